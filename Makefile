@@ -1,0 +1,45 @@
+# make run   - set up everything on a fresh machine and serve the demo site at http://127.0.0.1:8000
+# make test  - set up the same and run the whole test suite (real Redis, real Celery worker, Chromium)
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+export VAR_DIR ?= $(CURDIR)/var
+
+# A secret per checkout, made once, unless SECRET_KEY comes from the environment.
+SECRET_KEY ?= $(shell mkdir -p var && test -s var/secret_key || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret_key; cat var/secret_key)
+export SECRET_KEY
+
+.PHONY: run test install migrate static demo messages bench clean
+
+$(VENV)/.installed: requirements.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+migrate: install
+	$(PY) manage.py migrate --noinput -v 0
+
+static: install
+	$(PY) manage.py collectstatic --noinput -v 0
+
+demo: migrate
+	$(PY) manage.py seed_demo
+
+run: migrate static demo
+	$(PY) manage.py runall
+
+# The suite starts its own redis-server on REDIS_URL when nothing answers there.
+test: export REDIS_URL ?= redis://127.0.0.1:6391/0
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+messages: install
+	cd campaign && ../$(PY) ../manage.py makemessages -l zh_Hant -l en --ignore '.venv/*'
+	$(PY) manage.py compilemessages --ignore '.venv/*'
+
+clean:
+	rm -rf var/staticfiles var/*.log .pytest_cache

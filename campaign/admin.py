@@ -1,0 +1,100 @@
+"""The Django admin for kingdom admins. War state (whereabouts, moves, timers, walls) is
+read-only here: it changes only through the site's services, which check the rules."""
+
+from django.contrib import admin
+
+from campaign.models import Board, BoardModerator, Campaign, Kingdom, Move, Officer, Post, Presence, Promotion, Thread, Timer
+
+
+@admin.register(Campaign)
+class CampaignAdmin(admin.ModelAdmin):
+    list_display = ["name", "slug", "time_zone", "travel_time", "created_at"]
+    prepopulated_fields = {"slug": ["name"]}
+
+
+@admin.register(Kingdom)
+class KingdomAdmin(admin.ModelAdmin):
+    list_display = ["name", "campaign", "king", "capital", "status"]
+    list_filter = ["campaign", "status"]
+    list_select_related = ["campaign", "king", "capital"]
+    readonly_fields = ["status"]
+
+
+@admin.register(Officer)
+class OfficerAdmin(admin.ModelAdmin):
+    list_display = ["name", "kingdom", "stars", "kind", "title", "whereabouts", "city", "captor"]
+    list_filter = ["campaign", "kingdom", "kind", "whereabouts"]
+    list_select_related = ["kingdom", "city", "captor"]
+    search_fields = ["name", "user__username", "title"]
+    readonly_fields = ["stars", "whereabouts", "city", "captor"]  # promotions and moves are services
+
+
+@admin.register(Promotion)
+class PromotionAdmin(admin.ModelAdmin):
+    list_display = ["officer", "previous_stars", "stars", "title", "status", "recommended_by", "decided_by", "created_at"]
+    list_filter = ["status", "campaign"]
+    list_select_related = ["officer", "recommended_by", "decided_by"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ["officer", "origin", "destination", "status", "departs_at", "arrives_at", "arrived_at"]
+    list_filter = ["status", "campaign"]
+    list_select_related = ["officer", "origin", "destination"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(Timer)
+class TimerAdmin(admin.ModelAdmin):
+    list_display = ["key", "kind", "due_at", "status", "attempts", "applied_at", "last_error"]
+    list_filter = ["status", "kind"]
+    search_fields = ["key"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+
+class ModeratorInline(admin.TabularInline):
+    model = BoardModerator
+    extra = 0
+    raw_id_fields = ["officer", "appointed_by"]
+
+
+@admin.register(Board)
+class BoardAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "kind", "campaign"]
+    list_filter = ["kind", "campaign"]
+    list_select_related = ["city", "kingdom", "campaign"]
+    inlines = [ModeratorInline]
+
+
+class PostInline(admin.StackedInline):
+    model = Post
+    extra = 0
+    fields = ["author", "body", "hidden", "created_at"]
+    readonly_fields = ["author", "body", "created_at"]
+
+
+@admin.register(Thread)
+class ThreadAdmin(admin.ModelAdmin):
+    list_display = ["title", "board", "author", "is_system", "post_count", "last_activity_at"]
+    list_filter = ["is_system", "board__kind"]
+    list_select_related = ["board__city", "board__kingdom", "author"]
+    search_fields = ["title"]
+    inlines = [PostInline]
+
+
+@admin.register(Presence)
+class PresenceAdmin(admin.ModelAdmin):
+    list_display = ["user", "last_seen"]

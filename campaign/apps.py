@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CampaignConfig(AppConfig):
+    name = "campaign"
+    verbose_name = _("Campaigns")
+
+    def ready(self) -> None:
+        from campaign import services  # noqa: F401  registers the timer handlers in every process

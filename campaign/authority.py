@@ -1,0 +1,78 @@
+"""Reads that answer "who holds which post" (R2). Services use these before they write."""
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.translation import gettext as _
+
+from campaign.errors import NotAllowed
+from campaign.models import Campaign, Kingdom, Officer, OfficerKind, Presence, Whereabouts
+from campaign.rules.personnel import is_online
+from cities.models import City
+
+
+def officer_of(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Officer | None:
+    if not user.is_authenticated:
+        return None
+    return (
+        Officer.objects.select_related("kingdom", "city", "user__presence")
+        .filter(campaign=campaign, user=user)
+        .first()
+    )
+
+
+def require_officer(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Officer:
+    officer = officer_of(user, campaign)
+    if officer is None:
+        raise NotAllowed("R1.5", _("You have no officer in this campaign."))
+    return officer
+
+
+def is_king(officer: Officer, kingdom: Kingdom | None) -> bool:
+    """R2.1: the king of an active kingdom."""
+    return (
+        kingdom is not None
+        and kingdom.status == Kingdom.Status.ACTIVE
+        and kingdom.king_id == officer.pk
+        and officer.whereabouts != Whereabouts.PRISONER
+    )
+
+
+def officer_online(officer: Officer, now: datetime) -> bool:
+    """R2.6, read from the officer's user's last request."""
+    try:
+        last_seen = officer.user.presence.last_seen
+    except Presence.DoesNotExist:
+        last_seen = None
+    return is_online(last_seen, now, officer.campaign.online_window)
+
+
+def is_present_in(officer: Officer, city: City) -> bool:
+    return officer.whereabouts == Whereabouts.CITY and officer.city_id == city.pk
+
+
+def governor_can_act(city: City, now: datetime) -> bool:
+    """The governor is there to decide: named, online (R2.6), and not on the road or held (R3.5)."""
+    governor = city.governor
+    return (
+        governor is not None
+        and governor.whereabouts == Whereabouts.CITY
+        and officer_online(governor, now)
+    )
+
+
+def decides_for_city(officer: Officer, city: City, now: datetime) -> bool:
+    """R3.2: the city's governor decides; when the governor is not online, an administrator
+    civil officer present in the city decides in their place. The king decides for every
+    city of the kingdom (R2.1)."""
+    if is_king(officer, city.kingdom):
+        return True
+    if officer.kingdom_id != city.kingdom_id or officer.whereabouts != Whereabouts.CITY:
+        return False  # R3.5: nobody on the road or held prisoner approves anything
+    if city.governor_id == officer.pk:
+        return True
+    return (
+        officer.kind == OfficerKind.ADMINISTRATOR
+        and is_present_in(officer, city)
+        and not governor_can_act(city, now)
+    )

@@ -1,0 +1,58 @@
+"""Run the whole site on one machine: Redis (if not already there), a Celery worker, Celery
+beat and gunicorn serving the site and its static files. Ctrl-C stops everything it started."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from django.conf import settings
+from django.core.management.base import BaseCommand
+
+from campaign.devservices import start_redis, stop
+
+
+class Command(BaseCommand):
+    help = "Start Redis, a Celery worker, Celery beat and gunicorn; stop them all on Ctrl-C."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--bind", default=os.environ.get("BIND", "127.0.0.1:8000"))
+        parser.add_argument("--web-workers", type=int, default=int(os.environ.get("WEB_WORKERS", "2")))
+        parser.add_argument("--concurrency", type=int, default=int(os.environ.get("CELERY_CONCURRENCY", "2")))
+
+    def handle(self, *args, bind, web_workers, concurrency, **options):
+        bin_dir = os.path.dirname(sys.executable)
+        var = settings.VAR_DIR
+        redis = start_redis(settings.REDIS_URL, var)
+        commands = {
+            "worker": [f"{bin_dir}/celery", "-A", "campaign", "worker", "--loglevel=INFO",
+                       f"--concurrency={concurrency}", "--hostname=worker@%h"],
+            "beat": [f"{bin_dir}/celery", "-A", "campaign", "beat", "--loglevel=INFO",
+                     f"--schedule={var / 'celerybeat-schedule'}", f"--pidfile={var / 'celerybeat.pid'}"],
+            "web": [f"{bin_dir}/gunicorn", "campaign.wsgi", "--bind", bind, "--workers", str(web_workers),
+                    "--access-logfile", "-", "--graceful-timeout", "5"],
+        }
+        (var / "celerybeat.pid").unlink(missing_ok=True)
+        processes = {name: subprocess.Popen(cmd) for name, cmd in commands.items()}
+        self.stdout.write(self.style.SUCCESS(f"Site at http://{bind}/  (worker, beat and web running; Ctrl-C stops all)"))
+        stopping = False
+
+        def on_signal(signum, frame):
+            nonlocal stopping
+            stopping = True
+
+        signal.signal(signal.SIGINT, on_signal)
+        signal.signal(signal.SIGTERM, on_signal)
+        try:
+            while not stopping:
+                for name, process in processes.items():
+                    if process.poll() is not None:
+                        self.stderr.write(f"{name} exited with {process.returncode}; stopping the rest.")
+                        stopping = True
+                time.sleep(0.5)
+        finally:
+            for process in processes.values():
+                stop(process)
+            stop(redis)
+            self.stdout.write("Stopped worker, beat, web" + (" and redis." if redis else "."))

@@ -1,0 +1,37 @@
+"""Create the demo campaign if it is absent, and print its logins."""
+
+from django.core.management.base import BaseCommand
+
+from campaign.demo import DEMO_PASSWORD, DEMO_SLUG, demo_spec
+from campaign.models import Campaign, Officer
+from campaign.services.world import world_create
+
+
+class Command(BaseCommand):
+    help = "Create the Three Kingdoms demo campaign (if absent) and print the demo logins."
+
+    def handle(self, *args, **options):
+        if Campaign.objects.filter(slug=DEMO_SLUG).exists():
+            self.stdout.write("Demo campaign already present.")
+        else:
+            world_create(spec=demo_spec())
+            self.stdout.write(self.style.SUCCESS("Demo campaign created."))
+        self.print_logins()
+
+    def print_logins(self):
+        officers = (
+            Officer.objects.filter(campaign__slug=DEMO_SLUG)
+            .select_related("user", "kingdom", "city")
+            .prefetch_related("governed_cities")
+            .order_by("kingdom__id", "-stars")
+        )
+        self.stdout.write(f"\nDemo logins (password for all: {DEMO_PASSWORD})")
+        self.stdout.write(f"{'username':<12} {'officer':<6} {'kingdom':<4} {'stars':>5}  role")
+        for o in officers:
+            roles = []
+            if o.kingdom and o.kingdom.king_id == o.pk:
+                roles.append("king")
+            roles += [f"governor of {c.name}" for c in o.governed_cities.all()]
+            roles.append(o.get_kind_display())
+            self.stdout.write(f"{o.user.username:<12} {o.name:<6} {o.kingdom.name if o.kingdom else '-':<4} "
+                              f"{o.stars:>5}  {', '.join(str(r) for r in roles)} @ {o.city.name if o.city else '-'}")

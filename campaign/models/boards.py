@@ -1,0 +1,83 @@
+"""Boards (城版, 皇宮), their threads and posts, and their moderators (R1.2, R1.3, R2.5)."""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Board(models.Model):
+    class Kind(models.TextChoices):
+        CITY = "city", _("city board")
+        PALACE = "palace", _("palace board")
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="boards")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    city = models.OneToOneField("cities.City", null=True, blank=True, on_delete=models.CASCADE, related_name="board")
+    kingdom = models.OneToOneField(
+        "campaign.Kingdom", null=True, blank=True, on_delete=models.CASCADE, related_name="palace"
+    )
+
+    class Meta:
+        verbose_name = _("board")
+        verbose_name_plural = _("boards")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(kind="city", city__isnull=False, kingdom__isnull=True)
+                | Q(kind="palace", city__isnull=True, kingdom__isnull=False),
+                name="board_of_city_or_palace",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return str(self.city or self.kingdom)
+
+
+class BoardModerator(models.Model):
+    """An administrator civil officer appointed to moderate a board (R2.5)."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="moderators")
+    officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="moderating")
+    appointed_by = models.ForeignKey("campaign.Officer", null=True, on_delete=models.SET_NULL, related_name="+")
+    appointed_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("board moderator")
+        verbose_name_plural = _("board moderators")
+        constraints = [models.UniqueConstraint(fields=["board", "officer"], name="moderator_unique")]
+
+
+class Thread(models.Model):
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="threads")
+    title = models.CharField(_("title"), max_length=120)
+    author = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    is_system = models.BooleanField(default=False)
+    created_at = models.DateTimeField()
+    last_activity_at = models.DateTimeField()
+    post_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        verbose_name = _("thread")
+        verbose_name_plural = _("threads")
+        indexes = [models.Index(fields=["board", "-last_activity_at"], name="thread_board_activity")]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Post(models.Model):
+    """A post: an officer's Markdown (kept as written, shown sanitised) or the system's own."""
+
+    thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="posts")
+    author = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    is_system = models.BooleanField(default=False)
+    body = models.TextField(_("text"))
+    html = models.TextField()
+    created_at = models.DateTimeField()
+    hidden = models.BooleanField(default=False)
+    # Set for system posts so that the same event never posts twice.
+    event_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
+
+    class Meta:
+        verbose_name = _("post")
+        verbose_name_plural = _("posts")
+        indexes = [models.Index(fields=["thread", "created_at"], name="post_thread_time")]

@@ -1,0 +1,54 @@
+"""A move between cities (R3): asked, approved, on the road, arrived."""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Move(models.Model):
+    class Status(models.TextChoices):
+        REQUESTED = "requested", _("awaiting approval")
+        TRAVELLING = "travelling", _("on the road")
+        ARRIVED = "arrived", _("arrived")
+        REJECTED = "rejected", _("rejected")
+        CANCELLED = "cancelled", _("cancelled")
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="moves")
+    officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="moves")
+    origin = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+")
+    destination = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+")
+    route = models.JSONField(help_text="City ids from origin to destination (R1.4)")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REQUESTED)
+    requested_by = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
+    # R3.2 (or R3.1 for the king): who agreed for the city being left and the city entered.
+    origin_approver = models.ForeignKey(
+        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    destination_approver = models.ForeignKey(
+        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    needs_king = models.BooleanField(default=False, help_text="R3.1: only the king decides")
+    created_at = models.DateTimeField()
+    departs_at = models.DateTimeField(null=True, blank=True)
+    arrives_at = models.DateTimeField(null=True, blank=True)
+    arrived_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        constraints = [
+            # R3.5: one move at a time; a second request (a double click) cannot be stored.
+            models.UniqueConstraint(
+                fields=["officer"], condition=Q(status__in=["requested", "travelling"]), name="move_one_active"
+            ),
+            models.CheckConstraint(condition=~Q(origin=models.F("destination")), name="move_goes_somewhere"),
+            models.CheckConstraint(
+                condition=Q(status__in=["requested", "rejected", "cancelled"]) | Q(arrives_at__isnull=False),
+                name="move_on_road_has_arrival",
+            ),
+        ]
+
+    @property
+    def legs(self) -> int:
+        return len(self.route) - 1

@@ -1,0 +1,63 @@
+"""Campaigns and kingdoms (R1.1, R1.2)."""
+
+from datetime import timedelta
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Campaign(models.Model):
+    """One war, a season (R1.1). Its numbers are the settings of RULES.md §12."""
+
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(unique=True)
+    time_zone = models.CharField(_("time zone"), max_length=64, default="Asia/Taipei")
+    travel_time = models.DurationField(_("travel time between adjacent cities"), default=timedelta(minutes=20))
+    online_window = models.DurationField(_("online window"), default=timedelta(minutes=15))
+    king_orders_from_stars = models.PositiveSmallIntegerField(
+        _("stars from which only the king orders moves"), default=21
+    )
+    capital_wall = models.PositiveIntegerField(_("capital wall"), default=800)
+    buffer_wall = models.PositiveIntegerField(_("buffer city wall"), default=500)
+    frontier_wall = models.PositiveIntegerField(_("frontier city wall"), default=300)
+    moves_through_own_cities_only = models.BooleanField(
+        _("moves travel only through the mover's own cities"), default=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("campaign")
+        verbose_name_plural = _("campaigns")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def wall_for_kind(self, kind: str) -> int:
+        return {"capital": self.capital_wall, "buffer": self.buffer_wall}.get(kind, self.frontier_wall)
+
+
+class Kingdom(models.Model):
+    """A kingdom 國 (R1.2): a king, a capital, a palace board, active or destroyed."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("active")
+        DESTROYED = "destroyed", _("destroyed")
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="kingdoms")
+    name = models.CharField(_("name"), max_length=50)
+    colour = models.CharField(_("colour"), max_length=7, default="#888888")
+    king = models.ForeignKey(
+        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("king")
+    )
+    capital = models.ForeignKey(
+        "cities.City", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("capital")
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
+
+    class Meta:
+        verbose_name = _("kingdom")
+        verbose_name_plural = _("kingdoms")
+        constraints = [models.UniqueConstraint(fields=["campaign", "name"], name="kingdom_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,96 @@
+"""Reads for the campaign's pages, each a fixed number of queries whatever the world's size."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.core.paginator import Page, Paginator
+from django.db.models import Prefetch, Q
+
+from campaign.authority import decides_for_city, is_king
+from campaign.models import Board, BoardModerator, Campaign, Move, Officer, Post, Promotion, Thread, Whereabouts
+from cities.models import City
+
+THREADS_PER_PAGE = 20
+POSTS_PER_PAGE = 50
+
+
+def board_threads(*, board: Board, page: int | str | None) -> Page:
+    """Threads newest activity first (2 queries: count and page)."""
+    threads = Thread.objects.filter(board=board).select_related("author").order_by("-last_activity_at", "-id")
+    return Paginator(threads, THREADS_PER_PAGE).get_page(page)
+
+
+def thread_posts(*, thread: Thread, page: int | str | None) -> Page:
+    posts = Post.objects.filter(thread=thread).select_related("author").order_by("created_at", "id")
+    return Paginator(posts, POSTS_PER_PAGE).get_page(page)
+
+
+def boards_of_campaign(*, campaign: Campaign, officer: Officer | None) -> list[Board]:
+    boards = Board.objects.filter(campaign=campaign).select_related("city__kingdom", "kingdom")
+    if officer is None or officer.kingdom_id is None:
+        boards = boards.filter(kind=Board.Kind.CITY)
+    else:
+        boards = boards.filter(Q(kind=Board.Kind.CITY) | Q(kingdom_id=officer.kingdom_id))
+    return sorted(boards, key=lambda b: (b.kind != Board.Kind.PALACE, b.city.position if b.city else 0, b.pk))
+
+
+@dataclass(frozen=True)
+class MovesView:
+    mine: list[Move]
+    to_decide: list[Move]
+    destinations: list[City]
+
+
+def moves_for(*, officer: Officer, now: datetime) -> MovesView:
+    """The officer's own moves under way, and the requests they may decide (R3.1, R3.2)."""
+    related = ("officer", "origin__kingdom", "destination__kingdom", "origin__governor__user__presence",
+               "destination__governor__user__presence")
+    mine = list(
+        Move.objects.filter(officer=officer, status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING])
+        .select_related(*related)
+    )
+    pending = Move.objects.filter(
+        campaign_id=officer.campaign_id, status=Move.Status.REQUESTED, officer__kingdom_id=officer.kingdom_id
+    ).select_related(*related, "campaign", "officer__kingdom")
+    king = officer.kingdom is not None and is_king(officer, officer.kingdom)
+    to_decide = [
+        m for m in pending
+        if king or (not m.needs_king and (
+            (m.origin_approver_id is None and decides_for_city(officer, m.origin, now))
+            or (m.destination_approver_id is None and decides_for_city(officer, m.destination, now))))
+    ]
+    destinations = list(City.objects.filter(campaign_id=officer.campaign_id, kingdom_id=officer.kingdom_id))
+    return MovesView(mine=mine, to_decide=to_decide, destinations=destinations)
+
+
+@dataclass(frozen=True)
+class PersonnelView:
+    is_king: bool
+    cities: list[City]
+    officers: list[Officer]
+    governed: list[City]
+    promotions: list[Promotion]
+    moderators: dict[int, list[BoardModerator]]
+
+
+def personnel_for(*, officer: Officer) -> PersonnelView:
+    """What the king (everything) or a governor (their city) may manage (§2)."""
+    kingdom = officer.kingdom
+    king = kingdom is not None and is_king(officer, kingdom)
+    cities = list(
+        City.objects.filter(kingdom=kingdom).select_related("governor", "board")
+        .prefetch_related(Prefetch("board__moderators", queryset=BoardModerator.objects.select_related("officer")))
+    ) if kingdom else []
+    governed = [c for c in cities if c.governor_id == officer.pk]
+    officers = list(Officer.objects.filter(kingdom=kingdom).select_related("city").order_by("-stars", "name")) \
+        if kingdom else []
+    if not king:
+        governed_ids = {c.pk for c in governed}
+        officers = [o for o in officers if o.whereabouts == Whereabouts.CITY and o.city_id in governed_ids]
+    promotions = list(
+        Promotion.objects.filter(officer__kingdom=kingdom, status=Promotion.Status.PENDING)
+        .select_related("officer", "recommended_by")
+    ) if king else []
+    moderators = {c.board.pk: list(c.board.moderators.all()) for c in cities}
+    return PersonnelView(is_king=king, cities=cities if king else governed, officers=officers, governed=governed,
+                         promotions=promotions, moderators=moderators)

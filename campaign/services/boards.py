@@ -1,0 +1,111 @@
+"""Writes on the boards: officers' threads and replies, the system's own posts, moderation."""
+
+from datetime import datetime
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from campaign import clock
+from campaign.authority import is_king
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.markup import render_markdown
+from campaign.models import Board, Officer, Post, Thread
+
+MAX_TITLE = 120
+MAX_BODY = 20_000
+
+
+def may_read_board(officer: Officer | None, board: Board) -> bool:
+    """City boards are public; a palace board (皇宮) holds the kingdom's state affairs (R1.2)."""
+    if board.kind == Board.Kind.CITY:
+        return True
+    return officer is not None and officer.kingdom_id == board.kingdom_id
+
+
+def may_moderate(officer: Officer, board: Board) -> bool:
+    """R2.5: the governor, the moderators the king or governor appointed, and the king."""
+    kingdom = board.kingdom if board.kind == Board.Kind.PALACE else board.city.kingdom
+    if is_king(officer, kingdom):
+        return True
+    if board.kind == Board.Kind.CITY and board.city.governor_id == officer.pk:
+        return True
+    return board.moderators.filter(officer=officer).exists()
+
+
+def _check_text(title: str | None, body: str) -> None:
+    if title is not None and not title.strip():
+        raise RuleViolation("R1.3", _("A thread needs a title."))
+    if title is not None and len(title) > MAX_TITLE:
+        raise RuleViolation("R1.3", _("A title may be at most %(n)d characters.") % {"n": MAX_TITLE})
+    if not body.strip():
+        raise RuleViolation("R1.3", _("A post needs some text."))
+    if len(body) > MAX_BODY:
+        raise RuleViolation("R1.3", _("A post may be at most %(n)d characters.") % {"n": MAX_BODY})
+
+
+def _check_may_post(actor: Officer, board: Board) -> None:
+    if board.campaign_id != actor.campaign_id or not may_read_board(actor, board):
+        raise NotAllowed("R1.2", _("Only officers of this kingdom may post in its palace."))
+
+
+def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce: str = "") -> Thread:
+    """An officer opens a thread. The same form sent twice (same `nonce`) makes one thread."""
+    _check_may_post(actor, board)
+    _check_text(title, body)
+    key = f"officer:{actor.pk}:{nonce}" if nonce else None
+    if key and (existing := Post.objects.filter(event_key=key).select_related("thread").first()):
+        return existing.thread
+    now = clock.now()
+    try:
+        with transaction.atomic():
+            thread = Thread.objects.create(
+                board=board, title=title.strip(), author=actor, created_at=now, last_activity_at=now, post_count=1
+            )
+            Post.objects.create(
+                thread=thread, author=actor, body=body, html=render_markdown(body), created_at=now, event_key=key
+            )
+    except IntegrityError:
+        return Post.objects.select_related("thread").get(event_key=key).thread
+    return thread
+
+
+def post_reply(*, actor: Officer, thread: Thread, body: str, nonce: str = "") -> Post:
+    _check_may_post(actor, thread.board)
+    _check_text(None, body)
+    key = f"officer:{actor.pk}:{nonce}" if nonce else None
+    if key and (existing := Post.objects.filter(event_key=key).first()):
+        return existing
+    now = clock.now()
+    try:
+        with transaction.atomic():
+            post = Post.objects.create(
+                thread=thread, author=actor, body=body, html=render_markdown(body), created_at=now, event_key=key
+            )
+            Thread.objects.filter(pk=thread.pk).update(last_activity_at=now, post_count=F("post_count") + 1)
+    except IntegrityError:
+        return Post.objects.get(event_key=key)
+    return post
+
+
+def post_system(*, board: Board, title: str, body: str, at: datetime, event_key: str) -> Post:
+    """The site's own post (a move, an arrival, an appointment), stamped with the instant of
+    the event. Call inside the transaction of the event; `event_key` keeps it to one post."""
+    existing = Post.objects.filter(event_key=event_key).first()
+    if existing is not None:
+        return existing
+    thread = Thread.objects.create(
+        board=board, title=title[:MAX_TITLE], is_system=True, created_at=at, last_activity_at=at, post_count=1
+    )
+    return Post.objects.create(
+        thread=thread, is_system=True, body=body, html=render_markdown(body), created_at=at, event_key=event_key
+    )
+
+
+def post_hide(*, actor: Officer, post: Post, hidden: bool = True) -> Post:
+    board = post.thread.board
+    if not may_moderate(actor, board):
+        raise NotAllowed("R2.5", _("Only the governor, the board's moderators or the king may moderate this board."))
+    Post.objects.filter(pk=post.pk).update(hidden=hidden)
+    post.hidden = hidden
+    return post

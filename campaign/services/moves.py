@@ -1,0 +1,253 @@
+"""Moves between cities (RULES.md §3): ask, approve or reject, order, depart, arrive.
+
+Locks: the moving officer's row, then the move's. Every service here runs in one
+transaction and schedules the arrival timer on commit.
+"""
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from campaign import clock
+from campaign.authority import decides_for_city, is_king
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Move, Officer, Timer, Whereabouts
+from campaign.rules.personnel import only_king_orders, travel_time
+from campaign.services.boards import post_system
+from campaign.timers import timer_handler, timer_schedule
+from cities.models import City, Road
+from cities.rules import adjacency, shortest_route
+
+ARRIVAL = "move.arrive"
+
+
+def _lock_officer(officer: Officer) -> Officer:
+    return Officer.objects.select_for_update().select_related("kingdom", "city", "campaign").get(pk=officer.pk)
+
+
+def _lock_move(move: Move) -> Move:
+    return (
+        Move.objects.select_for_update()
+        .select_related("campaign", "officer__kingdom", "origin__kingdom", "origin__governor__user__presence",
+                        "destination__kingdom", "destination__governor__user__presence")
+        .get(pk=move.pk)
+    )
+
+
+def _check_can_move(officer: Officer) -> None:
+    if officer.whereabouts == Whereabouts.PRISONER:
+        raise RuleViolation("R10.6", _("%(name)s is a prisoner and cannot move.") % {"name": officer.name})
+    if officer.whereabouts == Whereabouts.ROAD or officer.moves.filter(
+        status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING]
+    ).exists():
+        raise RuleViolation("R3.5", _("%(name)s already has a move under way.") % {"name": officer.name})
+
+
+def route_between(officer: Officer, origin: City, destination: City) -> list[int]:
+    """R1.4: the shortest route by road; by default only through the mover's own cities."""
+    if destination.campaign_id != officer.campaign_id:
+        raise RuleViolation("R1.4", _("That city is not in this campaign."))
+    if destination.pk == origin.pk:
+        raise RuleViolation("R1.4", _("%(name)s is already in %(city)s.") % {"name": officer.name, "city": origin.name})
+    if destination.kingdom_id != officer.kingdom_id:
+        raise RuleViolation(
+            "§3", _("%(city)s is not a city of your kingdom: entering it is an attack (§4), not a move.")
+            % {"city": destination.name}
+        )
+    campaign = officer.campaign
+    graph = adjacency(Road.objects.filter(campaign=campaign).values_list("a_id", "b_id"))
+    passable = None
+    if campaign.moves_through_own_cities_only:
+        passable = set(City.objects.filter(campaign=campaign, kingdom_id=officer.kingdom_id).values_list("pk", flat=True))
+    route = shortest_route(graph, origin.pk, destination.pk, passable)
+    if route is None:
+        raise RuleViolation(
+            "R1.4", _("No road leads from %(a)s to %(b)s through your kingdom's cities.")
+            % {"a": origin.name, "b": destination.name}
+        )
+    return route
+
+
+def _create(officer: Officer, destination: City, requested_by: Officer) -> Move:
+    route = route_between(officer, officer.city, destination)
+    try:
+        with transaction.atomic():
+            return Move.objects.create(
+                campaign=officer.campaign, officer=officer, origin=officer.city, destination=destination,
+                route=route, requested_by=requested_by, created_at=clock.now(),
+                needs_king=only_king_orders(officer.stars, officer.campaign.king_orders_from_stars),
+            )
+    except IntegrityError as exc:  # the partial unique index: a concurrent second request
+        raise RuleViolation("R3.5", _("%(name)s already has a move under way.") % {"name": officer.name}) from exc
+
+
+def _approve_sides(move: Move, actor: Officer) -> bool:
+    """Record every approval `actor` may give; True if any was given."""
+    now = clock.now()
+    given = False
+    if is_king(actor, move.officer.kingdom):
+        move.origin_approver = move.origin_approver or actor
+        move.destination_approver = move.destination_approver or actor
+        return True
+    if move.needs_king:
+        return False
+    if move.origin_approver_id is None and decides_for_city(actor, move.origin, now):
+        move.origin_approver, given = actor, True
+    if move.destination_approver_id is None and decides_for_city(actor, move.destination, now):
+        move.destination_approver, given = actor, True
+    return given
+
+
+def _depart_if_agreed(move: Move) -> None:
+    if move.origin_approver_id is None or move.destination_approver_id is None:
+        move.save(update_fields=["origin_approver", "destination_approver"])
+        return
+    now = clock.now()
+    move.status = Move.Status.TRAVELLING
+    move.departs_at = now
+    move.arrives_at = now + travel_time(move.legs, move.campaign.travel_time)
+    move.save(update_fields=["origin_approver", "destination_approver", "status", "departs_at", "arrives_at"])
+    Officer.objects.filter(pk=move.officer_id).update(whereabouts=Whereabouts.ROAD, city=None)
+    names = dict(City.objects.filter(pk__in=move.route).values_list("pk", "name"))
+    with translation.override(settings.LANGUAGE_CODE):
+        title = _("%(name)s departs for %(city)s") % {"name": move.officer.name, "city": move.destination.name}
+        body = _(
+            "**%(name)s** left %(origin)s for %(city)s at %(time)s, by %(route)s. "
+            "Arrival is due at %(arrival)s (R3.3, R3.4)."
+        ) % {
+            "name": move.officer.name, "origin": move.origin.name, "city": move.destination.name,
+            "time": _local(move, now), "route": " → ".join(names[c] for c in move.route),
+            "arrival": _local(move, move.arrives_at),
+        }
+    post_system(board=move.origin.board, title=title, body=body, at=now, event_key=f"move:{move.pk}:depart")
+    timer_schedule(campaign=move.campaign, key=f"move:{move.pk}:arrive", kind=ARRIVAL, object_id=move.pk,
+                   due_at=move.arrives_at)
+
+
+def _local(move: Move, instant) -> str:
+    from zoneinfo import ZoneInfo
+
+    return instant.astimezone(ZoneInfo(move.campaign.time_zone)).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _announce_request(move: Move) -> None:
+    """The request goes where it is decided: the palace for the king's moves (R2.2), else the
+    board of the city being left (R3.2)."""
+    board = move.officer.kingdom.palace if move.needs_king else move.origin.board
+    with translation.override(settings.LANGUAGE_CODE):
+        title = _("%(name)s asks to move to %(city)s") % {"name": move.officer.name, "city": move.destination.name}
+        body = (
+            _("Awaiting the king's decision (R3.1).") if move.needs_king
+            else _("Awaiting the governors of %(a)s and %(b)s (R3.2).") % {"a": move.origin.name, "b": move.destination.name}
+        )
+    post_system(board=board, title=title, body=body, at=move.created_at, event_key=f"move:{move.pk}:request")
+
+
+@transaction.atomic
+def move_request(*, actor: Officer, destination: City) -> Move:
+    """An officer asks to move (R3.2; R3.1 for 21–25 stars: the king decides). Approvals the
+    asker can give by their own post (a governor leaving their city, the king) count at once."""
+    actor = _lock_officer(actor)
+    _check_can_move(actor)
+    move = _create(actor, destination, actor)
+    _approve_sides(move, actor)
+    _announce_request(move)
+    _depart_if_agreed(move)
+    return move
+
+
+@transaction.atomic
+def move_order(*, actor: Officer, officer: Officer, destination: City) -> Move:
+    """The king orders any officer's move (R2.1, R3.1); a governor orders a move of an officer
+    of 20 stars or fewer in their own city (R3.2), which the other city's governor must still
+    agree to unless the governor decides for both."""
+    officer = _lock_officer(officer)
+    king = is_king(actor, officer.kingdom)
+    if not king:
+        if officer.whereabouts == Whereabouts.CITY and only_king_orders(
+            officer.stars, officer.campaign.king_orders_from_stars
+        ):
+            raise NotAllowed("R3.1", _("Only the king orders the moves of officers of %(n)d stars or more.")
+                             % {"n": officer.campaign.king_orders_from_stars})
+        if (
+            officer.whereabouts != Whereabouts.CITY
+            or officer.city.governor_id != actor.pk
+            or actor.whereabouts != Whereabouts.CITY  # R3.5: not from the road
+        ):
+            raise NotAllowed("R3.2", _("Only the king, or the governor of the officer's city, may order this move."))
+    _check_can_move(officer)
+    move = _create(officer, destination, actor)
+    _approve_sides(move, actor)
+    if not king:
+        move.origin_approver = actor
+    _depart_if_agreed(move)
+    if move.status == Move.Status.REQUESTED:
+        _announce_request(move)
+    return move
+
+
+@transaction.atomic
+def move_approve(*, actor: Officer, move: Move) -> Move:
+    """A governor (or, with the governor not online, an administrator of that city) agrees;
+    the move starts when both cities have agreed (R3.2, R3.3)."""
+    move = _lock_move(move)
+    if move.status != Move.Status.REQUESTED:
+        raise RuleViolation("R3.2", _("This move is no longer awaiting approval."))
+    if not _approve_sides(move, actor):
+        if move.needs_king:
+            raise NotAllowed("R3.1", _("Only the king decides moves of officers of %(n)d stars or more.")
+                             % {"n": move.campaign.king_orders_from_stars})
+        raise NotAllowed("R3.2", _("You cannot approve this move: only the governors of the two cities (or an "
+                                   "administrator present when the governor is not online) or the king can."))
+    _depart_if_agreed(move)
+    return move
+
+
+@transaction.atomic
+def move_reject(*, actor: Officer, move: Move) -> Move:
+    move = _lock_move(move)
+    if move.status != Move.Status.REQUESTED:
+        raise RuleViolation("R3.2", _("This move is no longer awaiting approval."))
+    now = clock.now()
+    allowed = is_king(actor, move.officer.kingdom) or (
+        not move.needs_king and (decides_for_city(actor, move.origin, now) or decides_for_city(actor, move.destination, now))
+    )
+    if not allowed:
+        raise NotAllowed("R3.2", _("You cannot decide on this move."))
+    move.status, move.decided_by = Move.Status.REJECTED, actor
+    move.save(update_fields=["status", "decided_by"])
+    return move
+
+
+@transaction.atomic
+def move_cancel(*, actor: Officer, move: Move) -> Move:
+    move = _lock_move(move)
+    if move.officer_id != actor.pk and move.requested_by_id != actor.pk:
+        raise NotAllowed("R3.2", _("Only the officer who asked may withdraw the request."))
+    if move.status != Move.Status.REQUESTED:
+        raise RuleViolation("R3.5", _("An officer on the road cannot turn back (R3.5)."))
+    move.status = Move.Status.CANCELLED
+    move.save(update_fields=["status"])
+    return move
+
+
+@timer_handler(ARRIVAL)
+def move_arrive(timer: Timer) -> None:
+    """R3.4: at the due instant the officer is in the new city and the arrival is posted there,
+    stamped with that instant, whether or not anyone is on the site."""
+    move = _lock_move(Move(pk=timer.object_id))
+    if move.status != Move.Status.TRAVELLING:
+        return
+    at = move.arrives_at
+    move.status, move.arrived_at = Move.Status.ARRIVED, at
+    move.save(update_fields=["status", "arrived_at"])
+    Officer.objects.filter(pk=move.officer_id, whereabouts=Whereabouts.ROAD).update(
+        whereabouts=Whereabouts.CITY, city=move.destination
+    )
+    with translation.override(settings.LANGUAGE_CODE):
+        title = _("%(name)s arrives in %(city)s") % {"name": move.officer.name, "city": move.destination.name}
+        body = _("**%(name)s** arrived from %(origin)s at %(time)s (R3.4).") % {
+            "name": move.officer.name, "origin": move.origin.name, "time": _local(move, at)
+        }
+    post_system(board=move.destination.board, title=title, body=body, at=at, event_key=f"move:{move.pk}:arrive")

@@ -1,0 +1,148 @@
+"""Posts and promotions (RULES.md §2): governors, board moderators, stars and titles."""
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from campaign import clock
+from campaign.authority import is_king
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Board, BoardModerator, Officer, OfficerKind, Promotion, Whereabouts
+from campaign.rules.personnel import MAX_BOARD_MODERATORS, valid_stars
+from campaign.services.boards import post_system
+from cities.models import City
+
+
+def _announce(board: Board, key: str, title: str, body: str = "") -> None:
+    post_system(board=board, title=title, body=body or title, at=clock.now(), event_key=key)
+
+
+@transaction.atomic
+def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> City:
+    """R2.4: the king names (or replaces, or with None removes) a city's governor 太守.
+    The post does not change the holder's stars."""
+    city = City.objects.select_for_update().select_related("kingdom__palace", "board", "governor").get(pk=city.pk)
+    if not is_king(actor, city.kingdom):
+        raise NotAllowed("R2.4", _("Only the king of %(kingdom)s appoints the governor of %(city)s.")
+                         % {"kingdom": city.kingdom, "city": city.name})
+    if officer is not None:
+        if officer.kingdom_id != city.kingdom_id:
+            raise RuleViolation("R2.4", _("%(name)s is not an officer of %(kingdom)s.")
+                                % {"name": officer.name, "kingdom": city.kingdom})
+        if officer.whereabouts == Whereabouts.PRISONER:
+            raise RuleViolation("R10.6", _("%(name)s is a prisoner.") % {"name": officer.name})
+        City.objects.filter(governor=officer).exclude(pk=city.pk).update(governor=None)
+    previous = city.governor
+    city.governor = officer
+    city.save(update_fields=["governor"])
+    with translation.override(settings.LANGUAGE_CODE):
+        if officer is None:
+            title = _("%(city)s has no governor now") % {"city": city.name}
+        else:
+            title = _("%(name)s is appointed governor of %(city)s") % {"name": officer.name, "city": city.name}
+        body = title + (_(", replacing %(name)s.") % {"name": previous.name} if previous else ".")
+    stamp = clock.now().timestamp()
+    for board in (city.board, city.kingdom.palace):
+        _announce(board, f"governor:{city.pk}:{stamp}:{board.pk}", title, body)
+    return city
+
+
+def _may_appoint_moderators(actor: Officer, board: Board) -> bool:
+    kingdom = board.kingdom if board.kind == Board.Kind.PALACE else board.city.kingdom
+    if is_king(actor, kingdom):
+        return True
+    return board.kind == Board.Kind.CITY and board.city.governor_id == actor.pk
+
+
+@transaction.atomic
+def moderator_appoint(*, actor: Officer, board: Board, officer: Officer) -> BoardModerator:
+    """R2.5: the king or the governor appoints one or two administrator civil officers."""
+    board = Board.objects.select_for_update().select_related("city__kingdom", "kingdom").get(pk=board.pk)
+    if not _may_appoint_moderators(actor, board):
+        raise NotAllowed("R2.5", _("Only the king or the city's governor appoints this board's moderators."))
+    kingdom_id = board.kingdom_id if board.kind == Board.Kind.PALACE else board.city.kingdom_id
+    if officer.kind != OfficerKind.ADMINISTRATOR or officer.kingdom_id != kingdom_id:
+        raise RuleViolation("R2.5", _("Moderators are administrator civil officers (處理人事) of the kingdom."))
+    if board.moderators.filter(officer=officer).exists():
+        raise RuleViolation("R2.5", _("%(name)s already moderates this board.") % {"name": officer.name})
+    if board.moderators.count() >= MAX_BOARD_MODERATORS:
+        raise RuleViolation("R2.5", _("A board has at most %(n)d moderators besides its governor.")
+                            % {"n": MAX_BOARD_MODERATORS})
+    moderator = BoardModerator.objects.create(board=board, officer=officer, appointed_by=actor,
+                                              appointed_at=clock.now())
+    with translation.override(settings.LANGUAGE_CODE):
+        title = _("%(name)s now moderates this board") % {"name": officer.name}
+    _announce(board, f"moderator:{moderator.pk}:appoint", title)
+    return moderator
+
+
+@transaction.atomic
+def moderator_remove(*, actor: Officer, moderator: BoardModerator) -> None:
+    if not _may_appoint_moderators(actor, moderator.board):
+        raise NotAllowed("R2.5", _("Only the king or the city's governor appoints this board's moderators."))
+    BoardModerator.objects.filter(pk=moderator.pk).delete()
+
+
+def _check_new_rank(officer: Officer, stars: int, title: str) -> None:
+    if not valid_stars(stars):
+        raise RuleViolation("R1.5", _("A star level is between 1 and 25."))
+    if stars == officer.stars and title == officer.title:
+        raise RuleViolation("R2.3", _("That is already %(name)s's rank.") % {"name": officer.name})
+
+
+def _apply_promotion(promotion: Promotion, king: Officer) -> None:
+    now = clock.now()
+    promotion.status, promotion.decided_by, promotion.decided_at = Promotion.Status.APPROVED, king, now
+    promotion.save(update_fields=["status", "decided_by", "decided_at"])
+    Officer.objects.filter(pk=promotion.officer_id).update(stars=promotion.stars, title=promotion.title)
+    officer = promotion.officer
+    with translation.override(settings.LANGUAGE_CODE):
+        title = _("%(name)s: %(old)d → %(new)d stars") % {
+            "name": officer.name, "old": promotion.previous_stars, "new": promotion.stars
+        }
+        body = title + (_(", title %(title)s") % {"title": promotion.title} if promotion.title else "") + " (R2.3)"
+    _announce(officer.kingdom.palace, f"promotion:{promotion.pk}:decided", title, body)
+
+
+@transaction.atomic
+def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: str) -> Promotion:
+    """R2.3: the governor of the officer's city recommends; the king decides on the palace
+    board (R2.2). A king's recommendation is a decision."""
+    officer = Officer.objects.select_for_update().select_related("city", "kingdom__palace").get(pk=officer.pk)
+    king = is_king(actor, officer.kingdom)
+    if not king and not (officer.city is not None and officer.city.governor_id == actor.pk
+                         and actor.kingdom_id == officer.kingdom_id):
+        raise NotAllowed("R2.3", _("Only the governor of %(name)s's city recommends a promotion.")
+                         % {"name": officer.name})
+    _check_new_rank(officer, stars, title)
+    if Promotion.objects.filter(officer=officer, status=Promotion.Status.PENDING).exists():
+        raise RuleViolation("R2.3", _("A promotion of %(name)s already awaits the king.") % {"name": officer.name})
+    promotion = Promotion.objects.create(
+        campaign=officer.campaign, officer=officer, stars=stars, title=title, previous_stars=officer.stars,
+        previous_title=officer.title, recommended_by=actor, created_at=clock.now(),
+    )
+    if king:
+        _apply_promotion(promotion, actor)
+        return promotion
+    with translation.override(settings.LANGUAGE_CODE):
+        heading = _("%(gov)s recommends %(name)s for %(stars)d stars") % {
+            "gov": actor.name, "name": officer.name, "stars": stars
+        }
+    _announce(officer.kingdom.palace, f"promotion:{promotion.pk}:recommended", heading)
+    return promotion
+
+
+@transaction.atomic
+def promotion_decide(*, actor: Officer, promotion: Promotion, approve: bool) -> Promotion:
+    promotion = Promotion.objects.select_for_update().select_related("officer__kingdom__palace").get(pk=promotion.pk)
+    if not is_king(actor, promotion.officer.kingdom):
+        raise NotAllowed("R2.3", _("Only the king decides promotions."))
+    if promotion.status != Promotion.Status.PENDING:
+        raise RuleViolation("R2.3", _("This promotion has already been decided."))
+    if approve:
+        _apply_promotion(promotion, actor)
+    else:
+        promotion.status, promotion.decided_by, promotion.decided_at = Promotion.Status.REJECTED, actor, clock.now()
+        promotion.save(update_fields=["status", "decided_by", "decided_at"])
+    return promotion

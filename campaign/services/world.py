@@ -1,0 +1,69 @@
+"""Creating a campaign's world from a plain description (the demo, the tests, an admin's script).
+
+A world is: kingdoms with their capitals and palace boards (R1.2), cities with their kind's
+wall (R1.3) and boards, roads (R1.4), officers in cities (R1.5), kings, governors and
+moderators (§2).
+"""
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaign import clock
+from campaign.errors import RuleViolation
+from campaign.models import Board, BoardModerator, Campaign, Kingdom, Officer, Whereabouts
+from campaign.rules.personnel import valid_stars
+from cities.models import City, Road
+
+CAMPAIGN_SETTINGS = (
+    "time_zone", "travel_time", "online_window", "king_orders_from_stars", "capital_wall", "buffer_wall",
+    "frontier_wall", "moves_through_own_cities_only",
+)
+
+
+@transaction.atomic
+def world_create(*, spec: dict[str, Any]) -> Campaign:
+    campaign = Campaign.objects.create(
+        name=spec["name"], slug=spec["slug"], **{k: spec[k] for k in CAMPAIGN_SETTINGS if k in spec}
+    )
+    kingdoms = {
+        k["name"]: Kingdom.objects.create(campaign=campaign, name=k["name"], colour=k.get("colour", "#888888"))
+        for k in spec["kingdoms"]
+    }
+    for kingdom in kingdoms.values():
+        Board.objects.create(campaign=campaign, kind=Board.Kind.PALACE, kingdom=kingdom)
+    cities: dict[str, City] = {}
+    for position, c in enumerate(spec["cities"]):
+        wall = campaign.wall_for_kind(c["kind"])
+        cities[c["name"]] = City.objects.create(
+            campaign=campaign, name=c["name"], kingdom=kingdoms.get(c.get("kingdom", "")), kind=c["kind"],
+            wall=wall, wall_max=wall, position=position,
+        )
+        Board.objects.create(campaign=campaign, kind=Board.Kind.CITY, city=cities[c["name"]])
+    for kingdom_spec in spec["kingdoms"]:
+        kingdom = kingdoms[kingdom_spec["name"]]
+        kingdom.capital = cities[kingdom_spec["capital"]]
+        kingdom.save(update_fields=["capital"])
+    for a, b in spec.get("roads", []):
+        low, high = sorted((cities[a], cities[b]), key=lambda c: c.pk)
+        Road.objects.create(campaign=campaign, a=low, b=high)
+    User = get_user_model()
+    for o in spec.get("officers", []):
+        if not valid_stars(o["stars"]):
+            raise RuleViolation("R1.5", _("A star level is between 1 and 25."))
+        user = User.objects.filter(username=o["username"]).first()
+        if user is None:
+            user = User.objects.create_user(username=o["username"], password=spec.get("password"))
+        officer = Officer.objects.create(
+            campaign=campaign, user=user, kingdom=kingdoms[o["kingdom"]], name=o["name"], stars=o["stars"],
+            kind=o["kind"], title=o.get("title", ""), whereabouts=Whereabouts.CITY, city=cities[o["city"]],
+        )
+        if o.get("king"):
+            Kingdom.objects.filter(pk=officer.kingdom_id).update(king=officer)
+        if o.get("governs"):
+            City.objects.filter(pk=cities[o["governs"]].pk).update(governor=officer)
+        for board_city in o.get("moderates", []):
+            BoardModerator.objects.create(board=cities[board_city].board, officer=officer, appointed_at=clock.now())
+    return campaign

@@ -1,0 +1,22 @@
+// Live countdowns to arrival, and one submission per form (a double click sends one request).
+(function () {
+  function pad(n) { return String(n).padStart(2, "0"); }
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll("time.countdown").forEach(function (el) {
+      var left = Math.round((Date.parse(el.getAttribute("datetime")) - now) / 1000);
+      if (isNaN(left)) return;
+      if (left <= 0) { el.textContent = "0:00"; el.classList.add("due"); return; }
+      var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+      el.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s);
+    });
+  }
+  setInterval(tick, 1000);
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("htmx:afterSwap", tick);
+  document.addEventListener("submit", function (e) {
+    var form = e.target;
+    if (form.dataset.sent) { e.preventDefault(); return; }
+    form.dataset.sent = "1";
+  });
+})();

@@ -1,0 +1,104 @@
+"""The timer machinery (DESIGN.md "Timers are data").
+
+A timer row says what is due and when. Two paths apply it, through `timer_apply` only:
+an ETA Celery task enqueued on commit (on time to the second) and the beat sweeper
+(`timers_sweep`, every few seconds: recovers lost messages, dead workers, restarted Redis).
+`timer_apply` claims the row with a compare-and-set update inside the same transaction as
+the handler's writes, so a timer is applied exactly once however often it is triggered:
+a second caller finds it no longer pending (PostgreSQL blocks it on the row lock until the
+first commits; SQLite's IMMEDIATE transactions queue it the same way).
+"""
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+
+from campaign import clock
+from campaign.models import Campaign, Timer
+
+log = logging.getLogger(__name__)
+
+Handler = Callable[[Timer], None]
+HANDLERS: dict[str, Handler] = {}
+
+
+def timer_handler(kind: str) -> Callable[[Handler], Handler]:
+    """Register the service that applies timers of `kind`. It runs inside the claiming
+    transaction and is handed the timer (its `due_at` is the instant to evaluate at)."""
+
+    def register(func: Handler) -> Handler:
+        HANDLERS[kind] = func
+        return func
+
+    return register
+
+
+def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, due_at: datetime) -> Timer:
+    """Store what is due and enqueue the fast path once the caller's transaction commits."""
+    timer, _created = Timer.objects.get_or_create(
+        key=key,
+        defaults={"campaign": campaign, "kind": kind, "object_id": object_id, "due_at": due_at, "created_at": clock.now()},
+    )
+    transaction.on_commit(lambda: _enqueue(timer.pk, due_at))
+    return timer
+
+
+def _enqueue(timer_id: int, due_at: datetime) -> None:
+    from campaign.tasks import apply_timer
+
+    try:
+        apply_timer.apply_async(args=[timer_id], eta=due_at)
+    except Exception:  # noqa: BLE001 - the broker being down must not undo the user's action
+        log.warning("could not enqueue timer %s; the sweeper will apply it", timer_id, exc_info=True)
+
+
+def timer_apply(*, timer_id: int) -> bool:
+    """Apply one due timer if nobody has. True when this call applied it."""
+    now = clock.now()
+    try:
+        with transaction.atomic():
+            claimed = Timer.objects.filter(pk=timer_id, status=Timer.Status.PENDING, due_at__lte=now).update(
+                status=Timer.Status.DONE, applied_at=now, attempts=F("attempts") + 1
+            )
+            if claimed != 1:
+                return False
+            timer = Timer.objects.get(pk=timer_id)
+            HANDLERS[timer.kind](timer)
+        return True
+    except Exception as exc:
+        log.exception("timer %s failed", timer_id)
+        _record_failure(timer_id, exc)
+        return False
+
+
+def _record_failure(timer_id: int, exc: Exception) -> None:
+    with transaction.atomic():
+        timer = Timer.objects.select_for_update().filter(pk=timer_id, status=Timer.Status.PENDING).first()
+        if timer is None:
+            return
+        timer.attempts += 1
+        timer.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+        if timer.attempts >= settings.TIMER_MAX_ATTEMPTS:
+            timer.status = Timer.Status.FAILED
+        timer.save(update_fields=["attempts", "last_error", "status"])
+
+
+def timers_due(*, now: datetime, limit: int) -> list[int]:
+    return list(
+        Timer.objects.filter(status=Timer.Status.PENDING, due_at__lte=now)
+        .order_by("due_at", "id")
+        .values_list("id", flat=True)[:limit]
+    )
+
+
+def timers_sweep(*, limit: int = 500) -> int:
+    """Apply everything overdue, oldest first. Returns how many this pass applied."""
+    return sum(timer_apply(timer_id=timer_id) for timer_id in timers_due(now=clock.now(), limit=limit))
+
+
+def timer_cancel(*, key: str) -> None:
+    Timer.objects.filter(key=key, status=Timer.Status.PENDING).update(status=Timer.Status.CANCELLED)

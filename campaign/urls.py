@@ -1,0 +1,38 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from campaign.views import boards, home, moves, personnel
+from cities import views as cities
+
+campaign_urls = [
+    path("", cities.dashboard_page, name="dashboard"),
+    path("live/", cities.dashboard_live, name="dashboard-live"),
+    path("boards/", boards.board_list, name="boards"),
+    path("boards/<int:board_id>/", boards.board_detail, name="board"),
+    path("boards/<int:board_id>/new/", boards.thread_new, name="thread-new"),
+    path("threads/<int:thread_id>/", boards.thread_detail, name="thread"),
+    path("threads/<int:thread_id>/reply/", boards.reply_new, name="reply-new"),
+    path("posts/<int:post_id>/moderate/", boards.post_moderate, name="post-moderate"),
+    path("moves/", moves.moves_page, name="moves"),
+    path("moves/request/", moves.move_request, name="move-request"),
+    path("moves/order/", moves.move_order, name="move-order"),
+    path("moves/<int:move_id>/approve/", moves.move_approve, name="move-approve"),
+    path("moves/<int:move_id>/reject/", moves.move_reject, name="move-reject"),
+    path("moves/<int:move_id>/cancel/", moves.move_cancel, name="move-cancel"),
+    path("personnel/", personnel.personnel_page, name="personnel"),
+    path("personnel/cities/<int:city_id>/governor/", personnel.governor_appoint, name="governor-appoint"),
+    path("personnel/boards/<int:board_id>/moderators/", personnel.moderator_appoint, name="moderator-appoint"),
+    path("personnel/moderators/<int:moderator_id>/remove/", personnel.moderator_remove, name="moderator-remove"),
+    path("personnel/promotions/", personnel.promotion_recommend, name="promotion-recommend"),
+    path("personnel/promotions/<int:promotion_id>/", personnel.promotion_decide, name="promotion-decide"),
+]
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+    path("c/<slug:slug>/", include(campaign_urls)),
+]

@@ -1,0 +1,56 @@
+"""What every campaign page shares: the campaign from the URL, its time zone, and refusals
+turned into messages (400-type) or a 403 page, never a 500."""
+
+from functools import wraps
+from zoneinfo import ZoneInfo
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from campaign.authority import officer_of
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Campaign
+
+
+def back(request: HttpRequest, fallback: str) -> HttpResponse:
+    target = request.POST.get("next") or request.GET.get("next")
+    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+        return redirect(target)
+    return redirect(fallback)
+
+
+def forbidden(request: HttpRequest, exc: RuleViolation) -> HttpResponse:
+    return render(request, "403.html", {"clause": exc.clause, "message": exc.message}, status=403)
+
+
+def campaign_page(view):
+    """Load the campaign named by `slug`, show times in its zone, and answer refused actions."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+        campaign = get_object_or_404(Campaign, slug=slug)
+        request.campaign = campaign
+        request.officer = officer_of(request.user, campaign)
+        timezone.activate(ZoneInfo(campaign.time_zone))
+        try:
+            return view(request, campaign, *args, **kwargs)
+        except NotAllowed as exc:
+            return forbidden(request, exc)
+        except RuleViolation as exc:
+            messages.error(request, f"{exc.message} ({exc.clause})")
+            return back(request, request.path)
+        finally:
+            timezone.deactivate()
+
+    return wrapper
+
+
+def require_officer(request: HttpRequest):
+    if request.officer is None:
+        from django.utils.translation import gettext as _
+
+        raise NotAllowed("R1.5", _("You have no officer in this campaign."))
+    return request.officer

@@ -1,0 +1,90 @@
+"""Personnel (§2): governors, moderators, promotions, ordered moves."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaign.errors import NotAllowed
+from campaign.models import Board, BoardModerator, Officer, Promotion
+from campaign.selectors import personnel_for
+from campaign.services import personnel
+from campaign.views.common import campaign_page, require_officer
+from campaign.views.forms import posted_int, posted_object
+from cities.models import City
+
+
+@login_required
+@campaign_page
+def personnel_page(request, campaign):
+    officer = require_officer(request)
+    view = personnel_for(officer=officer)
+    if not view.is_king and not view.governed:
+        raise NotAllowed("R2.4", _("Personnel is managed by the king and the governors."))
+    return render(request, "campaign/personnel.html", {"campaign": campaign, "officer": officer, "view": view})
+
+
+def _done(request, campaign, text):
+    messages.success(request, text)
+    return redirect("personnel", slug=campaign.slug)
+
+
+@login_required
+@require_POST
+@campaign_page
+def governor_appoint(request, campaign, city_id):
+    actor = require_officer(request)
+    city = get_object_or_404(City, pk=city_id, campaign=campaign)
+    officer = None
+    if request.POST.get("officer"):
+        officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.4")
+    personnel.governor_appoint(actor=actor, city=city, officer=officer)
+    return _done(request, campaign, _("The governor of %(city)s is set.") % {"city": city.name})
+
+
+@login_required
+@require_POST
+@campaign_page
+def moderator_appoint(request, campaign, board_id):
+    actor = require_officer(request)
+    board = get_object_or_404(Board, pk=board_id, campaign=campaign)
+    officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.5")
+    personnel.moderator_appoint(actor=actor, board=board, officer=officer)
+    return _done(request, campaign, _("%(name)s moderates the board now.") % {"name": officer.name})
+
+
+@login_required
+@require_POST
+@campaign_page
+def moderator_remove(request, campaign, moderator_id):
+    actor = require_officer(request)
+    moderator = get_object_or_404(BoardModerator.objects.select_related("board__city", "board__kingdom", "officer"),
+                                  pk=moderator_id, board__campaign=campaign)
+    personnel.moderator_remove(actor=actor, moderator=moderator)
+    return _done(request, campaign, _("%(name)s no longer moderates that board.") % {"name": moderator.officer.name})
+
+
+@login_required
+@require_POST
+@campaign_page
+def promotion_recommend(request, campaign):
+    actor = require_officer(request)
+    officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.3")
+    stars = posted_int(request.POST, "stars", "R1.5")
+    promotion = personnel.promotion_recommend(actor=actor, officer=officer, stars=stars,
+                                              title=request.POST.get("title", officer.title).strip()[:50])
+    if promotion.status == Promotion.Status.APPROVED:
+        return _done(request, campaign, _("%(name)s now has %(stars)d stars.") % {"name": officer.name, "stars": stars})
+    return _done(request, campaign, _("Recommendation sent to the king."))
+
+
+@login_required
+@require_POST
+@campaign_page
+def promotion_decide(request, campaign, promotion_id):
+    actor = require_officer(request)
+    promotion = get_object_or_404(Promotion, pk=promotion_id, campaign=campaign)
+    approve = request.POST.get("approve") == "1"
+    personnel.promotion_decide(actor=actor, promotion=promotion, approve=approve)
+    return _done(request, campaign, _("Promotion approved.") if approve else _("Promotion rejected."))

@@ -1,0 +1,60 @@
+"""The dashboard of the cities' defence values, in a fixed number of queries (3)."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from campaign.models import Campaign, Move, Officer, Whereabouts
+from campaign.rules.personnel import is_online
+from cities.models import City
+
+
+@dataclass
+class PresentOfficer:
+    officer: Officer
+    online: bool
+
+
+@dataclass
+class CityRow:
+    city: City
+    present: list[PresentOfficer] = field(default_factory=list)
+    arriving: list[Move] = field(default_factory=list)
+
+    @property
+    def wall_percent(self) -> int:
+        return round(100 * self.city.wall / self.city.wall_max) if self.city.wall_max else 0
+
+    @property
+    def online_count(self) -> int:
+        return sum(p.online for p in self.present)
+
+
+@dataclass
+class Dashboard:
+    rows: list[CityRow]
+    on_the_road: list[Move]
+    now: datetime
+
+
+def dashboard(*, campaign: Campaign, now: datetime) -> Dashboard:
+    rows = {
+        city.pk: CityRow(city)
+        for city in City.objects.filter(campaign=campaign).select_related("kingdom", "governor", "board")
+    }
+    present = (
+        Officer.objects.filter(campaign=campaign, whereabouts=Whereabouts.CITY)
+        .select_related("user__presence", "kingdom")
+        .order_by("-stars", "name")
+    )
+    for officer in present:
+        presence = getattr(officer.user, "presence", None)
+        online = is_online(presence.last_seen if presence else None, now, campaign.online_window)
+        rows[officer.city_id].present.append(PresentOfficer(officer, online))
+    on_the_road = list(
+        Move.objects.filter(campaign=campaign, status=Move.Status.TRAVELLING)
+        .select_related("officer__kingdom", "origin", "destination")
+        .order_by("arrives_at", "id")
+    )
+    for move in on_the_road:
+        rows[move.destination_id].arriving.append(move)
+    return Dashboard(rows=list(rows.values()), on_the_road=on_the_road, now=now)

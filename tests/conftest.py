@@ -1,0 +1,49 @@
+"""Shared fixtures: a real Redis for the whole run, and the demo world built through services."""
+
+import pytest
+from django.conf import settings
+
+from campaign import clock
+from campaign.demo import demo_spec
+from campaign.devservices import start_redis, stop
+from campaign.models import Campaign, Officer
+from campaign.services.presence import presence_touch
+from campaign.services.world import world_create
+
+
+@pytest.fixture(scope="session", autouse=True)
+def redis_server():
+    """Services enqueue timers on commit: a real redis-server must answer at REDIS_URL."""
+    process = start_redis(settings.REDIS_URL, settings.VAR_DIR)
+    yield settings.REDIS_URL
+    stop(process)
+
+
+class World:
+    """The demo campaign (魏, 蜀, 吳), with officers looked up by name: world["曹操"]."""
+
+    def __init__(self, campaign: Campaign):
+        self.campaign = campaign
+
+    def __getitem__(self, name: str) -> Officer:
+        return Officer.objects.select_related("kingdom", "city", "campaign").get(campaign=self.campaign, name=name)
+
+    def city(self, name: str):
+        from cities.models import City
+
+        return City.objects.select_related("kingdom", "governor", "board").get(campaign=self.campaign, name=name)
+
+    def online(self, *names: str) -> None:
+        for name in names:
+            presence_touch(user_id=self[name].user_id, now=clock.now())
+
+
+def make_world(**overrides) -> World:
+    spec = demo_spec()
+    spec.update(overrides)
+    return World(world_create(spec=spec))
+
+
+@pytest.fixture
+def world(db) -> World:
+    return make_world()
