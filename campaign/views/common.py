@@ -7,6 +7,7 @@ from zoneinfo import ZoneInfo
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
@@ -16,9 +17,10 @@ from campaign.models import Campaign
 
 
 def back(request: HttpRequest, fallback: str) -> HttpResponse:
-    target = request.POST.get("next") or request.GET.get("next")
-    if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-        return redirect(target)
+    """Back to the page the form was on (its `next` field, else the Referer of this site)."""
+    for target in (request.POST.get("next"), request.GET.get("next"), request.headers.get("Referer")):
+        if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+            return redirect(target)
     return redirect(fallback)
 
 
@@ -41,7 +43,8 @@ def campaign_page(view):
             return forbidden(request, exc)
         except RuleViolation as exc:
             messages.error(request, f"{exc.message} ({exc.clause})")
-            return back(request, request.path)
+            fallback = request.path if request.method == "GET" else reverse("dashboard", args=[campaign.slug])
+            return back(request, fallback)
         finally:
             timezone.deactivate()
 

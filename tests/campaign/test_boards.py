@@ -1,0 +1,83 @@
+"""Boards (R1.2, R1.3, R2.5): threads, posts, Markdown made safe, moderation."""
+
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.urls import reverse
+
+from campaign import clock
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Post, Thread
+from campaign.selectors import board_threads
+from campaign.services.boards import post_hide, post_reply, thread_create
+
+
+def test_r1_3_city_board_post_with_script_shows_it_as_text(world, client):
+    board = world.city("洛陽").board
+    thread = thread_create(actor=world["郭嘉"], board=board, title="<b>hi</b>",
+                           body="**bold** <script>alert('x')</script> <img src=x onerror=alert(1)>")
+    client.force_login(world["郭嘉"].user)
+    page = client.get(reverse("thread", args=[world.campaign.slug, thread.pk])).content.decode()
+    assert "<strong>bold</strong>" in page
+    assert "&lt;script&gt;alert(" in page and "<script>alert(" not in page
+    assert "<img" not in page
+    assert "&lt;b&gt;hi&lt;/b&gt;" in page  # titles are escaped too
+
+
+def test_r1_3_board_lists_newest_activity_first(world):
+    board = world.city("洛陽").board
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        old = thread_create(actor=world["郭嘉"], board=board, title="old", body="a")
+        traveller.shift(timedelta(minutes=1))
+        thread_create(actor=world["郭嘉"], board=board, title="new", body="b")
+        traveller.shift(timedelta(minutes=1))
+        post_reply(actor=world["曹仁"], thread=old, body="bump")
+    titles = [t.title for t in board_threads(board=board, page=1)]
+    assert titles == ["old", "new"]
+
+
+def test_r1_3_board_is_paginated(world, client):
+    board = world.city("洛陽").board
+    for i in range(25):
+        thread_create(actor=world["郭嘉"], board=board, title=f"thread {i:02d}", body="x")
+    page1 = client.get(reverse("board", args=[world.campaign.slug, board.pk])).content.decode()
+    page2 = client.get(reverse("board", args=[world.campaign.slug, board.pk]) + "?page=2").content.decode()
+    assert "thread 24" in page1 and "thread 00" not in page1
+    assert "thread 00" in page2
+
+
+def test_r1_2_palace_board_is_for_its_kingdom(world, client):
+    palace = world["曹操"].kingdom.palace
+    with pytest.raises(NotAllowed):
+        thread_create(actor=world["劉備"], board=palace, title="spy", body="x")
+    client.force_login(world["劉備"].user)
+    assert client.get(reverse("board", args=[world.campaign.slug, palace.pk])).status_code == 403
+    client.force_login(world["郭嘉"].user)
+    assert client.get(reverse("board", args=[world.campaign.slug, palace.pk])).status_code == 200
+
+
+def test_r1_3_empty_post_is_refused(world):
+    with pytest.raises(RuleViolation):
+        thread_create(actor=world["郭嘉"], board=world.city("洛陽").board, title=" ", body="x")
+    assert not Thread.objects.exists()
+
+
+def test_r1_3_same_form_sent_twice_makes_one_thread(world):
+    board = world.city("洛陽").board
+    first = thread_create(actor=world["郭嘉"], board=board, title="t", body="x", nonce="abc")
+    second = thread_create(actor=world["郭嘉"], board=board, title="t", body="x", nonce="abc")
+    assert first.pk == second.pk and Thread.objects.count() == 1
+
+
+def test_r2_5_moderators_hide_posts_others_may_not(world):
+    board = world.city("許昌").board  # moderated by 荀彧
+    thread = thread_create(actor=world["王粲"], board=board, title="t", body="rude")
+    post = thread.posts.get()
+    with pytest.raises(NotAllowed) as err:
+        post_hide(actor=world["郭嘉"], post=post)
+    assert err.value.clause == "R2.5"
+    post_hide(actor=world["荀彧"], post=post)
+    assert Post.objects.get(pk=post.pk).hidden
+    post_hide(actor=world["夏侯惇"], post=post, hidden=False)  # the governor too
+    assert not Post.objects.get(pk=post.pk).hidden

@@ -1,0 +1,90 @@
+"""The timer machinery: exactly once however often an arrival is triggered (R3.4, R7.5)."""
+
+import threading
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.db import connection, connections
+
+from campaign import clock
+from campaign.models import Move, Post, Timer
+from campaign.services.moves import move_order
+from campaign.tasks import apply_timer, sweep_timers
+from campaign.timers import HANDLERS, timer_apply, timer_schedule, timers_sweep
+from tests.conftest import make_world
+
+
+def arrival_posts(move):
+    return Post.objects.filter(thread__board=move.destination.board, event_key=f"move:{move.pk}:arrive").count()
+
+
+def test_r3_4_task_and_sweeper_apply_an_arrival_once(world):
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
+        traveller.shift(timedelta(minutes=21))
+        assert apply_timer.run(Timer.objects.get(object_id=move.pk).pk) is True  # the ETA task's body
+        assert sweep_timers.run() == 0  # the sweeper finds nothing left to do
+        assert timers_sweep() == 0
+    assert arrival_posts(move) == 1
+    assert Move.objects.get(pk=move.pk).status == Move.Status.ARRIVED
+
+
+def test_r3_4_an_early_task_does_not_apply_before_due(world):
+    move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
+    timer = Timer.objects.get(object_id=move.pk)
+    assert timer_apply(timer_id=timer.pk) is False
+    assert Timer.objects.get(pk=timer.pk).status == Timer.Status.PENDING
+
+
+@pytest.mark.django_db(transaction=True)
+def test_r3_4_two_threads_apply_the_same_arrival_once():
+    world = make_world()
+    with time_machine.travel(clock.now(), tick=True) as traveller:
+        move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
+        timer = Timer.objects.get(object_id=move.pk)
+        traveller.shift(timedelta(minutes=21))
+        barrier = threading.Barrier(4)
+        results: list[bool] = []
+
+        def trigger(via_sweeper: bool) -> None:
+            try:
+                barrier.wait()
+                results.append(timers_sweep() == 1 if via_sweeper else timer_apply(timer_id=timer.pk))
+            finally:
+                connections.close_all()
+
+        threads = [threading.Thread(target=trigger, args=(i % 2 == 0,)) for i in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert sorted(results) == [False, False, False, True], f"{connection.vendor}: {results}"
+    assert arrival_posts(move) == 1
+    assert Timer.objects.get(pk=timer.pk).attempts == 1
+
+
+def test_r7_5_a_failing_timer_is_retried_then_set_aside_without_blocking_others(world, settings):
+    settings.TIMER_MAX_ATTEMPTS = 2
+    calls = []
+
+    def broken(timer):
+        calls.append(timer.pk)
+        raise ValueError("boom")
+
+    HANDLERS["test.broken"] = broken
+    try:
+        with time_machine.travel(clock.now(), tick=False) as traveller:
+            bad = timer_schedule(campaign=world.campaign, key="test:broken", kind="test.broken", object_id=1,
+                                 due_at=clock.now())
+            move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
+            traveller.shift(timedelta(minutes=21))
+            assert timers_sweep() == 1  # the arrival went through despite the broken timer before it
+            assert timers_sweep() == 0
+            assert timers_sweep() == 0
+    finally:
+        del HANDLERS["test.broken"]
+    bad.refresh_from_db()
+    assert bad.status == Timer.Status.FAILED and bad.attempts == 2 and "boom" in bad.last_error
+    assert len(calls) == 2, "set aside after two failures"
+    assert arrival_posts(move) == 1

@@ -1,0 +1,92 @@
+"""The pages: 403 for what a user may not do, messages for broken rules, CSRF, languages."""
+
+from django.test import Client
+from django.urls import reverse
+
+from campaign.models import Move, Thread
+
+
+def url(world, name, *args):
+    return reverse(name, args=[world.campaign.slug, *args])
+
+
+def test_r3_2_move_request_by_form_and_double_post_makes_one_move(world, client):
+    client.force_login(world["郭嘉"].user)
+    destination = world.city("許昌").pk
+    first = client.post(url(world, "move-request"), {"destination": destination})
+    second = client.post(url(world, "move-request"), {"destination": destination}, follow=True)
+    assert first.status_code == 302
+    assert Move.objects.filter(officer=world["郭嘉"]).count() == 1
+    assert "R3.5" in second.content.decode()
+
+
+def test_r3_decision_refused_move_names_the_clause_in_chinese(world, client):
+    client.force_login(world["郭嘉"].user)
+    page = client.post(url(world, "move-request"), {"destination": world.city("漢中").pk}, follow=True)
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "§3" in text and "攻擊" in text
+    assert not Move.objects.exists()
+
+
+def test_r3_decision_refused_move_in_english_when_chosen(world, client):
+    client.force_login(world["郭嘉"].user)
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    page = client.post(url(world, "move-request"), {"destination": world.city("漢中").pk}, follow=True)
+    assert "entering it is an attack" in page.content.decode()
+
+
+def test_bad_input_is_a_message_not_a_500(world, client):
+    client.force_login(world["郭嘉"].user)
+    for value in ["", "abc", "999999", "-1"]:
+        page = client.post(url(world, "move-request"), {"destination": value}, follow=True)
+        assert page.status_code == 200, value
+        assert "R1.4" in page.content.decode()
+    assert not Move.objects.exists()
+
+
+def test_r3_2_approval_by_a_stranger_is_403(world, client):
+    move_page = Client()
+    move_page.force_login(world["郭嘉"].user)
+    move_page.post(url(world, "move-request"), {"destination": world.city("許昌").pk})
+    move = Move.objects.get()
+    client.force_login(world["張飛"].user)
+    response = client.post(url(world, "move-approve", move.pk))
+    assert response.status_code == 403
+    assert "R3.2" in response.content.decode()
+    assert Move.objects.get().status == Move.Status.REQUESTED
+
+
+def test_r2_4_personnel_actions_by_non_king_are_403(world, client):
+    client.force_login(world["郭嘉"].user)
+    assert client.get(url(world, "personnel")).status_code == 403
+    response = client.post(url(world, "governor-appoint", world.city("洛陽").pk), {"officer": world["郭嘉"].pk})
+    assert response.status_code == 403
+    assert world.city("洛陽").governor.name == "曹仁"
+
+
+def test_anonymous_users_are_sent_to_log_in(world, client):
+    response = client.post(url(world, "move-request"), {"destination": world.city("許昌").pk})
+    assert response.status_code == 302 and reverse("login") in response["Location"]
+    assert client.get(url(world, "dashboard")).status_code == 200  # the dashboard is public
+
+
+def test_csrf_is_enforced_on_forms(world):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(world["郭嘉"].user)
+    response = client.post(url(world, "thread-new", world.city("洛陽").board.pk), {"title": "t", "body": "b"})
+    assert response.status_code == 403
+    assert not Thread.objects.exists()
+
+
+def test_r2_4_king_appoints_a_governor_from_the_personnel_page(world, client):
+    client.force_login(world["曹操"].user)
+    assert client.get(url(world, "personnel")).status_code == 200
+    client.post(url(world, "governor-appoint", world.city("洛陽").pk), {"officer": world["郭嘉"].pk})
+    assert world.city("洛陽").governor.name == "郭嘉"
+
+
+def test_interface_is_traditional_chinese_by_default(world, client):
+    page = client.get(url(world, "dashboard"), HTTP_ACCEPT_LANGUAGE="en-US")
+    assert '<html lang="zh-hant">' in page.content.decode()
+    assert "城防" in page.content.decode()
