@@ -65,7 +65,7 @@ def demo_spec() -> dict:
             {"name": "吳", "colour": "#b8402f", "capital": "建業"},
         ],
         "cities": [{"name": n, "kingdom": k, "kind": kind} for n, k, kind in CITIES],
-        "roads": ROADS,
+        "roads": list(ROADS),
         "officers": [
             {"username": u, "name": n, "kingdom": k, "stars": s, "kind": kind, "city": c, "title": t, **extra}
             for u, n, k, s, kind, c, t, extra in OFFICERS

@@ -1,0 +1,57 @@
+"""The dashboard: every city's defence values, presence (R2.6) and arrivals, in pinned queries."""
+
+import pytest
+from django.urls import reverse
+
+from campaign.demo import demo_spec
+from campaign.services.moves import move_order
+from campaign.services.world import world_create
+from tests.conftest import World
+
+DASHBOARD_QUERIES = 4  # campaign, cities, officers present, moves on the road
+
+
+def big_world(extra_cities: int) -> World:
+    spec = demo_spec()
+    spec["cities"] += [{"name": f"城{i}", "kingdom": "魏", "kind": "frontier"} for i in range(extra_cities)]
+    spec["roads"] += [("許昌", f"城{i}") for i in range(extra_cities)]
+    spec["officers"] += [
+        {"username": f"extra{i}", "name": f"將{i}", "kingdom": "魏", "stars": 5, "kind": "general", "city": f"城{i}"}
+        for i in range(extra_cities)
+    ]
+    return World(world_create(spec=spec))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("extra_cities", [0, 40])
+def test_dashboard_query_count_does_not_grow_with_the_world(client, django_assert_num_queries, extra_cities):
+    world = big_world(extra_cities)
+    move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
+    world.online("曹仁")
+    for name in ("dashboard", "dashboard-live"):
+        with django_assert_num_queries(DASHBOARD_QUERIES):
+            response = client.get(reverse(name, args=[world.campaign.slug]))
+        assert response.status_code == 200
+        assert response.content.decode().count("data-city=") == 12 + extra_cities
+
+
+def test_r1_3_dashboard_shows_owner_kind_wall_and_governor(world, client):
+    page = client.get(reverse("dashboard", args=[world.campaign.slug])).content.decode()
+    row = page[page.index('data-city="許昌"'):page.index('data-city="洛陽"')]
+    assert "魏" in row and "首都" in row and "800 / 800" in row and "夏侯惇" in row
+
+
+def test_r2_6_dashboard_shows_who_is_online(world, client):
+    world.online("曹仁")
+    page = client.get(reverse("dashboard", args=[world.campaign.slug])).content.decode()
+    row = page[page.index('data-city="洛陽"'):page.index('data-city="長安"')]
+    assert 'class="officer online"' in row and "曹仁" in row
+    assert row.count('class="officer online"') == 1  # 郭嘉 is there but not online
+
+
+def test_r3_4_dashboard_shows_officers_on_the_road_with_countdown(world, client):
+    move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
+    page = client.get(reverse("dashboard-live", args=[world.campaign.slug])).content.decode()
+    assert 'class="countdown"' in page
+    assert move.arrives_at.strftime("%Y-%m-%dT%H:%M:%S") in page
+    assert 'hx-trigger="every 5s"' in page

@@ -1,0 +1,31 @@
+"""Settings come from the environment; `check --deploy` is clean with production values."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG"}}
+    environment.update(env)
+    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_check_deploy_is_clean_with_production_values():
+    result = run_manage(
+        "check", "--deploy", "--fail-level", "WARNING",
+        SECRET_KEY="x7#kQ9!v2Lm@pR4$wZ8^tY6&nB3*hJ5(dF1)gS0-aE7+cU9=iO2_lK4~mN6",
+        DEBUG="0", HTTPS="1", ALLOWED_HOSTS="siege.example.org",
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_missing_secret_key_is_refused_when_not_debugging():
+    result = run_manage("check", DEBUG="0")
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stderr
