@@ -77,7 +77,7 @@ def timer_apply(*, timer_id: int) -> bool:
 
 def _record_failure(timer_id: int, exc: Exception) -> None:
     with transaction.atomic():
-        timer = Timer.objects.select_for_update().filter(pk=timer_id, status=Timer.Status.PENDING).first()
+        timer = Timer.objects.select_for_update(of=("self",)).filter(pk=timer_id, status=Timer.Status.PENDING).first()
         if timer is None:
             return
         timer.attempts += 1

@@ -9,7 +9,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG"}}
+    environment = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
     environment.update(env)
     return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
                           capture_output=True, text=True, timeout=120)

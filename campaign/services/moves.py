@@ -23,12 +23,12 @@ ARRIVAL = "move.arrive"
 
 
 def _lock_officer(officer: Officer) -> Officer:
-    return Officer.objects.select_for_update().select_related("kingdom", "city", "campaign").get(pk=officer.pk)
+    return Officer.objects.select_for_update(of=("self",)).select_related("kingdom", "city", "campaign").get(pk=officer.pk)
 
 
 def _lock_move(move: Move) -> Move:
     return (
-        Move.objects.select_for_update()
+        Move.objects.select_for_update(of=("self",))
         .select_related("campaign", "officer__kingdom", "origin__kingdom", "origin__governor__user__presence",
                         "destination__kingdom", "destination__governor__user__presence")
         .get(pk=move.pk)

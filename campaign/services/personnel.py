@@ -22,7 +22,7 @@ def _announce(board: Board, key: str, title: str, body: str = "") -> None:
 def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> City:
     """R2.4: the king names (or replaces, or with None removes) a city's governor 太守.
     The post does not change the holder's stars."""
-    city = City.objects.select_for_update().select_related("kingdom__palace", "board", "governor").get(pk=city.pk)
+    city = City.objects.select_for_update(of=("self",)).select_related("kingdom__palace", "board", "governor").get(pk=city.pk)
     if not is_king(actor, city.kingdom):
         raise NotAllowed("R2.4", _("Only the king of %(kingdom)s appoints the governor of %(city)s.")
                          % {"kingdom": city.kingdom, "city": city.name})
@@ -58,7 +58,7 @@ def _may_appoint_moderators(actor: Officer, board: Board) -> bool:
 @transaction.atomic
 def moderator_appoint(*, actor: Officer, board: Board, officer: Officer) -> BoardModerator:
     """R2.5: the king or the governor appoints one or two administrator civil officers."""
-    board = Board.objects.select_for_update().select_related("city__kingdom", "kingdom").get(pk=board.pk)
+    board = Board.objects.select_for_update(of=("self",)).select_related("city__kingdom", "kingdom").get(pk=board.pk)
     if not _may_appoint_moderators(actor, board):
         raise NotAllowed("R2.5", _("Only the king or the city's governor appoints this board's moderators."))
     kingdom_id = board.kingdom_id if board.kind == Board.Kind.PALACE else board.city.kingdom_id
@@ -109,7 +109,7 @@ def _apply_promotion(promotion: Promotion, king: Officer) -> None:
 def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: str) -> Promotion:
     """R2.3: the governor of the officer's city recommends; the king decides on the palace
     board (R2.2). A king's recommendation is a decision."""
-    officer = Officer.objects.select_for_update().select_related("city", "kingdom__palace").get(pk=officer.pk)
+    officer = Officer.objects.select_for_update(of=("self",)).select_related("city", "kingdom__palace").get(pk=officer.pk)
     king = is_king(actor, officer.kingdom)
     if not king and not (officer.city is not None and officer.city.governor_id == actor.pk
                          and actor.kingdom_id == officer.kingdom_id):
@@ -135,7 +135,7 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
 
 @transaction.atomic
 def promotion_decide(*, actor: Officer, promotion: Promotion, approve: bool) -> Promotion:
-    promotion = Promotion.objects.select_for_update().select_related("officer__kingdom__palace").get(pk=promotion.pk)
+    promotion = Promotion.objects.select_for_update(of=("self",)).select_related("officer__kingdom__palace").get(pk=promotion.pk)
     if not is_king(actor, promotion.officer.kingdom):
         raise NotAllowed("R2.3", _("Only the king decides promotions."))
     if promotion.status != Promotion.Status.PENDING:

@@ -1,0 +1,30 @@
+"""Headless Chromium (Debian's package) driven by Playwright against the live test server."""
+
+import os
+import shutil
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls made here by the
+# test itself (setting up data through services) are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is missing in CI: .ci/run must install Debian's chromium package")
+        pytest.skip("Chromium is not installed (apt-get install chromium); browser tests need it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+        )
+        yield browser
+        browser.close()
