@@ -38,7 +38,7 @@ test: install
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 messages: install
-	cd campaign && ../$(PY) ../manage.py makemessages -l zh_Hant -l en --ignore '.venv/*'
+	$(PY) manage.py makemessages -l zh_Hant --ignore '.venv/*' --ignore 'tests/*'
 	$(PY) manage.py compilemessages --ignore '.venv/*'
 
 clean:
