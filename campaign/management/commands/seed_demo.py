@@ -1,6 +1,7 @@
 """Create the demo campaign if it is absent, and print its logins."""
 
 from django.core.management.base import BaseCommand
+from django.utils import translation
 
 from campaign.demo import DEMO_PASSWORD, DEMO_SLUG, demo_spec
 from campaign.models import Campaign, Officer
@@ -16,7 +17,8 @@ class Command(BaseCommand):
         else:
             world_create(spec=demo_spec())
             self.stdout.write(self.style.SUCCESS("Demo campaign created."))
-        self.print_logins()
+        with translation.override("en"):
+            self.print_logins()
 
     def print_logins(self):
         officers = (
