@@ -2,8 +2,27 @@
 read-only here: it changes only through the site's services, which check the rules."""
 
 from django.contrib import admin
+from django.db.models import Q
 
 from campaign.models import Board, BoardModerator, Campaign, Kingdom, Move, Officer, Post, Presence, Promotion, Thread, Timer
+
+
+def kingdoms_of(user) -> list[int]:
+    return list(Officer.objects.filter(user=user, kingdom__isnull=False).values_list("kingdom_id", flat=True))
+
+
+class KingdomScoped(admin.ModelAdmin):
+    """Kingdom admins (staff who are not superusers) see their own kingdoms' private rows:
+    officers, moves, promotions, and of the boards the public city boards and their own palace."""
+
+    def scope(self, kingdoms: list[int]) -> Q:
+        raise NotImplementedError
+
+    def get_queryset(self, request):
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(self.scope(kingdoms_of(request.user)))
 
 
 @admin.register(Campaign)
@@ -21,29 +40,38 @@ class KingdomAdmin(admin.ModelAdmin):
 
 
 @admin.register(Officer)
-class OfficerAdmin(admin.ModelAdmin):
+class OfficerAdmin(KingdomScoped):
     list_display = ["name", "kingdom", "stars", "kind", "title", "whereabouts", "city", "captor"]
     list_filter = ["campaign", "kingdom", "kind", "whereabouts"]
     list_select_related = ["kingdom", "city", "captor"]
     search_fields = ["name", "user__username", "title"]
     readonly_fields = ["stars", "whereabouts", "city", "captor"]  # promotions and moves are services
 
+    def scope(self, kingdoms):
+        return Q(kingdom__in=kingdoms)
+
 
 @admin.register(Promotion)
-class PromotionAdmin(admin.ModelAdmin):
+class PromotionAdmin(KingdomScoped):
     list_display = ["officer", "previous_stars", "stars", "title", "status", "recommended_by", "decided_by", "created_at"]
     list_filter = ["status", "campaign"]
     list_select_related = ["officer", "recommended_by", "decided_by"]
+
+    def scope(self, kingdoms):
+        return Q(officer__kingdom__in=kingdoms)
 
     def has_change_permission(self, request, obj=None):
         return False
 
 
 @admin.register(Move)
-class MoveAdmin(admin.ModelAdmin):
+class MoveAdmin(KingdomScoped):
     list_display = ["officer", "origin", "destination", "status", "departs_at", "arrives_at", "arrived_at"]
     list_filter = ["status", "campaign"]
     list_select_related = ["officer", "origin", "destination"]
+
+    def scope(self, kingdoms):
+        return Q(officer__kingdom__in=kingdoms)
 
     def has_change_permission(self, request, obj=None):
         return False
@@ -54,6 +82,8 @@ class MoveAdmin(admin.ModelAdmin):
 
 @admin.register(Timer)
 class TimerAdmin(admin.ModelAdmin):
+    """For site operators (superusers): what is due, what was applied, what failed and why."""
+
     list_display = ["key", "kind", "due_at", "status", "attempts", "applied_at", "last_error"]
     list_filter = ["status", "kind"]
     search_fields = ["key"]
@@ -72,11 +102,14 @@ class ModeratorInline(admin.TabularInline):
 
 
 @admin.register(Board)
-class BoardAdmin(admin.ModelAdmin):
+class BoardAdmin(KingdomScoped):
     list_display = ["__str__", "kind", "campaign"]
     list_filter = ["kind", "campaign"]
     list_select_related = ["city", "kingdom", "campaign"]
     inlines = [ModeratorInline]
+
+    def scope(self, kingdoms):
+        return Q(kind=Board.Kind.CITY) | Q(kingdom__in=kingdoms)
 
 
 class PostInline(admin.StackedInline):
@@ -87,12 +120,15 @@ class PostInline(admin.StackedInline):
 
 
 @admin.register(Thread)
-class ThreadAdmin(admin.ModelAdmin):
+class ThreadAdmin(KingdomScoped):
     list_display = ["title", "board", "author", "is_system", "post_count", "last_activity_at"]
     list_filter = ["is_system", "board__kind"]
     list_select_related = ["board__city", "board__kingdom", "author"]
     search_fields = ["title"]
     inlines = [PostInline]
+
+    def scope(self, kingdoms):
+        return Q(board__kind=Board.Kind.CITY) | Q(board__kingdom__in=kingdoms)
 
 
 @admin.register(Presence)

@@ -8,6 +8,7 @@ moderators (§2).
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -62,8 +63,28 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
         )
         if o.get("king"):
             Kingdom.objects.filter(pk=officer.kingdom_id).update(king=officer)
+            kingdom_admin_grant(user=user)
         if o.get("governs"):
             City.objects.filter(pk=cities[o["governs"]].pk).update(governor=officer)
         for board_city in o.get("moderates", []):
             BoardModerator.objects.create(board=cities[board_city].board, officer=officer, appointed_at=clock.now())
     return campaign
+
+
+KINGDOM_ADMINS = "Kingdom admins"
+KINGDOM_ADMIN_MODELS = ("campaign", "kingdom", "officer", "promotion", "move", "board", "boardmoderator", "thread",
+                        "post", "city", "road")
+
+
+def kingdom_admin_grant(*, user) -> None:
+    """Kings see their kingdom in the Django admin (read-only: changes go through the site's
+    pages, which check the rules; the admin scopes private rows to the user's kingdoms)."""
+    group, created = Group.objects.get_or_create(name=KINGDOM_ADMINS)
+    if created:
+        group.permissions.set(Permission.objects.filter(
+            codename__in=[f"view_{model}" for model in KINGDOM_ADMIN_MODELS],
+            content_type__app_label__in=["campaign", "cities"],
+        ))
+    user.is_staff = True
+    user.save(update_fields=["is_staff"])
+    user.groups.add(group)

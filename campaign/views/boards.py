@@ -1,17 +1,15 @@
 """Boards: the list of a campaign's boards, a board's threads, a thread's posts."""
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from campaign.errors import NotAllowed
 from campaign.models import Board, Post, Thread
 from campaign.selectors import board_threads, boards_of_campaign, thread_posts
 from campaign.services.boards import may_moderate, may_read_board, post_hide, post_reply, thread_create
-from campaign.views.common import campaign_page, require_officer
+from campaign.views.common import campaign_action, campaign_page, require_officer
 
 
 def _board(campaign, board_id, officer) -> Board:
@@ -49,9 +47,7 @@ def thread_detail(request, campaign, thread_id):
     })
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def thread_new(request, campaign, board_id):
     officer = require_officer(request)
     board = _board(campaign, board_id, officer)
@@ -60,9 +56,7 @@ def thread_new(request, campaign, board_id):
     return redirect("thread", slug=campaign.slug, thread_id=thread.pk)
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def reply_new(request, campaign, thread_id):
     officer = require_officer(request)
     thread = get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
@@ -71,9 +65,7 @@ def reply_new(request, campaign, thread_id):
     return redirect("thread", slug=campaign.slug, thread_id=thread.pk)
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def post_moderate(request, campaign, post_id):
     officer = require_officer(request)
     post = get_object_or_404(Post.objects.select_related("thread__board__city__kingdom", "thread__board__kingdom"),

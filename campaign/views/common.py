@@ -5,11 +5,14 @@ from functools import wraps
 from zoneinfo import ZoneInfo
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from campaign.authority import officer_of
 from campaign.errors import NotAllowed, RuleViolation
@@ -51,9 +54,12 @@ def campaign_page(view):
     return wrapper
 
 
+def campaign_action(view):
+    """A form action: logged in, POST only (CSRF-checked), on a campaign page."""
+    return login_required(require_POST(campaign_page(view)))
+
+
 def require_officer(request: HttpRequest):
     if request.officer is None:
-        from django.utils.translation import gettext as _
-
         raise NotAllowed("R1.5", _("You have no officer in this campaign."))
     return request.officer

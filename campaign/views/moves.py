@@ -5,13 +5,12 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from campaign import clock
 from campaign.models import Move, Officer
 from campaign.selectors import moves_for
 from campaign.services import moves as move_services
-from campaign.views.common import back, campaign_page, require_officer
+from campaign.views.common import campaign_action, back, campaign_page, require_officer
 from campaign.views.forms import posted_object
 from cities.models import City
 
@@ -29,9 +28,7 @@ def _destination(request, campaign) -> City:
     return posted_object(request.POST, "destination", City.objects.filter(campaign=campaign), "R1.4")
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def move_request(request, campaign):
     officer = require_officer(request)
     move = move_services.move_request(actor=officer, destination=_destination(request, campaign))
@@ -42,9 +39,7 @@ def move_request(request, campaign):
     return redirect("moves", slug=campaign.slug)
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def move_order(request, campaign):
     actor = require_officer(request)
     officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R3.1")
@@ -61,22 +56,16 @@ def _decision(request, campaign, move_id, service, done_message):
     return redirect("moves", slug=campaign.slug)
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def move_approve(request, campaign, move_id):
     return _decision(request, campaign, move_id, move_services.move_approve, _("Approved: %(name)s, %(status)s."))
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def move_reject(request, campaign, move_id):
     return _decision(request, campaign, move_id, move_services.move_reject, _("Rejected: %(name)s."))
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def move_cancel(request, campaign, move_id):
     return _decision(request, campaign, move_id, move_services.move_cancel, _("Withdrawn: %(name)s."))

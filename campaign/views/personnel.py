@@ -4,13 +4,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from campaign.errors import NotAllowed
 from campaign.models import Board, BoardModerator, Officer, Promotion
 from campaign.selectors import personnel_for
 from campaign.services import personnel
-from campaign.views.common import campaign_page, require_officer
+from campaign.views.common import campaign_action, campaign_page, require_officer
 from campaign.views.forms import posted_int, posted_object
 from cities.models import City
 
@@ -30,9 +29,7 @@ def _done(request, campaign, text):
     return redirect("personnel", slug=campaign.slug)
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def governor_appoint(request, campaign, city_id):
     actor = require_officer(request)
     city = get_object_or_404(City, pk=city_id, campaign=campaign)
@@ -43,9 +40,7 @@ def governor_appoint(request, campaign, city_id):
     return _done(request, campaign, _("The governor of %(city)s is set.") % {"city": city.name})
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def moderator_appoint(request, campaign, board_id):
     actor = require_officer(request)
     board = get_object_or_404(Board, pk=board_id, campaign=campaign)
@@ -54,9 +49,7 @@ def moderator_appoint(request, campaign, board_id):
     return _done(request, campaign, _("%(name)s moderates the board now.") % {"name": officer.name})
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def moderator_remove(request, campaign, moderator_id):
     actor = require_officer(request)
     moderator = get_object_or_404(BoardModerator.objects.select_related("board__city", "board__kingdom", "officer"),
@@ -65,9 +58,7 @@ def moderator_remove(request, campaign, moderator_id):
     return _done(request, campaign, _("%(name)s no longer moderates that board.") % {"name": moderator.officer.name})
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def promotion_recommend(request, campaign):
     actor = require_officer(request)
     officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.3")
@@ -79,9 +70,7 @@ def promotion_recommend(request, campaign):
     return _done(request, campaign, _("Recommendation sent to the king."))
 
 
-@login_required
-@require_POST
-@campaign_page
+@campaign_action
 def promotion_decide(request, campaign, promotion_id):
     actor = require_officer(request)
     promotion = get_object_or_404(Promotion, pk=promotion_id, campaign=campaign)
