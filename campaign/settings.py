@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "campaign",
     "cities",
+    "battles",
 ]
 
 MIDDLEWARE = [

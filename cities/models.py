@@ -25,6 +25,7 @@ class City(models.Model):
     )
     wall = models.PositiveIntegerField(_("wall"))
     wall_max = models.PositiveIntegerField(_("wall maximum"))
+    wall_start = models.PositiveIntegerField(_("starting wall"), help_text="wall = wall_start + the sum of the ledger")
     position = models.PositiveSmallIntegerField(default=0, help_text="Order on the dashboard")
 
     class Meta:
@@ -59,3 +60,38 @@ class Road(models.Model):
 
     def __str__(self) -> str:
         return f"{self.a_id}–{self.b_id}"
+
+
+class LedgerEntry(models.Model):
+    """One change of a wall or a morale (DESIGN.md "Ledger"): by how much, the value after,
+    the clause, the cause, when it was due and applied, and a unique idempotency key."""
+
+    class Field(models.TextChoices):
+        WALL = "wall", _("wall")
+        MORALE = "morale", _("morale")
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
+    city = models.ForeignKey(City, null=True, blank=True, on_delete=models.CASCADE, related_name="ledger")
+    army = models.ForeignKey("battles.Army", null=True, blank=True, on_delete=models.CASCADE, related_name="ledger")
+    field = models.CharField(max_length=8, choices=Field.choices)
+    delta = models.IntegerField()
+    value_after = models.IntegerField()
+    clause = models.CharField(max_length=12)
+    cause = models.CharField(max_length=200)
+    game = models.ForeignKey("battles.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    key = models.CharField(max_length=120, unique=True)
+    due_at = models.DateTimeField()
+    applied_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("ledger entry")
+        verbose_name_plural = _("ledger")
+        indexes = [models.Index(fields=["city", "due_at"], name="ledger_city_time"),
+                   models.Index(fields=["army", "due_at"], name="ledger_army_time")]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(field="wall", city__isnull=False, army__isnull=True)
+                | Q(field="morale", army__isnull=False, city__isnull=True),
+                name="ledger_wall_of_city_morale_of_army",
+            )
+        ]

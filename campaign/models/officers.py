@@ -18,6 +18,7 @@ class OfficerKind(models.TextChoices):
 class Whereabouts(models.TextChoices):
     CITY = "city", _("in a city")
     ROAD = "road", _("on the road")
+    ARMY = "army", _("with an army")
     PRISONER = "prisoner", _("held prisoner")
 
 
@@ -39,6 +40,9 @@ class Officer(models.Model):
         "cities.City", null=True, blank=True, on_delete=models.PROTECT, related_name="officers_present",
         verbose_name=_("city"),
     )
+    army = models.ForeignKey(
+        "battles.Army", null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name=_("army"),
+    )
     captor = models.ForeignKey(
         "campaign.Kingdom", null=True, blank=True, on_delete=models.PROTECT, related_name="prisoners",
         verbose_name=_("held by"),
@@ -54,9 +58,10 @@ class Officer(models.Model):
             # R1.5: exactly one whereabouts.
             models.CheckConstraint(
                 condition=(
-                    Q(whereabouts="city", city__isnull=False, captor__isnull=True)
-                    | Q(whereabouts="road", city__isnull=True, captor__isnull=True)
-                    | Q(whereabouts="prisoner", captor__isnull=False)
+                    Q(whereabouts="city", city__isnull=False, captor__isnull=True, army__isnull=True)
+                    | Q(whereabouts="road", city__isnull=True, captor__isnull=True, army__isnull=True)
+                    | Q(whereabouts="army", city__isnull=True, captor__isnull=True, army__isnull=False)
+                    | Q(whereabouts="prisoner", captor__isnull=False, army__isnull=True)
                 ),
                 name="officer_one_whereabouts",
             ),

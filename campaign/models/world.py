@@ -20,6 +20,8 @@ class Campaign(models.Model):
     capital_wall = models.PositiveIntegerField(_("capital wall"), default=800)
     buffer_wall = models.PositiveIntegerField(_("buffer city wall"), default=500)
     frontier_wall = models.PositiveIntegerField(_("frontier city wall"), default=300)
+    starting_morale = models.PositiveIntegerField(_("starting morale"), default=100)
+    ransom_per_star = models.PositiveIntegerField(_("ransom per star"), default=10)
     moves_through_own_cities_only = models.BooleanField(
         _("moves travel only through the mover's own cities"), default=True
     )

@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from battles.models import Siege
 from campaign import clock
 from campaign.authority import decides_for_city, is_king
 from campaign.errors import NotAllowed, RuleViolation
@@ -42,6 +43,11 @@ def _check_can_move(officer: Officer) -> None:
         status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING]
     ).exists():
         raise RuleViolation("R3.5", _("%(name)s already has a move under way.") % {"name": officer.name})
+    if officer.whereabouts == Whereabouts.ARMY:
+        raise RuleViolation("R4.1", _("%(name)s is with an army and moves with it.") % {"name": officer.name})
+    if Siege.objects.filter(city_id=officer.city_id, status=Siege.Status.ACTIVE).exists():
+        raise RuleViolation("R3.6", _("%(city)s is under siege: its officers may not move out (R3.6, R10.3).")
+                            % {"city": officer.city.name})
 
 
 def route_between(officer: Officer, origin: City, destination: City) -> list[int]:
@@ -99,7 +105,7 @@ def _approve_sides(move: Move, actor: Officer) -> bool:
     return given
 
 
-def _depart_if_agreed(move: Move) -> None:
+def _depart_if_agreed(move: Move, cause: str = "") -> None:
     if move.origin_approver_id is None or move.destination_approver_id is None:
         move.save(update_fields=["origin_approver", "destination_approver"])
         return
@@ -108,7 +114,7 @@ def _depart_if_agreed(move: Move) -> None:
     move.departs_at = now
     move.arrives_at = now + travel_time(move.legs, move.campaign.travel_time)
     move.save(update_fields=["origin_approver", "destination_approver", "status", "departs_at", "arrives_at"])
-    Officer.objects.filter(pk=move.officer_id).update(whereabouts=Whereabouts.ROAD, city=None)
+    Officer.objects.filter(pk=move.officer_id).update(whereabouts=Whereabouts.ROAD, city=None, army=None, captor=None)
     names = dict(City.objects.filter(pk__in=move.route).values_list("pk", "name"))
     with translation.override(settings.LANGUAGE_CODE):
         title = _("%(name)s departs for %(city)s") % {"name": move.officer.name, "city": move.destination.name}
@@ -120,6 +126,8 @@ def _depart_if_agreed(move: Move) -> None:
             "time": _local(move, now), "route": " → ".join(names[c] for c in move.route),
             "arrival": _local(move, move.arrives_at),
         }
+        if cause:
+            body = f"{cause}\n\n{body}"
     post_system(board=move.origin.board, title=title, body=body, at=now, event_key=f"move:{move.pk}:depart")
     timer_schedule(campaign=move.campaign, key=f"move:{move.pk}:arrive", kind=ARRIVAL, object_id=move.pk,
                    due_at=move.arrives_at)
@@ -251,3 +259,30 @@ def move_arrive(timer: Timer) -> None:
             "name": move.officer.name, "origin": move.origin.name, "time": _local(move, at)
         }
     post_system(board=move.destination.board, title=title, body=body, at=at, event_key=f"move:{move.pk}:arrive")
+    from battles.services.siege import defender_arrives
+
+    defender_arrives(officer=Officer.objects.get(pk=move.officer_id), city=move.destination, at=at)
+
+
+def move_dispatch(*, officer: Officer, origin: City, destination: City, cause: str) -> Move | None:
+    """The war sends an officer on the road without asking anyone: a withdrawn or retreating
+    attacker goes home, a freed prisoner goes to the capital (R5.4, R6.2, R8.1, R10.2). The
+    road may cross any kingdom's cities. Arrival is the same timer as any move (R3.4).
+    Returns None when the officer is already there (placed in the city at once)."""
+    now = clock.now()
+    officer = _lock_officer(officer)
+    graph = adjacency(Road.objects.filter(campaign_id=officer.campaign_id).values_list("a_id", "b_id"))
+    route = shortest_route(graph, origin.pk, destination.pk) if origin.pk != destination.pk else None
+    if route is None:
+        Officer.objects.filter(pk=officer.pk).update(whereabouts=Whereabouts.CITY, city=destination, army=None,
+                                                     captor=None)
+        return None
+    Move.objects.filter(officer=officer, status=Move.Status.REQUESTED).update(status=Move.Status.CANCELLED)
+    move = Move.objects.create(
+        campaign_id=officer.campaign_id, officer=officer, origin=origin, destination=destination, route=route,
+        requested_by=officer, created_at=now, origin_approver=officer, destination_approver=officer,
+    )
+    move.campaign = officer.campaign
+    _depart_if_agreed(move, cause=cause)
+    Officer.objects.filter(pk=officer.pk).update(army=None, captor=None)
+    return move

@@ -20,7 +20,7 @@ from cities.models import City, Road
 
 CAMPAIGN_SETTINGS = (
     "time_zone", "travel_time", "online_window", "king_orders_from_stars", "capital_wall", "buffer_wall",
-    "frontier_wall", "moves_through_own_cities_only",
+    "frontier_wall", "moves_through_own_cities_only", "starting_morale", "ransom_per_star",
 )
 
 
@@ -40,7 +40,7 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
         wall = campaign.wall_for_kind(c["kind"])
         cities[c["name"]] = City.objects.create(
             campaign=campaign, name=c["name"], kingdom=kingdoms.get(c.get("kingdom", "")), kind=c["kind"],
-            wall=wall, wall_max=wall, position=position,
+            wall=wall, wall_max=wall, wall_start=wall, position=position,
         )
         Board.objects.create(campaign=campaign, kind=Board.Kind.CITY, city=cities[c["name"]])
     for kingdom_spec in spec["kingdoms"]:

@@ -1,0 +1,10 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class BattlesConfig(AppConfig):
+    name = "battles"
+    verbose_name = _("Battles")
+
+    def ready(self) -> None:
+        from battles import services  # noqa: F401  registers the timer handlers in every process

@@ -1,0 +1,70 @@
+"""Armies on the march and at a siege (RULES.md §4, §8)."""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class AttackRank(models.TextChoices):
+    MARSHAL = "marshal", _("marshal (元帥)")
+    GENERAL = "general", _("general (將軍)")
+    CAVALRY_CAPTAIN = "cavalry_captain", _("cavalry captain (騎兵隊長)")
+    CAVALRY = "cavalry", _("cavalry (騎兵)")
+    INFANTRY = "infantry", _("infantry (步兵)")
+
+
+class Army(models.Model):
+    class Status(models.TextChoices):
+        MARCHING = "marching", _("marching")
+        BESIEGING = "besieging", _("besieging")
+        ENDED = "ended", _("ended")
+
+    # The allowed changes of status, in one place (a service refuses any other).
+    TRANSITIONS = {
+        Status.MARCHING: {Status.BESIEGING, Status.ENDED},
+        Status.BESIEGING: {Status.ENDED},
+        Status.ENDED: set(),
+    }
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="armies")
+    kingdom = models.ForeignKey("campaign.Kingdom", on_delete=models.PROTECT, related_name="armies")
+    origin = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+")
+    target = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="armies_against")
+    route = models.JSONField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.MARCHING)
+    morale = models.IntegerField(_("morale"))
+    morale_start = models.PositiveIntegerField()
+    ordered_by = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
+    siege = models.ForeignKey("battles.Siege", null=True, blank=True, on_delete=models.SET_NULL, related_name="armies")
+    departs_at = models.DateTimeField()
+    arrives_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    end_reason = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("army")
+        verbose_name_plural = _("armies")
+        constraints = [models.CheckConstraint(condition=Q(morale__gte=0), name="army_morale_not_negative")]
+
+    def __str__(self) -> str:
+        return f"{self.kingdom} → {self.target}"
+
+
+class ArmyMember(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("in the army")
+        PRISONER = "prisoner", _("taken prisoner")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="members")
+    officer = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="army_memberships")
+    rank = models.CharField(max_length=16, choices=AttackRank.choices)
+    position = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["army", "officer"], name="army_member_once"),
+            models.UniqueConstraint(fields=["army"], condition=Q(rank="marshal"), name="army_one_marshal"),
+        ]

@@ -1,0 +1,134 @@
+"""Sieges, their defence rosters and games, and prisoners' ransom (RULES.md §6, §10)."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class DefenceRank(models.TextChoices):
+    KING = "king", _("king (國王)")
+    GOVERNOR = "governor", _("governor (太守)")
+    PATROL = "patrol", _("patrol captain (巡守)")
+    CONSTABLE = "constable", _("constable (捕頭)")
+    GATEKEEPER = "gatekeeper", _("gatekeeper (守門人)")
+    SOLDIER = "soldier", _("soldier (小兵)")
+
+
+class Siege(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("under siege")
+        FALLEN = "fallen", _("the city fell")
+        LIFTED = "lifted", _("lifted")
+
+    TRANSITIONS = {Status.ACTIVE: {Status.FALLEN, Status.LIFTED}, Status.FALLEN: set(), Status.LIFTED: set()}
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="sieges")
+    city = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="sieges")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField(null=True, blank=True)
+    taken_by = models.ForeignKey("campaign.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        verbose_name = _("siege")
+        verbose_name_plural = _("sieges")
+        constraints = [
+            models.UniqueConstraint(fields=["city"], condition=Q(status="active"), name="siege_one_active_per_city")
+        ]
+
+
+class Defender(models.Model):
+    """A place on the defence roster (R6.3)."""
+
+    siege = models.ForeignKey(Siege, on_delete=models.CASCADE, related_name="roster")
+    officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="+")
+    rank = models.CharField(max_length=12, choices=DefenceRank.choices)
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [models.UniqueConstraint(fields=["siege", "officer"], name="defender_once")]
+
+
+class Game(models.Model):
+    """One game of a siege (R6.1): called by the attacker, taken up by a defender, decided."""
+
+    class Status(models.TextChoices):
+        CALLED = "called", _("called, awaiting a defender")
+        PENDING = "pending", _("being played")
+        DECIDED = "decided", _("decided")
+        CANCELLED = "cancelled", _("cancelled")
+
+    class Result(models.TextChoices):
+        ATTACKER = "attacker", _("attacker won")
+        DEFENDER = "defender", _("defender won")
+        DRAW = "draw", _("draw")
+
+    TRANSITIONS = {
+        Status.CALLED: {Status.PENDING, Status.CANCELLED},
+        Status.PENDING: {Status.DECIDED, Status.CANCELLED},
+        Status.DECIDED: set(),
+        Status.CANCELLED: set(),
+    }
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
+    siege = models.ForeignKey(Siege, on_delete=models.CASCADE, related_name="games")
+    army = models.ForeignKey("battles.Army", on_delete=models.CASCADE, related_name="games")
+    attacker = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
+    attacker_rank = models.CharField(max_length=16)
+    defender = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    defender_rank = models.CharField(max_length=12, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CALLED)
+    result = models.CharField(max_length=10, choices=Result.choices, blank=True)
+    note = models.TextField(blank=True)
+    called_at = models.DateTimeField()
+    started_at = models.DateTimeField(null=True, blank=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+
+    class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(fields=["attacker"], condition=Q(status__in=["called", "pending"]),
+                                    name="game_attacker_one_at_a_time"),
+            models.UniqueConstraint(fields=["defender"], condition=Q(status="pending"),
+                                    name="game_defender_one_at_a_time"),
+            models.CheckConstraint(condition=Q(status="called") | Q(status="cancelled") | Q(defender__isnull=False),
+                                   name="game_played_has_defender"),
+            models.CheckConstraint(condition=~Q(status="decided") | ~Q(result=""), name="game_decided_has_result"),
+        ]
+
+
+class Ransom(models.Model):
+    """What a prisoner owes to be freed (R10.2), or the retreat money a defender paid before a
+    fall (R10.1)."""
+
+    class Kind(models.TextChoices):
+        RANSOM = "ransom", _("ransom (贖金)")
+        RETREAT = "retreat", _("retreat money (撤退金)")
+
+    class Status(models.TextChoices):
+        OWED = "owed", _("owed")
+        PAID = "paid", _("paid")
+        RELEASED = "released", _("released without payment")
+
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
+    officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="ransoms")
+    kingdom = models.ForeignKey("campaign.Kingdom", on_delete=models.CASCADE, related_name="+",
+                                help_text="the captor (ransom) or the kingdom besieging (retreat money)")
+    siege = models.ForeignKey(Siege, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    amount = models.PositiveIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OWED)
+    created_at = models.DateTimeField()
+    settled_at = models.DateTimeField(null=True, blank=True)
+    settled_by = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["officer"], condition=Q(kind="ransom", status="owed"),
+                                    name="ransom_one_owed_per_prisoner"),
+        ]

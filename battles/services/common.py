@@ -1,0 +1,47 @@
+"""Helpers the war's services share: posts in the default language, who commands an army,
+status changes checked against the allowed transitions."""
+
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from battles.models import Army, ArmyMember
+from campaign.authority import is_king
+from campaign.errors import RuleViolation
+from campaign.models import Board, Officer
+from campaign.services.boards import post_system
+
+
+def announce(board: Board, key: str, at: datetime, title: str, body: str = "") -> None:
+    post_system(board=board, title=title, body=body or title, at=at, event_key=key)
+
+
+def in_site_language():
+    return translation.override(settings.LANGUAGE_CODE)
+
+
+def local(campaign, instant: datetime) -> str:
+    return instant.astimezone(ZoneInfo(campaign.time_zone)).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def change_status(obj, new: str, what: str) -> None:
+    """Move `obj` to status `new` if its model's TRANSITIONS allow it; refuse otherwise."""
+    if new not in type(obj).TRANSITIONS[obj.status]:
+        raise RuleViolation("§4", _("This %(what)s is %(status)s; that cannot be done now.")
+                            % {"what": what, "status": obj.get_status_display()})
+    obj.status = new
+
+
+def commander(army: Army) -> ArmyMember | None:
+    """R8.1: the marshal, or the highest remaining member."""
+    return army.members.filter(status=ArmyMember.Status.ACTIVE).order_by("position").first()
+
+
+def commands(officer: Officer, army: Army) -> bool:
+    if is_king(officer, army.kingdom):
+        return True
+    head = commander(army)
+    return head is not None and head.officer_id == officer.pk

@@ -1,0 +1,123 @@
+"""Marching to war (RULES.md §4): the march post, the road, the arrival that begins a siege."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from battles.models import Army, ArmyMember, Siege
+from battles.rules import ATTACK_RANKS, RANK_POINTS, check_organisation
+from battles.services.common import announce, in_site_language, local
+from campaign import clock
+from campaign.authority import is_king
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Move, Officer, Timer, Whereabouts
+from campaign.rules.personnel import may_fight, only_king_orders, travel_time
+from campaign.timers import timer_handler, timer_schedule
+from cities.models import City, Road
+from cities.rules import adjacency, shortest_route
+
+ARRIVAL = "army.arrive"
+
+
+def _violation_message(code: str, rank: str) -> str:
+    from battles.models.armies import AttackRank
+
+    label = AttackRank(rank).label if rank in AttackRank.values else rank
+    return {
+        "marshal_count": _("An army has exactly one marshal (元帥)."),
+        "places": _("Too many members hold the rank %(rank)s.") % {"rank": label},
+        "marshal_not_top": _("The marshal must be the member with the most stars."),
+        "order": _("No member may hold a higher rank than a member with more stars."),
+        "unknown": _("Unknown rank."),
+    }[code]
+
+
+def check_army(organisation: list[tuple[Officer, str]]) -> None:
+    violations = check_organisation([(o.stars, rank) for o, rank in organisation], ATTACK_RANKS)
+    if violations:
+        v = violations[0]
+        raise RuleViolation(v.clause, _violation_message(v.code, v.rank))
+
+
+@transaction.atomic
+def march_start(*, actor: Officer, target: City, organisation: list[tuple[Officer, str]]) -> Army:
+    """R4.1–R4.5: an army of one kingdom leaves one city for an enemy city, its organisation
+    posted on the target's board; it arrives after the route's travel time with morale 100."""
+    if not organisation:
+        raise RuleViolation("R4.1", _("An army needs at least one member."))
+    ids = [o.pk for o, _r in organisation]
+    if len(set(ids)) != len(ids):
+        raise RuleViolation("R4.1", _("Each officer can be named once."))
+    locked = {o.pk: o for o in Officer.objects.select_for_update(of=("self",)).select_related("city", "kingdom", "campaign")
+              .filter(pk__in=ids).order_by("pk")}
+    organisation = [(locked[o.pk], rank) for o, rank in organisation]
+    first = organisation[0][0]
+    kingdom, origin = first.kingdom, first.city
+    for officer, _rank in organisation:
+        if officer.whereabouts != Whereabouts.CITY or officer.kingdom_id != first.kingdom_id \
+                or officer.city_id != first.city_id:
+            raise RuleViolation("R4.1", _("%(name)s is not in %(city)s with the others: an army's members are all of "
+                                          "one kingdom and in one city.") % {"name": officer.name,
+                                                                             "city": origin.name if origin else "—"})
+        if not may_fight(officer.kind):
+            raise RuleViolation("R1.6", _("%(name)s is a %(kind)s and may not fight.")
+                                % {"name": officer.name, "kind": officer.get_kind_display()})
+        if officer.moves.filter(status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING]).exists():
+            raise RuleViolation("R3.5", _("%(name)s already has a move under way.") % {"name": officer.name})
+    if not is_king(actor, kingdom):
+        high = [o for o, _r in organisation if only_king_orders(o.stars, o.campaign.king_orders_from_stars)]
+        if origin.governor_id != actor.pk or actor.whereabouts != Whereabouts.CITY:
+            raise NotAllowed("R4.4", _("Only the king, or the governor of %(city)s, may order this march.")
+                             % {"city": origin.name})
+        if high:
+            raise NotAllowed("R4.4", _("%(name)s has more than 20 stars: only the king may order this march.")
+                             % {"name": high[0].name})
+    if Siege.objects.filter(city=origin, status=Siege.Status.ACTIVE).exists():
+        raise RuleViolation("R3.6", _("%(city)s is under siege: its officers may not march out (R3.6, R10.3).")
+                            % {"city": origin.name})
+    if target.campaign_id != first.campaign_id or target.kingdom_id == kingdom.pk:
+        raise RuleViolation("R4.1", _("An army attacks a city of another kingdom."))
+    check_army(organisation)
+    graph = adjacency(Road.objects.filter(campaign_id=first.campaign_id).values_list("a_id", "b_id"))
+    route = shortest_route(graph, origin.pk, target.pk)
+    if route is None:
+        raise RuleViolation("R1.4", _("No road leads from %(a)s to %(b)s.") % {"a": origin.name, "b": target.name})
+    campaign = first.campaign
+    now = clock.now()
+    army = Army.objects.create(
+        campaign=campaign, kingdom=kingdom, origin=origin, target=target, route=route, morale=campaign.starting_morale,
+        morale_start=campaign.starting_morale, ordered_by=actor, departs_at=now,
+        arrives_at=now + travel_time(len(route) - 1, campaign.travel_time),
+    )
+    ArmyMember.objects.bulk_create([
+        ArmyMember(army=army, officer=officer, rank=rank, position=i) for i, (officer, rank) in enumerate(organisation)
+    ])
+    Officer.objects.filter(pk__in=ids).update(whereabouts=Whereabouts.ARMY, army=army, city=None)
+    _post_march(army, organisation)
+    timer_schedule(campaign=campaign, key=f"army:{army.pk}:arrive", kind=ARRIVAL, object_id=army.pk,
+                   due_at=army.arrives_at)
+    return army
+
+
+def _post_march(army: Army, organisation: list[tuple[Officer, str]]) -> None:
+    from battles.models.armies import AttackRank
+
+    with in_site_language():
+        title = _("%(kingdom)s marches on %(city)s with %(n)d") % {
+            "kingdom": army.kingdom.name, "city": army.target.name, "n": len(organisation)}
+        lines = [f"- {AttackRank(rank).label}: **{o.name}** ({o.stars}★, {RANK_POINTS[rank]})" for o, rank in organisation]
+        body = _("Left %(origin)s at %(time)s; arrives at %(arrival)s. Head count %(n)d (R4.1):") % {
+            "origin": army.origin.name, "time": local(army.campaign, army.departs_at),
+            "arrival": local(army.campaign, army.arrives_at), "n": len(organisation)} + "\n\n" + "\n".join(lines)
+    announce(army.target.board, f"army:{army.pk}:march", army.departs_at, title, body)
+
+
+@timer_handler(ARRIVAL)
+def army_arrive(timer: Timer) -> None:
+    """R4.5 / R4.6: an army that arrives without being intercepted begins a siege."""
+    from battles.services.siege import siege_join
+
+    army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "target__board",
+                                                                        "target__kingdom").get(pk=timer.object_id)
+    if army.status != Army.Status.MARCHING:
+        return
+    siege_join(army=army, at=timer.due_at)

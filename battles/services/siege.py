@@ -1,0 +1,248 @@
+"""Sieges (RULES.md §6): the roster, siege calls, games and their results, the fall (§10).
+
+Locks, everywhere in this order: the city, then the army (DESIGN: city then army).
+"""
+
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from battles.models import Army, ArmyMember, Defender, Game, Siege
+from battles.models.sieges import DefenceRank
+from battles.rules import DEFENCE_RANKS, RANK_POINTS, check_organisation, propose_defence, siege_game_effect
+from battles.services.common import announce, change_status, commands, in_site_language
+from campaign import clock
+from campaign.authority import governor_can_act, is_king, officer_of
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Officer, Whereabouts
+from campaign.rules.personnel import may_fight
+from cities.models import City
+from cities.services import value_change
+
+
+def _lock_city(city_id: int) -> City:
+    return City.objects.select_for_update(of=("self",)).select_related(
+        "kingdom__king", "kingdom__palace", "governor__user__presence", "board", "campaign").get(pk=city_id)
+
+
+def defenders_present(siege: Siege) -> list[Defender]:
+    """R7.2: officers on the roster who are in the city."""
+    return list(siege.roster.filter(officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id)
+                .select_related("officer"))
+
+
+def _build_roster(siege: Siege, city: City, at: datetime) -> None:
+    """R6.3 / R6.4: the king on top when in the city, then the governor when online, then the
+    others by stars; the governor may rearrange it afterwards (`roster_set`)."""
+    present = [o for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom_id=city.kingdom_id)
+               .select_related("user__presence", "campaign").order_by("-stars", "name") if may_fight(o.kind)]
+    king = next((o for o in present if city.kingdom and city.kingdom.king_id == o.pk), None)
+    governor = next((o for o in present if o.pk == city.governor_id and o != king and governor_can_act(city, at)), None)
+    ordered = [o for o in (king, governor) if o] + [o for o in present if o not in (king, governor)]
+    ranks = propose_defence([o.stars for o in ordered], king_present=bool(king), governor_acting=bool(governor))
+    Defender.objects.bulk_create([Defender(siege=siege, officer=o, rank=r, position=i)
+                                  for i, (o, r) in enumerate(zip(ordered, ranks))])
+
+
+def siege_join(*, army: Army, at: datetime) -> Siege:
+    """An arriving army begins a siege of its target, or joins the one already there (R10.4)."""
+    city = _lock_city(army.target_id)
+    siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
+    if siege is None:
+        siege = Siege.objects.create(campaign_id=city.campaign_id, city=city, started_at=at)
+        _build_roster(siege, city, at)
+    change_status(army, Army.Status.BESIEGING, _("army"))
+    army.siege = siege
+    army.save(update_fields=["status", "siege"])
+    with in_site_language():
+        title = _("%(kingdom)s besieges %(city)s") % {"kingdom": army.kingdom.name, "city": city.name}
+        body = _("The army arrived without being intercepted and lays siege (R4.6, §6). Morale %(morale)d.") % {
+            "morale": army.morale}
+    announce(city.board, f"army:{army.pk}:siege", at, title, body)
+    return siege
+
+
+@transaction.atomic
+def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]]) -> None:
+    """R6.3: the governor (or the king) arranges the defence roster; ranks follow stars, the
+    governor's post is the governor's whatever their stars, the king stands on top."""
+    city = _lock_city(siege.city_id)
+    if siege.status != Siege.Status.ACTIVE:
+        raise RuleViolation("R6.3", _("This siege is over."))
+    if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
+        raise NotAllowed("R6.3", _("The governor arranges the defence roster."))
+    for officer, rank in roster:
+        if officer.whereabouts != Whereabouts.CITY or officer.city_id != city.pk or officer.kingdom_id != city.kingdom_id:
+            raise RuleViolation("R6.3", _("%(name)s is not a defender in %(city)s.") % {"name": officer.name, "city": city.name})
+        if not may_fight(officer.kind):
+            raise RuleViolation("R1.6", _("%(name)s may not fight.") % {"name": officer.name})
+        if rank == DefenceRank.GOVERNOR and officer.pk != city.governor_id:
+            raise RuleViolation("R6.3", _("Only the city's governor holds the governor's post."))
+        if rank == DefenceRank.KING and not is_king(officer, city.kingdom):
+            raise RuleViolation("R6.4", _("Only the king stands as king."))
+    violations = check_organisation([(o.stars, r) for o, r in roster], DEFENCE_RANKS)
+    if violations:
+        raise RuleViolation(violations[0].clause, _("Ranks follow stars, and each rank has its number of places."))
+    busy = Game.objects.filter(siege=siege, status=Game.Status.PENDING).values_list("defender_id", flat=True)
+    if set(busy) - {o.pk for o, _r in roster}:
+        raise RuleViolation("R6.3", _("A defender playing a game stays on the roster until it ends."))
+    Defender.objects.filter(siege=siege).delete()
+    Defender.objects.bulk_create([Defender(siege=siege, officer=o, rank=r, position=i)
+                                  for i, (o, r) in enumerate(roster)])
+
+
+@transaction.atomic
+def siege_call(*, actor: Officer, army: Army, attacker: Officer) -> Game:
+    """R6.1 Decision: the attacker challenges, naming its next player."""
+    army = Army.objects.select_for_update(of=("self",)).select_related("siege__city__board", "kingdom").get(pk=army.pk)
+    if army.status != Army.Status.BESIEGING or army.siege.status != Siege.Status.ACTIVE:
+        raise RuleViolation("R6.1", _("This army is not besieging a city."))
+    if not commands(actor, army):
+        raise NotAllowed("R6.1", _("The marshal (or the highest remaining member) calls the next player."))
+    member = army.members.filter(officer=attacker, status=ArmyMember.Status.ACTIVE).first()
+    if member is None:
+        raise RuleViolation("R6.1", _("%(name)s is not an active member of this army.") % {"name": attacker.name})
+    now = clock.now()
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(campaign_id=army.campaign_id, siege=army.siege, army=army, attacker=attacker,
+                                       attacker_rank=member.rank, called_at=now)
+    except IntegrityError:
+        raise RuleViolation("R6.1", _("%(name)s already has a game called or under way.") % {"name": attacker.name}) \
+            from None
+    with in_site_language():
+        title = _("Siege call: %(name)s challenges %(city)s") % {"name": attacker.name, "city": army.siege.city.name}
+    announce(army.siege.city.board, f"game:{game.pk}:call", now, title)
+    return game
+
+
+@transaction.atomic
+def siege_call_answer(*, actor: Officer, game: Game, defender: Officer) -> Game:
+    """R6.1 Decision: any defender on the roster may take up the call; the governor may assign one."""
+    city = _lock_city(game.siege.city_id)
+    game = Game.objects.select_for_update(of=("self",)).select_related("siege", "attacker").get(pk=game.pk)
+    if game.status != Game.Status.CALLED:
+        raise RuleViolation("R6.1", _("This siege call has already been answered."))
+    place = game.siege.roster.filter(officer=defender).first()
+    if place is None or defender.whereabouts != Whereabouts.CITY or defender.city_id != city.pk:
+        raise RuleViolation("R6.3", _("%(name)s is not on the defence roster in the city.") % {"name": defender.name})
+    if actor.pk != defender.pk and not (city.governor_id == actor.pk or is_king(actor, city.kingdom)):
+        raise NotAllowed("R6.1", _("A defender takes up a call for themselves, or the governor assigns one."))
+    game.defender, game.defender_rank, game.started_at = defender, place.rank, clock.now()
+    change_status(game, Game.Status.PENDING, _("game"))
+    try:
+        with transaction.atomic():
+            game.save(update_fields=["defender", "defender_rank", "started_at", "status"])
+    except IntegrityError:
+        raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
+    with in_site_language():
+        title = _("%(defender)s takes up %(attacker)s's call") % {"defender": defender.name, "attacker": game.attacker.name}
+    announce(city.board, f"game:{game.pk}:answer", game.started_at, title)
+    return game
+
+
+def may_enter_result(user: AbstractBaseUser, game: Game) -> bool:
+    """R11.3 (and the war issue): the governor of the besieged city, the king of a neutral
+    kingdom, or a site admin."""
+    if user.is_superuser:
+        return True
+    officer = officer_of(user, game.siege.city.campaign)
+    if officer is None:
+        return False
+    city = game.siege.city
+    if city.governor_id == officer.pk:
+        return True
+    involved = {city.kingdom_id} | set(game.siege.armies.values_list("kingdom_id", flat=True))
+    return officer.kingdom_id not in involved and officer.kingdom is not None and is_king(officer, officer.kingdom)
+
+
+@transaction.atomic
+def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = "") -> Game:
+    """R6.2: apply one game's result to the wall, the morale and the players, in one transaction."""
+    siege = Siege.objects.select_related("city__campaign").get(pk=game.siege_id)
+    city = _lock_city(siege.city_id)
+    game = Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender", "army__kingdom").get(
+        pk=game.pk)
+    if result not in Game.Result.values:
+        raise RuleViolation("R6.2", _("A result is an attacker's win, a defender's win or a draw."))
+    if game.status != Game.Status.PENDING:
+        raise RuleViolation("R6.2", _("This game is not being played: its result cannot be entered."))
+    game.siege = siege
+    if not may_enter_result(user, game):
+        raise NotAllowed("R11.3", _("Results are entered by the governor of the besieged city, the king of a neutral "
+                                    "kingdom or a site admin."))
+    army = Army.objects.select_for_update(of=("self",)).select_related("kingdom", "origin", "campaign").get(
+        pk=game.army_id)
+    now = clock.now()
+    game.result, game.note, game.decided_at, game.decided_by = result, note[:2000], now, user
+    change_status(game, Game.Status.DECIDED, _("game"))
+    game.save(update_fields=["result", "note", "decided_at", "decided_by", "status"])
+    effect = siege_game_effect(result, game.attacker_rank, game.defender_rank)
+    _post_result(city, game)
+    if effect.wall:
+        value_change(key=f"game:{game.pk}:wall", city=city, delta=effect.wall, clause="R6.2", game=game,
+                     cause=f"{game.attacker.name} beat {game.defender.name}", due_at=now)
+    if effect.morale:
+        value_change(key=f"game:{game.pk}:morale", army=army, delta=effect.morale, clause="R6.2", game=game,
+                     cause=f"{game.attacker.name} lost to {game.defender.name}", due_at=now)
+    if effect.attacker_captured:
+        from battles.services.prisoners import take_prisoner
+
+        ArmyMember.objects.filter(army=army, officer=game.attacker).update(status=ArmyMember.Status.PRISONER)
+        take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now, siege=siege)
+    if effect.attacker_withdraws:
+        from battles.services.retreat import member_withdraw
+
+        member_withdraw(army=army, officer=game.attacker, cause=_("withdrew after a draw (R6.2)"))
+    if city.wall == 0:
+        from battles.services.fall import city_falls
+
+        city_falls(siege=siege, city=city, army=army, at=now)
+    else:
+        from battles.services.retreat import army_check_forced_retreat
+
+        army_check_forced_retreat(army=army, at=now)
+    return game
+
+
+def _post_result(city: City, game: Game) -> None:
+    with in_site_language():
+        outcome = {"attacker": _("%(a)s beat %(d)s"), "defender": _("%(d)s beat %(a)s"),
+                   "draw": _("%(a)s and %(d)s drew")}[game.result] % {"a": game.attacker.name, "d": game.defender.name}
+        title = _("Siege of %(city)s: %(outcome)s") % {"city": city.name, "outcome": outcome}
+        body = title + (f"\n\n> {game.note}" if game.note else "")
+    announce(city.board, f"game:{game.pk}:result", game.decided_at, title, body)
+
+
+def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:
+    """R6.1: the siege ends when no attacker is left."""
+    if siege.status == Siege.Status.ACTIVE and not siege.armies.filter(status=Army.Status.BESIEGING).exists():
+        change_status(siege, Siege.Status.LIFTED, _("siege"))
+        siege.ended_at = at
+        siege.save(update_fields=["status", "ended_at"])
+        Game.objects.filter(siege=siege, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
+            status=Game.Status.CANCELLED)
+        with in_site_language():
+            title = _("The siege of %(city)s is lifted") % {"city": siege.city.name}
+        announce(siege.city.board, f"siege:{siege.pk}:lifted", at, title)
+
+
+__all__ = ["RANK_POINTS", "game_result", "roster_set", "siege_call", "siege_call_answer", "siege_join"]
+
+
+def defender_arrives(*, officer: Officer, city: City, at: datetime) -> Defender | None:
+    """R8.4: a defender who arrives in a besieged city takes a free place on the roster that
+    keeps the star order; with none free they form a field army (no place on the roster)."""
+    from battles.rules import free_rank_for
+
+    siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
+    if siege is None or officer.kingdom_id != city.kingdom_id or not may_fight(officer.kind):
+        return None
+    places = list(siege.roster.select_related("officer"))
+    rank = free_rank_for(officer.stars, [(d.officer.stars, d.rank) for d in places], DEFENCE_RANKS)
+    if rank is None:
+        return None
+    return Defender.objects.create(siege=siege, officer=officer, rank=rank,
+                                   position=max((d.position for d in places), default=-1) + 1)
