@@ -26,6 +26,7 @@ campaign_urls = [
     path("personnel/moderators/<int:moderator_id>/remove/", personnel.moderator_remove, name="moderator-remove"),
     path("personnel/promotions/", personnel.promotion_recommend, name="promotion-recommend"),
     path("personnel/promotions/<int:promotion_id>/", personnel.promotion_decide, name="promotion-decide"),
+    path("", include("battles.urls")),
 ]
 
 urlpatterns = [

@@ -1,8 +1,9 @@
-"""The dashboard of the cities' defence values, in a fixed number of queries (3)."""
+"""The dashboard of the cities' defence values, in a fixed number of queries (5)."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from battles.models import Army, Siege
 from campaign.models import Campaign, Move, Officer, Whereabouts
 from campaign.rules.personnel import is_online
 from cities.models import City
@@ -19,6 +20,8 @@ class CityRow:
     city: City
     present: list[PresentOfficer] = field(default_factory=list)
     arriving: list[Move] = field(default_factory=list)
+    siege: Siege | None = None
+    armies: list[Army] = field(default_factory=list)
 
     @property
     def wall_percent(self) -> int:
@@ -57,4 +60,9 @@ def dashboard(*, campaign: Campaign, now: datetime) -> Dashboard:
     )
     for move in on_the_road:
         rows[move.destination_id].arriving.append(move)
+    for siege in Siege.objects.filter(campaign=campaign, status=Siege.Status.ACTIVE):
+        rows[siege.city_id].siege = siege
+    for army in (Army.objects.filter(campaign=campaign).exclude(status=Army.Status.ENDED)
+                 .select_related("kingdom").order_by("arrives_at")):
+        rows[army.target_id].armies.append(army)
     return Dashboard(rows=list(rows.values()), on_the_road=on_the_road, now=now)

@@ -3,12 +3,13 @@
 import pytest
 from django.urls import reverse
 
+from battles.services.march import march_start
 from campaign.demo import demo_spec
 from campaign.services.moves import move_order
 from campaign.services.world import world_create
 from tests.conftest import World
 
-DASHBOARD_QUERIES = 4  # campaign, cities, officers present, moves on the road
+DASHBOARD_QUERIES = 6  # campaign, cities, officers present, moves on the road, sieges, armies
 
 
 def big_world(extra_cities: int) -> World:
@@ -27,6 +28,8 @@ def big_world(extra_cities: int) -> World:
 def test_dashboard_query_count_does_not_grow_with_the_world(client, django_assert_num_queries, extra_cities):
     world = big_world(extra_cities)
     move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
+    march_start(actor=world["曹操"], target=world.city("漢中"), organisation=[(world["徐晃"], "marshal")])
+    march_start(actor=world["孫權"], target=world.city("合肥"), organisation=[(world["呂蒙"], "marshal")])
     world.online("曹仁")
     for name in ("dashboard", "dashboard-live"):
         with django_assert_num_queries(DASHBOARD_QUERIES):

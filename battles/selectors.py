@@ -1,0 +1,98 @@
+"""Reads for the war's pages, each a fixed number of queries."""
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from battles.models import Army, ArmyMember, Defender, Game, Ransom, Siege
+from battles.rules import ATTACK_RANKS, propose_ranks
+from campaign.models import Campaign, Officer, Whereabouts
+from campaign.rules.personnel import may_fight
+from cities.models import City, LedgerEntry
+
+MEMBERS = Prefetch("members", queryset=ArmyMember.objects.select_related("officer").order_by("position"))
+
+
+def armies_in_field(*, campaign: Campaign) -> list[Army]:
+    return list(Army.objects.filter(campaign=campaign).exclude(status=Army.Status.ENDED)
+                .select_related("kingdom", "origin", "target", "siege").prefetch_related(MEMBERS)
+                .order_by("arrives_at"))
+
+
+def sieges_active(*, campaign: Campaign) -> list[Siege]:
+    return list(Siege.objects.filter(campaign=campaign, status=Siege.Status.ACTIVE).select_related("city__kingdom"))
+
+
+@dataclass
+class SiegeView:
+    siege: Siege
+    roster: list[Defender]
+    armies: list[Army]
+    games: list[Game]
+    wall_history: list[LedgerEntry]
+    morale_history: dict[int, list[LedgerEntry]] = field(default_factory=dict)
+    present: list[tuple[Officer, str]] = field(default_factory=list)
+    retreat_money: list[Ransom] = field(default_factory=list)
+
+
+def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
+    siege = Siege.objects.select_related("city__kingdom__king", "city__governor", "city__board", "taken_by").get(
+        pk=siege_id, campaign=campaign)
+    armies = list(siege.armies.select_related("kingdom", "origin").prefetch_related(MEMBERS).order_by("id"))
+    ledger = list(LedgerEntry.objects.filter(city=siege.city, due_at__gte=siege.started_at).order_by("due_at", "id"))
+    morale: dict[int, list[LedgerEntry]] = {a.pk: [] for a in armies}
+    for entry in LedgerEntry.objects.filter(army__in=armies).order_by("due_at", "id"):
+        morale[entry.army_id].append(entry)
+    roster = list(siege.roster.select_related("officer"))
+    current = {d.officer_id: d.rank for d in roster}
+    return SiegeView(
+        siege=siege,
+        roster=roster,
+        armies=armies,
+        games=list(siege.games.select_related("attacker", "defender", "army__kingdom").order_by("-called_at")),
+        wall_history=ledger,
+        morale_history=morale,
+        present=[(o, current.get(o.pk, "soldier")) for o in Officer.objects.filter(
+            whereabouts=Whereabouts.CITY, city=siege.city, kingdom_id=siege.city.kingdom_id).order_by("-stars")
+            if may_fight(o.kind)],
+        retreat_money=list(Ransom.objects.filter(siege=siege, kind=Ransom.Kind.RETREAT).select_related("officer")),
+    )
+
+
+def wall_chart_points(siege_view: SiegeView, width: int = 300, height: int = 60) -> str:
+    """SVG polyline points of the wall since the siege began (the ledger is the source)."""
+    city = siege_view.siege.city
+    values = [city.wall - sum(e.delta for e in siege_view.wall_history)] + [e.value_after for e in siege_view.wall_history]
+    if len(values) == 1:
+        values.append(values[0])
+    step = width / (len(values) - 1)
+    top = city.wall_max or 1
+    return " ".join(f"{i * step:.1f},{height - height * v / top:.1f}" for i, v in enumerate(values))
+
+
+@dataclass
+class MarchForm:
+    origins: list[City]
+    origin: City | None
+    candidates: list[tuple[Officer, str]]
+    targets: list[City]
+
+
+def march_form(*, officer: Officer, origin_id: str | None, is_king: bool) -> MarchForm:
+    """The cities the actor may march from (R4.4), the fighters there with proposed ranks
+    (R4.3: by stars), and the enemy cities to attack."""
+    own = City.objects.filter(campaign_id=officer.campaign_id, kingdom_id=officer.kingdom_id)
+    origins = list(own if is_king else own.filter(governor=officer))
+    origin = next((c for c in origins if str(c.pk) == str(origin_id)), origins[0] if origins else None)
+    fighters = [o for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=origin,
+                                                  kingdom_id=officer.kingdom_id).order_by("-stars", "name")
+                if may_fight(o.kind)] if origin else []
+    ranks = propose_ranks([o.stars for o in fighters], ATTACK_RANKS)
+    targets = list(City.objects.filter(campaign_id=officer.campaign_id).exclude(kingdom_id=officer.kingdom_id)
+                   .select_related("kingdom"))
+    return MarchForm(origins=origins, origin=origin, candidates=list(zip(fighters, ranks)), targets=targets)
+
+
+def prisoners(*, campaign: Campaign) -> list[Ransom]:
+    return list(Ransom.objects.filter(campaign=campaign, kind=Ransom.Kind.RANSOM)
+                .select_related("officer__city", "officer__kingdom", "kingdom").order_by("status", "-created_at"))

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from battles.views import siege, war
+
+urlpatterns = [
+    path("war/", war.war_page, name="war"),
+    path("war/march/", war.march_new, name="march-new"),
+    path("prisoners/", war.prisoners_page, name="prisoners"),
+    path("prisoners/<int:ransom_id>/", war.ransom_decide, name="ransom-decide"),
+    path("sieges/<int:siege_id>/", siege.siege_page, name="siege"),
+    path("sieges/<int:siege_id>/calls/", siege.call_new, name="call-new"),
+    path("sieges/<int:siege_id>/games/<int:game_id>/answer/", siege.call_answer, name="call-answer"),
+    path("sieges/<int:siege_id>/games/<int:game_id>/result/", siege.result_enter, name="result-enter"),
+    path("sieges/<int:siege_id>/roster/", siege.roster_edit, name="roster-edit"),
+    path("sieges/<int:siege_id>/retreat/", siege.retreat, name="retreat"),
+    path("sieges/<int:siege_id>/retreat-money/", siege.retreat_money, name="retreat-money"),
+]

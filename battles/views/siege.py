@@ -1,0 +1,101 @@
+"""The siege page and its forms: calls, answers, results, the roster, retreat, retreat money."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from battles.models import Army, Game, Ransom, Siege
+from battles.models.sieges import DefenceRank
+from battles.selectors import siege_detail, wall_chart_points
+from battles.services import prisoners as prisoner_services
+from battles.services import retreat as retreat_services
+from battles.services import siege as siege_services
+from battles.services.common import commands
+from campaign.authority import is_king
+from campaign.models import Officer
+from campaign.views.common import campaign_action, campaign_page, require_officer
+from campaign.views.forms import posted_object
+from battles.views.war import organisation_from
+
+
+@campaign_page
+def siege_page(request, campaign, siege_id):
+    view = siege_detail(siege_id=siege_id, campaign=campaign)
+    officer = request.officer
+    city = view.siege.city
+    active = view.siege.status == Siege.Status.ACTIVE
+    context = {
+        "campaign": campaign, "view": view, "chart": wall_chart_points(view), "active": active,
+        "commanded": [a for a in view.armies if officer and a.status == Army.Status.BESIEGING and commands(officer, a)],
+        "arranges": bool(officer and active and (city.governor_id == officer.pk or is_king(officer, city.kingdom))),
+        "defending": bool(officer and active and officer.city_id == city.pk and officer.kingdom_id == city.kingdom_id),
+        "judge": any(g.status == Game.Status.PENDING for g in view.games) and request.user.is_authenticated and any(
+            siege_services.may_enter_result(request.user, g) for g in view.games if g.status == Game.Status.PENDING),
+        "besieging_king": bool(officer and any(is_king(officer, a.kingdom) for a in view.armies)),
+        "defence_ranks": DefenceRank.choices,
+    }
+    return render(request, "battles/siege.html", context)
+
+
+def _siege(campaign, siege_id) -> Siege:
+    return get_object_or_404(Siege.objects.select_related("city"), pk=siege_id, campaign=campaign)
+
+
+def _done(request, campaign, siege_id, text):
+    messages.success(request, text)
+    return redirect("siege", slug=campaign.slug, siege_id=siege_id)
+
+
+@campaign_action
+def call_new(request, campaign, siege_id):
+    actor = require_officer(request)
+    army = posted_object(request.POST, "army", Army.objects.filter(siege_id=siege_id), "R6.1")
+    attacker = posted_object(request.POST, "attacker", Officer.objects.filter(campaign=campaign), "R6.1")
+    siege_services.siege_call(actor=actor, army=army, attacker=attacker)
+    return _done(request, campaign, siege_id, _("Siege call posted."))
+
+
+@campaign_action
+def call_answer(request, campaign, siege_id, game_id):
+    actor = require_officer(request)
+    game = get_object_or_404(Game, pk=game_id, siege_id=siege_id)
+    defender = posted_object(request.POST, "defender", Officer.objects.filter(campaign=campaign), "R6.3")
+    siege_services.siege_call_answer(actor=actor, game=game, defender=defender)
+    return _done(request, campaign, siege_id, _("The call is taken up."))
+
+
+@campaign_action
+def result_enter(request, campaign, siege_id, game_id):
+    game = get_object_or_404(Game, pk=game_id, siege_id=siege_id)
+    siege_services.game_result(user=request.user, game=game, result=request.POST.get("result", ""),
+                               note=request.POST.get("note", ""))
+    return _done(request, campaign, siege_id, _("Result entered."))
+
+
+@campaign_action
+def roster_edit(request, campaign, siege_id):
+    actor = require_officer(request)
+    siege = _siege(campaign, siege_id)
+    roster = organisation_from(request.POST, Officer.objects.filter(campaign=campaign), "R6.3")
+    siege_services.roster_set(actor=actor, siege=siege, roster=roster)
+    return _done(request, campaign, siege_id, _("Roster saved."))
+
+
+@campaign_action
+def retreat(request, campaign, siege_id):
+    actor = require_officer(request)
+    army = posted_object(request.POST, "army", Army.objects.filter(siege_id=siege_id), "R8.1")
+    retreat_services.army_retreat(actor=actor, army=army)
+    return _done(request, campaign, siege_id, _("The army retreats."))
+
+
+@campaign_action
+def retreat_money(request, campaign, siege_id):
+    actor = require_officer(request)
+    siege = _siege(campaign, siege_id)
+    if request.POST.get("ransom"):
+        ransom = posted_object(request.POST, "ransom", Ransom.objects.filter(siege=siege), "R10.1")
+        prisoner_services.retreat_money_confirm(actor=actor, ransom=ransom)
+        return _done(request, campaign, siege_id, _("Retreat money confirmed."))
+    prisoner_services.retreat_money_offer(actor=actor, siege=siege)
+    return _done(request, campaign, siege_id, _("Retreat money offered; the besieging king confirms it."))

@@ -1,0 +1,72 @@
+"""The war's overview, the march form and the prisoners' list."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from battles.models import Ransom
+from battles.models.armies import AttackRank
+from battles.selectors import armies_in_field, march_form, prisoners, sieges_active
+from battles.services.march import march_start
+from battles.services.prisoners import ransom_settle
+from campaign.authority import is_king
+from campaign.errors import RuleViolation
+from campaign.models import Officer
+from campaign.views.common import campaign_action, campaign_page, require_officer
+from campaign.views.forms import posted_object
+from cities.models import City
+
+
+@campaign_page
+def war_page(request, campaign):
+    officer = request.officer
+    form = None
+    if officer is not None and officer.kingdom is not None:
+        king = is_king(officer, officer.kingdom)
+        form = march_form(officer=officer, origin_id=request.GET.get("origin"), is_king=king)
+        if not form.origins:
+            form = None
+    return render(request, "battles/war.html", {
+        "campaign": campaign, "armies": armies_in_field(campaign=campaign), "sieges": sieges_active(campaign=campaign),
+        "form": form, "attack_ranks": AttackRank.choices,
+    })
+
+
+def organisation_from(post, queryset, clause: str) -> list[tuple[Officer, str]]:
+    """The chosen officers (`member` checkboxes) with their ranks (`rank_<id>`), in the form's order."""
+    chosen = []
+    for raw in post.getlist("member"):
+        if not raw.isdigit():
+            raise RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": "member"})
+        chosen.append(int(raw))
+    found = {o.pk: o for o in queryset.filter(pk__in=chosen)}
+    if len(found) != len(set(chosen)):
+        raise RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": "member"})
+    return [(found[pk], post.get(f"rank_{pk}", "")) for pk in chosen]
+
+
+@campaign_action
+def march_new(request, campaign):
+    actor = require_officer(request)
+    target = posted_object(request.POST, "target", City.objects.filter(campaign=campaign), "R4.1")
+    organisation = organisation_from(request.POST, Officer.objects.filter(campaign=campaign), "R4.1")
+    army = march_start(actor=actor, target=target, organisation=organisation)
+    messages.success(request, _("The army marches on %(city)s.") % {"city": army.target.name})
+    return redirect("war", slug=campaign.slug)
+
+
+@login_required
+@campaign_page
+def prisoners_page(request, campaign):
+    require_officer(request)
+    return render(request, "battles/prisoners.html", {"campaign": campaign, "ransoms": prisoners(campaign=campaign)})
+
+
+@campaign_action
+def ransom_decide(request, campaign, ransom_id):
+    actor = require_officer(request)
+    ransom = get_object_or_404(Ransom, pk=ransom_id, campaign=campaign)
+    ransom_settle(actor=actor, ransom=ransom, paid=request.POST.get("paid") == "1")
+    messages.success(request, _("The prisoner is free."))
+    return redirect("prisoners", slug=campaign.slug)

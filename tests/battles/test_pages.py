@@ -1,0 +1,77 @@
+"""The war's pages: forms reach the services, refusals are messages or 403, never a 500."""
+
+from django.urls import reverse
+
+from battles.models import Army, Game, Ransom
+from campaign.models import Whereabouts
+from tests.battles.conftest import besiege
+
+
+def url(world, name, *args):
+    return reverse(name, args=[world.campaign.slug, *args])
+
+
+def test_r4_1_king_marches_from_the_war_page(world, client, clock):
+    client.force_login(world["曹操"].user)
+    page = client.get(url(world, "war") + f"?origin={world.city('長安').pk}").content.decode()
+    assert "徐晃" in page and 'value="marshal" selected' in page
+    response = client.post(url(world, "march-new"), {
+        "target": world.city("漢中").pk, "member": [world["徐晃"].pk, world["許褚"].pk],
+        f"rank_{world['徐晃'].pk}": "marshal", f"rank_{world['許褚'].pk}": "general"})
+    assert response.status_code == 302
+    assert Army.objects.get().members.count() == 2
+
+
+def test_r4_3_a_broken_organisation_is_a_message_naming_the_rule(world, client, clock):
+    client.force_login(world["曹操"].user)
+    page = client.post(url(world, "march-new"), {
+        "target": world.city("漢中").pk, "member": [world["徐晃"].pk, world["許褚"].pk],
+        f"rank_{world['徐晃'].pk}": "general", f"rank_{world['許褚'].pk}": "marshal"}, follow=True)
+    assert page.status_code == 200 and "R4.3" in page.content.decode()
+    assert not Army.objects.exists()
+    for bad in ({"target": "x"}, {"target": world.city("漢中").pk, "member": ["abc"]}, {}):
+        assert client.post(url(world, "march-new"), bad, follow=True).status_code == 200
+    assert not Army.objects.exists()
+
+
+def test_r4_4_a_march_by_an_officer_without_authority_is_403(world, client, clock):
+    client.force_login(world["許褚"].user)
+    response = client.post(url(world, "march-new"), {
+        "target": world.city("漢中").pk, "member": [world["許褚"].pk], f"rank_{world['許褚'].pk}": "marshal"})
+    assert response.status_code == 403 and not Army.objects.exists()
+
+
+def test_r6_1_r6_2_call_answer_and_result_through_the_siege_page(world, client, clock):
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    siege = army.siege
+    assert client.get(url(world, "siege", siege.pk)).status_code == 200  # public
+    client.force_login(world["徐晃"].user)
+    client.post(url(world, "call-new", siege.pk), {"army": army.pk, "attacker": world["許褚"].pk})
+    game = Game.objects.get()
+    client.force_login(world["魏延"].user)
+    page = client.get(url(world, "siege", siege.pk)).content.decode()
+    assert url(world, "call-answer", siege.pk, game.pk) in page, "a defender sees the form to take up the call"
+    client.post(url(world, "call-answer", siege.pk, game.pk), {"defender": world["魏延"].pk})
+    client.force_login(world["許褚"].user)
+    assert client.post(url(world, "result-enter", siege.pk, game.pk), {"result": "attacker"}).status_code == 403
+    client.force_login(world["孫權"].user)
+    client.post(url(world, "result-enter", siege.pk, game.pk), {"result": "attacker", "note": "<b>ok</b>"})
+    assert Game.objects.get().result == "attacker"
+    page = client.get(url(world, "siege", siege.pk)).content.decode()
+    assert "490 / 500" in page and "<polyline" in page
+    again = client.post(url(world, "result-enter", siege.pk, game.pk), {"result": "draw"}, follow=True)
+    assert again.status_code == 200 and "R6.2" in again.content.decode()
+
+
+def test_r10_2_captor_king_frees_a_prisoner_from_the_prisoners_page(world, client, clock):
+    from tests.battles.conftest import play
+
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    play(world, army, "許褚", "魏延", "defender")
+    ransom = Ransom.objects.get()
+    client.force_login(world["曹操"].user)
+    assert client.post(url(world, "ransom-decide", ransom.pk), {"paid": "1"}).status_code == 403
+    client.force_login(world["劉備"].user)
+    assert "許褚" in client.get(url(world, "prisoners")).content.decode()
+    client.post(url(world, "ransom-decide", ransom.pk), {"paid": "1"})
+    assert world["許褚"].whereabouts == Whereabouts.ROAD
