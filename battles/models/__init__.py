@@ -1,4 +1,4 @@
-from .armies import Army, ArmyMember
+from .armies import Army, ArmyMember, FieldBattle, Pursuit
 from .sieges import Defender, Game, Ransom, Siege
 
-__all__ = ["Army", "ArmyMember", "Defender", "Game", "Ransom", "Siege"]
+__all__ = ["Army", "ArmyMember", "Defender", "FieldBattle", "Game", "Pursuit", "Ransom", "Siege"]

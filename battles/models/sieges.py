@@ -52,7 +52,13 @@ class Defender(models.Model):
 
 
 class Game(models.Model):
-    """One game of a siege (R6.1): called by the attacker, taken up by a defender, decided."""
+    """One game of a siege (R6.1: called by the attacker, taken up by a defender, decided),
+    of a field battle (§5) or of a pursuit (R8.2). "Attacker" is always the side of the army."""
+
+    class Kind(models.TextChoices):
+        SIEGE = "siege", _("siege game")
+        FIELD = "field", _("field battle game")
+        PURSUIT = "pursuit", _("pursuit game")
 
     class Status(models.TextChoices):
         CALLED = "called", _("called, awaiting a defender")
@@ -73,7 +79,14 @@ class Game(models.Model):
     }
 
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
-    siege = models.ForeignKey(Siege, on_delete=models.CASCADE, related_name="games")
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SIEGE)
+    siege = models.ForeignKey(Siege, null=True, blank=True, on_delete=models.CASCADE, related_name="games")
+    field_battle = models.ForeignKey("battles.FieldBattle", null=True, blank=True, on_delete=models.CASCADE,
+                                     related_name="games")
+    pursuit = models.ForeignKey("battles.Pursuit", null=True, blank=True, on_delete=models.CASCADE,
+                                related_name="games")
+    board = models.PositiveSmallIntegerField(default=0, help_text="R5.3: pairing order in a team match")
+    attacker_moves_first = models.BooleanField(default=True, help_text="R5.3, R6.1, R8.2: who has 先手 (red)")
     army = models.ForeignKey("battles.Army", on_delete=models.CASCADE, related_name="games")
     attacker = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
     attacker_rank = models.CharField(max_length=16)
@@ -99,6 +112,12 @@ class Game(models.Model):
             models.CheckConstraint(condition=Q(status="called") | Q(status="cancelled") | Q(defender__isnull=False),
                                    name="game_played_has_defender"),
             models.CheckConstraint(condition=~Q(status="decided") | ~Q(result=""), name="game_decided_has_result"),
+            models.CheckConstraint(
+                condition=Q(kind="siege", siege__isnull=False, field_battle__isnull=True, pursuit__isnull=True)
+                | Q(kind="field", siege__isnull=True, field_battle__isnull=False, pursuit__isnull=True)
+                | Q(kind="pursuit", siege__isnull=True, field_battle__isnull=True, pursuit__isnull=False),
+                name="game_belongs_to_one_battle",
+            ),
         ]
 
 

@@ -119,5 +119,10 @@ def army_arrive(timer: Timer) -> None:
     army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "target__board",
                                                                         "target__kingdom").get(pk=timer.object_id)
     if army.status != Army.Status.MARCHING:
+        return  # in a field battle (R4.6): the battle decides what happens next
+    if army.reinforces_id:
+        from battles.services.reinforce import reinforcement_arrive
+
+        reinforcement_arrive(column=army, at=timer.due_at)
         return
     siege_join(army=army, at=timer.due_at)

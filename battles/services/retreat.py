@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from battles.models import Army, ArmyMember, Game
 from battles.rules import must_retreat
 from battles.services.common import announce, change_status, commands, in_site_language
+from battles.services.pursuit import retreat_begin
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Kingdom, Officer
@@ -52,33 +53,38 @@ def army_check_forced_retreat(*, army: Army, at: datetime) -> bool:
     if army.status != Army.Status.BESIEGING:
         return False
     ranks = list(army.members.filter(status=ArmyMember.Status.ACTIVE).values_list("rank", flat=True))
+    names = {"kingdom": army.kingdom.name, "city": army.target.name}
     with in_site_language():
         if not ranks:
-            reason = _("%(kingdom)s's army before %(city)s has no attacker left (R6.1).")
-        elif must_retreat(army.morale, ranks):
-            reason = (_("%(kingdom)s's army must retreat from %(city)s: morale is 0 (R8.1).") if army.morale <= 0 else
-                      _("%(kingdom)s's army must retreat from %(city)s: all its high ranks are prisoners (R8.1)."))
-        else:
+            army_end(army=army, reason=_("%(kingdom)s's army before %(city)s has no attacker left (R6.1).") % names,
+                     at=at)
+            return True
+        if not must_retreat(army.morale, ranks):
             return False
-        reason = reason % {"kingdom": army.kingdom.name, "city": army.target.name}
-    army_end(army=army, reason=reason, at=at)
+        reason = (_("%(kingdom)s's army must retreat from %(city)s: morale is 0 (R8.1).") if army.morale <= 0 else
+                  _("%(kingdom)s's army must retreat from %(city)s: all its high ranks are prisoners (R8.1).")) % names
+    retreat_begin(army=army, at=at, reason=reason)  # forced: no rearguard (R8.1)
     return True
 
 
 @transaction.atomic
-def army_retreat(*, actor: Officer, army: Army) -> Army:
-    """R8.1: the marshal (or the highest remaining member, or the king) retreats at will."""
+def army_retreat(*, actor: Officer, army: Army, rearguard: list[Officer] = ()) -> Army:
+    """R8.1: the marshal (or the highest remaining member, or the king) retreats at will and
+    may name a rearguard (斷後) to face the pursuers (R8.2)."""
     army = Army.objects.select_for_update(of=("self",)).select_related("kingdom__capital", "origin", "target__board",
                                                                         "siege__city").get(pk=army.pk)
-    if army.status == Army.Status.ENDED:
-        raise RuleViolation("R8.1", _("This army has already left the field."))
+    if army.status != Army.Status.BESIEGING:
+        raise RuleViolation("R8.1", _("Only an army besieging a city retreats from it."))
     if not commands(actor, army):
         raise NotAllowed("R8.1", _("Only the marshal (or the highest remaining member) orders a retreat."))
     now = clock.now()
     with in_site_language():
         reason = _("%(name)s orders %(kingdom)s's army to retreat from %(city)s (R8.1).") % {
             "name": actor.name, "kingdom": army.kingdom.name, "city": army.target.name}
-    army_end(army=army, reason=reason, at=now)
+    active = set(army.members.filter(status=ArmyMember.Status.ACTIVE).values_list("officer_id", flat=True))
+    if any(o.pk not in active for o in rearguard):
+        raise RuleViolation("R8.1", _("The rearguard is made of the army's own members."))
+    retreat_begin(army=army, at=now, reason=reason, rearguard=list(rearguard))
     return army
 
 

@@ -5,7 +5,6 @@ Locks, everywhere in this order: the city, then the army (DESIGN: city then army
 
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -14,7 +13,7 @@ from battles.models.sieges import DefenceRank
 from battles.rules import DEFENCE_RANKS, RANK_POINTS, check_organisation, propose_defence, siege_game_effect
 from battles.services.common import announce, change_status, commands, in_site_language
 from campaign import clock
-from campaign.authority import governor_can_act, is_king, officer_of
+from campaign.authority import governor_can_act, is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
 from campaign.rules.personnel import may_fight
@@ -143,43 +142,9 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer) -> Game:
     return game
 
 
-def may_enter_result(user: AbstractBaseUser, game: Game) -> bool:
-    """R11.3 (and the war issue): the governor of the besieged city, the king of a neutral
-    kingdom, or a site admin."""
-    if user.is_superuser:
-        return True
-    officer = officer_of(user, game.siege.city.campaign)
-    if officer is None:
-        return False
-    city = game.siege.city
-    if city.governor_id == officer.pk:
-        return True
-    involved = {city.kingdom_id} | set(game.siege.armies.values_list("kingdom_id", flat=True))
-    return officer.kingdom_id not in involved and officer.kingdom is not None and is_king(officer, officer.kingdom)
-
-
-@transaction.atomic
-def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = "") -> Game:
-    """R6.2: apply one game's result to the wall, the morale and the players, in one transaction."""
-    siege = Siege.objects.select_related("city__campaign").get(pk=game.siege_id)
-    city = _lock_city(siege.city_id)
-    game = Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender", "army__kingdom").get(
-        pk=game.pk)
-    if result not in Game.Result.values:
-        raise RuleViolation("R6.2", _("A result is an attacker's win, a defender's win or a draw."))
-    if game.status != Game.Status.PENDING:
-        raise RuleViolation("R6.2", _("This game is not being played: its result cannot be entered."))
-    game.siege = siege
-    if not may_enter_result(user, game):
-        raise NotAllowed("R11.3", _("Results are entered by the governor of the besieged city, the king of a neutral "
-                                    "kingdom or a site admin."))
-    army = Army.objects.select_for_update(of=("self",)).select_related("kingdom", "origin", "campaign").get(
-        pk=game.army_id)
-    now = clock.now()
-    game.result, game.note, game.decided_at, game.decided_by = result, note[:2000], now, user
-    change_status(game, Game.Status.DECIDED, _("game"))
-    game.save(update_fields=["result", "note", "decided_at", "decided_by", "status"])
-    effect = siege_game_effect(result, game.attacker_rank, game.defender_rank)
+def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now: datetime) -> None:
+    """R6.2: one game's result on the wall, the morale and the players."""
+    effect = siege_game_effect(game.result, game.attacker_rank, game.defender_rank)
     _post_result(city, game)
     if effect.wall:
         value_change(key=f"game:{game.pk}:wall", city=city, delta=effect.wall, clause="R6.2", game=game,
@@ -204,7 +169,6 @@ def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = 
         from battles.services.retreat import army_check_forced_retreat
 
         army_check_forced_retreat(army=army, at=now)
-    return game
 
 
 def _post_result(city: City, game: Game) -> None:
@@ -229,7 +193,7 @@ def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:
         announce(siege.city.board, f"siege:{siege.pk}:lifted", at, title)
 
 
-__all__ = ["RANK_POINTS", "game_result", "roster_set", "siege_call", "siege_call_answer", "siege_join"]
+__all__ = ["RANK_POINTS", "apply_siege_result", "roster_set", "siege_call", "siege_call_answer", "siege_join"]
 
 
 def defender_arrives(*, officer: Officer, city: City, at: datetime) -> Defender | None:

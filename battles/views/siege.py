@@ -11,6 +11,7 @@ from battles.services import prisoners as prisoner_services
 from battles.services import retreat as retreat_services
 from battles.services import siege as siege_services
 from battles.services.common import commands
+from battles.services.results import game_result, may_enter_result
 from campaign.authority import is_king
 from campaign.models import Officer
 from campaign.views.common import campaign_action, campaign_page, require_officer
@@ -29,8 +30,8 @@ def siege_page(request, campaign, siege_id):
         "commanded": [a for a in view.armies if officer and a.status == Army.Status.BESIEGING and commands(officer, a)],
         "arranges": bool(officer and active and (city.governor_id == officer.pk or is_king(officer, city.kingdom))),
         "defending": bool(officer and active and officer.city_id == city.pk and officer.kingdom_id == city.kingdom_id),
-        "judge": any(g.status == Game.Status.PENDING for g in view.games) and request.user.is_authenticated and any(
-            siege_services.may_enter_result(request.user, g) for g in view.games if g.status == Game.Status.PENDING),
+        "judge": request.user.is_authenticated and any(
+            may_enter_result(request.user, g, city) for g in view.games if g.status == Game.Status.PENDING),
         "besieging_king": bool(officer and any(is_king(officer, a.kingdom) for a in view.armies)),
         "defence_ranks": DefenceRank.choices,
     }
@@ -67,7 +68,7 @@ def call_answer(request, campaign, siege_id, game_id):
 @campaign_action
 def result_enter(request, campaign, siege_id, game_id):
     game = get_object_or_404(Game, pk=game_id, siege_id=siege_id)
-    siege_services.game_result(user=request.user, game=game, result=request.POST.get("result", ""),
+    game_result(user=request.user, game=game, result=request.POST.get("result", ""),
                                note=request.POST.get("note", ""))
     return _done(request, campaign, siege_id, _("Result entered."))
 

@@ -22,6 +22,9 @@ class Campaign(models.Model):
     frontier_wall = models.PositiveIntegerField(_("frontier city wall"), default=300)
     starting_morale = models.PositiveIntegerField(_("starting morale"), default=100)
     ransom_per_star = models.PositiveIntegerField(_("ransom per star"), default=10)
+    pursuit_window = models.DurationField(_("pursuit decision window"), default=timedelta(minutes=10))
+    pursuers = models.PositiveSmallIntegerField(_("pursuers"), default=3)
+    reinforcement_morale = models.PositiveSmallIntegerField(_("morale per reinforcing officer"), default=3)
     moves_through_own_cities_only = models.BooleanField(
         _("moves travel only through the mover's own cities"), default=True
     )

@@ -21,6 +21,7 @@ from cities.models import City, Road
 CAMPAIGN_SETTINGS = (
     "time_zone", "travel_time", "online_window", "king_orders_from_stars", "capital_wall", "buffer_wall",
     "frontier_wall", "moves_through_own_cities_only", "starting_morale", "ransom_per_star",
+    "pursuit_window", "pursuers", "reinforcement_morale",
 )
 
 

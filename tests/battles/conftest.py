@@ -10,7 +10,8 @@ from django.db.models import Sum
 
 from battles.models import Army, Game
 from battles.services.march import march_start
-from battles.services.siege import game_result, siege_call, siege_call_answer
+from battles.services.results import game_result
+from battles.services.siege import siege_call, siege_call_answer
 from campaign.timers import timers_sweep
 from cities.models import City
 

@@ -7,7 +7,8 @@ import pytest
 from django.db import connections
 
 from battles.models import Game
-from battles.services.siege import game_result, siege_call, siege_call_answer
+from battles.services.results import game_result
+from battles.services.siege import siege_call, siege_call_answer
 from tests.battles.conftest import besiege, ledger_holds
 from tests.conftest import make_world
 

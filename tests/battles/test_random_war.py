@@ -16,7 +16,8 @@ from battles.rules import ATTACK_RANKS, propose_ranks
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
 from battles.services.retreat import army_retreat
-from battles.services.siege import game_result, siege_call, siege_call_answer
+from battles.services.results import game_result
+from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
 from campaign.rules.personnel import may_fight

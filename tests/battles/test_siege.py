@@ -3,7 +3,8 @@
 import pytest
 
 from battles.models import ArmyMember, Defender, Game, Ransom
-from battles.services.siege import game_result, roster_set, siege_call, siege_call_answer
+from battles.services.results import game_result
+from battles.services.siege import roster_set, siege_call, siege_call_answer
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Whereabouts
 from cities.models import LedgerEntry

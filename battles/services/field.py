@@ -1,0 +1,173 @@
+"""Interception and the field battle (RULES.md R4.6, §5): a team match before the walls."""
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from battles.models import Army, ArmyMember, FieldBattle, Game
+from battles.rules import attacker_moves_first, field_battle_winner
+from battles.services.common import announce, change_status, commands, in_site_language, local
+from campaign import clock
+from campaign.authority import is_king
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Officer, Whereabouts
+from campaign.rules.personnel import may_fight
+from campaign.timers import timer_schedule
+from cities.models import City
+
+
+def _split_unsent(army: Army, playing: list[ArmyMember], now: datetime) -> Army | None:
+    """R5.2: the attacker's members who do not play keep marching and arrive as before."""
+    from battles.services.march import ARRIVAL
+
+    unsent = [m for m in army.members.filter(status=ArmyMember.Status.ACTIVE) if m not in playing]
+    if not unsent:
+        return None
+    column = Army.objects.create(
+        campaign_id=army.campaign_id, kingdom=army.kingdom, origin=army.origin, target=army.target, route=army.route,
+        morale=army.morale, morale_start=army.morale, ordered_by=army.ordered_by, departs_at=army.departs_at,
+        arrives_at=army.arrives_at, split_from=army,
+    )
+    ArmyMember.objects.filter(pk__in=[m.pk for m in unsent]).update(army=column)
+    Officer.objects.filter(pk__in=[m.officer_id for m in unsent]).update(army=column)
+    timer_schedule(campaign=army.campaign, key=f"army:{column.pk}:arrive", kind=ARRIVAL, object_id=column.pk,
+                   due_at=column.arrives_at)
+    return column
+
+
+@transaction.atomic
+def sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattle:
+    """R4.6: until the army arrives, the target's governor (or king) sends defenders out.
+    R5.2: the larger side sends only as many as the smaller has, by default its highest ranks;
+    R5.3: pairing by rank order, the attacker's first board moving first, then alternating."""
+    from battles.services.siege import _lock_city
+
+    city = _lock_city(army.target_id)
+    army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "origin").get(pk=army.pk)
+    now = clock.now()
+    if army.status != Army.Status.MARCHING or now >= army.arrives_at:
+        raise RuleViolation("R4.6", _("A sortie meets an army on its way; this one is not on the road to the city."))
+    if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
+        raise NotAllowed("R4.6", _("The governor (or the king) of %(city)s orders a sortie.") % {"city": city.name})
+    if not officers or len({o.pk for o in officers}) != len(officers):
+        raise RuleViolation("R4.6", _("Name the officers who go out, each once."))
+    for officer in officers:
+        if officer.whereabouts != Whereabouts.CITY or officer.city_id != city.pk or officer.kingdom_id != city.kingdom_id:
+            raise RuleViolation("R4.6", _("%(name)s is not a defender in %(city)s.") % {"name": officer.name,
+                                                                                         "city": city.name})
+        if not may_fight(officer.kind):
+            raise RuleViolation("R1.6", _("%(name)s may not fight.") % {"name": officer.name})
+    attackers = list(army.members.filter(status=ArmyMember.Status.ACTIVE).select_related("officer").order_by("position"))
+    n = min(len(attackers), len(officers))
+    defenders = sorted(officers[:n], key=lambda o: -o.stars)  # the defence chose by naming; paired by rank order
+    playing = attackers[:n]
+    change_status(army, Army.Status.FIELD_BATTLE, _("army"))
+    army.save(update_fields=["status"])
+    battle = FieldBattle.objects.create(campaign_id=army.campaign_id, army=army, city=city, started_at=now,
+                                        sortie_by=actor)
+    column = _split_unsent(army, playing, now)
+    _pair(battle, army, playing, defenders, now)
+    with in_site_language():
+        title = _("Sortie from %(city)s: %(n)d against %(kingdom)s's army") % {
+            "city": city.name, "n": n, "kingdom": army.kingdom.name}
+        lines = [f"{i + 1}. {m.officer.name} ({_('first move') if attacker_moves_first(i) else _('second move')}) — "
+                 f"{d.name}" for i, (m, d) in enumerate(zip(playing, defenders))]
+        body = _("Field battle (R4.6, §5).") + "\n\n" + "\n".join(lines)
+        if column is not None:
+            body += "\n\n" + _("%(n)d members not sent keep marching, arriving at %(time)s (R5.2).") % {
+                "n": column.members.count(), "time": local(army.campaign, column.arrives_at)}
+    announce(city.board, f"battle:{battle.pk}:sortie", now, title, body)
+    return battle
+
+
+def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders: list[Officer], now: datetime) -> None:
+    Game.objects.bulk_create([
+        Game(campaign_id=battle.campaign_id, kind=Game.Kind.FIELD, field_battle=battle, army=army, board=i,
+             attacker=member.officer, attacker_rank=member.rank, defender=defender, status=Game.Status.PENDING,
+             attacker_moves_first=attacker_moves_first(i), called_at=now, started_at=now)
+        for i, (member, defender) in enumerate(zip(playing, defenders))
+    ])
+
+
+@transaction.atomic
+def field_battle_choose(*, actor: Officer, battle: FieldBattle, officers: list[Officer]) -> FieldBattle:
+    """R5.2 Decision: the larger attacking side chooses who plays, before any result."""
+    battle = FieldBattle.objects.select_for_update(of=("self",)).select_related("army__kingdom", "city").get(pk=battle.pk)
+    army = battle.army
+    if not commands(actor, army):
+        raise NotAllowed("R5.2", _("The marshal chooses who plays."))
+    games = list(battle.games.select_related("defender").order_by("board"))
+    if any(g.status != Game.Status.PENDING for g in games):
+        raise RuleViolation("R5.2", _("Players can be chosen only before any result."))
+    column = army.columns.filter(status=Army.Status.MARCHING).first()
+    pool = {m.officer_id: m for m in ArmyMember.objects.filter(
+        army__in=[a for a in (army, column) if a], status=ArmyMember.Status.ACTIVE).select_related("officer")}
+    if len(officers) != len(games) or any(o.pk not in pool for o in officers) or len({o.pk for o in officers}) != len(games):
+        raise RuleViolation("R5.2", _("Choose exactly %(n)d members of the army.") % {"n": len(games)})
+    chosen = sorted((pool[o.pk] for o in officers), key=lambda m: m.position)
+    Game.objects.filter(pk__in=[g.pk for g in games]).delete()
+    for member in pool.values():
+        home = army if member in chosen else column
+        ArmyMember.objects.filter(pk=member.pk).update(army=home)
+        Officer.objects.filter(pk=member.officer_id).update(army=home)
+    _pair(battle, army, chosen, [g.defender for g in games], clock.now())
+    return battle
+
+
+def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> None:
+    """When the last game of the match has its result, the battle is decided (R5.1, R5.4)."""
+    battle = FieldBattle.objects.select_for_update(of=("self",)).get(pk=game.field_battle_id)
+    games = list(battle.games.select_related("attacker", "defender").order_by("board"))
+    if any(g.status != Game.Status.DECIDED for g in games):
+        return
+    from battles.services.prisoners import take_prisoner
+    from battles.services.retreat import army_end, home_of
+
+    winner = field_battle_winner([g.result for g in games])
+    change_status(battle, FieldBattle.Status.DECIDED, _("battle"))
+    battle.winner, battle.decided_at = winner, now
+    battle.save(update_fields=["status", "winner", "decided_at"])
+    with in_site_language():
+        title = {"attacker": _("Field battle before %(city)s: %(kingdom)s's army wins"),
+                 "defender": _("Field battle before %(city)s: the defenders win"),
+                 "draw": _("Field battle before %(city)s: drawn")}[winner] % {"city": city.name,
+                                                                              "kingdom": army.kingdom.name}
+    announce(city.board, f"battle:{battle.pk}:decided", now, title)
+    if winner == "defender":  # R5.4: attackers who lost are taken; the others go home safely
+        for g in games:
+            if g.result == "defender":
+                ArmyMember.objects.filter(army=army, officer=g.attacker).update(status=ArmyMember.Status.PRISONER)
+                take_prisoner(officer=g.attacker, captor=city.kingdom, held_in=city, at=now)
+        army_end(army=army, reason=title, at=now)
+    elif winner == "attacker":  # defenders who lost are taken; the others are back in the city
+        for g in games:
+            if g.result == "attacker":
+                take_prisoner(officer=g.defender, captor=army.kingdom, held_in=home_of(army), at=now)
+
+
+@transaction.atomic
+def field_battle_advance(*, actor: Officer, battle: FieldBattle, advance: bool) -> Army:
+    """R5.4: after a won (or, by Decision, drawn) battle the attacker advances or withdraws."""
+    from battles.services.retreat import army_end
+    from battles.services.siege import siege_join
+
+    battle = FieldBattle.objects.select_related("city").get(pk=battle.pk)
+    army = Army.objects.select_for_update(of=("self",)).select_related(
+        "kingdom__capital", "origin", "target__board", "campaign").get(pk=battle.army_id)
+    if not commands(actor, army):
+        raise NotAllowed("R5.4", _("The marshal decides to advance or withdraw."))
+    if battle.status != FieldBattle.Status.DECIDED or battle.winner == "defender" \
+            or army.status != Army.Status.FIELD_BATTLE:
+        raise RuleViolation("R5.4", _("Only the winner of a decided battle advances or withdraws."))
+    now = clock.now()
+    if not advance:
+        with in_site_language():
+            army_end(army=army, reason=_("%(kingdom)s's army withdraws from %(city)s (R5.4).") % {
+                "kingdom": army.kingdom.name, "city": battle.city.name}, at=now)
+    elif now >= army.arrives_at:
+        siege_join(army=army, at=now)
+    else:
+        change_status(army, Army.Status.MARCHING, _("army"))
+        army.save(update_fields=["status"])
+    return army

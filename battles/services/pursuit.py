@@ -1,0 +1,135 @@
+"""Retreat and pursuit (RULES.md R8.1, R8.2): a 10-minute window for the defence to pursue."""
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from battles.models import Army, ArmyMember, Game, Pursuit
+from battles.services.common import announce, change_status, in_site_language, local
+from campaign import clock
+from campaign.authority import is_king, officer_online
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Officer, Timer, Whereabouts
+from campaign.rules.personnel import may_fight
+from campaign.timers import timer_handler, timer_schedule
+from cities.models import City
+
+DEADLINE = "pursuit.deadline"
+
+
+def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: list[Officer] = ()) -> Pursuit:
+    """The army stops besieging and retreats; the defence may pursue until the deadline."""
+    from battles.services.siege import siege_end_if_unopposed
+
+    change_status(army, Army.Status.RETREATING, _("army"))
+    army.save(update_fields=["status"])
+    Game.objects.filter(army=army, kind=Game.Kind.SIEGE, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
+        status=Game.Status.CANCELLED)
+    if rearguard:
+        ArmyMember.objects.filter(army=army, officer__in=rearguard).update(rearguard=True)
+    pursuit = Pursuit.objects.create(campaign_id=army.campaign_id, army=army, city=army.target, opened_at=at,
+                                     deadline=at + army.campaign.pursuit_window, has_rearguard=bool(rearguard))
+    timer_schedule(campaign=army.campaign, key=f"pursuit:{pursuit.pk}:deadline", kind=DEADLINE, object_id=pursuit.pk,
+                   due_at=pursuit.deadline)
+    with in_site_language():
+        body = reason + "\n\n" + _("The defence may pursue until %(time)s (R8.2).") % {
+            "time": local(army.campaign, pursuit.deadline)}
+    announce(army.target.board, f"army:{army.pk}:retreat", at, reason, body)
+    if army.siege_id:
+        siege_end_if_unopposed(siege=army.siege, at=at)
+    return pursuit
+
+
+@transaction.atomic
+def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer], opponents: list[Officer]) -> Pursuit:
+    """R8.2: within the window the defence names up to three pursuers and as many members of
+    the retreating army (its rearguard, where there is one). A chosen member not online is
+    taken at once; the others play, the pursuers moving first."""
+    from battles.services.prisoners import take_prisoner
+    from battles.services.siege import _lock_city
+
+    city = _lock_city(pursuit.city_id)
+    pursuit = Pursuit.objects.select_for_update(of=("self",)).select_related("army__kingdom", "army__campaign").get(
+        pk=pursuit.pk)
+    army = pursuit.army
+    now = clock.now()
+    if pursuit.status != Pursuit.Status.OPEN or now >= pursuit.deadline:
+        raise RuleViolation("R8.2", _("The time to pursue is over."))
+    if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
+        raise NotAllowed("R8.2", _("The governor (or the king) of %(city)s orders the pursuit.") % {"city": city.name})
+    limit = army.campaign.pursuers
+    if not pursuers or len(pursuers) != len(opponents) or len(pursuers) > limit \
+            or len({o.pk for o in pursuers}) != len(pursuers) or len({o.pk for o in opponents}) != len(opponents):
+        raise RuleViolation("R8.2", _("Name up to %(n)d pursuers and as many opponents, each once.") % {"n": limit})
+    for officer in pursuers:
+        if officer.whereabouts != Whereabouts.CITY or officer.city_id != city.pk or officer.kingdom_id != city.kingdom_id \
+                or not may_fight(officer.kind):
+            raise RuleViolation("R8.2", _("Pursuers are defenders of the city who may fight."))
+    members = {m.officer_id: m for m in army.members.filter(status=ArmyMember.Status.ACTIVE)}
+    for officer in opponents:
+        member = members.get(officer.pk)
+        if member is None or (pursuit.has_rearguard and not member.rearguard):
+            raise RuleViolation("R8.2", _("%(name)s is not a member of the retreating army%(rear)s.") % {
+                "name": officer.name, "rear": _(" 's rearguard") if pursuit.has_rearguard else ""})
+    change_status(pursuit, Pursuit.Status.PLAYING, _("pursuit"))
+    pursuit.declared_at = now
+    pursuit.save(update_fields=["status", "declared_at"])
+    games = []
+    for board, (pursuer, opponent) in enumerate(zip(pursuers, opponents)):
+        member = members[opponent.pk]
+        if not officer_online(Officer.objects.select_related("user__presence", "campaign").get(pk=opponent.pk), now):
+            ArmyMember.objects.filter(pk=member.pk).update(status=ArmyMember.Status.PRISONER)
+            take_prisoner(officer=opponent, captor=city.kingdom, held_in=city, at=now)
+            continue
+        games.append(Game(campaign_id=army.campaign_id, kind=Game.Kind.PURSUIT, pursuit=pursuit, army=army, board=board,
+                          attacker=opponent, attacker_rank=member.rank, defender=pursuer, status=Game.Status.PENDING,
+                          attacker_moves_first=False, called_at=now, started_at=now))
+    Game.objects.bulk_create(games)
+    with in_site_language():
+        title = _("Pursuit from %(city)s: %(pairs)s") % {
+            "city": city.name, "pairs": ", ".join(f"{p.name}–{o.name}" for p, o in zip(pursuers, opponents))}
+    announce(city.board, f"pursuit:{pursuit.pk}:declared", now, title)
+    if not games:
+        _finish(pursuit, army, now)
+    return pursuit
+
+
+def apply_pursuit_result(*, city: City, game: Game, army: Army, now: datetime) -> None:
+    """R8.2: whoever loses a pursuit game, on either side, is taken prisoner."""
+    from battles.services.prisoners import take_prisoner
+    from battles.services.retreat import home_of
+
+    if game.result == "defender":
+        ArmyMember.objects.filter(army=army, officer=game.attacker).update(status=ArmyMember.Status.PRISONER)
+        take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now)
+    elif game.result == "attacker":
+        take_prisoner(officer=game.defender, captor=army.kingdom, held_in=home_of(army), at=now)
+    pursuit = Pursuit.objects.select_for_update(of=("self",)).get(pk=game.pursuit_id)
+    if not pursuit.games.exclude(status=Game.Status.DECIDED).exists():
+        _finish(pursuit, army, now)
+
+
+def _finish(pursuit: Pursuit, army: Army, at: datetime, reason: str = "") -> None:
+    from battles.services.retreat import army_end
+
+    change_status(pursuit, Pursuit.Status.DONE, _("pursuit"))
+    pursuit.save(update_fields=["status"])
+    with in_site_language():
+        reason = reason or _("%(kingdom)s's army is home from %(city)s.") % {"kingdom": army.kingdom.name,
+                                                                            "city": army.target.name}
+    army_end(army=army, reason=reason, at=at)
+
+
+@timer_handler(DEADLINE)
+def pursuit_deadline(timer: Timer) -> None:
+    """R8.2: no decision within the window: the retreat has succeeded."""
+    pursuit = Pursuit.objects.select_for_update(of=("self",)).get(pk=timer.object_id)
+    if pursuit.status != Pursuit.Status.OPEN:
+        return
+    army = Army.objects.select_for_update(of=("self",)).select_related("kingdom__capital", "origin", "target__board",
+                                                                        "campaign").get(pk=pursuit.army_id)
+    with in_site_language():
+        reason = _("No pursuit from %(city)s: %(kingdom)s's retreat has succeeded (R8.2).") % {
+            "city": army.target.name, "kingdom": army.kingdom.name}
+    _finish(pursuit, army, timer.due_at, reason)

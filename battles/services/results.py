@@ -1,0 +1,67 @@
+"""Entering a game's result (RULES.md R11.3 authority) and applying it to its battle:
+a siege (R6.2), a field battle (§5) or a pursuit (R8.2), all in one transaction."""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from battles.models import Army, FieldBattle, Game, Pursuit, Siege
+from battles.services.common import change_status
+from campaign import clock
+from campaign.authority import is_king, officer_of
+from campaign.errors import NotAllowed, RuleViolation
+from cities.models import City
+
+
+def game_city_id(game: Game) -> int:
+    if game.kind == Game.Kind.SIEGE:
+        return Siege.objects.values_list("city_id", flat=True).get(pk=game.siege_id)
+    if game.kind == Game.Kind.FIELD:
+        return FieldBattle.objects.values_list("city_id", flat=True).get(pk=game.field_battle_id)
+    return Pursuit.objects.values_list("city_id", flat=True).get(pk=game.pursuit_id)
+
+
+def may_enter_result(user: AbstractBaseUser, game: Game, city: City) -> bool:
+    """R11.3: the governor of the city fought over, the king of a neutral kingdom, or a site admin."""
+    if user.is_superuser:
+        return True
+    officer = officer_of(user, city.campaign)
+    if officer is None:
+        return False
+    if city.governor_id == officer.pk:
+        return True
+    involved = {city.kingdom_id, Army.objects.values_list("kingdom_id", flat=True).get(pk=game.army_id)}
+    if game.kind == Game.Kind.SIEGE:
+        involved |= set(Army.objects.filter(siege_id=game.siege_id).values_list("kingdom_id", flat=True))
+    return officer.kingdom is not None and officer.kingdom_id not in involved and is_king(officer, officer.kingdom)
+
+
+@transaction.atomic
+def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = "") -> Game:
+    """Record a pending game's result and apply it, or refuse and change nothing."""
+    from battles.services.field import apply_field_result
+    from battles.services.pursuit import apply_pursuit_result
+    from battles.services.siege import _lock_city, apply_siege_result
+
+    city = _lock_city(game_city_id(game))
+    game = Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender").get(pk=game.pk)
+    if result not in Game.Result.values:
+        raise RuleViolation("R6.2", _("A result is an attacker's win, a defender's win or a draw."))
+    if game.status != Game.Status.PENDING:
+        raise RuleViolation("R6.2", _("This game is not being played: its result cannot be entered."))
+    if not may_enter_result(user, game, city):
+        raise NotAllowed("R11.3", _("Results are entered by the governor of the city fought over, the king of a "
+                                    "neutral kingdom or a site admin."))
+    army = Army.objects.select_for_update(of=("self",)).select_related(
+        "kingdom__capital", "origin", "target__board", "campaign", "siege__city").get(pk=game.army_id)
+    now = clock.now()
+    game.result, game.note, game.decided_at, game.decided_by = result, note[:2000], now, user
+    change_status(game, Game.Status.DECIDED, _("game"))
+    game.save(update_fields=["result", "note", "decided_at", "decided_by", "status"])
+    if game.kind == Game.Kind.SIEGE:
+        apply_siege_result(city=city, siege=Siege.objects.get(pk=game.siege_id), game=game, army=army, now=now)
+    elif game.kind == Game.Kind.FIELD:
+        apply_field_result(city=city, game=game, army=army, now=now)
+    else:
+        apply_pursuit_result(city=city, game=game, army=army, now=now)
+    return game
