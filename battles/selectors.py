@@ -96,3 +96,30 @@ def march_form(*, officer: Officer, origin_id: str | None, is_king: bool) -> Mar
 def prisoners(*, campaign: Campaign) -> list[Ransom]:
     return list(Ransom.objects.filter(campaign=campaign, kind=Ransom.Kind.RANSOM)
                 .select_related("officer__city", "officer__kingdom", "kingdom").order_by("status", "-created_at"))
+
+
+@dataclass
+class ArmyView:
+    army: Army
+    games: list[Game]
+    defenders_available: list[Officer]
+    battle: "FieldBattle | None"
+    pursuit: "Pursuit | None"
+    columns: list[Army]
+
+
+def army_detail(*, army_id: int, campaign: Campaign) -> ArmyView:
+    """An army's page: members, its field battle or pursuit and their games, who may sortie."""
+    from battles.models import FieldBattle, Pursuit
+
+    army = Army.objects.select_related("kingdom", "origin", "target__kingdom", "target__board", "siege",
+                                       "reinforces").prefetch_related(MEMBERS).get(pk=army_id, campaign=campaign)
+    battle = FieldBattle.objects.filter(army=army).first()
+    pursuit = Pursuit.objects.filter(army=army).first()
+    games = list(Game.objects.filter(army=army).exclude(kind=Game.Kind.SIEGE)
+                 .select_related("attacker", "defender").order_by("kind", "board"))
+    defenders = [o for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=army.target,
+                                                   kingdom_id=army.target.kingdom_id).order_by("-stars")
+                 if may_fight(o.kind)]
+    return ArmyView(army=army, games=games, defenders_available=defenders, battle=battle, pursuit=pursuit,
+                    columns=list(army.columns.all()))

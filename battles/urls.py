@@ -1,6 +1,6 @@
 from django.urls import path
 
-from battles.views import siege, war
+from battles.views import army, siege, war
 
 urlpatterns = [
     path("war/", war.war_page, name="war"),
@@ -10,7 +10,13 @@ urlpatterns = [
     path("sieges/<int:siege_id>/", siege.siege_page, name="siege"),
     path("sieges/<int:siege_id>/calls/", siege.call_new, name="call-new"),
     path("sieges/<int:siege_id>/games/<int:game_id>/answer/", siege.call_answer, name="call-answer"),
-    path("sieges/<int:siege_id>/games/<int:game_id>/result/", siege.result_enter, name="result-enter"),
+    path("games/<int:game_id>/result/", army.result_enter, name="result-enter"),
+    path("armies/<int:army_id>/", army.army_page, name="army"),
+    path("armies/<int:army_id>/sortie/", army.sortie_new, name="sortie-new"),
+    path("armies/<int:army_id>/battle/choose/", army.battle_choose, name="battle-choose"),
+    path("armies/<int:army_id>/battle/advance/", army.battle_advance, name="battle-advance"),
+    path("armies/<int:army_id>/pursuit/", army.pursuit_new, name="pursuit-new"),
+    path("armies/<int:army_id>/reinforce/", army.reinforce_new, name="reinforce-new"),
     path("sieges/<int:siege_id>/roster/", siege.roster_edit, name="roster-edit"),
     path("sieges/<int:siege_id>/retreat/", siege.retreat, name="retreat"),
     path("sieges/<int:siege_id>/retreat-money/", siege.retreat_money, name="retreat-money"),

@@ -11,7 +11,7 @@ from battles.services import prisoners as prisoner_services
 from battles.services import retreat as retreat_services
 from battles.services import siege as siege_services
 from battles.services.common import commands
-from battles.services.results import game_result, may_enter_result
+from battles.services.results import may_enter_result
 from campaign.authority import is_king
 from campaign.models import Officer
 from campaign.views.common import campaign_action, campaign_page, require_officer
@@ -66,14 +66,6 @@ def call_answer(request, campaign, siege_id, game_id):
 
 
 @campaign_action
-def result_enter(request, campaign, siege_id, game_id):
-    game = get_object_or_404(Game, pk=game_id, siege_id=siege_id)
-    game_result(user=request.user, game=game, result=request.POST.get("result", ""),
-                               note=request.POST.get("note", ""))
-    return _done(request, campaign, siege_id, _("Result entered."))
-
-
-@campaign_action
 def roster_edit(request, campaign, siege_id):
     actor = require_officer(request)
     siege = _siege(campaign, siege_id)
@@ -86,7 +78,9 @@ def roster_edit(request, campaign, siege_id):
 def retreat(request, campaign, siege_id):
     actor = require_officer(request)
     army = posted_object(request.POST, "army", Army.objects.filter(siege_id=siege_id), "R8.1")
-    retreat_services.army_retreat(actor=actor, army=army)
+    rearguard = list(Officer.objects.filter(campaign=campaign, pk__in=[i for i in request.POST.getlist("rearguard")
+                                                                      if i.isdigit()]))
+    retreat_services.army_retreat(actor=actor, army=army, rearguard=rearguard)
     return _done(request, campaign, siege_id, _("The army retreats."))
 
 

@@ -53,13 +53,13 @@ def test_r6_1_r6_2_call_answer_and_result_through_the_siege_page(world, client, 
     assert url(world, "call-answer", siege.pk, game.pk) in page, "a defender sees the form to take up the call"
     client.post(url(world, "call-answer", siege.pk, game.pk), {"defender": world["魏延"].pk})
     client.force_login(world["許褚"].user)
-    assert client.post(url(world, "result-enter", siege.pk, game.pk), {"result": "attacker"}).status_code == 403
+    assert client.post(url(world, "result-enter", game.pk), {"result": "attacker"}).status_code == 403
     client.force_login(world["孫權"].user)
-    client.post(url(world, "result-enter", siege.pk, game.pk), {"result": "attacker", "note": "<b>ok</b>"})
+    client.post(url(world, "result-enter", game.pk), {"result": "attacker", "note": "<b>ok</b>"})
     assert Game.objects.get().result == "attacker"
     page = client.get(url(world, "siege", siege.pk)).content.decode()
     assert "490 / 500" in page and "<polyline" in page
-    again = client.post(url(world, "result-enter", siege.pk, game.pk), {"result": "draw"}, follow=True)
+    again = client.post(url(world, "result-enter", game.pk), {"result": "draw"}, follow=True)
     assert again.status_code == 200 and "R6.2" in again.content.decode()
 
 
@@ -75,3 +75,24 @@ def test_r10_2_captor_king_frees_a_prisoner_from_the_prisoners_page(world, clien
     assert "許褚" in client.get(url(world, "prisoners")).content.decode()
     client.post(url(world, "ransom-decide", ransom.pk), {"paid": "1"})
     assert world["許褚"].whereabouts == Whereabouts.ROAD
+
+
+def test_r4_6_r5_sortie_results_and_advance_through_the_army_page(world, client, clock):
+    from battles.models import FieldBattle
+    from battles.services.march import march_start
+
+    army = march_start(actor=world["曹操"], target=world.city("漢中"),
+                       organisation=[(world["徐晃"], "marshal"), (world["許褚"], "general")])
+    assert client.get(url(world, "army", army.pk)).status_code == 200
+    client.force_login(world["張飛"].user)  # the governor of 漢中
+    world.online("張飛")
+    assert url(world, "sortie-new", army.pk) in client.get(url(world, "army", army.pk)).content.decode()
+    client.post(url(world, "sortie-new", army.pk), {"officer": [world["張飛"].pk, world["魏延"].pk]})
+    battle = FieldBattle.objects.get()
+    for game in battle.games.all():
+        client.post(url(world, "result-enter", game.pk), {"result": "attacker"})
+    assert FieldBattle.objects.get().winner == "attacker"
+    client.force_login(world["徐晃"].user)
+    client.post(url(world, "battle-advance", army.pk), {"advance": "0"})
+    assert Army.objects.get(pk=army.pk).status == Army.Status.ENDED
+    assert client.post(url(world, "sortie-new", army.pk), {"officer": ["x"]}, follow=True).status_code == 200

@@ -1,0 +1,105 @@
+"""An army's page: sortie against it (R4.6), its field battle (§5), its pursuit (R8.2),
+reinforcements (R8.3), and the result form every kind of game shares."""
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from battles.models import Army, FieldBattle, Game, Pursuit
+from battles.selectors import army_detail, march_form
+from battles.services import field as field_services
+from battles.services.common import commands
+from battles.services.pursuit import pursuit_declare
+from battles.services.reinforce import reinforce_attack
+from battles.services.results import game_city_id, game_result, may_enter_result
+from campaign.authority import is_king
+from campaign.errors import RuleViolation
+from campaign.models import Officer
+from campaign.views.common import back, campaign_action, campaign_page, require_officer
+from cities.models import City
+
+
+def _officers(request, name: str, campaign) -> list[Officer]:
+    ids = request.POST.getlist(name)
+    if not all(i.isdigit() for i in ids):
+        raise RuleViolation("R4.6", _("Please choose a valid value for “%(field)s”.") % {"field": name})
+    found = {o.pk: o for o in Officer.objects.filter(campaign=campaign, pk__in=ids)}
+    return [found[int(i)] for i in ids if int(i) in found]
+
+
+@campaign_page
+def army_page(request, campaign, army_id):
+    view = army_detail(army_id=army_id, campaign=campaign)
+    officer, army, city = request.officer, view.army, view.army.target
+    defence = bool(officer and (is_king(officer, city.kingdom) or city.governor_id == officer.pk))
+    king = bool(officer and officer.kingdom and is_king(officer, officer.kingdom))
+    reinforce = march_form(officer=officer, origin_id=request.GET.get("origin"), is_king=king) \
+        if officer and officer.kingdom_id == army.kingdom_id and army.status != Army.Status.ENDED else None
+    return render(request, "battles/army.html", {
+        "campaign": campaign, "view": view, "army": army, "defence": defence,
+        "commands": bool(officer and commands(officer, army)),
+        "judge": request.user.is_authenticated and any(
+            may_enter_result(request.user, g, city) for g in view.games if g.status == Game.Status.PENDING),
+        "reinforce": reinforce if reinforce and reinforce.origins else None,
+    })
+
+
+def _to_army(campaign, army_id):
+    return redirect("army", slug=campaign.slug, army_id=army_id)
+
+
+@campaign_action
+def sortie_new(request, campaign, army_id):
+    actor = require_officer(request)
+    army = get_object_or_404(Army, pk=army_id, campaign=campaign)
+    field_services.sortie(actor=actor, army=army, officers=_officers(request, "officer", campaign))
+    messages.success(request, _("The defenders go out to meet the army."))
+    return _to_army(campaign, army_id)
+
+
+@campaign_action
+def battle_choose(request, campaign, army_id):
+    actor = require_officer(request)
+    battle = get_object_or_404(FieldBattle, army_id=army_id, campaign=campaign)
+    field_services.field_battle_choose(actor=actor, battle=battle, officers=_officers(request, "officer", campaign))
+    return _to_army(campaign, army_id)
+
+
+@campaign_action
+def battle_advance(request, campaign, army_id):
+    actor = require_officer(request)
+    battle = get_object_or_404(FieldBattle, army_id=army_id, campaign=campaign)
+    field_services.field_battle_advance(actor=actor, battle=battle, advance=request.POST.get("advance") == "1")
+    return _to_army(campaign, army_id)
+
+
+@campaign_action
+def pursuit_new(request, campaign, army_id):
+    actor = require_officer(request)
+    pursuit = get_object_or_404(Pursuit, army_id=army_id, campaign=campaign)
+    pursuit_declare(actor=actor, pursuit=pursuit, pursuers=_officers(request, "pursuer", campaign),
+                    opponents=_officers(request, "opponent", campaign))
+    return _to_army(campaign, army_id)
+
+
+@campaign_action
+def reinforce_new(request, campaign, army_id):
+    actor = require_officer(request)
+    army = get_object_or_404(Army, pk=army_id, campaign=campaign)
+    column = reinforce_attack(actor=actor, army=army, officers=_officers(request, "member", campaign))
+    messages.success(request, _("Reinforcements are on the way to %(city)s.") % {"city": column.target.name})
+    return _to_army(campaign, army_id)
+
+
+@campaign_action
+def result_enter(request, campaign, game_id):
+    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game_result(user=request.user, game=game, result=request.POST.get("result", ""), note=request.POST.get("note", ""))
+    messages.success(request, _("Result entered."))
+    fallback = reverse("dashboard", args=[campaign.slug])
+    if game.kind == Game.Kind.SIEGE:
+        fallback = reverse("siege", args=[campaign.slug, game.siege_id])
+    elif City.objects.filter(pk=game_city_id(game)).exists():
+        fallback = reverse("army", args=[campaign.slug, game.army_id])
+    return back(request, fallback)
