@@ -71,8 +71,9 @@ def sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattl
     with in_site_language():
         title = _("Sortie from %(city)s: %(n)d against %(kingdom)s's army") % {
             "city": city.name, "n": n, "kingdom": army.kingdom.name}
-        lines = [f"{i + 1}. {m.officer.name} ({_('first move') if attacker_moves_first(i) else _('second move')}) — "
-                 f"{d.name}" for i, (m, d) in enumerate(zip(playing, defenders))]
+        first, second = _("first move"), _("second move")
+        lines = [f"{i + 1}. {m.officer.name} ({first if attacker_moves_first(i) else second}) — {d.name}"
+                 for i, (m, d) in enumerate(zip(playing, defenders))]
         body = _("Field battle (R4.6, §5).") + "\n\n" + "\n".join(lines)
         if column is not None:
             body += "\n\n" + _("%(n)d members not sent keep marching, arriving at %(time)s (R5.2).") % {

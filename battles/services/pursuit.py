@@ -69,9 +69,11 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     members = {m.officer_id: m for m in army.members.filter(status=ArmyMember.Status.ACTIVE)}
     for officer in opponents:
         member = members.get(officer.pk)
-        if member is None or (pursuit.has_rearguard and not member.rearguard):
-            raise RuleViolation("R8.2", _("%(name)s is not a member of the retreating army%(rear)s.") % {
-                "name": officer.name, "rear": _(" 's rearguard") if pursuit.has_rearguard else ""})
+        if member is None:
+            raise RuleViolation("R8.2", _("%(name)s is not in the retreating army.") % {"name": officer.name})
+        if pursuit.has_rearguard and not member.rearguard:
+            raise RuleViolation("R8.2", _("%(name)s is not in the rearguard: the rearguard faces the pursuers.")
+                                % {"name": officer.name})
     change_status(pursuit, Pursuit.Status.PLAYING, _("pursuit"))
     pursuit.declared_at = now
     pursuit.save(update_fields=["status", "declared_at"])
