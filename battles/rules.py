@@ -188,3 +188,16 @@ def propose_defence(stars: Sequence[int], king_present: bool, governor_acting: b
     """
     head = (["king"] if king_present else []) + (["governor"] if governor_acting else [])
     return head + propose_ranks(stars[len(head):], DEFENCE_RANKS[2:])
+
+
+def outnumbered_loss(defenders: int, attackers: int, ratio: int = 3, points: int = 6) -> int:
+    """R7.2: the wall's loss per 30-minute period when the defenders present number less than
+    a third of the attackers present: `points` for each attacker beyond `ratio` × defenders.
+
+    The original's examples: 1 defender holds up to 3 attackers; 2 defenders up to 6;
+    2 defenders against 8 attackers lose 12 a period.
+
+    >>> outnumbered_loss(1, 3), outnumbered_loss(2, 6), outnumbered_loss(2, 8), outnumbered_loss(3, 8)
+    (0, 0, 12, 0)
+    """
+    return max(0, attackers - ratio * defenders) * points

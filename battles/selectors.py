@@ -33,6 +33,7 @@ class SiegeView:
     morale_history: dict[int, list[LedgerEntry]] = field(default_factory=dict)
     present: list[tuple[Officer, str]] = field(default_factory=list)
     retreat_money: list[Ransom] = field(default_factory=list)
+    due: list[tuple[str, object]] = field(default_factory=list)
 
 
 def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
@@ -56,6 +57,7 @@ def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
             whereabouts=Whereabouts.CITY, city=siege.city, kingdom_id=siege.city.kingdom_id).order_by("-stars")
             if may_fight(o.kind)],
         retreat_money=list(Ransom.objects.filter(siege=siege, kind=Ransom.Kind.RETREAT).select_related("officer")),
+        due=_due_at(siege),
     )
 
 
@@ -123,3 +125,36 @@ def army_detail(*, army_id: int, campaign: Campaign) -> ArmyView:
                  if may_fight(o.kind)]
     return ArmyView(army=army, games=games, defenders_available=defenders, battle=battle, pursuit=pursuit,
                     columns=list(army.columns.all()))
+
+
+def siege_head_counts(*, siege: Siege) -> tuple[int, int]:
+    """R7.2's head counts: defenders present (on the roster and in the city) and attackers
+    present (active members of every army besieging the city; prisoners and withdrawn players
+    not counted). Field armies (R8.4 Decision) are not on the roster, so they do not count."""
+    defenders = siege.roster.filter(officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id).count()
+    attackers = ArmyMember.objects.filter(army__siege=siege, army__status=Army.Status.BESIEGING,
+                                          status=ArmyMember.Status.ACTIVE).count()
+    return defenders, attackers
+
+
+def city_war(*, city: City | None) -> tuple[Siege | None, list[Army]]:
+    """For a city's board: its active siege, and the armies marching on it or before it."""
+    if city is None:
+        return None, []
+    siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
+    armies = list(Army.objects.filter(target=city).exclude(status=Army.Status.ENDED).select_related("kingdom")
+                  .order_by("arrives_at"))
+    return siege, armies
+
+
+def _due_at(siege: Siege) -> list[tuple[str, object]]:
+    """What the clock will do next at this city: armies arriving, pursuit deadlines."""
+    from django.utils.translation import gettext as _
+
+    from battles.models import Pursuit
+
+    due = [(_("%(kingdom)s's army arrives") % {"kingdom": a.kingdom.name}, a.arrives_at)
+           for a in Army.objects.filter(target=siege.city, status=Army.Status.MARCHING).select_related("kingdom")]
+    due += [(_("the defence may pursue %(kingdom)s's army until") % {"kingdom": p.army.kingdom.name}, p.deadline)
+            for p in Pursuit.objects.filter(city=siege.city, status=Pursuit.Status.OPEN).select_related("army__kingdom")]
+    return sorted(due, key=lambda item: item[1])

@@ -60,8 +60,20 @@ def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = 
     game.save(update_fields=["result", "note", "decided_at", "decided_by", "status"])
     if game.kind == Game.Kind.SIEGE:
         apply_siege_result(city=city, siege=Siege.objects.get(pk=game.siege_id), game=game, army=army, now=now)
-    elif game.kind == Game.Kind.FIELD:
+        return game
+    _post_game(city, game)
+    if game.kind == Game.Kind.FIELD:
         apply_field_result(city=city, game=game, army=army, now=now)
     else:
         apply_pursuit_result(city=city, game=game, army=army, now=now)
     return game
+
+
+def _post_game(city: City, game: Game) -> None:
+    from battles.services.common import announce, in_site_language
+
+    with in_site_language():
+        outcome = {"attacker": _("%(a)s beat %(d)s"), "defender": _("%(d)s beat %(a)s"),
+                   "draw": _("%(a)s and %(d)s drew")}[game.result] % {"a": game.attacker.name, "d": game.defender.name}
+        title = f"{game.get_kind_display()} · {city.name}: {outcome}"
+    announce(city.board, f"game:{game.pk}:result", game.decided_at, title, title + (f"\n\n> {game.note}" if game.note else ""))

@@ -5,6 +5,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
+from battles.selectors import city_war
 from campaign.errors import NotAllowed
 from campaign.models import Board, Post, Thread
 from campaign.selectors import board_threads, boards_of_campaign, thread_posts
@@ -29,9 +30,10 @@ def board_list(request, campaign):
 @campaign_page
 def board_detail(request, campaign, board_id):
     board = _board(campaign, board_id, request.officer)
+    siege, armies = city_war(city=board.city)
     return render(request, "campaign/board.html", {
         "campaign": campaign, "board": board, "page": board_threads(board=board, page=request.GET.get("page")),
-        "nonce": get_random_string(24),
+        "nonce": get_random_string(24), "siege": siege, "armies": armies,
     })
 
 
