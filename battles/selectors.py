@@ -44,7 +44,7 @@ def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
     morale: dict[int, list[LedgerEntry]] = {a.pk: [] for a in armies}
     for entry in LedgerEntry.objects.filter(army__in=armies).order_by("due_at", "id"):
         morale[entry.army_id].append(entry)
-    roster = list(siege.roster.select_related("officer"))
+    roster = list(siege.roster.filter(until__isnull=True).select_related("officer"))
     current = {d.officer_id: d.rank for d in roster}
     return SiegeView(
         siege=siege,
@@ -127,13 +127,18 @@ def army_detail(*, army_id: int, campaign: Campaign) -> ArmyView:
                     columns=list(army.columns.all()))
 
 
-def siege_head_counts(*, siege: Siege) -> tuple[int, int]:
-    """R7.2's head counts: defenders present (on the roster and in the city) and attackers
-    present (active members of every army besieging the city; prisoners and withdrawn players
-    not counted). Field armies (R8.4 Decision) are not on the roster, so they do not count."""
-    defenders = siege.roster.filter(officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id).count()
-    attackers = ArmyMember.objects.filter(army__siege=siege, army__status=Army.Status.BESIEGING,
-                                          status=ArmyMember.Status.ACTIVE).count()
+def head_counts_at(*, siege: Siege, at) -> tuple[int, int]:
+    """R7.2's head counts as of the instant `at`: defenders present (on the roster and in the
+    city) and attackers present (members of every army besieging the city; prisoners and
+    withdrawn players not counted). Reinforcements count from their arrival. Field armies
+    (R8.4 Decision) are not on the roster, so they do not count."""
+    from django.db.models import Q
+
+    defenders = siege.roster.filter(Q(until__isnull=True) | Q(until__gt=at), since__lte=at).count()
+    attackers = ArmyMember.objects.filter(
+        Q(until__isnull=True) | Q(until__gt=at), Q(army__besieging_until__isnull=True) | Q(army__besieging_until__gt=at),
+        army__siege=siege, army__besieging_from__lte=at, since__lte=at,
+    ).count()
     return defenders, attackers
 
 

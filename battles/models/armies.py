@@ -47,6 +47,8 @@ class Army(models.Model):
     departs_at = models.DateTimeField()
     arrives_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
+    besieging_from = models.DateTimeField(null=True, blank=True)
+    besieging_until = models.DateTimeField(null=True, blank=True)
     end_reason = models.CharField(max_length=200, blank=True)
 
     class Meta:
@@ -70,6 +72,9 @@ class ArmyMember(models.Model):
     position = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     rearguard = models.BooleanField(default=False, help_text="R8.1: named to face the pursuers")
+    # Presence at the siege, for counting heads as of a period's end (R7.2).
+    since = models.DateTimeField(null=True, blank=True)
+    until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]

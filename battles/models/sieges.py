@@ -45,10 +45,17 @@ class Defender(models.Model):
     officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="+")
     rank = models.CharField(max_length=12, choices=DefenceRank.choices)
     position = models.PositiveSmallIntegerField()
+    # On the roster and in the city from `since` until `until` (R7.2 counts as of an instant).
+    since = models.DateTimeField()
+    until = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]
         constraints = [models.UniqueConstraint(fields=["siege", "officer"], name="defender_once")]
+
+    @property
+    def on_roster(self) -> bool:
+        return self.until is None
 
 
 class Game(models.Model):
@@ -95,6 +102,9 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.CALLED)
     result = models.CharField(max_length=10, choices=Result.choices, blank=True)
     note = models.TextField(blank=True)
+    # R7.4: a game that starts outside the hours of war counts only if both sides agreed.
+    attacker_agrees_off_hours = models.BooleanField(default=False)
+    defender_agrees_off_hours = models.BooleanField(default=False)
     called_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)

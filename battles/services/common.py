@@ -35,6 +35,11 @@ def change_status(obj, new: str, what: str) -> None:
     obj.status = new
 
 
+def member_out(army: Army, officer: Officer, status: str, at: datetime) -> None:
+    """A member leaves the fighting (taken, withdrawn): no longer present from `at` (R7.2)."""
+    ArmyMember.objects.filter(army=army, officer=officer).update(status=status, until=at)
+
+
 def commander(army: Army) -> ArmyMember | None:
     """R8.1: the marshal, or the highest remaining member."""
     return army.members.filter(status=ArmyMember.Status.ACTIVE).order_by("position").first()

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, FieldBattle, Game
 from battles.rules import attacker_moves_first, field_battle_winner
-from battles.services.common import announce, change_status, commands, in_site_language, local
+from battles.services.common import announce, change_status, commands, in_site_language, local, member_out
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
@@ -138,7 +138,7 @@ def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> 
     if winner == "defender":  # R5.4: attackers who lost are taken; the others go home safely
         for g in games:
             if g.result == "defender":
-                ArmyMember.objects.filter(army=army, officer=g.attacker).update(status=ArmyMember.Status.PRISONER)
+                member_out(army, g.attacker, ArmyMember.Status.PRISONER, now)
                 take_prisoner(officer=g.attacker, captor=city.kingdom, held_in=city, at=now)
         army_end(army=army, reason=title, at=now)
     elif winner == "attacker":  # defenders who lost are taken; the others are back in the city

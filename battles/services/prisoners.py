@@ -5,7 +5,7 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from battles.models import Army, Ransom, Siege
+from battles.models import Army, Defender, Ransom, Siege
 from battles.rules import ransom as ransom_for
 from battles.services.common import announce, in_site_language
 from campaign import clock
@@ -21,6 +21,7 @@ def take_prisoner(*, officer: Officer, captor: Kingdom, held_in: City, at: datet
     officer = Officer.objects.select_related("campaign").get(pk=officer.pk)
     Move.objects.filter(officer=officer, status=Move.Status.REQUESTED).update(status=Move.Status.CANCELLED)
     Officer.objects.filter(pk=officer.pk).update(whereabouts=Whereabouts.PRISONER, captor=captor, city=held_in, army=None)
+    Defender.objects.filter(officer=officer, until__isnull=True).update(until=at)
     Ransom.objects.filter(officer=officer, kind=Ransom.Kind.RANSOM, status=Ransom.Status.OWED).update(
         status=Ransom.Status.RELEASED, settled_at=at)
     ransom = Ransom.objects.create(

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Game, Pursuit
-from battles.services.common import announce, change_status, in_site_language, local
+from battles.services.common import announce, change_status, in_site_language, local, member_out
 from campaign import clock
 from campaign.authority import is_king, officer_online
 from campaign.errors import NotAllowed, RuleViolation
@@ -23,7 +23,8 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: list[Offi
     from battles.services.siege import siege_end_if_unopposed
 
     change_status(army, Army.Status.RETREATING, _("army"))
-    army.save(update_fields=["status"])
+    army.besieging_until = at
+    army.save(update_fields=["status", "besieging_until"])
     Game.objects.filter(army=army, kind=Game.Kind.SIEGE, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
         status=Game.Status.CANCELLED)
     if rearguard:
@@ -81,7 +82,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     for board, (pursuer, opponent) in enumerate(zip(pursuers, opponents)):
         member = members[opponent.pk]
         if not officer_online(Officer.objects.select_related("user__presence", "campaign").get(pk=opponent.pk), now):
-            ArmyMember.objects.filter(pk=member.pk).update(status=ArmyMember.Status.PRISONER)
+            ArmyMember.objects.filter(pk=member.pk).update(status=ArmyMember.Status.PRISONER, until=now)
             take_prisoner(officer=opponent, captor=city.kingdom, held_in=city, at=now)
             continue
         games.append(Game(campaign_id=army.campaign_id, kind=Game.Kind.PURSUIT, pursuit=pursuit, army=army, board=board,
@@ -103,7 +104,7 @@ def apply_pursuit_result(*, city: City, game: Game, army: Army, now: datetime) -
     from battles.services.retreat import home_of
 
     if game.result == "defender":
-        ArmyMember.objects.filter(army=army, officer=game.attacker).update(status=ArmyMember.Status.PRISONER)
+        member_out(army, game.attacker, ArmyMember.Status.PRISONER, now)
         take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now)
     elif game.result == "attacker":
         take_prisoner(officer=game.defender, captor=army.kingdom, held_in=home_of(army), at=now)

@@ -53,7 +53,7 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
         rank = free_rank_for(officer.stars, placed, ATTACK_RANKS) if officer.stars < marshal_stars else None
         if rank is None:
             continue
-        ArmyMember.objects.filter(pk=member.pk).update(army=main, rank=rank, position=position)
+        ArmyMember.objects.filter(pk=member.pk).update(army=main, rank=rank, position=position, since=at, until=None)
         Officer.objects.filter(pk=officer.pk).update(army=main)
         placed.append((officer.stars, rank))
         position += 1

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Game
 from battles.rules import must_retreat
-from battles.services.common import announce, change_status, commands, in_site_language
+from battles.services.common import announce, change_status, commands, in_site_language, member_out
 from battles.services.pursuit import retreat_begin
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
@@ -26,7 +26,7 @@ def home_of(army: Army) -> City:
 
 
 def member_withdraw(*, army: Army, officer: Officer, cause: str) -> None:
-    ArmyMember.objects.filter(army=army, officer=officer).update(status=ArmyMember.Status.WITHDRAWN)
+    member_out(army, officer, ArmyMember.Status.WITHDRAWN, clock.now())
     move_dispatch(officer=officer, origin=army.target, destination=home_of(army), cause=f"{officer.name} {cause}")
 
 
@@ -40,9 +40,12 @@ def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -
             move_dispatch(officer=member.officer, origin=army.target, destination=home_of(army), cause=reason)
     Game.objects.filter(army=army, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
         status=Game.Status.CANCELLED)
+    army.members.filter(until__isnull=True, since__isnull=False).update(until=at)
     change_status(army, Army.Status.ENDED, _("army"))
     army.ended_at, army.end_reason = at, reason[:200]
-    army.save(update_fields=["status", "ended_at", "end_reason"])
+    if army.besieging_from and not army.besieging_until:
+        army.besieging_until = at
+    army.save(update_fields=["status", "ended_at", "end_reason", "besieging_until"])
     announce(army.target.board, f"army:{army.pk}:end", at, reason)
     if army.siege_id:
         siege_end_if_unopposed(siege=army.siege, at=at)

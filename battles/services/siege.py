@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from battles.models import Army, ArmyMember, Defender, Game, Siege
 from battles.models.sieges import DefenceRank
 from battles.rules import DEFENCE_RANKS, RANK_POINTS, check_organisation, propose_defence, siege_game_effect
-from battles.services.common import announce, change_status, commands, in_site_language
+from battles.services.common import announce, change_status, commands, in_site_language, member_out
 from campaign import clock
 from campaign.authority import governor_can_act, is_king
 from campaign.errors import NotAllowed, RuleViolation
@@ -28,7 +28,7 @@ def _lock_city(city_id: int) -> City:
 
 def defenders_present(siege: Siege) -> list[Defender]:
     """R7.2: officers on the roster who are in the city."""
-    return list(siege.roster.filter(officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id)
+    return list(siege.roster.filter(until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id)
                 .select_related("officer"))
 
 
@@ -41,7 +41,7 @@ def _build_roster(siege: Siege, city: City, at: datetime) -> None:
     governor = next((o for o in present if o.pk == city.governor_id and o != king and governor_can_act(city, at)), None)
     ordered = [o for o in (king, governor) if o] + [o for o in present if o not in (king, governor)]
     ranks = propose_defence([o.stars for o in ordered], king_present=bool(king), governor_acting=bool(governor))
-    Defender.objects.bulk_create([Defender(siege=siege, officer=o, rank=r, position=i)
+    Defender.objects.bulk_create([Defender(siege=siege, officer=o, rank=r, position=i, since=at)
                                   for i, (o, r) in enumerate(zip(ordered, ranks))])
 
 
@@ -53,8 +53,9 @@ def siege_join(*, army: Army, at: datetime) -> Siege:
         siege = Siege.objects.create(campaign_id=city.campaign_id, city=city, started_at=at)
         _build_roster(siege, city, at)
     change_status(army, Army.Status.BESIEGING, _("army"))
-    army.siege = siege
-    army.save(update_fields=["status", "siege"])
+    army.siege, army.besieging_from = siege, at
+    army.save(update_fields=["status", "siege", "besieging_from"])
+    army.members.filter(status=ArmyMember.Status.ACTIVE).update(since=at, until=None)
     with in_site_language():
         title = _("%(kingdom)s besieges %(city)s") % {"kingdom": army.kingdom.name, "city": city.name}
         body = _("The army arrived without being intercepted and lays siege (R4.6, §6). Morale %(morale)d.") % {
@@ -87,9 +88,17 @@ def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]
     busy = Game.objects.filter(siege=siege, status=Game.Status.PENDING).values_list("defender_id", flat=True)
     if set(busy) - {o.pk for o, _r in roster}:
         raise RuleViolation("R6.3", _("A defender playing a game stays on the roster until it ends."))
-    Defender.objects.filter(siege=siege).delete()
-    Defender.objects.bulk_create([Defender(siege=siege, officer=o, rank=r, position=i)
-                                  for i, (o, r) in enumerate(roster)])
+    now = clock.now()
+    kept = {d.officer_id: d for d in Defender.objects.filter(siege=siege)}
+    Defender.objects.filter(siege=siege, until__isnull=True).exclude(
+        officer__in=[o for o, _r in roster]).update(until=now)
+    for i, (officer, rank) in enumerate(roster):
+        place = kept.get(officer.pk)
+        if place is None:
+            Defender.objects.create(siege=siege, officer=officer, rank=rank, position=i, since=now)
+        else:
+            since = place.since if place.until is None else now
+            Defender.objects.filter(pk=place.pk).update(rank=rank, position=i, since=since, until=None)
 
 
 @transaction.atomic
@@ -124,7 +133,7 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer) -> Game:
     game = Game.objects.select_for_update(of=("self",)).select_related("siege", "attacker").get(pk=game.pk)
     if game.status != Game.Status.CALLED:
         raise RuleViolation("R6.1", _("This siege call has already been answered."))
-    place = game.siege.roster.filter(officer=defender).first()
+    place = game.siege.roster.filter(officer=defender, until__isnull=True).first()
     if place is None or defender.whereabouts != Whereabouts.CITY or defender.city_id != city.pk:
         raise RuleViolation("R6.3", _("%(name)s is not on the defence roster in the city.") % {"name": defender.name})
     if actor.pk != defender.pk and not (city.governor_id == actor.pk or is_king(actor, city.kingdom)):
@@ -155,7 +164,7 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
     if effect.attacker_captured:
         from battles.services.prisoners import take_prisoner
 
-        ArmyMember.objects.filter(army=army, officer=game.attacker).update(status=ArmyMember.Status.PRISONER)
+        member_out(army, game.attacker, ArmyMember.Status.PRISONER, now)
         take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now, siege=siege)
     if effect.attacker_withdraws:
         from battles.services.retreat import member_withdraw
@@ -204,9 +213,11 @@ def defender_arrives(*, officer: Officer, city: City, at: datetime) -> Defender 
     siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
     if siege is None or officer.kingdom_id != city.kingdom_id or not may_fight(officer.kind):
         return None
-    places = list(siege.roster.select_related("officer"))
+    places = list(siege.roster.filter(until__isnull=True).select_related("officer"))
     rank = free_rank_for(officer.stars, [(d.officer.stars, d.rank) for d in places], DEFENCE_RANKS)
     if rank is None:
         return None
-    return Defender.objects.create(siege=siege, officer=officer, rank=rank,
-                                   position=max((d.position for d in places), default=-1) + 1)
+    position = max((d.position for d in places), default=-1) + 1
+    place, _created = Defender.objects.update_or_create(
+        siege=siege, officer=officer, defaults={"rank": rank, "position": position, "since": at, "until": None})
+    return place

@@ -1,10 +1,10 @@
 from .boards import Board, BoardModerator, Post, Thread
 from .moves import Move
 from .officers import Officer, OfficerKind, Presence, Promotion, Whereabouts
-from .timers import Timer
+from .timers import Heartbeat, Timer
 from .world import Campaign, Kingdom
 
 __all__ = [
-    "Board", "BoardModerator", "Campaign", "Kingdom", "Move", "Officer", "OfficerKind", "Post",
+    "Board", "BoardModerator", "Heartbeat", "Campaign", "Kingdom", "Move", "Officer", "OfficerKind", "Post",
     "Presence", "Promotion", "Thread", "Timer", "Whereabouts",
 ]

@@ -16,6 +16,7 @@ class Timer(models.Model):
     key = models.CharField(max_length=120, unique=True, help_text="Idempotency key, e.g. move:41:arrive")
     kind = models.CharField(max_length=40)
     object_id = models.BigIntegerField()
+    seq = models.PositiveIntegerField(default=0, help_text="Which period of a series (R7.2, R7.3)")
     due_at = models.DateTimeField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
@@ -30,3 +31,11 @@ class Timer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} @ {self.due_at:%Y-%m-%d %H:%M:%S}"
+
+
+class Heartbeat(models.Model):
+    """When a periodic job last ran (the sweeper), for the operators' page."""
+
+    name = models.CharField(max_length=40, unique=True)
+    at = models.DateTimeField()
+    detail = models.CharField(max_length=200, blank=True)

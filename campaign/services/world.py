@@ -21,7 +21,9 @@ from cities.models import City, Road
 CAMPAIGN_SETTINGS = (
     "time_zone", "travel_time", "online_window", "king_orders_from_stars", "capital_wall", "buffer_wall",
     "frontier_wall", "moves_through_own_cities_only", "starting_morale", "ransom_per_star",
-    "pursuit_window", "pursuers", "reinforcement_morale",
+    "pursuit_window", "pursuers", "reinforcement_morale", "daily_morale_loss", "daily_wall_gain",
+    "war_start_minute", "war_end_minute", "penalty_period", "outnumbered_ratio", "outnumbered_points",
+    "unanswered_points",
 )
 
 

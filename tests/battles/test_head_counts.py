@@ -4,7 +4,8 @@ original's worked examples (the 30-minute periods themselves are the clock's).""
 from datetime import timedelta
 
 from battles.rules import outnumbered_loss
-from battles.selectors import siege_head_counts
+from battles.selectors import head_counts_at
+from campaign import clock as site_clock
 from battles.services.march import march_start
 from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
@@ -21,14 +22,17 @@ def test_r7_2_worked_examples():
 
 def test_r7_2_head_counts_leave_out_prisoners_and_withdrawn_and_add_arrivals(world, clock):
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
-    assert siege_head_counts(siege=army.siege) == (2, 2)
+    assert head_counts_at(siege=army.siege, at=site_clock.now()) == (2, 2)
     allies = march_start(actor=world["曹操"], target=world.city("漢中"),
                          organisation=[(world["曹仁"], "marshal")])  # a second army of attackers
     arrive(clock, allies)
-    assert siege_head_counts(siege=army.siege) == (2, 3)
+    assert head_counts_at(siege=army.siege, at=site_clock.now()) == (2, 3)
+    before = site_clock.now()
+    clock.shift(timedelta(seconds=1))
     play(world, army, "許褚", "魏延", "defender")  # 許褚 is taken: no longer present
-    assert siege_head_counts(siege=army.siege) == (2, 2)
+    assert head_counts_at(siege=army.siege, at=site_clock.now()) == (2, 2)
+    assert head_counts_at(siege=army.siege, at=before) == (2, 3), "as of an earlier instant, 許褚 was there"
     move = move_order(actor=world["劉備"], officer=world["馬良"], destination=world.city("漢中"))
     clock.move_to(move.arrives_at + timedelta(seconds=1))
     timers_sweep()
-    assert siege_head_counts(siege=army.siege) == (3, 2), "reinforcements count from their arrival"
+    assert head_counts_at(siege=army.siege, at=site_clock.now()) == (3, 2), "reinforcements count from their arrival"

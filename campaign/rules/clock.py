@@ -1,0 +1,85 @@
+"""The war's calendar (RULES.md §7): local midnights, hours of war, 30-minute periods that
+accrue only inside the hours of war. Pure: no Django; every instant is an argument.
+
+Instants are aware datetimes; local times use the campaign's IANA zone, so days and hours
+follow daylight-saving changes.
+"""
+
+from datetime import date, datetime, time, timedelta, timezone
+from zoneinfo import ZoneInfo
+
+UTC = timezone.utc
+
+DAY_MINUTES = 24 * 60
+
+
+def local_midnight(day: date, zone: ZoneInfo) -> datetime:
+    """The instant a local date begins.
+
+    >>> from zoneinfo import ZoneInfo
+    >>> local_midnight(date(2026, 3, 8), ZoneInfo("America/New_York")).isoformat()
+    '2026-03-08T00:00:00-05:00'
+    >>> local_midnight(date(2026, 3, 9), ZoneInfo("America/New_York")).isoformat()
+    '2026-03-09T00:00:00-04:00'
+    """
+    return datetime.combine(day, time(0), tzinfo=zone)
+
+
+def next_midnight(after: datetime, zone: ZoneInfo) -> datetime:
+    """The first local midnight strictly after `after` (R7.1's due instant)."""
+    return local_midnight(after.astimezone(zone).date() + timedelta(days=1), zone)
+
+
+def _war_window(day: date, zone: ZoneInfo, start_minute: int, end_minute: int) -> tuple[datetime, datetime]:
+    begin = local_midnight(day, zone) if start_minute == 0 else datetime.combine(
+        day, time(start_minute // 60, start_minute % 60), tzinfo=zone)
+    end = local_midnight(day + timedelta(days=1), zone) if end_minute >= DAY_MINUTES else datetime.combine(
+        day, time(end_minute // 60, end_minute % 60), tzinfo=zone)
+    # In UTC: Python subtracts two datetimes of the same zone by their wall clocks, which is
+    # wrong across a daylight-saving change.
+    return begin.astimezone(UTC), end.astimezone(UTC)
+
+
+def in_war_hours(instant: datetime, zone: ZoneInfo, start_minute: int = 540, end_minute: int = DAY_MINUTES) -> bool:
+    """R7.4: 09:00–24:00 local time by default.
+
+    >>> from zoneinfo import ZoneInfo
+    >>> tz = ZoneInfo("Asia/Taipei")
+    >>> [in_war_hours(datetime(2026, 5, 1, h, m, tzinfo=tz), tz) for h, m in ((8, 59), (9, 0), (23, 59))]
+    [False, True, True]
+    """
+    local = instant.astimezone(zone)
+    begin, end = _war_window(local.date(), zone, start_minute, end_minute)
+    return begin <= instant < end
+
+
+def advance_war_time(start: datetime, amount: timedelta, zone: ZoneInfo, start_minute: int = 540,
+                     end_minute: int = DAY_MINUTES) -> datetime:
+    """The instant when `amount` of war time (time inside the hours of war) has passed since
+    `start` (R7.2 / R7.3 Decision: penalties accrue only inside those hours).
+
+    >>> from zoneinfo import ZoneInfo
+    >>> tz = ZoneInfo("Asia/Taipei")
+    >>> advance_war_time(datetime(2026, 5, 1, 10, 0, tzinfo=tz), timedelta(minutes=30), tz).astimezone(tz).strftime("%d %H:%M")
+    '01 10:30'
+    >>> advance_war_time(datetime(2026, 5, 1, 23, 50, tzinfo=tz), timedelta(minutes=30), tz).astimezone(tz).strftime("%d %H:%M")
+    '02 09:20'
+    >>> advance_war_time(datetime(2026, 5, 1, 3, 0, tzinfo=tz), timedelta(minutes=30), tz).astimezone(tz).strftime("%d %H:%M")
+    '01 09:30'
+    >>> ny = ZoneInfo("America/New_York")  # 2026-03-08 02:00 → 03:00: that night is an hour short
+    >>> advance_war_time(datetime(2026, 3, 8, 1, 0, tzinfo=ny), timedelta(hours=2), ny, 0).astimezone(ny).strftime("%H:%M")
+    '04:00'
+    """
+    need = amount
+    cursor = start.astimezone(UTC)
+    day = start.astimezone(zone).date() - timedelta(days=1)
+    while True:
+        begin, end = _war_window(day, zone, start_minute, end_minute)
+        if end > cursor:
+            cursor = max(cursor, begin)
+            available = end - cursor
+            if need <= available:
+                return cursor + need
+            need -= available
+            cursor = end
+        day += timedelta(days=1)
