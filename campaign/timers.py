@@ -18,7 +18,7 @@ from django.db import transaction
 from django.db.models import F
 
 from campaign import clock
-from campaign.models import Campaign, Timer
+from campaign.models import Campaign, Heartbeat, Timer
 
 log = logging.getLogger(__name__)
 
@@ -37,11 +37,12 @@ def timer_handler(kind: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, due_at: datetime) -> Timer:
+def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, due_at: datetime, seq: int = 0) -> Timer:
     """Store what is due and enqueue the fast path once the caller's transaction commits."""
     timer, _created = Timer.objects.get_or_create(
         key=key,
-        defaults={"campaign": campaign, "kind": kind, "object_id": object_id, "due_at": due_at, "created_at": clock.now()},
+        defaults={"campaign": campaign, "kind": kind, "object_id": object_id, "due_at": due_at, "seq": seq,
+                  "created_at": clock.now()},
     )
     transaction.on_commit(lambda: _enqueue(timer.pk, due_at))
     return timer
@@ -95,9 +96,20 @@ def timers_due(*, now: datetime, limit: int) -> list[int]:
     )
 
 
-def timers_sweep(*, limit: int = 500) -> int:
-    """Apply everything overdue, oldest first. Returns how many this pass applied."""
-    return sum(timer_apply(timer_id=timer_id) for timer_id in timers_due(now=clock.now(), limit=limit))
+def timers_sweep(*, limit: int = 500, rounds: int = 50) -> int:
+    """Apply everything overdue, oldest first, including what the applied timers schedule as
+    already due (a day or period after an outage schedules the next one). Returns how many
+    this pass applied, and notes the sweeper's heartbeat for the operators' page."""
+    applied, tried = 0, set()
+    for _round in range(rounds):
+        due = [timer_id for timer_id in timers_due(now=clock.now(), limit=limit) if timer_id not in tried]
+        tried.update(due)  # a timer that fails is retried by the next pass, not within this one
+        done = sum(timer_apply(timer_id=timer_id) for timer_id in due)
+        applied += done
+        if not done:
+            break
+    Heartbeat.objects.update_or_create(name="sweeper", defaults={"at": clock.now(), "detail": f"applied {applied}"})
+    return applied
 
 
 def timer_cancel(*, key: str) -> None:

@@ -4,6 +4,7 @@ Locks, everywhere in this order: the city, then the army (DESIGN: city then army
 """
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
@@ -16,6 +17,7 @@ from campaign import clock
 from campaign.authority import governor_can_act, is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
+from campaign.rules.clock import in_war_hours
 from campaign.rules.personnel import may_fight
 from cities.models import City
 from cities.services import value_change
@@ -50,8 +52,11 @@ def siege_join(*, army: Army, at: datetime) -> Siege:
     city = _lock_city(army.target_id)
     siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
     if siege is None:
+        from battles.services.clock import period_schedule
+
         siege = Siege.objects.create(campaign_id=city.campaign_id, city=city, started_at=at)
         _build_roster(siege, city, at)
+        period_schedule(siege=Siege.objects.select_related("campaign").get(pk=siege.pk), seq=0, after=at)
     change_status(army, Army.Status.BESIEGING, _("army"))
     army.siege, army.besieging_from = siege, at
     army.save(update_fields=["status", "siege", "besieging_from"])
@@ -102,8 +107,9 @@ def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]
 
 
 @transaction.atomic
-def siege_call(*, actor: Officer, army: Army, attacker: Officer) -> Game:
-    """R6.1 Decision: the attacker challenges, naming its next player."""
+def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool = False) -> Game:
+    """R6.1 Decision: the attacker challenges, naming its next player. `off_hours` records the
+    attacker's agreement to play outside the hours of war (R7.4)."""
     army = Army.objects.select_for_update(of=("self",)).select_related("siege__city__board", "kingdom").get(pk=army.pk)
     if army.status != Army.Status.BESIEGING or army.siege.status != Siege.Status.ACTIVE:
         raise RuleViolation("R6.1", _("This army is not besieging a city."))
@@ -116,7 +122,7 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer) -> Game:
     try:
         with transaction.atomic():
             game = Game.objects.create(campaign_id=army.campaign_id, siege=army.siege, army=army, attacker=attacker,
-                                       attacker_rank=member.rank, called_at=now)
+                                       attacker_rank=member.rank, called_at=now, attacker_agrees_off_hours=off_hours)
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s already has a game called or under way.") % {"name": attacker.name}) \
             from None
@@ -127,8 +133,9 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer) -> Game:
 
 
 @transaction.atomic
-def siege_call_answer(*, actor: Officer, game: Game, defender: Officer) -> Game:
-    """R6.1 Decision: any defender on the roster may take up the call; the governor may assign one."""
+def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hours: bool = False) -> Game:
+    """R6.1 Decision: any defender on the roster may take up the call; the governor may assign one.
+    R7.4: a game starts now; outside the hours of war only if both sides agreed beforehand."""
     city = _lock_city(game.siege.city_id)
     game = Game.objects.select_for_update(of=("self",)).select_related("siege", "attacker").get(pk=game.pk)
     if game.status != Game.Status.CALLED:
@@ -138,11 +145,18 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer) -> Game:
         raise RuleViolation("R6.3", _("%(name)s is not on the defence roster in the city.") % {"name": defender.name})
     if actor.pk != defender.pk and not (city.governor_id == actor.pk or is_king(actor, city.kingdom)):
         raise NotAllowed("R6.1", _("A defender takes up a call for themselves, or the governor assigns one."))
-    game.defender, game.defender_rank, game.started_at = defender, place.rank, clock.now()
+    now = clock.now()
+    campaign = city.campaign
+    if not in_war_hours(now, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute) \
+            and not (game.attacker_agrees_off_hours and off_hours):
+        raise RuleViolation("R7.4", _("Games start between the hours of war; outside them only when both sides agreed "
+                                      "before starting."))
+    game.defender_agrees_off_hours = off_hours
+    game.defender, game.defender_rank, game.started_at = defender, place.rank, now
     change_status(game, Game.Status.PENDING, _("game"))
     try:
         with transaction.atomic():
-            game.save(update_fields=["defender", "defender_rank", "started_at", "status"])
+            game.save(update_fields=["defender", "defender_rank", "started_at", "status", "defender_agrees_off_hours"])
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
     with in_site_language():

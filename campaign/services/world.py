@@ -71,6 +71,9 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
             City.objects.filter(pk=cities[o["governs"]].pk).update(governor=officer)
         for board_city in o.get("moderates", []):
             BoardModerator.objects.create(board=cities[board_city].board, officer=officer, appointed_at=clock.now())
+    from battles.services.clock import day_schedule
+
+    day_schedule(campaign=campaign, after=clock.now())  # R7.1: the first local midnight
     return campaign
 
 

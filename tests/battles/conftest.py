@@ -24,6 +24,14 @@ def clock():
         yield traveller
 
 
+@pytest.fixture
+def world(clock, db):
+    """The demo world, created at the stopped clock's time (its first midnight is that night)."""
+    from tests.conftest import make_world
+
+    return make_world()
+
+
 def arrive(clock, army: Army, world=None, online: tuple[str, ...] = ()) -> Army:
     """Let the march's travel time pass and the timer apply; `online` were on the site just then."""
     clock.move_to(army.arrives_at + timedelta(seconds=1))

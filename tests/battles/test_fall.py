@@ -19,7 +19,7 @@ ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 @pytest.fixture
 def weak_world(db):
     """Walls of 12 everywhere: one won game against a governor (12 points) brings one to 0."""
-    return make_world(capital_wall=12, buffer_wall=12, frontier_wall=12)
+    return make_world(capital_wall=12, buffer_wall=12, frontier_wall=12, unanswered_points=0, outnumbered_points=0)
 
 
 def test_r6_5_r10_1_city_falls_at_zero_to_the_attacker(weak_world, clock):

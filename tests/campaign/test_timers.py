@@ -23,7 +23,7 @@ def test_r3_4_task_and_sweeper_apply_an_arrival_once(world):
     with time_machine.travel(clock.now(), tick=False) as traveller:
         move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
         traveller.shift(timedelta(minutes=21))
-        assert apply_timer.run(Timer.objects.get(object_id=move.pk).pk) is True  # the ETA task's body
+        assert apply_timer.run(Timer.objects.get(key=f"move:{move.pk}:arrive").pk) is True  # the ETA task's body
         assert sweep_timers.run() == 0  # the sweeper finds nothing left to do
         assert timers_sweep() == 0
     assert arrival_posts(move) == 1
@@ -32,7 +32,7 @@ def test_r3_4_task_and_sweeper_apply_an_arrival_once(world):
 
 def test_r3_4_an_early_task_does_not_apply_before_due(world):
     move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
-    timer = Timer.objects.get(object_id=move.pk)
+    timer = Timer.objects.get(key=f"move:{move.pk}:arrive")
     assert timer_apply(timer_id=timer.pk) is False
     assert Timer.objects.get(pk=timer.pk).status == Timer.Status.PENDING
 
@@ -42,7 +42,7 @@ def test_r3_4_two_threads_apply_the_same_arrival_once():
     world = make_world()
     with time_machine.travel(clock.now(), tick=True) as traveller:
         move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
-        timer = Timer.objects.get(object_id=move.pk)
+        timer = Timer.objects.get(key=f"move:{move.pk}:arrive")
         traveller.shift(timedelta(minutes=21))
         barrier = threading.Barrier(4)
         results: list[bool] = []

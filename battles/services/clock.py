@@ -1,0 +1,142 @@
+"""The war's clock (RULES.md §7): the daily change at local midnight (R7.1), and the 30-minute
+penalty periods of a siege (R7.2, R7.3) that accrue only inside the hours of war (R7.4).
+
+Each day and each period is a timer with a unique key; its handler evaluates the rules as of
+the timer's due instant and stamps the ledger with it, so a day or period applied late, after
+the site, the worker or Redis was down, gives the same result as one applied on time (R7.5).
+Each handler schedules the next one, so a long outage is caught up in due order.
+"""
+
+from datetime import date, datetime
+from zoneinfo import ZoneInfo
+
+from django.db.models import F, Value
+from django.db.models.functions import Greatest, Least
+from django.utils.translation import gettext as _
+
+from battles.models import Army, Game, Siege
+from battles.rules import outnumbered_loss
+from battles.selectors import head_counts_at
+from battles.services.common import announce, in_site_language, local
+from campaign.models import Campaign, Timer
+from campaign.rules.clock import advance_war_time, local_midnight, next_midnight
+from campaign.timers import timer_handler, timer_schedule
+from cities.models import City, LedgerEntry
+from cities.services import value_change
+
+DAY = "campaign.day"
+PERIOD = "siege.period"
+
+
+def day_key(campaign_id: int, day: date) -> str:
+    return f"day:{campaign_id}:{day.isoformat()}"
+
+
+def day_schedule(*, campaign: Campaign, after: datetime) -> Timer:
+    """Schedule the first local midnight after `after` (R7.1)."""
+    zone = ZoneInfo(campaign.time_zone)
+    due = next_midnight(after, zone)
+    day = due.astimezone(zone).date()
+    return timer_schedule(campaign=campaign, key=day_key(campaign.pk, day), kind=DAY, object_id=campaign.pk, due_at=due)
+
+
+@timer_handler(DAY)
+def day_change(timer: Timer) -> None:
+    """R7.1: every city's wall +5 up to its maximum, every besieging army −10 morale; one
+    statement per kind, one ledger row per city or army changed, keyed by the local date."""
+    from battles.services.retreat import army_check_forced_retreat
+
+    campaign = Campaign.objects.get(pk=timer.object_id)
+    zone = ZoneInfo(campaign.time_zone)
+    at = timer.due_at
+    day = at.astimezone(zone).date()
+    gain, loss = campaign.daily_wall_gain, campaign.daily_morale_loss
+    cities = City.objects.select_for_update().filter(campaign=campaign, wall__lt=F("wall_max"))
+    before = dict(cities.values_list("pk", "wall"))
+    maxima = dict(City.objects.filter(pk__in=before).values_list("pk", "wall_max"))
+    City.objects.filter(pk__in=before).update(wall=Least(F("wall") + gain, F("wall_max")))
+    armies = (Army.objects.select_for_update()
+              .filter(campaign=campaign, besieging_from__lte=at, morale__gt=0)
+              .exclude(besieging_until__lte=at).exclude(status=Army.Status.ENDED))
+    morale = dict(armies.values_list("pk", "morale"))
+    Army.objects.filter(pk__in=morale).update(morale=Greatest(F("morale") - loss, Value(0)))
+    now = timer.applied_at or at
+    cause = f"day {day.isoformat()}"
+    LedgerEntry.objects.bulk_create([
+        LedgerEntry(campaign=campaign, city_id=pk, field=LedgerEntry.Field.WALL, delta=min(wall + gain, maxima[pk]) - wall,
+                    value_after=min(wall + gain, maxima[pk]), clause="R7.1", cause=cause,
+                    key=f"{day_key(campaign.pk, day)}:city:{pk}", due_at=at, applied_at=now)
+        for pk, wall in before.items()
+    ] + [
+        LedgerEntry(campaign=campaign, army_id=pk, field=LedgerEntry.Field.MORALE, delta=max(m - loss, 0) - m,
+                    value_after=max(m - loss, 0), clause="R7.1", cause=cause,
+                    key=f"{day_key(campaign.pk, day)}:army:{pk}", due_at=at, applied_at=now)
+        for pk, m in morale.items()
+    ], batch_size=500)
+    for army in Army.objects.filter(pk__in=[pk for pk, m in morale.items() if m - loss <= 0]).select_related(
+            "kingdom__capital", "origin", "target__board", "campaign", "siege__city"):
+        army_check_forced_retreat(army=army, at=at)  # R8.1: morale 0 forces a retreat
+    day_schedule(campaign=campaign, after=at)
+
+
+def period_schedule(*, siege: Siege, seq: int, after: datetime) -> Timer:
+    """The end of penalty period `seq`: `after` plus one period of war time (R7.4 Decision)."""
+    campaign = siege.campaign
+    due = advance_war_time(after, campaign.penalty_period, ZoneInfo(campaign.time_zone), campaign.war_start_minute,
+                           campaign.war_end_minute)
+    return timer_schedule(campaign=campaign, key=f"siege:{siege.pk}:period:{seq}", kind=PERIOD, object_id=siege.pk,
+                          due_at=due, seq=seq)
+
+
+def _period_start(siege: Siege, seq: int) -> datetime:
+    if seq == 0:
+        return siege.started_at
+    return Timer.objects.get(key=f"siege:{siege.pk}:period:{seq - 1}").due_at
+
+
+@timer_handler(PERIOD)
+def period_end(timer: Timer) -> None:
+    """R7.2 and R7.3 for one period, evaluated as of its end: who was present then, and
+    whether a defender took up a siege game during it; then the next siege call (R7.3)."""
+    from battles.services.siege import _lock_city
+
+    siege = Siege.objects.select_related("campaign").get(pk=timer.object_id)
+    city = _lock_city(siege.city_id)
+    siege = Siege.objects.select_related("campaign").get(pk=siege.pk)
+    at, seq, campaign = timer.due_at, timer.seq, siege.campaign
+    if siege.status != Siege.Status.ACTIVE:
+        return  # the siege ended before this period could count
+    start = _period_start(siege, seq)
+    defenders, attackers = head_counts_at(siege=siege, at=at)
+    outnumbered = outnumbered_loss(defenders, attackers, campaign.outnumbered_ratio, campaign.outnumbered_points)
+    answered = Game.objects.filter(siege=siege, started_at__gte=start, started_at__lt=at).exists()
+    if outnumbered:
+        value_change(key=f"siege:{siege.pk}:period:{seq}:outnumbered", city=city, delta=-outnumbered, clause="R7.2",
+                     cause=f"{defenders} defenders against {attackers} attackers", due_at=at)
+    if not answered:
+        value_change(key=f"siege:{siege.pk}:period:{seq}:unanswered", city=city, delta=-campaign.unanswered_points,
+                     clause="R7.3", cause="siege call unanswered", due_at=at)
+    if city.wall == 0:
+        from battles.services.fall import city_falls
+
+        army = siege.armies.filter(status=Army.Status.BESIEGING).order_by("besieging_from", "pk").first()
+        if army is not None:  # Decision: a wall worn to 0 falls to the army there first
+            city_falls(siege=siege, city=city, army=Army.objects.select_related("kingdom", "campaign").get(pk=army.pk),
+                       at=at)
+            return
+    following = period_schedule(siege=siege, seq=seq + 1, after=at)
+    with in_site_language():
+        title = _("Siege call before %(city)s: answer by %(time)s (R7.3)") % {
+            "city": city.name, "time": local(campaign, following.due_at)}
+    announce(city.board, f"siege:{siege.pk}:call:{seq + 1}", at, title)
+
+
+def next_due(*, city: City) -> list[Timer]:
+    """What the clock will change next at this city: its siege's period end and the next day."""
+    siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
+    keys = [] if siege is None else [siege.pk]
+    return list(Timer.objects.filter(status=Timer.Status.PENDING).filter(
+        kind__in=[PERIOD, DAY]).filter(object_id__in=keys + [city.campaign_id]).order_by("due_at")[:2])
+
+
+__all__ = ["day_schedule", "local_midnight", "period_schedule"]
