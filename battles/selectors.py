@@ -158,7 +158,13 @@ def _due_at(siege: Siege) -> list[tuple[str, object]]:
 
     from battles.models import Pursuit
 
-    due = [(_("%(kingdom)s's army arrives") % {"kingdom": a.kingdom.name}, a.arrives_at)
+    from campaign.models import Timer
+
+    due = [(_("end of penalty period (R7.2, R7.3)"), t.due_at) for t in Timer.objects.filter(
+        kind="siege.period", object_id=siege.pk, status=Timer.Status.PENDING)]
+    due += [(_("daily change (R7.1)"), t.due_at) for t in Timer.objects.filter(
+        kind="campaign.day", object_id=siege.campaign_id, status=Timer.Status.PENDING)]
+    due += [(_("%(kingdom)s's army arrives") % {"kingdom": a.kingdom.name}, a.arrives_at)
            for a in Army.objects.filter(target=siege.city, status=Army.Status.MARCHING).select_related("kingdom")]
     due += [(_("the defence may pursue %(kingdom)s's army until") % {"kingdom": p.army.kingdom.name}, p.deadline)
             for p in Pursuit.objects.filter(city=siege.city, status=Pursuit.Status.OPEN).select_related("army__kingdom")]

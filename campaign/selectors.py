@@ -7,7 +7,9 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, Q
 
 from campaign.authority import decides_for_city, is_king
-from campaign.models import Board, BoardModerator, Campaign, Move, Officer, Post, Promotion, Thread, Whereabouts
+from campaign.models import (
+    Board, BoardModerator, Campaign, Heartbeat, Move, Officer, Post, Promotion, Thread, Timer, Whereabouts,
+)
 from cities.models import City
 
 THREADS_PER_PAGE = 20
@@ -94,3 +96,28 @@ def personnel_for(*, officer: Officer) -> PersonnelView:
     moderators = {c.board.pk: list(c.board.moderators.all()) for c in cities}
     return PersonnelView(is_king=king, cities=cities if king else governed, officers=officers, governed=governed,
                          promotions=promotions, moderators=moderators)
+
+
+@dataclass(frozen=True)
+class Operations:
+    now: datetime
+    heartbeat: "Heartbeat | None"
+    heartbeat_stale: bool
+    overdue: list[Timer]
+    failed: list[Timer]
+    upcoming: list[Timer]
+
+
+def operations(*, now: datetime, sweep_seconds: float) -> Operations:
+    """For operators: the sweeper's last heartbeat, overdue work, work set aside, what is next."""
+    from datetime import timedelta
+
+    heartbeat = Heartbeat.objects.filter(name="sweeper").first()
+    stale = heartbeat is None or now - heartbeat.at > timedelta(seconds=max(30, 3 * sweep_seconds))
+    pending = Timer.objects.filter(status=Timer.Status.PENDING).order_by("due_at", "id")
+    return Operations(
+        now=now, heartbeat=heartbeat, heartbeat_stale=stale,
+        overdue=list(pending.filter(due_at__lte=now)[:200]),
+        failed=list(Timer.objects.filter(status=Timer.Status.FAILED).order_by("-due_at")[:200]),
+        upcoming=list(pending.filter(due_at__gt=now)[:50]),
+    )

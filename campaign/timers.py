@@ -114,3 +114,14 @@ def timers_sweep(*, limit: int = 500, rounds: int = 50) -> int:
 
 def timer_cancel(*, key: str) -> None:
     Timer.objects.filter(key=key, status=Timer.Status.PENDING).update(status=Timer.Status.CANCELLED)
+
+
+def timer_retry(*, timer_id: int) -> bool:
+    """An operator puts a timer that was set aside back in line (after fixing its cause)."""
+    with transaction.atomic():
+        changed = Timer.objects.filter(pk=timer_id, status=Timer.Status.FAILED).update(
+            status=Timer.Status.PENDING, attempts=0)
+        if changed:
+            due_at = Timer.objects.values_list("due_at", flat=True).get(pk=timer_id)
+            transaction.on_commit(lambda: _enqueue(timer_id, due_at))
+    return bool(changed)

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from campaign.views import boards, home, moves, personnel
+from campaign.views import boards, home, moves, ops, personnel
 from cities import views as cities
 
 campaign_urls = [
@@ -35,5 +35,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("ops/", ops.ops_page, name="ops"),
+    path("ops/apply-due/", ops.ops_apply_due, name="ops-apply-due"),
+    path("ops/timers/<int:timer_id>/retry/", ops.ops_retry, name="ops-retry"),
     path("c/<slug:slug>/", include(campaign_urls)),
 ]

@@ -1,10 +1,11 @@
-"""The dashboard of the cities' defence values, in a fixed number of queries (5)."""
+"""The dashboard of the cities' defence values, in a fixed number of queries (7)."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from battles.models import Army, Siege
-from campaign.models import Campaign, Move, Officer, Whereabouts
+from battles.services.clock import DAY, PERIOD
+from campaign.models import Campaign, Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import is_online
 from cities.models import City
 
@@ -22,6 +23,7 @@ class CityRow:
     arriving: list[Move] = field(default_factory=list)
     siege: Siege | None = None
     armies: list[Army] = field(default_factory=list)
+    next_period: datetime | None = None
 
     @property
     def wall_percent(self) -> int:
@@ -37,6 +39,7 @@ class Dashboard:
     rows: list[CityRow]
     on_the_road: list[Move]
     now: datetime
+    next_day: datetime | None = None
 
 
 def dashboard(*, campaign: Campaign, now: datetime) -> Dashboard:
@@ -60,9 +63,17 @@ def dashboard(*, campaign: Campaign, now: datetime) -> Dashboard:
     )
     for move in on_the_road:
         rows[move.destination_id].arriving.append(move)
+    sieges = {}
     for siege in Siege.objects.filter(campaign=campaign, status=Siege.Status.ACTIVE):
         rows[siege.city_id].siege = siege
+        sieges[siege.pk] = rows[siege.city_id]
+    next_day = None
+    for timer in Timer.objects.filter(campaign=campaign, status=Timer.Status.PENDING, kind__in=[DAY, PERIOD]):
+        if timer.kind == DAY:
+            next_day = min(next_day or timer.due_at, timer.due_at)
+        elif timer.object_id in sieges:
+            sieges[timer.object_id].next_period = timer.due_at
     for army in (Army.objects.filter(campaign=campaign).exclude(status=Army.Status.ENDED)
                  .select_related("kingdom").order_by("arrives_at")):
         rows[army.target_id].armies.append(army)
-    return Dashboard(rows=list(rows.values()), on_the_road=on_the_road, now=now)
+    return Dashboard(rows=list(rows.values()), on_the_road=on_the_road, now=now, next_day=next_day)

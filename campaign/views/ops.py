@@ -1,0 +1,43 @@
+"""The operators' page: is the sweeper alive, what is overdue, what was set aside (R7.5)."""
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from campaign import clock
+from campaign.selectors import operations
+from campaign.timers import timer_retry, timers_sweep
+
+
+def _operator(request) -> None:
+    if not request.user.is_superuser:
+        raise PermissionDenied(_("Only site operators see this page."))
+
+
+@staff_member_required
+def ops_page(request):
+    _operator(request)
+    return render(request, "campaign/ops.html", {
+        "ops": operations(now=clock.now(), sweep_seconds=settings.TIMER_SWEEP_SECONDS)})
+
+
+@staff_member_required
+@require_POST
+def ops_apply_due(request):
+    _operator(request)
+    applied = timers_sweep()
+    messages.success(request, _("Applied %(n)d due items.") % {"n": applied})
+    return redirect("ops")
+
+
+@staff_member_required
+@require_POST
+def ops_retry(request, timer_id: int):
+    _operator(request)
+    if timer_retry(timer_id=timer_id):
+        messages.success(request, _("Put back in line."))
+    return redirect("ops")
