@@ -104,8 +104,8 @@ def period_end(timer: Timer) -> None:
     city = _lock_city(siege.city_id)
     siege = Siege.objects.select_related("campaign").get(pk=siege.pk)
     at, seq, campaign = timer.due_at, timer.seq, siege.campaign
-    if siege.status != Siege.Status.ACTIVE:
-        return  # the siege ended before this period could count
+    if siege.status == Siege.Status.FALLEN or (siege.ended_at is not None and siege.ended_at <= at):
+        return  # over before this period ended (or fallen: the capture set the wall, R10.1)
     start = _period_start(siege, seq)
     defenders, attackers = head_counts_at(siege=siege, at=at)
     outnumbered = outnumbered_loss(defenders, attackers, campaign.outnumbered_ratio, campaign.outnumbered_points)
@@ -124,6 +124,8 @@ def period_end(timer: Timer) -> None:
             city_falls(siege=siege, city=city, army=Army.objects.select_related("kingdom", "campaign").get(pk=army.pk),
                        at=at)
             return
+    if siege.status != Siege.Status.ACTIVE:
+        return  # applied late, after the siege was lifted: counted, but no further periods
     following = period_schedule(siege=siege, seq=seq + 1, after=at)
     with in_site_language():
         title = _("Siege call before %(city)s: answer by %(time)s (R7.3)") % {

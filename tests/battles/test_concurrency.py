@@ -2,6 +2,7 @@
 other, and the wall is right (runs on SQLite and, in CI, on PostgreSQL)."""
 
 import threading
+from datetime import timedelta
 
 import pytest
 from django.db import connections
@@ -44,3 +45,40 @@ def test_r6_2_two_results_at_once_are_both_applied(clock):
     assert city.wall == 500 - 10 - 10  # two patrols (張飛 offline acts as 巡守)
     assert ledger_holds(city) and city.ledger.count() == 2
     assert set(Game.objects.values_list("status", flat=True)) == {"decided"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_r7_5_one_period_from_the_eta_task_the_sweeper_and_a_manual_run_at_once(clock):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    from battles.models import Siege
+    from campaign.models import Timer
+    from campaign.tasks import apply_timer
+    from campaign.timers import timers_sweep
+    from cities.models import LedgerEntry
+
+    world = make_world()
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    period = Timer.objects.get(key=f"siege:{army.siege_id}:period:0")
+    clock.move_to(period.due_at + timedelta(seconds=1))
+    barrier = threading.Barrier(3)
+    paths = [lambda: apply_timer.run(period.pk), timers_sweep, lambda: call_command("apply_due", stdout=StringIO())]
+
+    def run(path):
+        try:
+            barrier.wait()
+            path()
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(p,)) for p in paths]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert LedgerEntry.objects.filter(key=f"siege:{army.siege_id}:period:0:unanswered").count() == 1
+    assert LedgerEntry.objects.filter(clause="R7.3").count() == 1
+    assert Timer.objects.get(pk=period.pk).attempts == 1
+    assert Siege.objects.get(pk=army.siege_id).city.wall == 494
