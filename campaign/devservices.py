@@ -69,3 +69,43 @@ def stop(process: subprocess.Popen | None, timeout: float = 10) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+class Supervisor:
+    """Keeps named processes running: one that exits is started again (as systemd's
+    Restart=always would). Celery's worker exits when its Redis connection drops while it holds
+    ETA messages (a kombu bug in restoring them), so a supervisor is part of running it; the
+    timers in the database make the restart lose nothing."""
+
+    def __init__(self, commands: dict[str, list[str]], log=print, **popen):
+        self.commands, self.log, self.popen = commands, log, popen
+        self.processes: dict[str, subprocess.Popen] = {}
+        self.restarts: dict[str, int] = {name: 0 for name in commands}
+
+    def start(self) -> None:
+        for name in self.commands:
+            self._spawn(name)
+
+    def _spawn(self, name: str) -> None:
+        self.processes[name] = subprocess.Popen(self.commands[name], start_new_session=True, **self.popen)
+
+    def check(self) -> None:
+        for name, process in self.processes.items():
+            if process.poll() is not None:
+                self.restarts[name] += 1
+                self.log(f"{name} exited with {process.returncode}; starting it again")
+                self._spawn(name)
+
+    def stop(self, timeout: float = 10) -> None:
+        import os
+        import signal
+
+        for process in self.processes.values():
+            if process.poll() is None:
+                os.killpg(process.pid, signal.SIGTERM)
+        for process in self.processes.values():
+            try:
+                process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()

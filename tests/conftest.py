@@ -11,12 +11,27 @@ from campaign.services.presence import presence_touch
 from campaign.services.world import world_create
 
 
+class RedisControl:
+    """The suite's real redis-server, which a test may stop and start again (R7.5)."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.process = start_redis(url, settings.VAR_DIR)
+        self.owned = self.process is not None
+
+    def stop(self) -> None:
+        stop(self.process)
+
+    def start(self) -> None:
+        self.process = start_redis(self.url, settings.VAR_DIR)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def redis_server():
     """Services enqueue timers on commit: a real redis-server must answer at REDIS_URL."""
-    process = start_redis(settings.REDIS_URL, settings.VAR_DIR)
-    yield settings.REDIS_URL
-    stop(process)
+    control = RedisControl(settings.REDIS_URL)
+    yield control
+    stop(control.process)
 
 
 class World:

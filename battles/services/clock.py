@@ -79,11 +79,16 @@ def day_change(timer: Timer) -> None:
     day_schedule(campaign=campaign, after=at)
 
 
+def period_due(campaign: Campaign, after: datetime) -> datetime:
+    """`after` plus one period of war time (R7.4 Decision)."""
+    return advance_war_time(after, campaign.penalty_period, ZoneInfo(campaign.time_zone), campaign.war_start_minute,
+                            campaign.war_end_minute)
+
+
 def period_schedule(*, siege: Siege, seq: int, after: datetime) -> Timer:
-    """The end of penalty period `seq`: `after` plus one period of war time (R7.4 Decision)."""
+    """The end of penalty period `seq`, one period of war time after `after`."""
     campaign = siege.campaign
-    due = advance_war_time(after, campaign.penalty_period, ZoneInfo(campaign.time_zone), campaign.war_start_minute,
-                           campaign.war_end_minute)
+    due = period_due(campaign, after)
     return timer_schedule(campaign=campaign, key=f"siege:{siege.pk}:period:{seq}", kind=PERIOD, object_id=siege.pk,
                           due_at=due, seq=seq)
 
@@ -125,7 +130,11 @@ def period_end(timer: Timer) -> None:
                        at=at)
             return
     if siege.status != Siege.Status.ACTIVE:
-        return  # applied late, after the siege was lifted: counted, but no further periods
+        # Applied late, after the siege was lifted: the periods that ended before the lifting
+        # still count, as they would have on time; none after it.
+        if period_due(campaign, at) < siege.ended_at:
+            period_schedule(siege=siege, seq=seq + 1, after=at)
+        return
     following = period_schedule(siege=siege, seq=seq + 1, after=at)
     with in_site_language():
         title = _("Siege call before %(city)s: answer by %(time)s (R7.3)") % {

@@ -1,8 +1,10 @@
 """A real Celery worker (with embedded beat) on the real Redis, reading the test database."""
 
 import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from urllib.parse import quote
@@ -11,6 +13,8 @@ import pytest
 import redis
 from django.conf import settings
 from django.db import connection
+
+from campaign.devservices import Supervisor
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -24,11 +28,37 @@ def database_url() -> str:
 
 
 class Worker:
-    def __init__(self, process: subprocess.Popen, log: Path):
-        self.process, self.log = process, log
+    """One worker process, or (`supervised`) a worker kept running by our Supervisor."""
+
+    def __init__(self, command: list[str], env: dict, log: Path, supervised: bool):
+        self.log = log
+        self.supervisor = Supervisor({"worker": command}, log=lambda line: None, cwd=ROOT, env=env,
+                                     stdout=log.open("ab"), stderr=subprocess.STDOUT)
+        self.supervisor.start()
+        self.watching = supervised
+        self.watcher = threading.Thread(target=self._watch, daemon=True)
+        self.watcher.start()
+
+    def _watch(self) -> None:
+        while self.watching:
+            self.supervisor.check()
+            time.sleep(0.5)
+
+    @property
+    def process(self) -> subprocess.Popen:
+        return self.supervisor.processes["worker"]
+
+    @property
+    def restarts(self) -> int:
+        return self.supervisor.restarts["worker"]
 
     def output(self) -> str:
         return self.log.read_text(errors="replace")
+
+    def stop(self) -> None:
+        self.watching = False
+        self.watcher.join()
+        self.supervisor.stop(timeout=15)
 
 
 @pytest.fixture
@@ -36,35 +66,34 @@ def start_worker(transactional_db, redis_server, tmp_path):
     """Start a worker with beat sweeping every `sweep_seconds`; stopped after the test."""
     started: list[Worker] = []
 
-    def start(sweep_seconds: float = 1.0, flush: bool = True) -> Worker:
+    def start(sweep_seconds: float = 1.0, flush: bool = True, supervised: bool = False) -> Worker:
         if flush:
             redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale messages from other tests
         env = dict(os.environ, DJANGO_SETTINGS_MODULE="campaign.settings_test", DATABASE_URL=database_url(),
                    REDIS_URL=settings.REDIS_URL, TIMER_SWEEP_SECONDS=str(sweep_seconds))
-        log = tmp_path / f"worker-{len(started)}.log"
-        process = subprocess.Popen(
-            [str(Path(sys.executable).parent / "celery"), "-A", "campaign", "worker", "--pool=solo", "-B",
-             "--schedule", str(tmp_path / f"beat-{len(started)}"), "--loglevel=INFO", "--without-mingle",
-             "--without-gossip", "--hostname", f"test{len(started)}@%h"],
-            cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT,
-        )
-        worker = Worker(process, log)
+        n = len(started)
+        command = [str(Path(sys.executable).parent / "celery"), "-A", "campaign", "worker", "--pool=solo", "-B",
+                   "--schedule", str(tmp_path / f"beat-{n}"), "--loglevel=INFO", "--without-mingle",
+                   "--without-gossip", "--hostname", f"test{n}@%h"]
+        log = tmp_path / f"worker-{n}.log"
+        worker = Worker(command, env, log, supervised)
         started.append(worker)
         deadline = time.monotonic() + 60
         while "ready." not in worker.output():
-            if process.poll() is not None or time.monotonic() > deadline:
+            if worker.process.poll() is not None and not supervised or time.monotonic() > deadline:
                 raise RuntimeError("celery worker did not start:\n" + worker.output())
             time.sleep(0.2)
         return worker
 
     yield start
     for worker in started:
-        worker.process.terminate()
-        try:
-            worker.process.wait(15)
-        except subprocess.TimeoutExpired:
-            worker.process.kill()
-            worker.process.wait()
+        worker.stop()
+
+
+def kill(worker: Worker) -> None:
+    """SIGKILL the worker and its beat, as a crash would."""
+    os.killpg(worker.process.pid, signal.SIGKILL)
+    worker.process.wait()
 
 
 def wait_for(predicate, timeout: float, what: str, worker: Worker | None = None):

@@ -1,16 +1,16 @@
 """Run the whole site on one machine: Redis (if not already there), a Celery worker, Celery
-beat and gunicorn serving the site and its static files. Ctrl-C stops everything it started."""
+beat and gunicorn serving the site and its static files, each started again if it exits.
+Ctrl-C stops everything it started."""
 
 import os
 import signal
-import subprocess
 import sys
 import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from campaign.devservices import start_redis, stop
+from campaign.devservices import Supervisor, start_redis, stop
 
 
 class Command(BaseCommand):
@@ -29,12 +29,12 @@ class Command(BaseCommand):
             "worker": [f"{bin_dir}/celery", "-A", "campaign", "worker", "--loglevel=INFO",
                        f"--concurrency={concurrency}", "--hostname=worker@%h"],
             "beat": [f"{bin_dir}/celery", "-A", "campaign", "beat", "--loglevel=INFO",
-                     f"--schedule={var / 'celerybeat-schedule'}", f"--pidfile={var / 'celerybeat.pid'}"],
+                     f"--schedule={var / 'celerybeat-schedule'}", "--pidfile="],
             "web": [f"{bin_dir}/gunicorn", "campaign.wsgi", "--bind", bind, "--workers", str(web_workers),
                     "--access-logfile", "-", "--graceful-timeout", "5"],
         }
-        (var / "celerybeat.pid").unlink(missing_ok=True)
-        processes = {name: subprocess.Popen(cmd) for name, cmd in commands.items()}
+        supervisor = Supervisor(commands, log=self.stderr.write)
+        supervisor.start()
         self.stdout.write(self.style.SUCCESS(f"Site at http://{bind}/  (worker, beat and web running; Ctrl-C stops all)"))
         stopping = False
 
@@ -46,13 +46,12 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, on_signal)
         try:
             while not stopping:
-                for name, process in processes.items():
-                    if process.poll() is not None:
-                        self.stderr.write(f"{name} exited with {process.returncode}; stopping the rest.")
-                        stopping = True
+                if redis is not None and redis.poll() is not None:
+                    self.stderr.write("redis-server exited; starting it again")
+                    redis = start_redis(settings.REDIS_URL, var)
+                supervisor.check()
                 time.sleep(0.5)
         finally:
-            for process in processes.values():
-                stop(process)
+            supervisor.stop()
             stop(redis)
             self.stdout.write("Stopped worker, beat, web" + (" and redis." if redis else "."))
