@@ -41,5 +41,9 @@ messages: install
 	$(PY) manage.py makemessages -l zh_Hant --ignore '.venv/*' --ignore 'tests/*'
 	$(PY) manage.py compilemessages --ignore '.venv/*'
 
+# Benchmarks print ratios against baselines measured in the same run (see bench/).
+bench: migrate
+	$(PY) bench/clock.py
+
 clean:
 	rm -rf var/staticfiles var/*.log .pytest_cache

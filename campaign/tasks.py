@@ -9,10 +9,12 @@ def apply_timer(timer_id: int) -> bool:
     from campaign.models import Timer
     from campaign.timers import timer_apply
 
-    timer = Timer.objects.filter(pk=timer_id, status=Timer.Status.PENDING).only("due_at").first()
-    if timer is not None and timer.due_at > clock.now():
+    due_at = Timer.objects.filter(pk=timer_id, status=Timer.Status.PENDING).values_list("due_at", flat=True).first()
+    if due_at is None:
+        return False  # already applied (by the sweeper, say): a read, no write transaction
+    if due_at > clock.now():
         # Woke a little early (clock skew between hosts): wait for the due instant.
-        apply_timer.apply_async(args=[timer_id], eta=timer.due_at)
+        apply_timer.apply_async(args=[timer_id], eta=due_at)
         return False
     return timer_apply(timer_id=timer_id)
 

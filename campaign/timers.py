@@ -108,7 +108,9 @@ def timers_sweep(*, limit: int = 500, rounds: int = 50) -> int:
         applied += done
         if not done:
             break
-    Heartbeat.objects.update_or_create(name="sweeper", defaults={"at": clock.now(), "detail": f"applied {applied}"})
+    beat = {"at": clock.now(), "detail": f"applied {applied}"}
+    if not Heartbeat.objects.filter(name="sweeper").update(**beat):
+        Heartbeat.objects.get_or_create(name="sweeper", defaults=beat)
     return applied
 
 

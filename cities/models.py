@@ -70,15 +70,20 @@ class LedgerEntry(models.Model):
         WALL = "wall", _("wall")
         MORALE = "morale", _("morale")
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
-    city = models.ForeignKey(City, null=True, blank=True, on_delete=models.CASCADE, related_name="ledger")
-    army = models.ForeignKey("battles.Army", null=True, blank=True, on_delete=models.CASCADE, related_name="ledger")
+    # The composite indexes below serve lookups by city and by army; single-column indexes on
+    # these keys would only slow the daily change's 10,000-row insert (bench/clock.py).
+    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+", db_index=False)
+    city = models.ForeignKey(City, null=True, blank=True, on_delete=models.CASCADE, related_name="ledger",
+                             db_index=False)
+    army = models.ForeignKey("battles.Army", null=True, blank=True, on_delete=models.CASCADE, related_name="ledger",
+                             db_index=False)
     field = models.CharField(max_length=8, choices=Field.choices)
     delta = models.IntegerField()
     value_after = models.IntegerField()
     clause = models.CharField(max_length=12)
     cause = models.CharField(max_length=200)
-    game = models.ForeignKey("battles.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    game = models.ForeignKey("battles.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+                             db_index=False)
     key = models.CharField(max_length=120, unique=True)
     due_at = models.DateTimeField()
     applied_at = models.DateTimeField()

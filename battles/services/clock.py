@@ -10,6 +10,7 @@ Each handler schedules the next one, so a long outage is caught up in due order.
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
+from django.db import connection
 from django.db.models import F, Value
 from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext as _
@@ -21,7 +22,7 @@ from battles.services.common import announce, in_site_language, local
 from campaign.models import Campaign, Timer
 from campaign.rules.clock import advance_war_time, local_midnight, next_midnight
 from campaign.timers import timer_handler, timer_schedule
-from cities.models import City, LedgerEntry
+from cities.models import City
 from cities.services import value_change
 
 DAY = "campaign.day"
@@ -51,32 +52,44 @@ def day_change(timer: Timer) -> None:
     at = timer.due_at
     day = at.astimezone(zone).date()
     gain, loss = campaign.daily_wall_gain, campaign.daily_morale_loss
-    cities = City.objects.select_for_update().filter(campaign=campaign, wall__lt=F("wall_max"))
-    before = dict(cities.values_list("pk", "wall"))
-    maxima = dict(City.objects.filter(pk__in=before).values_list("pk", "wall_max"))
-    City.objects.filter(pk__in=before).update(wall=Least(F("wall") + gain, F("wall_max")))
-    armies = (Army.objects.select_for_update()
-              .filter(campaign=campaign, besieging_from__lte=at, morale__gt=0)
-              .exclude(besieging_until__lte=at).exclude(status=Army.Status.ENDED))
-    morale = dict(armies.values_list("pk", "morale"))
-    Army.objects.filter(pk__in=morale).update(morale=Greatest(F("morale") - loss, Value(0)))
-    now = timer.applied_at or at
-    cause = f"day {day.isoformat()}"
-    LedgerEntry.objects.bulk_create([
-        LedgerEntry(campaign=campaign, city_id=pk, field=LedgerEntry.Field.WALL, delta=min(wall + gain, maxima[pk]) - wall,
-                    value_after=min(wall + gain, maxima[pk]), clause="R7.1", cause=cause,
-                    key=f"{day_key(campaign.pk, day)}:city:{pk}", due_at=at, applied_at=now)
-        for pk, wall in before.items()
-    ] + [
-        LedgerEntry(campaign=campaign, army_id=pk, field=LedgerEntry.Field.MORALE, delta=max(m - loss, 0) - m,
-                    value_after=max(m - loss, 0), clause="R7.1", cause=cause,
-                    key=f"{day_key(campaign.pk, day)}:army:{pk}", due_at=at, applied_at=now)
-        for pk, m in morale.items()
-    ], batch_size=500)
-    for army in Army.objects.filter(pk__in=[pk for pk, m in morale.items() if m - loss <= 0]).select_related(
+    key = day_key(campaign.pk, day)
+    applied = timer.applied_at or at
+    besieging = Army.objects.filter(campaign=campaign, besieging_from__lte=at, morale__gt=0).exclude(
+        besieging_until__lte=at).exclude(status=Army.Status.ENDED)
+    if connection.features.has_select_for_update:  # PostgreSQL: hold the rows from reading to writing
+        list(City.objects.select_for_update().filter(campaign=campaign, wall__lt=F("wall_max")).values_list("pk"))
+        list(besieging.select_for_update().values_list("pk"))
+    falling = list(besieging.filter(morale__lte=loss).values_list("pk", flat=True))
+    due, done = connection.ops.adapt_datetimefield_value(at), connection.ops.adapt_datetimefield_value(applied)
+    with connection.cursor() as cursor:
+        # Set-based (one statement per kind): the ledger rows first, computed from the values
+        # before, then the values themselves.
+        cursor.execute(_DAY_LEDGER_SQL.format(table=City._meta.db_table, target="city_id", field="wall", after=(
+            "CASE WHEN wall + %s > wall_max THEN wall_max ELSE wall + %s END"), where="wall < wall_max"),
+            [gain, gain, gain, gain, f"day {day.isoformat()}", f"{key}:city:", due, done, campaign.pk])
+        army_ids = list(besieging.values_list("pk", flat=True))
+        if army_ids:
+            cursor.execute(_DAY_LEDGER_SQL.format(table=Army._meta.db_table, target="army_id", field="morale", after=(
+                "CASE WHEN morale - %s < 0 THEN 0 ELSE morale - %s END"), where=_ids_sql(army_ids)),
+                [loss, loss, loss, loss, f"day {day.isoformat()}", f"{key}:army:", due, done, campaign.pk])
+    City.objects.filter(campaign=campaign, wall__lt=F("wall_max")).update(wall=Least(F("wall") + gain, F("wall_max")))
+    Army.objects.filter(pk__in=army_ids).update(morale=Greatest(F("morale") - loss, Value(0)))
+    for army in Army.objects.filter(pk__in=falling).select_related(
             "kingdom__capital", "origin", "target__board", "campaign", "siege__city"):
         army_check_forced_retreat(army=army, at=at)  # R8.1: morale 0 forces a retreat
     day_schedule(campaign=campaign, after=at)
+
+
+_DAY_LEDGER_SQL = """
+INSERT INTO cities_ledgerentry (campaign_id, {target}, field, delta, value_after, clause, cause, key, due_at, applied_at)
+SELECT campaign_id, id, '{field}', ({after}) - {field}, {after}, 'R7.1', %s, CAST(%s AS TEXT) || CAST(id AS TEXT),
+       %s, %s
+FROM {table} WHERE campaign_id = %s AND {where}
+"""
+
+
+def _ids_sql(ids: list[int]) -> str:
+    return "id IN (" + ",".join(str(int(i)) for i in ids) + ")"
 
 
 def period_due(campaign: Campaign, after: datetime) -> datetime:

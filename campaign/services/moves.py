@@ -244,7 +244,8 @@ def move_cancel(*, actor: Officer, move: Move) -> Move:
 def move_arrive(timer: Timer) -> None:
     """R3.4: at the due instant the officer is in the new city and the arrival is posted there,
     stamped with that instant, whether or not anyone is on the site."""
-    move = _lock_move(Move(pk=timer.object_id))
+    move = (Move.objects.select_for_update(of=("self",))
+            .select_related("campaign", "officer", "origin", "destination__board").get(pk=timer.object_id))
     if move.status != Move.Status.TRAVELLING:
         return
     at = move.arrives_at
@@ -261,7 +262,7 @@ def move_arrive(timer: Timer) -> None:
     post_system(board=move.destination.board, title=title, body=body, at=at, event_key=f"move:{move.pk}:arrive")
     from battles.services.siege import defender_arrives
 
-    defender_arrives(officer=Officer.objects.get(pk=move.officer_id), city=move.destination, at=at)
+    defender_arrives(officer=move.officer, city=move.destination, at=at)
 
 
 def move_dispatch(*, officer: Officer, origin: City, destination: City, cause: str) -> Move | None:
