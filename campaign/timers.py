@@ -52,9 +52,9 @@ def _enqueue(timer_id: int, due_at: datetime) -> None:
     from campaign.tasks import apply_timer
 
     try:
-        apply_timer.apply_async(args=[timer_id], eta=due_at)
-    except Exception:  # noqa: BLE001 - the broker being down must not undo the user's action
-        log.warning("could not enqueue timer %s; the sweeper will apply it", timer_id, exc_info=True)
+        apply_timer.apply_async(args=[timer_id], eta=due_at, retry=False)
+    except Exception as exc:  # noqa: BLE001 - the broker being down must not undo the user's action
+        log.warning("could not enqueue timer %s (%s); the sweeper will apply it", timer_id, exc)
 
 
 def timer_apply(*, timer_id: int) -> bool:

@@ -15,10 +15,20 @@ class Command(BaseCommand):
         if Campaign.objects.filter(slug=DEMO_SLUG).exists():
             self.stdout.write("Demo campaign already present.")
         else:
-            world_create(spec=demo_spec())
+            campaign = world_create(spec=demo_spec())
+            self.start_war(campaign)
             self.stdout.write(self.style.SUCCESS("Demo campaign created."))
         with translation.override("en"):
             self.print_logins()
+
+    def start_war(self, campaign):
+        """The demo opens with 魏 marching on 漢中, so the dashboard has a countdown to watch."""
+        from battles.services.march import march_start
+        from cities.models import City
+
+        officers = {o.name: o for o in Officer.objects.filter(campaign=campaign, name__in=["曹操", "徐晃", "許褚"])}
+        march_start(actor=officers["曹操"], target=City.objects.get(campaign=campaign, name="漢中"),
+                    organisation=[(officers["徐晃"], "marshal"), (officers["許褚"], "general")])
 
     def print_logins(self):
         officers = (
