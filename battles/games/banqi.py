@@ -1,0 +1,208 @@
+"""Dark chess (暗棋, banqi), Taiwan's standard rules (RULES.md R11.7). Pure: no Django.
+
+A 4×8 board, squares `a1`–`h4`; all 32 xiangqi pieces dealt face down. One action a turn:
+flip (`b3`), move one square orthogonally to an empty square (`b3-b4`), or capture (`b3xb1`).
+The first piece flipped gives the flipping player its colour.
+
+>>> import random
+>>> game = Banqi(deal(random.Random(7)))
+>>> game.play("a1", player=0)
+>>> game.colours[0] in ("red", "black")
+True
+"""
+
+import hashlib
+import random
+from dataclasses import dataclass
+
+FILES = "abcdefgh"
+RANKS = "1234"
+# R11.7 ranks: 帥/將 > 仕/士 > 相/象 > 俥/車 > 傌/馬 > 炮/包 > 兵/卒
+RANK = {"K": 7, "A": 6, "E": 5, "R": 4, "H": 3, "C": 2, "P": 1}
+SET = "K" + "AA" + "EE" + "RR" + "HH" + "CC" + "PPPPP"
+DRAW_PLIES = 180
+
+
+def deal(rng: random.Random | None = None) -> list[str]:
+    """32 pieces in a uniformly random order: uppercase red, lowercase black (R11.7)."""
+    pieces = list(SET + SET.lower())
+    (rng or random.SystemRandom()).shuffle(pieces)
+    return pieces
+
+
+def layout_hash(layout: list[str], salt: str) -> str:
+    """The commitment stored before the first flip and checked when the layout is revealed."""
+    return hashlib.sha256((salt + ":" + "".join(layout)).encode()).hexdigest()
+
+
+def square_index(name: str) -> int:
+    if len(name) != 2 or name[0] not in FILES or name[1] not in RANKS:
+        raise BanqiError(f"no square {name!r}", code="unreadable")
+    return RANKS.index(name[1]) * 8 + FILES.index(name[0])
+
+
+def square_name(index: int) -> str:
+    return FILES[index % 8] + RANKS[index // 8]
+
+
+class BanqiError(ValueError):
+    def __init__(self, message: str, code: str = "illegal") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def colour_of(piece: str) -> str:
+    return "red" if piece.isupper() else "black"
+
+
+def can_capture(attacker: str, target: str) -> bool:
+    """R11.7 for every piece but the cannon: equal or lower rank, except that the general
+    cannot take a soldier and a soldier can take the general.
+
+    >>> can_capture("K", "p"), can_capture("P", "k"), can_capture("R", "h"), can_capture("H", "r")
+    (False, True, True, False)
+    """
+    a, t = attacker.upper(), target.upper()
+    if a == "K" and t == "P":
+        return False
+    if a == "P" and t == "K":
+        return True
+    return RANK[a] >= RANK[t]
+
+
+@dataclass
+class Square:
+    piece: str | None
+    up: bool = False
+
+
+class Banqi:
+    """One game. `players` are 0 (moves first) and 1; colours are fixed by the first flip."""
+
+    def __init__(self, layout: list[str], *, draw_plies: int = DRAW_PLIES):
+        if sorted(layout) != sorted(SET + SET.lower()):
+            raise BanqiError("a layout is the 32 pieces of a xiangqi set")
+        self.board = [Square(p) for p in layout]
+        self.turn = 0
+        self.colours: dict[int, str] = {}
+        self.quiet = 0  # plies since the last flip or capture
+        self.draw_plies = draw_plies
+        self.seen: dict[tuple, int] = {}
+        self.actions: list[str] = []
+        self.result: str | None = None  # "0", "1" (the winning player) or "draw"
+        self.termination = ""
+
+    @classmethod
+    def from_position(cls, rows: list[str], colours: dict[int, str], turn: int = 0) -> "Banqi":
+        """A literal position for tests: rows from rank 4 down to rank 1, 8 characters each;
+        a letter is a face-up piece, `?` a face-down one (its identity does not matter), `.` empty.
+
+        >>> g = Banqi.from_position(["........", "........", "..R.p...", "........"], {0: "red", 1: "black"})
+        >>> sorted(g.legal_actions())[:3]
+        ['c2-b2', 'c2-c1', 'c2-c3']
+        """
+        game = cls.__new__(cls)
+        game.board = []
+        hidden = iter(SET + SET.lower())
+        for row in reversed(rows):
+            for ch in row:
+                if ch == ".":
+                    game.board.append(Square(None))
+                elif ch == "?":
+                    game.board.append(Square(next(hidden), up=False))
+                else:
+                    game.board.append(Square(ch, up=True))
+        game.turn, game.colours, game.quiet, game.draw_plies = turn, dict(colours), 0, DRAW_PLIES
+        game.seen, game.actions, game.result, game.termination = {}, [], None, ""
+        return game
+
+    def _mine(self, square: Square, player: int) -> bool:
+        return square.piece is not None and square.up and colour_of(square.piece) == self.colours.get(player)
+
+    def _neighbours(self, index: int):
+        col, row = index % 8, index // 8
+        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            c, r = col + dc, row + dr
+            if 0 <= c < 8 and 0 <= r < 4:
+                yield r * 8 + c
+
+    def _cannon_targets(self, index: int):
+        col, row = index % 8, index // 8
+        for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            c, r, screens = col + dc, row + dr, 0
+            while 0 <= c < 8 and 0 <= r < 4:
+                square = self.board[r * 8 + c]
+                if square.piece is not None:
+                    if screens == 1:
+                        yield r * 8 + c
+                        break
+                    screens += 1
+                c, r = c + dc, r + dr
+
+    def legal_actions(self) -> list[str]:
+        player = self.turn
+        actions = [square_name(i) for i, s in enumerate(self.board) if s.piece is not None and not s.up]
+        if player not in self.colours:
+            return actions
+        for i, square in enumerate(self.board):
+            if not self._mine(square, player):
+                continue
+            for j in self._neighbours(i):
+                target = self.board[j]
+                if target.piece is None:
+                    actions.append(f"{square_name(i)}-{square_name(j)}")
+                elif square.piece.upper() != "C" and target.up and not self._mine(target, player) \
+                        and can_capture(square.piece, target.piece):
+                    actions.append(f"{square_name(i)}x{square_name(j)}")
+            if square.piece.upper() == "C":
+                for j in self._cannon_targets(i):
+                    target = self.board[j]
+                    if target.up and not self._mine(target, player):
+                        actions.append(f"{square_name(i)}x{square_name(j)}")
+        return actions
+
+    def play(self, action: str, *, player: int) -> None:
+        """Apply one action by `player` (0 or 1), or raise BanqiError and change nothing."""
+        if self.result is not None:
+            raise BanqiError("the game is over", code="over")
+        if player != self.turn:
+            raise BanqiError("it is not your turn", code="turn")
+        action = action.strip().lower()
+        if action not in self.legal_actions():
+            if len(action) == 2 and self.board[square_index(action)].up:
+                raise BanqiError(f"{action} is already face up", code="revealed")
+            raise BanqiError(f"{action!r} is not a legal action now")
+        if len(action) == 2:
+            square = self.board[square_index(action)]
+            square.up = True
+            self.colours.setdefault(player, colour_of(square.piece))
+            self.colours.setdefault(1 - player, "black" if self.colours[player] == "red" else "red")
+            self.quiet = 0
+        else:
+            source, target = square_index(action[:2]), square_index(action[3:])
+            capture = action[2] == "x"
+            self.board[target] = self.board[source]
+            self.board[source] = Square(None)
+            self.quiet = 0 if capture else self.quiet + 1
+        self.actions.append(action)
+        self.turn = 1 - self.turn
+        self._judge()
+
+    def _judge(self) -> None:
+        mover = 1 - self.turn
+        if self.colours:
+            left = {p: sum(1 for s in self.board if s.piece and colour_of(s.piece) == self.colours[p]) for p in (0, 1)}
+            if left[self.turn] == 0 or not self.legal_actions():
+                self.result, self.termination = str(mover), "no_pieces"
+                return
+        if self.quiet >= self.draw_plies:
+            self.result, self.termination = "draw", "move_rule"
+            return
+        key = (tuple((s.piece if s.up else "?" if s.piece else ".") for s in self.board), self.turn)
+        self.seen[key] = self.seen.get(key, 0) + 1
+        if self.seen[key] >= 3:
+            self.result, self.termination = "draw", "repetition"
+
+    def resign(self, *, player: int) -> None:
+        if self.result is None:
+            self.result, self.termination = str(1 - player), "resignation"

@@ -1,0 +1,44 @@
+"""What every game kind shares: the judgement, how it ended, and the error for a bad record."""
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Termination(Enum):
+    """How a game ended, as far as the record shows (like python-chess's `Termination`)."""
+
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"  # in xiangqi the side that cannot move loses (R11.3)
+    REPETITION = "repetition"  # plain repetition: a draw
+    PERPETUAL = "perpetual"  # perpetual check or chase: the checking / chasing side loses
+    INSUFFICIENT_MATERIAL = "insufficient_material"
+    MOVE_RULE = "move_rule"  # chess's 75-move rule, banqi's plies without flip or capture
+    NO_PIECES = "no_pieces"  # banqi: a side has no pieces or cannot act
+    CLAIM = "claim"  # the board does not decide: resignation, time, agreed draw (R11.3)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """A replayed record."""
+
+    kind: str
+    moves: list[str]
+    """The moves in canonical form: ICCS (`h2e2`) for xiangqi, UCI (`e2e4`) for chess."""
+    result: str | None
+    """`"1-0"`, `"0-1"`, `"1/2-1/2"`, or None when the board does not decide (a claim)."""
+    termination: Termination
+    headers: dict[str, str] = field(default_factory=dict)
+    """Headers the record carried (PGN tags), untrusted: never used to decide anything."""
+
+
+class RecordError(ValueError):
+    """A record that cannot be read, has an illegal move, or breaks a rule of the game
+    (R11.3, R11.4, R11.5). `ply` is 1-based (0 when no move is at fault)."""
+
+    def __init__(self, message: str, *, code: str = "illegal", ply: int = 0, move: str = "",
+                 clause: str = "R11.3") -> None:
+        super().__init__(message)
+        self.message, self.code, self.ply, self.move, self.clause = message, code, ply, move, clause
+
+    def __str__(self) -> str:
+        return self.message

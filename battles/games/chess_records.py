@@ -1,0 +1,74 @@
+"""Western chess records judged by python-chess (R11.1 option, R11.3–R11.5). Pure: no Django."""
+
+import chess
+
+from battles.games.base import Judgement, RecordError, Termination
+from battles.games.records import split_record
+
+MAX_PLIES = 1000
+MAINSTREAM = {"white": {"e4", "d4", "c4", "Nf3"}, "black": {"e5", "c5", "e6", "c6", "d5", "Nf6"}}
+
+
+def _parse(board: chess.Board, token: str, ply: int) -> chess.Move:
+    try:
+        return board.parse_san(token)
+    except chess.IllegalMoveError:
+        raise RecordError(f'move {ply} "{token}" is illegal', code="illegal", ply=ply, move=token) from None
+    except (chess.InvalidMoveError, chess.AmbiguousMoveError, ValueError):
+        try:
+            move = chess.Move.from_uci(token.lower())
+        except ValueError:
+            raise RecordError(f'move {ply} "{token}" cannot be read', code="unreadable", ply=ply, move=token) from None
+        if move not in board.legal_moves:
+            raise RecordError(f'move {ply} "{token}" is illegal', code="illegal", ply=ply, move=token) from None
+        return move
+
+
+def judge(text: str, *, favoured: str | None = None, extra_moves: int = 0, restricted: str | None = None) -> Judgement:
+    headers, tokens, _written = split_record(text)
+    if not tokens:
+        raise RecordError("the record has no moves", code="empty")
+    if len(tokens) > MAX_PLIES:
+        raise RecordError(f"a record may have at most {MAX_PLIES} moves", code="too_long")
+    try:
+        board = chess.Board(headers["FEN"]) if "FEN" in headers else chess.Board()
+    except ValueError:
+        raise RecordError("the record's starting position cannot be read", code="unreadable") from None
+    if favoured is not None:
+        board.turn = favoured == "white"
+    handicap = extra_moves if favoured is not None and extra_moves > 1 else 0
+    first_of = {}
+    moves = []
+    for ply, token in enumerate(tokens, 1):
+        if board.is_game_over(claim_draw=False):
+            raise RecordError(f'move {ply} "{token}" comes after the end of the game', code="after_end", ply=ply,
+                              move=token)
+        move = _parse(board, token, ply)
+        colour = "white" if board.turn else "black"
+        first_of.setdefault(colour, (ply, token, board.san(move)))
+        if ply <= handicap and (board.is_capture(move) or board.gives_check(move)):
+            raise RecordError(f'move {ply} "{token}": a handicap move may not capture or give check',
+                              code="handicap", ply=ply, move=token, clause="R11.4")
+        board.push(move)
+        if ply < handicap:
+            board.turn = not board.turn  # R11.4: the favoured side moves again
+        moves.append(move.uci())
+    if restricted is not None and restricted in first_of:
+        ply, token, san = first_of[restricted]
+        if san.rstrip("+#") not in MAINSTREAM[restricted]:
+            raise RecordError(f'move {ply} "{token}" is not a mainstream opening', code="opening", ply=ply,
+                              move=token, clause="R11.5")
+    return Judgement(kind="chess", moves=moves, headers=headers, **_result(board))
+
+
+def _result(board: chess.Board) -> dict:
+    outcome = board.outcome(claim_draw=False)
+    if outcome is None:
+        return {"result": None, "termination": Termination.CLAIM}
+    termination = {
+        chess.Termination.CHECKMATE: Termination.CHECKMATE,
+        chess.Termination.STALEMATE: Termination.STALEMATE,
+        chess.Termination.INSUFFICIENT_MATERIAL: Termination.INSUFFICIENT_MATERIAL,
+        chess.Termination.FIVEFOLD_REPETITION: Termination.REPETITION,
+    }.get(outcome.termination, Termination.MOVE_RULE)
+    return {"result": outcome.result(), "termination": termination}
