@@ -38,20 +38,37 @@ def may_enter_result(user: AbstractBaseUser, game: Game, city: City) -> bool:
 
 @transaction.atomic
 def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = "") -> Game:
-    """Record a pending game's result and apply it, or refuse and change nothing."""
+    """The authority of R11.3 enters a pending game's result (a dispute settled, or a game
+    played without a record), and it is applied; or refuse and change nothing."""
+    city = _lock_city(game_city_id(game))
+    game = _lock_game(game)
+    if not may_enter_result(user, game, city):
+        raise NotAllowed("R11.3", _("Results are entered by the governor of the city fought over, the king of a "
+                                    "neutral kingdom or a site admin."))
+    return decide(city=city, game=game, result=result, note=note, user=user)
+
+
+def _lock_city(city_id: int) -> City:
+    from battles.services.siege import _lock_city as lock
+
+    return lock(city_id)
+
+
+def _lock_game(game: Game) -> Game:
+    return Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender").get(pk=game.pk)
+
+
+def decide(*, city: City, game: Game, result: str, note: str = "", user: AbstractBaseUser | None = None) -> Game:
+    """Apply a result to its battle (siege R6.2, field battle §5, pursuit R8.2) in the caller's
+    transaction, which holds the city and the game locked."""
     from battles.services.field import apply_field_result
     from battles.services.pursuit import apply_pursuit_result
-    from battles.services.siege import _lock_city, apply_siege_result
+    from battles.services.siege import apply_siege_result
 
-    city = _lock_city(game_city_id(game))
-    game = Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender").get(pk=game.pk)
     if result not in Game.Result.values:
         raise RuleViolation("R6.2", _("A result is an attacker's win, a defender's win or a draw."))
     if game.status != Game.Status.PENDING:
         raise RuleViolation("R6.2", _("This game is not being played: its result cannot be entered."))
-    if not may_enter_result(user, game, city):
-        raise NotAllowed("R11.3", _("Results are entered by the governor of the city fought over, the king of a "
-                                    "neutral kingdom or a site admin."))
     army = Army.objects.select_for_update(of=("self",)).select_related(
         "kingdom__capital", "origin", "target__board", "campaign", "siege__city").get(pk=game.army_id)
     now = clock.now()

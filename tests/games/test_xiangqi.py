@@ -1,0 +1,117 @@
+"""R11.1–R11.5 for xiangqi: records in every notation, replayed by pyffish and judged."""
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from battles.games import RecordError, Termination, judge
+from battles.games.xiangqi import START, chinese_moves, wxf_moves
+from battles.games.xiangqi import parse_moves
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+MATE_IN_ONE = '[FEN "4k4/9/9/9/9/9/9/3R5/R8/5K3 w - - 0 1"]\n1. 車九平五'
+
+
+def random_games(limit: int | None = None) -> list[list[str]]:
+    with gzip.open(DATA / "xiangqi_random_games.txt.gz", "rt") as f:
+        return [line.split() for line in f.read().splitlines()[:limit]]
+
+
+def test_r11_3_chinese_notation_round_trips_thousands_of_random_games():
+    """Random legal games (tests/data/make_xiangqi_games.py): WXF from pyffish → our Chinese →
+    our parser → the same ICCS moves; and WXF read directly gives them too."""
+    games = random_games()
+    assert len(games) >= 2000
+    for moves in games:
+        wxf = wxf_moves(moves)
+        chinese = chinese_moves(moves)
+        assert parse_moves(chinese, START) == moves, chinese
+        assert parse_moves(wxf, START) == moves, wxf
+
+
+def test_r11_3_every_notation_gives_the_same_canonical_moves():
+    expected = ["h2e2", "h9g7", "h0g2", "i9h9"]
+    for record in ("炮二平五 馬８進７ 馬二進三 車９平８", "炮二平五 马8进7 马二进三 车9平8", "炮二平五 馬8進7 傌二進三 車9平8",
+                   "C2=5 H8+7 H2+3 R9=8", "C2.5 h8+7 H2+3 R9=8", "h2e2 h9g7 h0g2 i9h9", "H2-E2 H9-G7 H0-G2 I9-H9"):
+        assert judge("xiangqi", record).moves == expected, record
+
+
+def test_r11_3_pgn_with_headers_and_numbers():
+    record = ('[Game "Chinese Chess"]\n[Red "曹操"]\n[Black "劉備"]\n[Result "*"]\n\n'
+              "1. 炮二平五 馬８進７ {中炮對屏風馬} 2. 馬二進三 *")
+    judgement = judge("xiangqi", record)
+    assert judgement.moves == ["h2e2", "h9g7", "h0g2"] and judgement.headers["Red"] == "曹操"
+
+
+def test_r11_3_first_illegal_move_is_named_with_its_number():
+    with pytest.raises(RecordError) as err:
+        judge("xiangqi", "炮二平五 馬８進７ 炮五進五 馬２進３")
+    assert (err.value.ply, err.value.move, err.value.code) == (3, "炮五進五", "illegal")
+    with pytest.raises(RecordError) as err:
+        judge("xiangqi", "h2e2 h9g7 h0g2 a9a5")  # a chariot cannot jump its own soldier
+    assert (err.value.ply, err.value.move) == (4, "a9a5")
+    with pytest.raises(RecordError) as err:
+        judge("xiangqi", "炮二平五 xyz")
+    assert (err.value.ply, err.value.code) == (2, "unreadable")
+
+
+def test_r11_3_checkmate_decides_itself():
+    judgement = judge("xiangqi", MATE_IN_ONE)
+    assert (judgement.result, judgement.termination) == ("1-0", Termination.CHECKMATE)
+
+
+def test_r11_3_stalemate_loses_in_xiangqi():
+    judgement = judge("xiangqi", '[FEN "4k4/9/R8/9/9/9/9/9/3R5/5K3 w - - 0 1"]\n1. 車九進一')
+    assert (judgement.result, judgement.termination) == ("1-0", Termination.STALEMATE)
+
+
+def test_r11_3_plain_repetition_draws_and_perpetual_check_loses():
+    shuffle = "h0g2 h9g7 g2h0 g7h9 " * 3
+    assert judge("xiangqi", shuffle).result == "1/2-1/2"
+    checks = '[FEN "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1"]\n' + "a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9"
+    judgement = judge("xiangqi", checks)
+    assert (judgement.result, judgement.termination) == ("0-1", Termination.PERPETUAL), "the checking side loses"
+
+
+def test_r11_3_any_other_ending_is_a_claim():
+    judgement = judge("xiangqi", "炮二平五 馬８進７")
+    assert (judgement.result, judgement.termination) == (None, Termination.CLAIM)
+
+
+def test_r11_4_handicap_the_favoured_side_moves_twice_first():
+    judgement = judge("xiangqi", "炮二平五 馬二進三 馬８進７", favoured="red", extra_moves=2)
+    assert judgement.moves == ["h2e2", "h0g2", "h9g7"]
+    with pytest.raises(RecordError) as err:  # without the handicap the second move is Black's
+        judge("xiangqi", "h2e2 h0g2 h9g7")
+    assert err.value.ply == 2
+
+
+def test_r11_4_a_favoured_black_player_moves_first():
+    judgement = judge("xiangqi", "馬８進７ 馬２進３ 炮二平五", favoured="black", extra_moves=2)
+    assert judgement.moves == ["h9g7", "b9c7", "h2e2"]
+
+
+def test_r11_4_handicap_moves_may_not_capture_or_check():
+    with pytest.raises(RecordError) as err:  # the cannon takes the pawn: a capture
+        judge("xiangqi", "炮二平五 炮五進四", favoured="red", extra_moves=2)
+    assert err.value.clause == "R11.4" and err.value.ply == 2
+
+
+def test_r11_5_restricted_player_opens_with_a_mainstream_move():
+    assert judge("xiangqi", "炮二平五 馬８進７", restricted="red").moves
+    assert judge("xiangqi", "炮二平五 馬８進７", restricted="black").moves
+    with pytest.raises(RecordError) as err:
+        judge("xiangqi", "車一進一 馬８進７", restricted="red")
+    assert err.value.clause == "R11.5" and err.value.ply == 1
+    with pytest.raises(RecordError) as err:
+        judge("xiangqi", "炮二平五 車９進１", restricted="black")
+    assert err.value.clause == "R11.5" and err.value.ply == 2
+
+
+def test_bad_records_are_refused_with_a_reason():
+    for record, code in (("", "empty"), ("   \n", "empty"), ("炮二平五 " * 1001, "too_long")):
+        with pytest.raises(RecordError) as err:
+            judge("xiangqi", record)
+        assert err.value.code == code
+    assert judge("xiangqi", "\ufeff炮二平五").moves == ["h2e2"], "a UTF-8 byte-order mark is ignored"
