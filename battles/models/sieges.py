@@ -102,6 +102,20 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.CALLED)
     result = models.CharField(max_length=10, choices=Result.choices, blank=True)
     note = models.TextField(blank=True)
+    # R11.3, R11.6: the record as submitted, its moves in canonical form, and how the result came.
+    record = models.TextField(blank=True)
+    moves = models.JSONField(default=list, blank=True)
+    game_kind = models.CharField(max_length=8, default="xiangqi")
+    termination = models.CharField(max_length=24, blank=True)
+    reported_by = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL,
+                                    related_name="+")
+    reported_at = models.DateTimeField(null=True, blank=True)
+    claimed_result = models.CharField(max_length=10, blank=True, help_text="a claim awaiting the opponent (R11.3)")
+    claim_status = models.CharField(max_length=10, blank=True)  # "", claimed, disputed
+    # R11.4 handicap and R11.5 opening restriction, set by stratagems (R9.2).
+    favoured = models.CharField(max_length=8, blank=True)
+    extra_moves = models.PositiveSmallIntegerField(default=0)
+    restricted = models.CharField(max_length=8, blank=True)
     # R7.4: a game that starts outside the hours of war counts only if both sides agreed.
     attacker_agrees_off_hours = models.BooleanField(default=False)
     defender_agrees_off_hours = models.BooleanField(default=False)

@@ -86,7 +86,8 @@ def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders:
     Game.objects.bulk_create([
         Game(campaign_id=battle.campaign_id, kind=Game.Kind.FIELD, field_battle=battle, army=army, board=i,
              attacker=member.officer, attacker_rank=member.rank, defender=defender, status=Game.Status.PENDING,
-             attacker_moves_first=attacker_moves_first(i), called_at=now, started_at=now)
+             attacker_moves_first=attacker_moves_first(i), called_at=now, started_at=now,
+             game_kind=army.campaign.battle_game)
         for i, (member, defender) in enumerate(zip(playing, defenders))
     ])
 

@@ -87,7 +87,8 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
             continue
         games.append(Game(campaign_id=army.campaign_id, kind=Game.Kind.PURSUIT, pursuit=pursuit, army=army, board=board,
                           attacker=opponent, attacker_rank=member.rank, defender=pursuer, status=Game.Status.PENDING,
-                          attacker_moves_first=False, called_at=now, started_at=now))
+                          attacker_moves_first=False, called_at=now, started_at=now,
+                          game_kind=army.campaign.battle_game))
     Game.objects.bulk_create(games)
     with in_site_language():
         title = _("Pursuit from %(city)s: %(pairs)s") % {

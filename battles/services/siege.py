@@ -110,7 +110,8 @@ def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]
 def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool = False) -> Game:
     """R6.1 Decision: the attacker challenges, naming its next player. `off_hours` records the
     attacker's agreement to play outside the hours of war (R7.4)."""
-    army = Army.objects.select_for_update(of=("self",)).select_related("siege__city__board", "kingdom").get(pk=army.pk)
+    army = Army.objects.select_for_update(of=("self",)).select_related("siege__city__board", "kingdom", "campaign").get(
+        pk=army.pk)
     if army.status != Army.Status.BESIEGING or army.siege.status != Siege.Status.ACTIVE:
         raise RuleViolation("R6.1", _("This army is not besieging a city."))
     if not commands(actor, army):
@@ -122,7 +123,8 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
     try:
         with transaction.atomic():
             game = Game.objects.create(campaign_id=army.campaign_id, siege=army.siege, army=army, attacker=attacker,
-                                       attacker_rank=member.rank, called_at=now, attacker_agrees_off_hours=off_hours)
+                                       attacker_rank=member.rank, called_at=now, attacker_agrees_off_hours=off_hours,
+                                       game_kind=army.campaign.battle_game)
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s already has a game called or under way.") % {"name": attacker.name}) \
             from None

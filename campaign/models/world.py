@@ -33,6 +33,8 @@ class Campaign(models.Model):
     pursuit_window = models.DurationField(_("pursuit decision window"), default=timedelta(minutes=10))
     pursuers = models.PositiveSmallIntegerField(_("pursuers"), default=3)
     reinforcement_morale = models.PositiveSmallIntegerField(_("morale per reinforcing officer"), default=3)
+    battle_game = models.CharField(_("battle game"), max_length=8, default="xiangqi",
+                                   choices=[("xiangqi", _("Chinese chess (象棋)")), ("chess", _("Western chess"))])
     moves_through_own_cities_only = models.BooleanField(
         _("moves travel only through the mover's own cities"), default=True
     )

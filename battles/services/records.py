@@ -1,0 +1,147 @@
+"""Games reported with their records (RULES.md R11.3, R11.6): replayed and judged; a result
+the board decides is applied at once; any other ending is a claim the opponent confirms or
+disputes, and a dispute goes to the authority of R11.3 (results.game_result)."""
+
+from datetime import datetime
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from battles.games import RecordError, judge
+from battles.games.xiangqi_notation import CHINESE_ACTIONS, CHINESE_NUMERALS, CHINESE_PIECES
+from battles.models import Game
+from battles.services.common import announce, in_site_language
+from battles.services.results import _lock_city, _lock_game, decide, game_city_id
+from campaign import clock
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Officer
+
+MAX_RECORD_BYTES = 200_000
+NOTATION_CHARS = frozenset(CHINESE_PIECES) | frozenset(CHINESE_ACTIONS) | frozenset(CHINESE_NUMERALS) | frozenset(
+    "前中後后０１２３４５６７８９")
+WHITE_OR_RED = {"xiangqi": ("red", "black"), "chess": ("white", "black")}
+
+
+def decode_record(data: bytes) -> str:
+    """Uploaded bytes in UTF-8 (with or without a byte-order mark), GB 18030 or Big5."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise RuleViolation("R11.3", _("A record may be at most %(n)d kB.") % {"n": MAX_RECORD_BYTES // 1000})
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    # GB 18030 decodes almost any bytes, Big5 text included: keep the reading in which more
+    # characters are the notation's own (pieces, actions, numerals).
+    readings = []
+    for encoding in ("gb18030", "big5"):
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        readings.append((sum(ch in NOTATION_CHARS for ch in text), text))
+    if not readings:
+        raise RuleViolation("R11.3", _("The record's encoding cannot be read (UTF-8, GBK or Big5 are)."))
+    return max(readings, key=lambda reading: reading[0])[1]
+
+
+def record_error(exc: RecordError) -> RuleViolation:
+    """A RecordError in the user's language, naming the first bad move and its number."""
+    if exc.code == "illegal":
+        message = _('Move %(ply)d "%(move)s" is illegal.')
+    elif exc.code == "unreadable" and exc.ply:
+        message = _('Move %(ply)d "%(move)s" cannot be read.')
+    elif exc.code == "after_end":
+        message = _('Move %(ply)d "%(move)s" comes after the end of the game.')
+    elif exc.code == "handicap":
+        message = _('Move %(ply)d "%(move)s": a handicap move may not capture or give check.')
+    elif exc.code == "opening":
+        message = _('Move %(ply)d "%(move)s" is not a mainstream opening.')
+    elif exc.code == "empty":
+        message = _("The record has no moves.")
+    elif exc.code == "too_long":
+        message = _("The record is too long.")
+    else:
+        message = _("The record cannot be read.")
+    return RuleViolation(exc.clause, message % {"ply": exc.ply, "move": exc.move})
+
+
+def colours(game: Game) -> dict[str, str]:
+    """R11.2: the side with the first move plays red (xiangqi) or white (chess)."""
+    first, second = WHITE_OR_RED[game.game_kind]
+    return {"attacker": first, "defender": second} if game.attacker_moves_first else \
+        {"attacker": second, "defender": first}
+
+
+def side_result(game: Game, board_result: str) -> str:
+    """"1-0" / "0-1" / "1/2-1/2" → attacker / defender / draw."""
+    if board_result == "1/2-1/2":
+        return Game.Result.DRAW
+    first_wins = board_result == "1-0"
+    return Game.Result.ATTACKER if first_wins == game.attacker_moves_first else Game.Result.DEFENDER
+
+
+@transaction.atomic
+def game_report(*, actor: Officer, game: Game, text: str, claimed: str = "", started_at: datetime | None = None) -> Game:
+    """A player reports the game's record. The board's own result (mate, stalemate, xiangqi
+    repetition) is applied at once and a contradicting claim is refused; otherwise `claimed`
+    waits for the opponent (R11.3)."""
+    city = _lock_city(game_city_id(game))
+    game = _lock_game(game)
+    if actor.pk not in (game.attacker_id, game.defender_id):
+        raise NotAllowed("R11.3", _("Only the game's players report its record."))
+    if game.status != Game.Status.PENDING:
+        raise RuleViolation("R11.3", _("This game is already decided (or not yet begun)."))
+    colour = colours(game)
+    try:
+        judgement = judge(game.game_kind, text, favoured=colour.get(game.favoured) or None,
+                          extra_moves=game.extra_moves, restricted=colour.get(game.restricted) or None)
+    except RecordError as exc:
+        raise record_error(exc) from None
+    if claimed and claimed not in Game.Result.values:
+        raise RuleViolation("R11.3", _("A result is an attacker's win, a defender's win or a draw."))
+    game.record, game.moves, game.termination = text, judgement.moves, judgement.termination.value
+    game.reported_by, game.reported_at = actor, clock.now()
+    if judgement.result is not None:
+        result = side_result(game, judgement.result)
+        if claimed and claimed != result:
+            raise RuleViolation("R11.3", _("The board decides this game (%(how)s): the claimed result contradicts it.")
+                                % {"how": judgement.termination.value})
+        game.claimed_result, game.claim_status = "", ""
+        game.save(update_fields=["record", "moves", "termination", "reported_by", "reported_at", "claimed_result",
+                                 "claim_status"])
+        return decide(city=city, game=game, result=result, note=_("decided by the board"))
+    if not claimed:
+        raise RuleViolation("R11.3", _("The board does not decide this game: say how it ended (resignation, time, "
+                                       "agreed draw)."))
+    game.claimed_result, game.claim_status = claimed, "claimed"
+    game.save(update_fields=["record", "moves", "termination", "reported_by", "reported_at", "claimed_result",
+                             "claim_status"])
+    with in_site_language():
+        title = _("%(name)s reports the game %(attacker)s–%(defender)s: %(claim)s, awaiting the opponent") % {
+            "name": actor.name, "attacker": game.attacker.name, "defender": game.defender.name,
+            "claim": Game.Result(claimed).label}
+    announce(city.board, f"game:{game.pk}:claim:{game.reported_at.timestamp()}", game.reported_at, title)
+    return game
+
+
+@transaction.atomic
+def game_claim_answer(*, actor: Officer, game: Game, confirm: bool) -> Game:
+    """The opponent of the reporting player confirms the claim (applied at once) or disputes it
+    (then the authority of R11.3 settles it)."""
+    city = _lock_city(game_city_id(game))
+    game = _lock_game(game)
+    if game.status != Game.Status.PENDING or game.claim_status != "claimed":
+        raise RuleViolation("R11.3", _("No claim awaits an answer."))
+    opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
+    if actor.pk != opponent:
+        raise NotAllowed("R11.3", _("Only the opponent confirms or disputes a claim."))
+    if confirm:
+        game.claim_status = ""
+        game.save(update_fields=["claim_status"])
+        return decide(city=city, game=game, result=game.claimed_result, note=_("claim confirmed by the opponent"))
+    game.claim_status = "disputed"
+    game.save(update_fields=["claim_status"])
+    with in_site_language():
+        title = _("%(name)s disputes the claimed result: the authority of R11.3 decides") % {"name": actor.name}
+    announce(city.board, f"game:{game.pk}:dispute", clock.now(), title)
+    return game

@@ -1,0 +1,89 @@
+"""R11.3 with the war: a game reported with its record is judged and moves the battle."""
+
+import pytest
+
+from battles.models import Game
+from battles.services.records import decode_record, game_claim_answer, game_report
+from battles.services.results import game_result
+from battles.services.siege import siege_call, siege_call_answer
+from campaign.errors import NotAllowed, RuleViolation
+from tests.battles.conftest import besiege
+from tests.conftest import make_world
+
+ARMY = [("徐晃", "marshal"), ("許褚", "general")]
+# Red mates in one from a composed position (R11.3: a checkmate decides itself).
+MATE = '[FEN "4k4/9/9/9/9/9/9/3R5/R8/5K3 w - - 0 1"]\n1. 車九平五'
+
+
+def pending_game(world, clock):
+    army = besiege(world, clock, "漢中", ARMY)
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    return siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+
+
+def test_r11_3_a_record_ending_in_mate_decides_the_game_at_once(world, clock):
+    game = pending_game(world, clock)
+    game = game_report(actor=world["許褚"], game=game, text=MATE)
+    assert game.status == Game.Status.DECIDED and game.result == "attacker", "the attacker moved first: red won"
+    assert world.city("漢中").wall == 490, "R6.2 applied in the same transaction"
+    assert Game.objects.get(pk=game.pk).moves == ["a1e1"] and Game.objects.get(pk=game.pk).record == MATE
+
+
+def test_r11_3_a_claim_that_contradicts_the_board_is_refused(world, clock):
+    game = pending_game(world, clock)
+    with pytest.raises(RuleViolation) as err:
+        game_report(actor=world["魏延"], game=game, text=MATE, claimed="defender")
+    assert err.value.clause == "R11.3"
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING and world.city("漢中").wall == 500
+
+
+def test_r11_3_an_illegal_record_names_the_move_and_changes_nothing(world, clock):
+    game = pending_game(world, clock)
+    with pytest.raises(RuleViolation) as err:
+        game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７ 炮五進五", claimed="attacker")
+    assert "3" in str(err.value.message) and "炮五進五" in str(err.value.message)
+    assert Game.objects.get(pk=game.pk).record == ""
+
+
+def test_r11_3_a_resignation_is_a_claim_the_opponent_confirms(world, clock):
+    game = pending_game(world, clock)
+    game = game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
+    assert game.status == Game.Status.PENDING and game.claim_status == "claimed"
+    with pytest.raises(NotAllowed):
+        game_claim_answer(actor=world["許褚"], game=game, confirm=True)
+    game = game_claim_answer(actor=world["魏延"], game=game, confirm=True)
+    assert game.result == "attacker" and world.city("漢中").wall == 490
+
+
+def test_r11_3_a_disputed_claim_goes_to_the_authority(world, clock):
+    game = pending_game(world, clock)
+    game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
+    game = game_claim_answer(actor=world["魏延"], game=game, confirm=False)
+    assert game.claim_status == "disputed" and game.status == Game.Status.PENDING
+    game = game_result(user=world["孫權"].user, game=game, result="draw", note="both flags fell")
+    assert game.result == "draw"
+
+
+def test_r11_3_only_players_report_and_a_decided_game_takes_no_record(world, clock):
+    game = pending_game(world, clock)
+    with pytest.raises(NotAllowed):
+        game_report(actor=world["徐晃"], game=game, text=MATE)
+    game_report(actor=world["許褚"], game=game, text=MATE)
+    with pytest.raises(RuleViolation):
+        game_report(actor=world["許褚"], game=game, text=MATE)
+
+
+def test_r11_1_a_campaign_may_choose_western_chess(clock, db):
+    world = make_world(battle_game="chess")
+    game = pending_game(world, clock)
+    assert game.game_kind == "chess"
+    game = game_report(actor=world["許褚"], game=game, text="1. f3 e5 2. g4 Qh4#")
+    assert game.result == "defender", "black (the defender, moving second) mated"
+
+
+def test_bad_encodings_are_read_or_refused_clearly():
+    text = "炮二平五 馬８進７"
+    for encoding in ("utf-8", "utf-8-sig", "gb18030", "big5"):
+        assert decode_record(text.encode(encoding)) == text, encoding
+    with pytest.raises(RuleViolation):
+        decode_record(b"x" * 300_000)
