@@ -1,6 +1,6 @@
 from django.urls import path
 
-from battles.views import army, siege, war
+from battles.views import army, games, siege, war
 
 urlpatterns = [
     path("war/", war.war_page, name="war"),
@@ -10,6 +10,10 @@ urlpatterns = [
     path("sieges/<int:siege_id>/", siege.siege_page, name="siege"),
     path("sieges/<int:siege_id>/calls/", siege.call_new, name="call-new"),
     path("sieges/<int:siege_id>/games/<int:game_id>/answer/", siege.call_answer, name="call-answer"),
+    path("games/<int:game_id>/", games.game_page, name="game"),
+    path("games/<int:game_id>/report/", games.game_report_view, name="game-report"),
+    path("games/<int:game_id>/claim/", games.game_claim_view, name="game-claim"),
+    path("games/<int:game_id>/pgn/", games.game_pgn, name="game-pgn"),
     path("games/<int:game_id>/result/", army.result_enter, name="result-enter"),
     path("armies/<int:army_id>/", army.army_page, name="army"),
     path("armies/<int:army_id>/sortie/", army.sortie_new, name="sortie-new"),

@@ -1,0 +1,118 @@
+"""A game's page: its record replayed on a board, step by step; reporting a record (R11.3),
+confirming or disputing a claim, the authority's result; the record as PGN."""
+
+import chess
+import chess.pgn
+import chess.svg
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+
+from battles.games.xiangqi import START, chinese_moves, wxf_moves
+from battles.games.xiangqi_svg import board_svg
+from battles.models import Game
+from battles.services.records import colours, decode_record, game_claim_answer, game_report
+from battles.services.results import game_city_id, may_enter_result
+from campaign.errors import RuleViolation
+from campaign.views.common import campaign_action, campaign_page, require_officer
+from cities.models import City
+
+MAX_UPLOAD = 200_000
+
+
+def _notation(game: Game, style: str) -> list[str]:
+    if not game.moves:
+        return []
+    if game.game_kind == "chess":
+        board, sans = chess.Board(), []
+        for uci in game.moves:
+            move = chess.Move.from_uci(uci)
+            sans.append(board.san(move))
+            board.push(move)
+        return sans
+    return wxf_moves(game.moves) if style == "wxf" else chinese_moves(game.moves)
+
+
+def _svg(game: Game, ply: int) -> str:
+    moves = game.moves[:ply]
+    if game.game_kind == "chess":
+        board = chess.Board()
+        for uci in moves:
+            board.push_uci(uci)
+        return chess.svg.board(board, lastmove=board.peek() if moves else None, size=400)
+    return board_svg(START, moves, last=moves[-1] if moves else None)
+
+
+@campaign_page
+def game_page(request, campaign, game_id):
+    game = get_object_or_404(Game.objects.select_related("attacker", "defender", "army__kingdom", "siege__city"),
+                             pk=game_id, campaign=campaign)
+    try:
+        ply = max(0, min(len(game.moves), int(request.GET.get("ply", len(game.moves)))))
+    except ValueError:
+        ply = len(game.moves)
+    style = request.GET.get("notation", "chinese")
+    officer = request.officer
+    city = City.objects.select_related("kingdom", "campaign").get(pk=game_city_id(game))
+    opponent = None
+    if game.claim_status == "claimed":
+        opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
+    return render(request, "battles/game.html", {
+        "campaign": campaign, "game": game, "ply": ply, "style": style, "colours": colours(game),
+        "moves": list(enumerate(_notation(game, style), 1)), "svg": mark_safe(_svg(game, ply)),  # noqa: S308 - ours
+        "player": bool(officer and officer.pk in (game.attacker_id, game.defender_id)),
+        "answers": bool(officer and officer.pk == opponent),
+        "judge": request.user.is_authenticated and game.status == Game.Status.PENDING and may_enter_result(
+            request.user, game, city),
+    })
+
+
+@campaign_action
+def game_report_view(request, campaign, game_id):
+    actor = require_officer(request)
+    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    upload = request.FILES.get("file")
+    if upload is not None:
+        if upload.size > MAX_UPLOAD:
+            raise RuleViolation("R11.3", _("A record may be at most %(n)d kB.") % {"n": MAX_UPLOAD // 1000})
+        text = decode_record(upload.read())
+    else:
+        text = request.POST.get("record", "")
+    game = game_report(actor=actor, game=game, text=text, claimed=request.POST.get("claimed", ""))
+    messages.success(request, _("The record is replayed.") if game.status == Game.Status.DECIDED
+                     else _("The record is replayed; the opponent is asked to confirm the result."))
+    return redirect("game", slug=campaign.slug, game_id=game.pk)
+
+
+@campaign_action
+def game_claim_view(request, campaign, game_id):
+    actor = require_officer(request)
+    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game_claim_answer(actor=actor, game=game, confirm=request.POST.get("confirm") == "1")
+    return redirect("game", slug=campaign.slug, game_id=game.pk)
+
+
+@campaign_page
+def game_pgn(request, campaign, game_id):
+    game = get_object_or_404(Game.objects.select_related("attacker", "defender"), pk=game_id, campaign=campaign)
+    side = colours(game)
+    first = game.attacker if side["attacker"] in ("red", "white") else game.defender
+    second = game.defender if first == game.attacker else game.attacker
+    result = {"": "*", "draw": "1/2-1/2"}.get(game.result) or (
+        "1-0" if (game.result == "attacker") == (first == game.attacker) else "0-1")
+    if game.game_kind == "chess":
+        pgn = chess.pgn.Game()
+        pgn.headers.update({"White": first.name, "Black": second.name, "Result": result, "Event": campaign.name})
+        node = pgn
+        for uci in game.moves:
+            node = node.add_variation(chess.Move.from_uci(uci))
+        text = str(pgn) + "\n"
+    else:
+        body = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m for i, m in enumerate(game.moves))
+        text = (f'[Game "Chinese Chess"]\n[Event "{campaign.name}"]\n[Red "{first.name}"]\n[Black "{second.name}"]\n'
+                f'[Result "{result}"]\n[Format "ICCS"]\n\n{body} {result}\n')
+    response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.pgn"'
+    return response

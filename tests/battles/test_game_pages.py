@@ -1,0 +1,51 @@
+"""The game page: report a record (text or file), see it replayed, confirm a claim, get the PGN."""
+
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from battles.models import Game
+from tests.battles.test_records import MATE, pending_game
+
+
+def url(world, name, *args):
+    return reverse(name, args=[world.campaign.slug, *args])
+
+
+def test_r11_3_report_by_form_and_replay_on_the_board(world, client, clock):
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    client.post(url(world, "game-report", game.pk), {"record": "炮二平五 馬８進７ 馬二進三", "claimed": "attacker"})
+    game.refresh_from_db()
+    assert game.claim_status == "claimed" and game.moves == ["h2e2", "h9g7", "h0g2"]
+    page = client.get(url(world, "game", game.pk) + "?ply=1").content.decode()
+    assert "炮二平五" in page and "馬８進７" in page and "<svg" in page and "1 / 3" in page
+    assert "C2=5" in client.get(url(world, "game", game.pk) + "?notation=wxf").content.decode()
+    client.force_login(world["魏延"].user)
+    client.post(url(world, "game-claim", game.pk), {"confirm": "1"})
+    assert Game.objects.get(pk=game.pk).result == "attacker"
+    pgn = client.get(url(world, "game-pgn", game.pk))
+    assert pgn["Content-Disposition"].endswith('.pgn"') and b"h2e2 h9g7" in pgn.content
+
+
+def test_r11_3_a_gbk_file_upload_is_read(world, client, clock):
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    upload = SimpleUploadedFile("game.pgn", MATE.encode("gb18030"))
+    client.post(url(world, "game-report", game.pk), {"file": upload})
+    assert Game.objects.get(pk=game.pk).result == "attacker"
+
+
+def test_r11_3_an_illegal_record_is_a_message_naming_the_move(world, client, clock):
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    page = client.post(url(world, "game-report", game.pk), {"record": "炮二平五 馬８進７ 炮五進五", "claimed": "attacker"},
+                       follow=True).content.decode()
+    assert "第 3 手" in page and "炮五進五" in page
+    assert Game.objects.get(pk=game.pk).record == ""
+
+
+def test_r11_3_strangers_cannot_report(world, client, clock):
+    game = pending_game(world, clock)
+    client.force_login(world["曹操"].user)
+    assert client.post(url(world, "game-report", game.pk), {"record": MATE}).status_code == 403
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
