@@ -1,4 +1,6 @@
 from .armies import Army, ArmyMember, FieldBattle, Pursuit
 from .sieges import Defender, Game, Ransom, Siege
+from .stratagems import BanqiGame, Stratagem
 
-__all__ = ["Army", "ArmyMember", "Defender", "FieldBattle", "Game", "Pursuit", "Ransom", "Siege"]
+__all__ = ["Army", "ArmyMember", "BanqiGame", "Defender", "FieldBattle", "Game", "Pursuit", "Ransom", "Siege",
+           "Stratagem"]

@@ -83,13 +83,17 @@ def sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattl
 
 
 def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders: list[Officer], now: datetime) -> None:
-    Game.objects.bulk_create([
+    from battles.services.stratagems import game_effects
+
+    games = Game.objects.bulk_create([
         Game(campaign_id=battle.campaign_id, kind=Game.Kind.FIELD, field_battle=battle, army=army, board=i,
              attacker=member.officer, attacker_rank=member.rank, defender=defender, status=Game.Status.PENDING,
              attacker_moves_first=attacker_moves_first(i), called_at=now, started_at=now,
              game_kind=army.campaign.battle_game)
         for i, (member, defender) in enumerate(zip(playing, defenders))
     ])
+    for game in games:
+        game_effects(game=game, at=now)  # R9.2
 
 
 @transaction.atomic

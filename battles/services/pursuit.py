@@ -89,7 +89,10 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
                           attacker=opponent, attacker_rank=member.rank, defender=pursuer, status=Game.Status.PENDING,
                           attacker_moves_first=False, called_at=now, started_at=now,
                           game_kind=army.campaign.battle_game))
-    Game.objects.bulk_create(games)
+    from battles.services.stratagems import game_effects
+
+    for game in Game.objects.bulk_create(games):
+        game_effects(game=game, at=now)  # R9.2
     with in_site_language():
         title = _("Pursuit from %(city)s: %(pairs)s") % {
             "city": city.name, "pairs": ", ".join(f"{p.name}–{o.name}" for p, o in zip(pursuers, opponents))}

@@ -159,6 +159,9 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
     try:
         with transaction.atomic():
             game.save(update_fields=["defender", "defender_rank", "started_at", "status", "defender_agrees_off_hours"])
+            from battles.services.stratagems import game_effects
+
+            game_effects(game=game, at=now)  # R9.2: 速攻計 / 攪亂計 waiting for this player
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
     with in_site_language():

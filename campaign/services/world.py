@@ -23,7 +23,7 @@ CAMPAIGN_SETTINGS = (
     "frontier_wall", "moves_through_own_cities_only", "starting_morale", "ransom_per_star",
     "pursuit_window", "pursuers", "reinforcement_morale", "daily_morale_loss", "daily_wall_gain",
     "war_start_minute", "war_end_minute", "penalty_period", "outnumbered_ratio", "outnumbered_points",
-    "unanswered_points", "battle_game",
+    "unanswered_points", "battle_game", "stratagem_window", "stratagem_wall", "stratagem_extra_moves",
 )
 
 

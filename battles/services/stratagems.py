@@ -1,0 +1,213 @@
+"""Stratagems (RULES.md §9): a civil officer challenges an online enemy general to dark chess
+(R9.1); the general accepts or names a civil officer within 10 minutes (R9.3), else the
+stratagem takes effect; if the general's side loses, it takes effect (R9.2). One attempt per
+civil officer per local date (R9.4). An unused 速攻計 / 攪亂計 effect lapses at the end of the
+next day (Decision).
+
+Decision: the schemer moves first in the dark-chess game.
+"""
+
+import secrets
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from django.db import IntegrityError, transaction
+from django.db.models import Q
+from django.utils.translation import gettext as _
+
+from battles.games.banqi import Banqi, BanqiError, deal, layout_hash
+from battles.models import BanqiGame, Game, Stratagem
+from battles.services.common import announce, change_status, in_site_language
+from campaign import clock
+from campaign.authority import officer_online
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Kingdom, Officer, OfficerKind, Timer, Whereabouts
+from campaign.rules.clock import local_midnight
+from campaign.timers import timer_handler, timer_schedule
+from cities.services import value_change
+
+DEADLINE = "stratagem.deadline"
+
+
+def _local_date(campaign, at: datetime):
+    return at.astimezone(ZoneInfo(campaign.time_zone)).date()
+
+
+@transaction.atomic
+def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficiary: Officer | None = None) -> Stratagem:
+    campaign = actor.campaign
+    now = clock.now()
+    if actor.kind == OfficerKind.GENERAL or actor.kingdom is None:
+        raise NotAllowed("R9.1", _("Only a civil officer of a kingdom uses stratagems."))
+    if actor.whereabouts != Whereabouts.CITY:
+        raise RuleViolation("R3.5", _("An officer on the road or held prisoner cannot scheme (R3.5, R10.6)."))
+    if kind not in Stratagem.Kind.values:
+        raise RuleViolation("R9.2", _("Unknown stratagem."))
+    target = Officer.objects.select_related("user__presence", "campaign", "city").get(pk=target.pk)
+    if target.kind != OfficerKind.GENERAL or target.kingdom_id in (None, actor.kingdom_id) \
+            or target.campaign_id != actor.campaign_id:
+        raise RuleViolation("R9.1", _("A stratagem targets a general of an enemy kingdom."))
+    if target.whereabouts != Whereabouts.CITY:
+        raise RuleViolation("R3.5", _("%(name)s is on the road or held and cannot be challenged.") % {"name": target.name})
+    if not officer_online(target, now):
+        raise RuleViolation("R9.1", _("%(name)s is not online.") % {"name": target.name})
+    if kind == Stratagem.Kind.SWIFT and (beneficiary is None or beneficiary.kind != OfficerKind.GENERAL
+                                         or beneficiary.kingdom_id != actor.kingdom_id):
+        raise RuleViolation("R9.2", _("Name a general of your kingdom to make the first two moves."))
+    try:
+        with transaction.atomic():
+            stratagem = Stratagem.objects.create(
+                campaign=campaign, kind=kind, schemer=actor, target=target,
+                beneficiary=beneficiary if kind == Stratagem.Kind.SWIFT else None, local_date=_local_date(campaign, now),
+                challenged_at=now, deadline=now + campaign.stratagem_window,
+            )
+    except IntegrityError:
+        raise RuleViolation("R9.4", _("A civil officer attempts one stratagem a day.")) from None
+    timer_schedule(campaign=campaign, key=f"stratagem:{stratagem.pk}:deadline", kind=DEADLINE, object_id=stratagem.pk,
+                   due_at=stratagem.deadline)
+    with in_site_language():
+        title = _("%(schemer)s challenges %(target)s to dark chess: %(kind)s") % {
+            "schemer": actor.name, "target": target.name, "kind": stratagem.get_kind_display()}
+    announce(target.city.board, f"stratagem:{stratagem.pk}:challenge", now, title)
+    return stratagem
+
+
+def _lock(stratagem: Stratagem) -> Stratagem:
+    return Stratagem.objects.select_for_update(of=("self",)).select_related(
+        "campaign", "schemer", "target__city__board", "substitute").get(pk=stratagem.pk)
+
+
+@transaction.atomic
+def stratagem_name_substitute(*, actor: Officer, stratagem: Stratagem, substitute: Officer) -> Stratagem:
+    """R9.3: the general declines and names a civil officer of their kingdom to play instead."""
+    stratagem = _lock(stratagem)
+    if actor.pk != stratagem.target_id:
+        raise NotAllowed("R9.3", _("Only the challenged general names who plays."))
+    _check_open(stratagem)
+    if substitute.kind == OfficerKind.GENERAL or substitute.kingdom_id != stratagem.target.kingdom_id \
+            or substitute.whereabouts != Whereabouts.CITY:
+        raise RuleViolation("R9.3", _("The one named is a civil officer of the general's kingdom, in a city."))
+    stratagem.substitute = substitute
+    stratagem.save(update_fields=["substitute"])
+    return stratagem
+
+
+def _check_open(stratagem: Stratagem) -> None:
+    if stratagem.status != Stratagem.Status.CHALLENGED or clock.now() >= stratagem.deadline:
+        raise RuleViolation("R9.3", _("The time to take up this challenge is over."))
+
+
+@transaction.atomic
+def stratagem_accept(*, actor: Officer, stratagem: Stratagem) -> Stratagem:
+    """R9.3: the general, or the civil officer named, takes the game within the window."""
+    stratagem = _lock(stratagem)
+    if actor.pk not in (stratagem.target_id, stratagem.substitute_id):
+        raise NotAllowed("R9.3", _("Only the challenged general or the civil officer named takes the game."))
+    _check_open(stratagem)
+    now = clock.now()
+    layout, salt = deal(), secrets.token_hex(16)
+    game = BanqiGame.objects.create(campaign_id=stratagem.campaign_id, first=stratagem.schemer, second=actor,
+                                    layout=layout, salt=salt, layout_hash=layout_hash(layout, salt), started_at=now)
+    stratagem.player, stratagem.banqi = actor, game
+    change_status(stratagem, Stratagem.Status.PLAYING, _("stratagem"))
+    stratagem.save(update_fields=["player", "banqi", "status"])
+    return stratagem
+
+
+@transaction.atomic
+def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
+    """One dark-chess action by the player whose turn it is; the game is rebuilt from its
+    stored layout and actions, so a refused action changes nothing."""
+    game = BanqiGame.objects.select_for_update(of=("self",)).get(pk=game.pk)
+    if game.result:
+        raise RuleViolation("R11.7", _("This game is over."))
+    if actor.pk not in (game.first_id, game.second_id):
+        raise NotAllowed("R11.7", _("Only the two players act in this game."))
+    engine = replay(game)
+    try:
+        if action == "resign":
+            engine.resign(player=0 if actor.pk == game.first_id else 1)
+        else:
+            engine.play(action, player=0 if actor.pk == game.first_id else 1)
+    except BanqiError as exc:
+        message = {"turn": _("It is not your turn."), "revealed": _("That piece is already face up."),
+                   "over": _("This game is over.")}.get(exc.code, _("That action is not legal now."))
+        raise RuleViolation("R11.7", message) from None
+    game.actions = engine.actions + (["resign"] if action == "resign" else [])
+    update = ["actions"]
+    if engine.result is not None:
+        game.result, game.termination, game.ended_at = engine.result, engine.termination, clock.now()
+        update += ["result", "termination", "ended_at"]
+    game.save(update_fields=update)
+    if game.result:
+        _decide(game)
+    return game
+
+
+def replay(game: BanqiGame) -> Banqi:
+    engine = Banqi(game.layout)
+    for i, action in enumerate(a for a in game.actions if a != "resign"):
+        engine.play(action, player=engine.turn)
+    return engine
+
+
+def _decide(game: BanqiGame) -> None:
+    stratagem = _lock(Stratagem.objects.get(banqi=game))
+    target_side_lost = game.result == "0"  # the schemer (first) won
+    if target_side_lost:
+        _take_effect(stratagem, game.ended_at)
+    else:
+        change_status(stratagem, Stratagem.Status.FAILED, _("stratagem"))
+        stratagem.decided_at = game.ended_at
+        stratagem.save(update_fields=["status", "decided_at"])
+
+
+def _take_effect(stratagem: Stratagem, at: datetime) -> None:
+    """R9.2."""
+    change_status(stratagem, Stratagem.Status.EFFECT, _("stratagem"))
+    stratagem.decided_at = at
+    campaign = stratagem.campaign
+    zone = ZoneInfo(campaign.time_zone)
+    stratagem.effect_until = local_midnight(at.astimezone(zone).date() + timedelta(days=2), zone)
+    stratagem.save(update_fields=["status", "decided_at", "effect_until"])
+    target = Officer.objects.select_related("city__board").get(pk=stratagem.target_id)
+    if stratagem.kind == Stratagem.Kind.SIEGE and target.city is not None:
+        value_change(key=f"stratagem:{stratagem.pk}:wall", city=target.city, delta=-campaign.stratagem_wall,
+                     clause="R9.2", cause=f"{stratagem.schemer.name}: siege ploy on {target.name}", due_at=at)
+    with in_site_language():
+        title = _("%(kind)s by %(schemer)s on %(target)s takes effect (R9.2)") % {
+            "kind": stratagem.get_kind_display(), "schemer": stratagem.schemer.name, "target": target.name}
+    board = target.city.board if target.city else stratagem.target.kingdom.palace
+    announce(board, f"stratagem:{stratagem.pk}:effect", at, title)
+
+
+@timer_handler(DEADLINE)
+def stratagem_deadline(timer: Timer) -> None:
+    """R9.3: nobody took the game within the window: the stratagem takes effect."""
+    stratagem = _lock(Stratagem(pk=timer.object_id))
+    if stratagem.status == Stratagem.Status.CHALLENGED:
+        _take_effect(stratagem, timer.due_at)
+
+
+def game_effects(*, game: Game, at: datetime) -> None:
+    """Apply waiting 速攻計 / 攪亂計 effects to a battle game as it begins (R9.2, R11.4, R11.5):
+    the earliest unused, unlapsed effect for each player."""
+    for side, officer_id in (("attacker", game.attacker_id), ("defender", game.defender_id)):
+        pending = Stratagem.objects.select_for_update(of=("self",)).filter(
+            status=Stratagem.Status.EFFECT, effect_game__isnull=True, effect_until__gt=at).filter(
+            Q(kind=Stratagem.Kind.SWIFT, beneficiary_id=officer_id) | Q(kind=Stratagem.Kind.CONFUSION,
+                                                                          target_id=officer_id)).order_by("decided_at")
+        for stratagem in pending:
+            if stratagem.kind == Stratagem.Kind.SWIFT and not game.favoured:
+                game.favoured, game.extra_moves = side, stratagem.campaign.stratagem_extra_moves
+            elif stratagem.kind == Stratagem.Kind.CONFUSION and not game.restricted:
+                game.restricted = side
+            else:
+                continue
+            stratagem.effect_game = game
+            stratagem.save(update_fields=["effect_game"])
+    game.save(update_fields=["favoured", "extra_moves", "restricted"])
+
+
+__all__ = ["Kingdom", "banqi_act", "game_effects", "replay", "stratagem_accept", "stratagem_challenge",
+           "stratagem_name_substitute"]

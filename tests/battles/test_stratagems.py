@@ -1,0 +1,142 @@
+"""§9 Stratagems, decided by dark chess played on the site (R11.7)."""
+
+from datetime import timedelta
+
+import pytest
+
+from battles.games.banqi import layout_hash
+from battles.models import BanqiGame, Game, Stratagem
+from battles.services.siege import siege_call, siege_call_answer
+from battles.services.stratagems import (
+    banqi_act,
+    replay,
+    stratagem_accept,
+    stratagem_challenge,
+    stratagem_name_substitute,
+)
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.timers import timers_sweep
+from cities.models import LedgerEntry
+from tests.battles.conftest import besiege
+
+
+def challenge(world, kind="siege", schemer="郭嘉", target="張飛", **extra):
+    world.online(target)
+    return stratagem_challenge(actor=world[schemer], target=world[target], kind=kind, **extra)
+
+
+def schemer_wins(world, stratagem):
+    """Play until the schemer (moving first) wins: the general resigns after one flip each."""
+    game = stratagem.banqi
+    banqi_act(actor=world["郭嘉"], game=game, action="a1")
+    return banqi_act(actor=stratagem.player, game=game, action="resign")
+
+
+def test_r9_1_a_civil_officer_challenges_an_online_enemy_general(world, clock):
+    stratagem = challenge(world)
+    assert stratagem.status == Stratagem.Status.CHALLENGED
+    assert stratagem.deadline - stratagem.challenged_at == timedelta(minutes=10)
+
+
+def test_r9_1_who_may_scheme_and_be_challenged(world, clock):
+    world.online("張飛", "劉備")
+    with pytest.raises(NotAllowed):
+        stratagem_challenge(actor=world["徐晃"], target=world["張飛"], kind="siege")  # a general
+    with pytest.raises(RuleViolation):
+        stratagem_challenge(actor=world["郭嘉"], target=world["諸葛亮"], kind="siege")  # not a general
+    with pytest.raises(RuleViolation):
+        stratagem_challenge(actor=world["郭嘉"], target=world["曹仁"], kind="siege")  # not an enemy
+    with pytest.raises(RuleViolation) as err:
+        stratagem_challenge(actor=world["郭嘉"], target=world["關羽"], kind="siege")  # not online
+    assert err.value.clause == "R9.1"
+    assert not Stratagem.objects.exists()
+
+
+def test_r9_2_siege_ploy_lowers_the_wall_where_the_general_is_by_3(world, clock):
+    stratagem = challenge(world)
+    stratagem = stratagem_accept(actor=world["張飛"], stratagem=stratagem)
+    schemer_wins(world, Stratagem.objects.get(pk=stratagem.pk))
+    assert Stratagem.objects.get(pk=stratagem.pk).status == Stratagem.Status.EFFECT
+    assert world.city("漢中").wall == 497 and LedgerEntry.objects.get(clause="R9.2").delta == -3
+
+
+def test_r9_2_the_general_winning_foils_the_stratagem(world, clock):
+    stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
+    banqi_act(actor=world["郭嘉"], game=stratagem.banqi, action="resign")
+    assert Stratagem.objects.get(pk=stratagem.pk).status == Stratagem.Status.FAILED
+    assert world.city("漢中").wall == 500
+
+
+def test_r9_3_no_answer_within_10_minutes_the_stratagem_takes_effect(world, clock):
+    stratagem = challenge(world)
+    clock.shift(timedelta(minutes=10, seconds=1))
+    timers_sweep()
+    assert Stratagem.objects.get(pk=stratagem.pk).status == Stratagem.Status.EFFECT
+    with pytest.raises(RuleViolation):
+        stratagem_accept(actor=world["張飛"], stratagem=stratagem)
+
+
+def test_r9_3_the_general_names_a_civil_officer_who_takes_the_game(world, clock):
+    stratagem = challenge(world)
+    with pytest.raises(RuleViolation):  # a general cannot be named
+        stratagem_name_substitute(actor=world["張飛"], stratagem=stratagem, substitute=world["魏延"])
+    stratagem_name_substitute(actor=world["張飛"], stratagem=stratagem, substitute=world["法正"])
+    with pytest.raises(NotAllowed):
+        stratagem_accept(actor=world["魏延"], stratagem=stratagem)
+    stratagem = stratagem_accept(actor=world["法正"], stratagem=stratagem)
+    assert stratagem.player.name == "法正" and stratagem.status == Stratagem.Status.PLAYING
+
+
+def test_r9_4_one_stratagem_a_day(world, clock):
+    challenge(world)
+    with pytest.raises(RuleViolation) as err:
+        challenge(world, target="魏延")
+    assert err.value.clause == "R9.4"
+    clock.shift(timedelta(days=1))
+    assert challenge(world, target="魏延").pk
+
+
+def test_r9_2_swift_attack_gives_the_named_general_2_first_moves_in_the_next_game(world, clock):
+    stratagem = challenge(world, kind="swift", beneficiary=world["徐晃"])
+    clock.shift(timedelta(minutes=11))
+    timers_sweep()
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["徐晃"])
+    game = siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+    game = Game.objects.get(pk=game.pk)
+    assert (game.favoured, game.extra_moves) == ("attacker", 2)
+    assert Stratagem.objects.get(pk=stratagem.pk).effect_game_id == game.pk
+
+
+def test_r9_2_confusion_holds_the_general_to_a_mainstream_opening(world, clock):
+    challenge(world, kind="confusion", target="魏延")
+    clock.shift(timedelta(minutes=11))
+    timers_sweep()
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    game = siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+    assert Game.objects.get(pk=game.pk).restricted == "defender"
+
+
+def test_r9_decision_an_unused_effect_lapses_after_the_next_day(world, clock):
+    challenge(world, kind="confusion", target="魏延")
+    clock.shift(timedelta(days=2, hours=1))
+    timers_sweep()
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    game = siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+    assert Game.objects.get(pk=game.pk).restricted == ""
+
+
+def test_r11_7_the_layout_is_dealt_and_committed_before_the_first_flip(world, clock):
+    stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
+    game = BanqiGame.objects.get(pk=stratagem.banqi_id)
+    assert game.actions == [] and game.layout_hash == layout_hash(game.layout, game.salt)
+    with pytest.raises(RuleViolation) as err:  # out of turn
+        banqi_act(actor=world["張飛"], game=game, action="a1")
+    assert err.value.clause == "R11.7"
+    banqi_act(actor=world["郭嘉"], game=game, action="a1")
+    with pytest.raises(RuleViolation):  # a face-up square cannot be flipped again
+        banqi_act(actor=world["張飛"], game=game, action="a1")
+    assert BanqiGame.objects.get(pk=game.pk).actions == ["a1"]
+    assert replay(BanqiGame.objects.get(pk=game.pk)).colours
