@@ -1,6 +1,6 @@
 from django.urls import path
 
-from battles.views import army, games, siege, war
+from battles.views import army, games, siege, stratagems, war
 
 urlpatterns = [
     path("war/", war.war_page, name="war"),
@@ -10,6 +10,11 @@ urlpatterns = [
     path("sieges/<int:siege_id>/", siege.siege_page, name="siege"),
     path("sieges/<int:siege_id>/calls/", siege.call_new, name="call-new"),
     path("sieges/<int:siege_id>/games/<int:game_id>/answer/", siege.call_answer, name="call-answer"),
+    path("stratagems/", stratagems.stratagems_page, name="stratagems"),
+    path("stratagems/new/", stratagems.stratagem_new, name="stratagem-new"),
+    path("stratagems/<int:stratagem_id>/answer/", stratagems.stratagem_answer, name="stratagem-answer"),
+    path("banqi/<int:game_id>/", stratagems.banqi_page, name="banqi"),
+    path("banqi/<int:game_id>/act/", stratagems.banqi_action, name="banqi-act"),
     path("games/<int:game_id>/", games.game_page, name="game"),
     path("games/<int:game_id>/report/", games.game_report_view, name="game-report"),
     path("games/<int:game_id>/claim/", games.game_claim_view, name="game-claim"),

@@ -20,3 +20,16 @@
     form.dataset.sent = "1";
   });
 })();
+// Dark chess: clicking squares fills the action ("b3", then "b3-b4" or "b3xb1" on a second click).
+document.addEventListener("click", function (e) {
+  var cell = e.target.closest("table.banqi td");
+  if (!cell) return;
+  var input = document.querySelector('#banqi input[name="action"]');
+  if (!input) return;
+  var square = cell.dataset.square, current = input.value;
+  if (current.length === 2 && current !== square) {
+    input.value = current + (cell.classList.contains("empty") ? "-" : "x") + square;
+  } else {
+    input.value = square;
+  }
+});
