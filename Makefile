@@ -44,6 +44,7 @@ messages: install
 # Benchmarks print ratios against baselines measured in the same run (see bench/).
 bench: migrate
 	$(PY) bench/clock.py
+	$(PY) bench/games.py
 
 clean:
 	rm -rf var/staticfiles var/*.log .pytest_cache

@@ -21,9 +21,10 @@ MAINSTREAM = {
 }
 
 
-def parse_moves(tokens: list[str], fen: str, favoured_first: int = 0) -> list[str]:
+def parse_moves(tokens: list[str], fen: str, favoured_first: int = 0, positions: list | None = None) -> list[str]:
     """Tokens in any notation → ICCS, resolved on a board that follows the game. The side to
-    move stays the same for the first `favoured_first` − 1 moves (a handicap, R11.4)."""
+    move stays the same for the first `favoured_first` − 1 moves (a handicap, R11.4).
+    `positions`, when given, collects a key of every position reached (to spot repetitions)."""
     board = Board(fen)
     moves = []
     for ply, token in enumerate(tokens, 1):
@@ -43,6 +44,8 @@ def parse_moves(tokens: list[str], fen: str, favoured_first: int = 0) -> list[st
         if ply < favoured_first:
             board.flip_turn()
         moves.append(iccs)
+        if positions is not None:
+            positions.append((frozenset(board.squares.items()), board.red))
     return moves
 
 
@@ -115,17 +118,21 @@ def judge(text: str, *, favoured: str | None = None, extra_moves: int = 0, restr
     if favoured is not None:
         fen = _with_side(fen, favoured == "red")
     handicap = extra_moves if favoured is not None and extra_moves > 1 else 0
-    moves = parse_moves(tokens, fen, handicap)
+    positions: list = []
+    moves = parse_moves(tokens, fen, handicap, positions)
     fairy = [to_fairy(m) for m in moves]
     rest_fen, rest = fen, fairy
     if handicap:
         rest_fen, rest = _handicap(fen, fairy, tokens, favoured == "red", handicap), fairy[handicap:]
-    if not _valid(rest_fen, rest):
+    try:  # one call validates every move and tells whether the side to move can move at all
+        legal = pyffish.legal_moves(VARIANT, rest_fen, rest)
+    except SystemError:
         i = handicap + _first_illegal(rest_fen, rest)
-        raise RecordError(f'move {i + 1} "{tokens[i]}" is illegal', code="illegal", ply=i + 1, move=tokens[i])
+        raise RecordError(f'move {i + 1} "{tokens[i]}" is illegal', code="illegal", ply=i + 1, move=tokens[i]) from None
     if restricted is not None:
         _check_opening(restricted, fen, moves, tokens, handicap, favoured)
-    result, termination = _result(rest_fen, rest)
+    repeated = len(set(positions)) < len(positions)
+    result, termination = _result(rest_fen, rest, legal, repeated)
     return Judgement(kind="xiangqi", moves=moves, result=result, termination=termination, headers=headers)
 
 
@@ -153,13 +160,16 @@ def _replay_fen(fen: str, moves: list[str], red: bool, handicap: int) -> str:
     return pyffish.get_fen(VARIANT, fen, [to_fairy(m) for m in moves])
 
 
-def _result(fen: str, fairy: list[str]) -> tuple[str | None, Termination]:
+def _result(fen: str, fairy: list[str], legal: list[str], repeated: bool) -> tuple[str | None, Termination]:
     """R11.3: no legal move ends the game (checkmate, or stalemate, which also loses);
-    repetition is judged by the engine's xiangqi rules; anything else is a claim."""
+    repetition is judged by the engine's xiangqi rules (asked only when a position recurred);
+    anything else is a claim."""
     red_to_move = (fen.split()[1] == "w") == (len(fairy) % 2 == 0)
-    if not pyffish.legal_moves(VARIANT, fen, fairy):
+    if not legal:
         checked = pyffish.gives_check(VARIANT, fen, fairy)
         return ("0-1" if red_to_move else "1-0"), (Termination.CHECKMATE if checked else Termination.STALEMATE)
+    if not repeated:
+        return None, Termination.CLAIM
     ended, value = pyffish.is_optional_game_end(VARIANT, fen, fairy)
     if ended:
         if value == 0:
