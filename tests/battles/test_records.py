@@ -87,3 +87,22 @@ def test_bad_encodings_are_read_or_refused_clearly():
         assert decode_record(text.encode(encoding)) == text, encoding
     with pytest.raises(RuleViolation):
         decode_record(b"x" * 300_000)
+
+
+def test_r11_2_the_side_with_the_first_move_plays_red(world, clock):
+    from battles.services.records import colours
+
+    game = pending_game(world, clock)
+    assert colours(game) == {"attacker": "red", "defender": "black"}, "R6.1: the attacker moves first in a siege"
+    game.attacker_moves_first = False  # a pursuit game: the pursuers (defenders) move first (R8.2)
+    assert colours(game) == {"attacker": "black", "defender": "red"}
+
+
+def test_r11_6_a_game_keeps_who_played_where_when_and_how(world, clock):
+    game = pending_game(world, clock)
+    game_report(actor=world["許褚"], game=game, text=MATE)
+    game = Game.objects.select_related("attacker", "defender", "siege").get(pk=game.pk)
+    assert (game.attacker.name, game.defender.name, game.siege.city.name) == ("許褚", "魏延", "漢中")
+    assert game.started_at is not None and game.record == MATE and game.moves == ["a1e1"]
+    assert (game.result, game.termination, game.reported_by.name) == ("attacker", "checkmate", "許褚")
+    assert (game.favoured, game.extra_moves, game.restricted) == ("", 0, "")
