@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<int:game_id>/", games.game_page, name="game"),
     path("games/<int:game_id>/report/", games.game_report_view, name="game-report"),
     path("games/<int:game_id>/claim/", games.game_claim_view, name="game-claim"),
+    path("games/<int:game_id>/agree/", games.game_agree_view, name="game-agree"),
     path("games/<int:game_id>/pgn/", games.game_pgn, name="game-pgn"),
     path("games/<int:game_id>/result/", army.result_enter, name="result-enter"),
     path("armies/<int:army_id>/", army.army_page, name="army"),

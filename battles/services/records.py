@@ -3,6 +3,7 @@ the board decides is applied at once; any other ending is a claim the opponent c
 disputes, and a dispute goes to the authority of R11.3 (results.game_result)."""
 
 from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -15,6 +16,7 @@ from battles.services.results import _lock_city, _lock_game, decide, game_city_i
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer
+from campaign.rules.clock import in_war_hours
 
 MAX_RECORD_BYTES = 200_000
 NOTATION_CHARS = frozenset(CHINESE_PIECES) | frozenset(CHINESE_ACTIONS) | frozenset(CHINESE_NUMERALS) | frozenset(
@@ -91,6 +93,10 @@ def game_report(*, actor: Officer, game: Game, text: str, claimed: str = "", sta
         raise NotAllowed("R11.3", _("Only the game's players report its record."))
     if game.status != Game.Status.PENDING:
         raise RuleViolation("R11.3", _("This game is already decided (or not yet begun)."))
+    if started_at is not None:
+        _check_hours(game, started_at)
+        game.started_at = started_at
+        game.save(update_fields=["started_at"])
     colour = colours(game)
     try:
         judgement = judge(game.game_kind, text, favoured=colour.get(game.favoured) or None,
@@ -121,6 +127,32 @@ def game_report(*, actor: Officer, game: Game, text: str, claimed: str = "", sta
             "name": actor.name, "attacker": game.attacker.name, "defender": game.defender.name,
             "claim": Game.Result(claimed).label}
     announce(city.board, f"game:{game.pk}:claim:{game.reported_at.timestamp()}", game.reported_at, title)
+    return game
+
+
+def _check_hours(game: Game, started_at: datetime) -> None:
+    """R7.4: a game that started outside the hours of war counts only if both sides agreed
+    before it started."""
+    campaign = game.campaign
+    if started_at > clock.now():
+        raise RuleViolation("R7.4", _("A game cannot have started in the future."))
+    if not in_war_hours(started_at, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute) \
+            and not (game.attacker_agrees_off_hours and game.defender_agrees_off_hours):
+        raise RuleViolation("R7.4", _("Games start between the hours of war; outside them only when both sides agreed "
+                                      "before starting."))
+
+
+@transaction.atomic
+def game_agree_off_hours(*, actor: Officer, game: Game) -> Game:
+    """R7.4: a player agrees, before the game starts, to play outside the hours of war."""
+    game = _lock_game(game)
+    if actor.pk not in (game.attacker_id, game.defender_id):
+        raise NotAllowed("R7.4", _("Only the game's players agree to play outside the hours of war."))
+    if game.status != Game.Status.PENDING or game.record:
+        raise RuleViolation("R7.4", _("The agreement comes before the game."))
+    field = "attacker_agrees_off_hours" if actor.pk == game.attacker_id else "defender_agrees_off_hours"
+    setattr(game, field, True)
+    game.save(update_fields=[field])
     return game
 
 

@@ -55,7 +55,8 @@ def _lock_city(city_id: int) -> City:
 
 
 def _lock_game(game: Game) -> Game:
-    return Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender").get(pk=game.pk)
+    return Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender", "campaign").get(
+        pk=game.pk)
 
 
 def decide(*, city: City, game: Game, result: str, note: str = "", user: AbstractBaseUser | None = None) -> Game:

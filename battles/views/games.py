@@ -1,6 +1,9 @@
 """A game's page: its record replayed on a board, step by step; reporting a record (R11.3),
 confirming or disputing a claim, the authority's result; the record as PGN."""
 
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
 import chess
 import chess.pgn
 import chess.svg
@@ -13,7 +16,7 @@ from django.utils.translation import gettext as _
 from battles.games.xiangqi import START, chinese_moves, wxf_moves
 from battles.games.xiangqi_svg import board_svg
 from battles.models import Game
-from battles.services.records import colours, decode_record, game_claim_answer, game_report
+from battles.services.records import colours, decode_record, game_agree_off_hours, game_claim_answer, game_report
 from battles.services.results import game_city_id, may_enter_result
 from campaign.errors import RuleViolation
 from campaign.views.common import campaign_action, campaign_page, require_officer
@@ -80,9 +83,26 @@ def game_report_view(request, campaign, game_id):
         text = decode_record(upload.read())
     else:
         text = request.POST.get("record", "")
-    game = game_report(actor=actor, game=game, text=text, claimed=request.POST.get("claimed", ""))
+    started_at = None
+    if request.POST.get("started_at"):
+        try:
+            naive = datetime.fromisoformat(request.POST["started_at"])
+        except ValueError:
+            raise RuleViolation("R7.4", _("Please give the start time as date and time.")) from None
+        started_at = naive.replace(tzinfo=ZoneInfo(campaign.time_zone)) if naive.tzinfo is None else naive
+    game = game_report(actor=actor, game=game, text=text, claimed=request.POST.get("claimed", ""),
+                       started_at=started_at)
     messages.success(request, _("The record is replayed.") if game.status == Game.Status.DECIDED
                      else _("The record is replayed; the opponent is asked to confirm the result."))
+    return redirect("game", slug=campaign.slug, game_id=game.pk)
+
+
+@campaign_action
+def game_agree_view(request, campaign, game_id):
+    actor = require_officer(request)
+    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game_agree_off_hours(actor=actor, game=game)
+    messages.success(request, _("Your agreement to play outside the hours of war is recorded (R7.4)."))
     return redirect("game", slug=campaign.slug, game_id=game.pk)
 
 

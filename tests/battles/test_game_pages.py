@@ -49,3 +49,20 @@ def test_r11_3_strangers_cannot_report(world, client, clock):
     client.force_login(world["曹操"].user)
     assert client.post(url(world, "game-report", game.pk), {"record": MATE}).status_code == 403
     assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
+
+
+def test_r7_4_agreement_and_start_time_through_the_game_page(world, client, clock):
+    game = pending_game(world, clock)
+    for name in ("許褚", "魏延"):
+        client.force_login(world[name].user)
+        client.post(url(world, "game-agree", game.pk))
+    client.force_login(world["許褚"].user)
+    client.post(url(world, "game-report", game.pk), {"record": MATE, "started_at": "2026-05-01T07:30"})
+    game = Game.objects.get(pk=game.pk)
+    assert game.result == "attacker" and game.started_at.astimezone(clock_zone()).hour == 7
+
+
+def clock_zone():
+    from zoneinfo import ZoneInfo
+
+    return ZoneInfo("Asia/Taipei")

@@ -106,3 +106,22 @@ def test_r11_6_a_game_keeps_who_played_where_when_and_how(world, clock):
     assert game.started_at is not None and game.record == MATE and game.moves == ["a1e1"]
     assert (game.result, game.termination, game.reported_by.name) == ("attacker", "checkmate", "許褚")
     assert (game.favoured, game.extra_moves, game.restricted) == ("", 0, "")
+
+
+def test_r7_4_a_reported_start_outside_the_hours_needs_both_players_agreement(world, clock):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from battles.services.records import game_agree_off_hours
+
+    game = pending_game(world, clock)
+    night = datetime(2026, 5, 1, 7, 30, tzinfo=ZoneInfo("Asia/Taipei"))  # before 09:00
+    with pytest.raises(RuleViolation) as err:
+        game_report(actor=world["許褚"], game=game, text=MATE, started_at=night)
+    assert err.value.clause == "R7.4" and Game.objects.get(pk=game.pk).status == Game.Status.PENDING
+    game_agree_off_hours(actor=world["許褚"], game=game)
+    with pytest.raises(RuleViolation):
+        game_report(actor=world["許褚"], game=game, text=MATE, started_at=night)
+    game_agree_off_hours(actor=world["魏延"], game=game)
+    game = game_report(actor=world["許褚"], game=game, text=MATE, started_at=night)
+    assert game.status == Game.Status.DECIDED and Game.objects.get(pk=game.pk).started_at == night
