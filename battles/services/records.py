@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from battles.games import RecordError, judge
 from battles.games.xiangqi_notation import CHINESE_ACTIONS, CHINESE_NUMERALS, CHINESE_PIECES
+from battles.games.xqf import is_xqf, xqf_to_record
 from battles.models import Game
 from battles.services.common import announce, in_site_language
 from battles.services.results import _lock_city, _lock_game, decide, game_city_id
@@ -25,9 +26,15 @@ WHITE_OR_RED = {"xiangqi": ("red", "black"), "chess": ("white", "black")}
 
 
 def decode_record(data: bytes) -> str:
-    """Uploaded bytes in UTF-8 (with or without a byte-order mark), GB 18030 or Big5."""
+    """Uploaded bytes: an XQF file, or text in UTF-8 (with or without a byte-order mark),
+    GB 18030 or Big5."""
     if len(data) > MAX_RECORD_BYTES:
         raise RuleViolation("R11.3", _("A record may be at most %(n)d kB.") % {"n": MAX_RECORD_BYTES // 1000})
+    if is_xqf(data):
+        try:
+            return xqf_to_record(data)
+        except RecordError as exc:
+            raise record_error(exc) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:

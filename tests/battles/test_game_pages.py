@@ -66,3 +66,14 @@ def clock_zone():
     from zoneinfo import ZoneInfo
 
     return ZoneInfo("Asia/Taipei")
+
+
+def test_r11_3_an_xqf_file_upload_is_replayed(world, client, clock):
+    from pathlib import Path
+
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    data = (Path(__file__).resolve().parents[1] / "data" / "mate-in-one-v10.xqf").read_bytes()
+    client.post(url(world, "game-report", game.pk), {"file": SimpleUploadedFile("mate.xqf", data)})
+    game = Game.objects.get(pk=game.pk)
+    assert (game.result, game.moves) == ("attacker", ["a1e1"])

@@ -115,3 +115,26 @@ def test_bad_records_are_refused_with_a_reason():
             judge("xiangqi", record)
         assert err.value.code == code
     assert judge("xiangqi", "\ufeff炮二平五").moves == ["h2e2"], "a UTF-8 byte-order mark is ignored"
+
+
+def xqf(name: str) -> bytes:
+    return (DATA / name).read_bytes()
+
+
+def test_r11_3_xqf_files_are_read_and_replayed():
+    """XQF files made by tests/data/make_xqf.py from games played through pyffish."""
+    from battles.games.xqf import xqf_to_record
+
+    opening = judge("xiangqi", xqf_to_record(xqf("opening-v10.xqf")))
+    assert opening.moves == ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"] and opening.headers["Red"] == "曹操"
+    assert judge("xiangqi", xqf_to_record(xqf("random-v18.xqf"))).moves == random_games(1)[0][:40]
+    mate = judge("xiangqi", xqf_to_record(xqf("mate-in-one-v10.xqf")))
+    assert (mate.moves, mate.result, mate.termination) == (["a1e1"], "1-0", Termination.CHECKMATE)
+
+
+def test_a_damaged_xqf_file_is_refused_with_a_reason():
+    from battles.games.xqf import xqf_to_record
+
+    with pytest.raises(RecordError) as err:
+        xqf_to_record(b"XQ" + b"\x0a" + b"\x00" * 20)
+    assert err.value.code == "unreadable"
