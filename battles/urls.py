@@ -15,6 +15,7 @@ urlpatterns = [
     path("stratagems/<int:stratagem_id>/answer/", stratagems.stratagem_answer, name="stratagem-answer"),
     path("banqi/<int:game_id>/", stratagems.banqi_page, name="banqi"),
     path("banqi/<int:game_id>/act/", stratagems.banqi_action, name="banqi-act"),
+    path("games/", games.games_list, name="games"),
     path("games/<int:game_id>/", games.game_page, name="game"),
     path("games/<int:game_id>/report/", games.game_report_view, name="game-report"),
     path("games/<int:game_id>/claim/", games.game_claim_view, name="game-claim"),

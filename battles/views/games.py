@@ -8,6 +8,8 @@ import chess
 import chess.pgn
 import chess.svg
 from django.contrib import messages
+from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
@@ -46,6 +48,20 @@ def _svg(game: Game, ply: int) -> str:
             board.push_uci(uci)
         return chess.svg.board(board, lastmove=board.peek() if moves else None, size=400)
     return board_svg(START, moves, last=moves[-1] if moves else None)
+
+
+@campaign_page
+def games_list(request, campaign):
+    """R11.6: every game kept with who played, which battle, when it started, handicap,
+    restriction, result and how it was reached."""
+    games = (Game.objects.filter(campaign=campaign).exclude(status=Game.Status.CALLED)
+             .select_related("attacker", "defender", "siege__city", "field_battle__city", "pursuit__city")
+             .order_by("-started_at", "-id"))
+    officer = request.GET.get("officer")
+    if officer and officer.isdigit():
+        games = games.filter(Q(attacker_id=officer) | Q(defender_id=officer))
+    page = Paginator(games, 50).get_page(request.GET.get("page"))
+    return render(request, "battles/games.html", {"campaign": campaign, "page": page})
 
 
 @campaign_page

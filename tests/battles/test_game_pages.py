@@ -77,3 +77,12 @@ def test_r11_3_an_xqf_file_upload_is_replayed(world, client, clock):
     client.post(url(world, "game-report", game.pk), {"file": SimpleUploadedFile("mate.xqf", data)})
     game = Game.objects.get(pk=game.pk)
     assert (game.result, game.moves) == ("attacker", ["a1e1"])
+
+
+def test_r11_6_the_games_list_keeps_every_game(world, client, clock):
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    client.post(url(world, "game-report", game.pk), {"record": MATE})
+    page = client.get(url(world, "games")).content.decode()
+    assert f'data-game="{game.pk}"' in page and "許褚" in page and "checkmate" in page
+    assert f'data-game="{game.pk}"' not in client.get(url(world, "games") + f"?officer={world['曹操'].pk}").content.decode()
