@@ -94,4 +94,7 @@ def _post_game(city: City, game: Game) -> None:
         outcome = {"attacker": _("%(a)s beat %(d)s"), "defender": _("%(d)s beat %(a)s"),
                    "draw": _("%(a)s and %(d)s drew")}[game.result] % {"a": game.attacker.name, "d": game.defender.name}
         title = f"{game.get_kind_display()} · {city.name}: {outcome}"
-    announce(city.board, f"game:{game.pk}:result", game.decided_at, title, title + (f"\n\n> {game.note}" if game.note else ""))
+    from battles.services.siege import game_url
+
+    body = title + f" ([{_('the game')}]({game_url(game)}))" + (f"\n\n> {game.note}" if game.note else "")
+    announce(city.board, f"game:{game.pk}:result", game.decided_at, title, body)

@@ -204,8 +204,14 @@ def _post_result(city: City, game: Game) -> None:
         outcome = {"attacker": _("%(a)s beat %(d)s"), "defender": _("%(d)s beat %(a)s"),
                    "draw": _("%(a)s and %(d)s drew")}[game.result] % {"a": game.attacker.name, "d": game.defender.name}
         title = _("Siege of %(city)s: %(outcome)s") % {"city": city.name, "outcome": outcome}
-        body = title + (f"\n\n> {game.note}" if game.note else "")
+        body = title + f" ([{_('the game')}]({game_url(game)}))" + (f"\n\n> {game.note}" if game.note else "")
     announce(city.board, f"game:{game.pk}:result", game.decided_at, title, body)
+
+
+def game_url(game: Game) -> str:
+    from django.urls import reverse
+
+    return reverse("game", args=[game.campaign.slug, game.pk])
 
 
 def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:

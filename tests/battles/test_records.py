@@ -125,3 +125,15 @@ def test_r7_4_a_reported_start_outside_the_hours_needs_both_players_agreement(wo
     game_agree_off_hours(actor=world["魏延"], game=game)
     game = game_report(actor=world["許褚"], game=game, text=MATE, started_at=night)
     assert game.status == Game.Status.DECIDED and Game.objects.get(pk=game.pk).started_at == night
+
+
+def test_r11_3_the_board_gets_the_battle_report_with_a_link_to_the_game(world, clock):
+    from django.urls import reverse
+
+    from campaign.models import Post
+
+    game = pending_game(world, clock)
+    game_report(actor=world["許褚"], game=game, text=MATE)
+    post = Post.objects.get(event_key=f"game:{game.pk}:result")
+    assert post.thread.board.city.name == "漢中"
+    assert reverse("game", args=[world.campaign.slug, game.pk]) in post.html

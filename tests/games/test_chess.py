@@ -58,3 +58,10 @@ def test_r11_5_mainstream_openings_in_chess():
     with pytest.raises(RecordError) as err:
         judge("chess", "1. e4 a6", restricted="black")
     assert (err.value.clause, err.value.ply) == ("R11.5", 2)
+
+
+def test_r11_3_a_pgn_file():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "data" / "opera.pgn").read_text()
+    assert judge("chess", text).result == "1-0"

@@ -138,3 +138,18 @@ def test_a_damaged_xqf_file_is_refused_with_a_reason():
     with pytest.raises(RecordError) as err:
         xqf_to_record(b"XQ" + b"\x0a" + b"\x00" * 20)
     assert err.value.code == "unreadable"
+
+
+def test_r11_3_pgn_files_in_utf8_gbk_and_big5():
+    from battles.services.records import decode_record
+
+    expected = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "g6g5"]  # 兵七進一: file 7 is c
+    for name in ("opening.pgn", "opening-gbk.pgn", "opening-big5.pgn"):
+        judgement = judge("xiangqi", decode_record((DATA / name).read_bytes()))
+        assert judgement.moves == expected and judgement.headers["Red"] == "曹操", name
+
+
+def test_a_record_of_10000_moves_is_refused_quickly():
+    with pytest.raises(RecordError) as err:
+        judge("xiangqi", "h0g2 h9g7 g2h0 g7h9 " * 2500)
+    assert err.value.code == "too_long"
