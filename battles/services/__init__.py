@@ -1,3 +1,5 @@
-"""Every write of the war (DESIGN.md, layer 2)."""
+"""Every write of the war (DESIGN.md, layer 2). Importing the modules registers their timer handlers."""
 
-from . import clock, fall, field, march, prisoners, pursuit, records, reinforce, results, retreat, siege, stratagems  # noqa: F401
+from . import (  # noqa: F401
+    clock, fall, field, march, prisoners, pursuit, records, reinforce, results, retreat, siege, stratagems,
+)

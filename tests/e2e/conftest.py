@@ -28,3 +28,16 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+def log_in(browser, live_server, username: str):
+    """A fresh browser context logged in as a demo user (password: campaign.demo.DEMO_PASSWORD)."""
+    from campaign.demo import DEMO_PASSWORD
+
+    page = browser.new_context(locale="zh-TW").new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", DEMO_PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_url(f"{live_server.url}/")
+    return page

@@ -8,21 +8,11 @@ import pytest
 
 from battles.models import Game, Siege
 from battles.services.march import march_start
-from campaign.demo import DEMO_PASSWORD
 from campaign.timers import timers_sweep
 from tests.conftest import make_world
+from tests.e2e.conftest import log_in
 
 pytestmark = pytest.mark.e2e
-
-
-def log_in(browser, live_server, username):
-    page = browser.new_context(locale="zh-TW").new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", DEMO_PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
-    return page
 
 
 @pytest.mark.django_db(transaction=True)

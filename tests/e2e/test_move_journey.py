@@ -6,22 +6,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from campaign.demo import DEMO_PASSWORD
 from campaign.models import Move
 from tests.conftest import make_world
+from tests.e2e.conftest import log_in
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(settings.VAR_DIR) / "screenshots"
-
-
-def log_in(browser, live_server, username):
-    page = browser.new_context(locale="zh-TW").new_page()
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", DEMO_PASSWORD)
-    page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
-    return page
 
 
 @pytest.mark.django_db(transaction=True)
