@@ -7,7 +7,8 @@ PY := $(VENV)/bin/python
 export VAR_DIR ?= $(CURDIR)/var
 
 # A secret per checkout, made once, unless SECRET_KEY comes from the environment.
-SECRET_KEY ?= $(shell mkdir -p var && test -s var/secret_key || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret_key; cat var/secret_key)
+# var/ and everything in it (the key, the SQLite database) is readable by its owner only.
+SECRET_KEY ?= $(shell umask 077; mkdir -p var && chmod 700 var && (test -s var/secret_key || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret_key); chmod 600 var/secret_key; cat var/secret_key)
 export SECRET_KEY
 
 .PHONY: run test install migrate static demo messages bench clean

@@ -7,4 +7,4 @@ class CampaignConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
-        from campaign import services  # noqa: F401  registers the timer handlers in every process
+        from campaign import checks, services  # noqa: F401  registers the checks and the timer handlers

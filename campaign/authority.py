@@ -61,10 +61,11 @@ def governor_can_act(city: City, now: datetime) -> bool:
     )
 
 
-def decides_for_city(officer: Officer, city: City, now: datetime) -> bool:
+def decides_for_city(officer: Officer, city: City, now: datetime, mover_id: int | None = None) -> bool:
     """R3.2: the city's governor decides; when the governor is not online, an administrator
     civil officer present in the city decides in their place. The king decides for every
-    city of the kingdom (R2.1)."""
+    city of the kingdom (R2.1). When the governor is the one moving (`mover_id`), they are a
+    party: an administrator present decides in their place, as when they are not online."""
     if is_king(officer, city.kingdom):
         return True
     if officer.kingdom_id != city.kingdom_id or officer.whereabouts != Whereabouts.CITY:
@@ -74,5 +75,5 @@ def decides_for_city(officer: Officer, city: City, now: datetime) -> bool:
     return (
         officer.kind == OfficerKind.ADMINISTRATOR
         and is_present_in(officer, city)
-        and not governor_can_act(city, now)
+        and (not governor_can_act(city, now) or city.governor_id == mover_id)
     )

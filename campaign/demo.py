@@ -71,3 +71,7 @@ def demo_spec() -> dict:
             for u, n, k, s, kind, c, t, extra in OFFICERS
         ],
     }
+
+
+def demo_usernames() -> list[str]:
+    return [username for username, *_ in OFFICERS]

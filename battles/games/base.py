@@ -39,6 +39,7 @@ class RecordError(ValueError):
                  clause: str = "R11.3") -> None:
         super().__init__(message)
         self.message, self.code, self.ply, self.move, self.clause = message, code, ply, move, clause
+        self.moves: list[str] | None = None  # the moves read before the fault, where the reader knows them
 
     def __str__(self) -> str:
         return self.message

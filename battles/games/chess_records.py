@@ -30,10 +30,18 @@ def judge(text: str, *, favoured: str | None = None, extra_moves: int = 0, restr
         raise RecordError("the record has no moves", code="empty")
     if len(tokens) > MAX_PLIES:
         raise RecordError(f"a record may have at most {MAX_PLIES} moves", code="too_long")
-    try:
-        board = chess.Board(headers["FEN"]) if "FEN" in headers else chess.Board()
-    except ValueError:
-        raise RecordError("the record's starting position cannot be read", code="unreadable") from None
+    declared = headers.get("FEN")
+    if declared is not None and declared.split(" ")[0] != chess.STARTING_BOARD_FEN:
+        # R11.3/R11.4: the game starts where the site says; a set-up position is refused.
+        raise RecordError("the game starts from the standard position; the record declares another", code="start")
+    return judge_moves(chess.Board(), tokens, favoured=favoured, extra_moves=extra_moves, restricted=restricted,
+                       headers=headers)
+
+
+def judge_moves(board: chess.Board, tokens: list[str], *, favoured: str | None = None, extra_moves: int = 0,
+                restricted: str | None = None, headers: dict[str, str] | None = None) -> Judgement:
+    """Judge move tokens from `board`, a position the site trusts: the standard start for
+    every record (`judge`), a composed position in the tests of the rules."""
     if favoured is not None:
         board.turn = favoured == "white"
     handicap = extra_moves if favoured is not None and extra_moves > 1 else 0
@@ -58,7 +66,28 @@ def judge(text: str, *, favoured: str | None = None, extra_moves: int = 0, restr
         if san.rstrip("+#") not in MAINSTREAM[restricted]:
             raise RecordError(f'move {ply} "{token}" is not a mainstream opening', code="opening", ply=ply,
                               move=token, clause="R11.5")
-    return Judgement(kind="chess", moves=moves, headers=headers, **_result(board))
+    return Judgement(kind="chess", moves=moves, headers=headers or {}, **_result(board))
+
+
+def game_board(moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> tuple[chess.Board, list[str]]:
+    """An accepted game replayed as it was judged (R11.4's handicap moves in a row): the
+    final board and the moves in SAN.
+
+    >>> game_board(["e2e4", "d2d4", "g8f6"], favoured="white", extra_moves=2)[1]
+    ['e4', 'd4', 'Nf6']
+    """
+    board = chess.Board()
+    handicap = extra_moves if favoured in ("white", "black") and extra_moves > 1 else 0
+    if handicap:
+        board.turn = favoured == "white"
+    sans = []
+    for ply, uci in enumerate(moves, 1):
+        move = chess.Move.from_uci(uci)
+        sans.append(board.san(move))
+        board.push(move)
+        if ply < handicap:
+            board.turn = not board.turn
+    return board, sans
 
 
 def _result(board: chess.Board) -> dict:

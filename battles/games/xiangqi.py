@@ -24,29 +24,37 @@ MAINSTREAM = {
 def parse_moves(tokens: list[str], fen: str, favoured_first: int = 0, positions: list | None = None) -> list[str]:
     """Tokens in any notation → ICCS, resolved on a board that follows the game. The side to
     move stays the same for the first `favoured_first` − 1 moves (a handicap, R11.4).
-    `positions`, when given, collects a key of every position reached (to spot repetitions)."""
+    `positions`, when given, collects a key of every position reached (to spot repetitions).
+
+    The board follows the game only while every move is legal: a token it cannot place
+    raises a RecordError that carries the moves read so far (`RecordError.moves`), so that
+    the caller can ask pyffish whether an earlier move was the first illegal one."""
     board = Board(fen)
-    moves = []
+    moves: list[str] = []
     for ply, token in enumerate(tokens, 1):
         iccs = parse_iccs(token)
-        if iccs is None:
-            notation = parse_wxf(token) or parse_chinese(token)
-            if notation is None:
-                raise RecordError(f'move {ply} "{token}" cannot be read', code="unreadable", ply=ply, move=token)
-            try:
-                iccs = board.resolve(notation)
-            except NotationError:
-                raise RecordError(f'move {ply} "{token}" is illegal', code="illegal", ply=ply, move=token) from None
         try:
+            if iccs is None:
+                notation = parse_wxf(token) or parse_chinese(token)
+                if notation is None:
+                    raise _partial(RecordError(f'move {ply} "{token}" cannot be read', code="unreadable", ply=ply,
+                                               move=token), moves)
+                iccs = board.resolve(notation)
             board.push(iccs)
         except NotationError:
-            raise RecordError(f'move {ply} "{token}" is illegal', code="illegal", ply=ply, move=token) from None
+            raise _partial(RecordError(f'move {ply} "{token}" is illegal', code="illegal", ply=ply, move=token),
+                           moves) from None
         if ply < favoured_first:
             board.flip_turn()
         moves.append(iccs)
         if positions is not None:
             positions.append((frozenset(board.squares.items()), board.red))
     return moves
+
+
+def _partial(error: RecordError, moves: list[str]) -> RecordError:
+    error.moves = list(moves)
+    return error
 
 
 def _valid(fen: str, fairy: list[str]) -> bool:
@@ -106,34 +114,101 @@ def chinese_moves(moves: list[str], fen: str = START) -> list[str]:
     return out
 
 
+def _illegal(tokens: list[str], index: int) -> RecordError:
+    return RecordError(f'move {index + 1} "{tokens[index]}" is illegal', code="illegal", ply=index + 1,
+                       move=tokens[index])
+
+
+def _validate(fen: str, moves: list[str], tokens: list[str], handicap: int, favoured_red: bool) -> tuple[str, list, list]:
+    """pyffish replays the moves (the handicap's one by one, then the rest in one call) and
+    names the first illegal one. Returns the position after the handicap, the moves after
+    it (pyffish's coordinates) and the legal moves at the end."""
+    fairy = [to_fairy(m) for m in moves]
+    rest_fen, rest = fen, fairy
+    if handicap:
+        rest_fen, rest = _handicap(fen, fairy, tokens, favoured_red, handicap), fairy[handicap:]
+    try:  # one call validates every move and tells whether the side to move can move at all
+        legal = pyffish.legal_moves(VARIANT, rest_fen, rest)
+    except SystemError:
+        raise _illegal(tokens, handicap + _first_illegal(rest_fen, rest)) from None
+    return rest_fen, rest, legal
+
+
+def start_position(headers: dict[str, str]) -> str:
+    """Battle and stratagem games start where the site says (R11.3, R11.4): the standard
+    position. A record that declares another start is refused; the FEN text never reaches
+    pyffish.
+
+    >>> start_position({"FEN": "4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"})
+    Traceback (most recent call last):
+    ...
+    battles.games.base.RecordError: the game starts from the standard position; the record declares another
+    """
+    declared = headers.get("FEN")
+    if declared is not None and declared.split(" ")[0] != START.split()[0]:
+        raise RecordError("the game starts from the standard position; the record declares another", code="start")
+    return START
+
+
+def game_notation(moves: list[str], *, favoured: str | None = None, extra_moves: int = 0,
+                  chinese: bool = True) -> list[str]:
+    """The moves of an accepted game in Chinese notation or WXF, replayed as it was judged:
+    from the standard position, the favoured side's handicap moves in a row (R11.4).
+
+    >>> game_notation(["h2e2", "h9g7"])
+    ['炮二平五', '馬８進７']
+    >>> game_notation(["h2e2", "b2d2", "h9g7"], favoured="red", extra_moves=2, chinese=False)
+    ['C2=5', 'C8=6', 'H8+7']
+    """
+    handicap = extra_moves if favoured in ("red", "black") and extra_moves > 1 else 0
+    fen = START if not handicap else _with_side(START, favoured == "red")
+    written: list[tuple[str, bool]] = []
+    for i, move in enumerate(moves[:handicap]):
+        written.append((wxf_moves([move], fen)[0], fen.split()[1] == "w"))
+        fen = pyffish.get_fen(VARIANT, fen, [to_fairy(move)])
+        if i < handicap - 1:
+            fen = _with_side(fen, favoured == "red")
+    red = fen.split()[1] == "w"
+    for wxf in wxf_moves(moves[handicap:], fen):
+        written.append((wxf, red))
+        red = not red
+    return [chinese_from_wxf(wxf, red) if chinese else wxf for wxf, red in written]
+
+
 def judge(text: str, *, favoured: str | None = None, extra_moves: int = 0, restricted: str | None = None) -> Judgement:
     headers, tokens, written = split_record(text)
     if not tokens:
         raise RecordError("the record has no moves", code="empty")
     if len(tokens) > MAX_PLIES:
         raise RecordError(f"a record may have at most {MAX_PLIES} moves", code="too_long")
-    fen = headers.get("FEN") or START
+    return judge_moves(start_position(headers), tokens, favoured=favoured, extra_moves=extra_moves,
+                       restricted=restricted, headers=headers)
+
+
+def judge_moves(fen: str, tokens: list[str], *, favoured: str | None = None, extra_moves: int = 0,
+                restricted: str | None = None, headers: dict[str, str] | None = None) -> Judgement:
+    """Judge move tokens from `fen`, a position the site trusts: the standard start for every
+    record (`judge`), a composed position in the tests of the rules. Never a user's text."""
     if favoured is not None and favoured not in ("red", "black"):
         raise RecordError("the favoured colour is red or black", code="unreadable")
     if favoured is not None:
         fen = _with_side(fen, favoured == "red")
     handicap = extra_moves if favoured is not None and extra_moves > 1 else 0
     positions: list = []
-    moves = parse_moves(tokens, fen, handicap, positions)
-    fairy = [to_fairy(m) for m in moves]
-    rest_fen, rest = fen, fairy
-    if handicap:
-        rest_fen, rest = _handicap(fen, fairy, tokens, favoured == "red", handicap), fairy[handicap:]
-    try:  # one call validates every move and tells whether the side to move can move at all
-        legal = pyffish.legal_moves(VARIANT, rest_fen, rest)
-    except SystemError:
-        i = handicap + _first_illegal(rest_fen, rest)
-        raise RecordError(f'move {i + 1} "{tokens[i]}" is illegal', code="illegal", ply=i + 1, move=tokens[i]) from None
+    try:
+        moves = parse_moves(tokens, fen, handicap, positions)
+    except RecordError as error:
+        # An earlier illegal move can make a later legal one unplaceable on our board:
+        # pyffish names the first illegal move of what was read before the token.
+        read = error.moves or []
+        _validate(fen, read, tokens, min(handicap, len(read)), favoured == "red")
+        raise
+    rest_fen, rest, legal = _validate(fen, moves, tokens, handicap, favoured == "red")
     if restricted is not None:
         _check_opening(restricted, fen, moves, tokens, handicap, favoured)
     repeated = len(set(positions)) < len(positions)
     result, termination = _result(rest_fen, rest, legal, repeated)
-    return Judgement(kind="xiangqi", moves=moves, result=result, termination=termination, headers=headers)
+    return Judgement(kind="xiangqi", moves=moves, result=result, termination=termination, headers=headers or {})
 
 
 def _check_opening(restricted: str, fen: str, moves: list[str], tokens: list[str], handicap: int,

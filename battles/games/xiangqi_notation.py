@@ -28,9 +28,10 @@ RED_NAMES = {"R": "車", "H": "馬", "E": "相", "A": "仕", "K": "帥", "C": "�
 BLACK_NAMES = {"R": "車", "H": "馬", "E": "象", "A": "士", "K": "將", "C": "炮", "P": "卒"}
 FULLWIDTH = "０１２３４５６７８９"
 
-ICCS_RE = re.compile(r"^([a-i])([0-9])-?([a-i])([0-9])$", re.IGNORECASE)
-WXF_RE = re.compile(r"^([RHNEBAKCP])([1-9+\-])([+\-=.])([1-9])$", re.IGNORECASE)
-WXF_ORDER_RE = re.compile(r"^([1-5])([1-9])([+\-=.])([1-9])$")
+# ASCII only: a case-blind Unicode match would take "İ" for "i" and make a five-letter move.
+ICCS_RE = re.compile(r"^([a-i])([0-9])-?([a-i])([0-9])$", re.IGNORECASE | re.ASCII)
+WXF_RE = re.compile(r"^([RHNEBAKCP])([1-9+\-])([+\-=.])([1-9])$", re.IGNORECASE | re.ASCII)
+WXF_ORDER_RE = re.compile(r"^([1-5])([1-9])([+\-=.])([1-9])$", re.ASCII)
 
 
 class NotationError(ValueError):
@@ -76,7 +77,7 @@ def parse_wxf(token: str) -> Notation | None:
 def _number(char: str) -> int | None:
     if char in CHINESE_NUMERALS:
         return CHINESE_NUMERALS[char]
-    return int(char) if char.isdigit() and char != "0" else None
+    return int(char) if char in "123456789" else None
 
 
 def parse_chinese(token: str) -> Notation | None:

@@ -18,8 +18,10 @@ from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer
 from campaign.rules.clock import in_war_hours
+from campaign.validation import checked_text
 
 MAX_RECORD_BYTES = 200_000
+MAX_RECORD_CHARS = 200_000
 NOTATION_CHARS = frozenset(CHINESE_PIECES) | frozenset(CHINESE_ACTIONS) | frozenset(CHINESE_NUMERALS) | frozenset(
     "前中後后０１２３４５６７８９")
 WHITE_OR_RED = {"xiangqi": ("red", "black"), "chess": ("white", "black")}
@@ -65,6 +67,9 @@ def record_error(exc: RecordError) -> RuleViolation:
         message = _('Move %(ply)d "%(move)s": a handicap move may not capture or give check.')
     elif exc.code == "opening":
         message = _('Move %(ply)d "%(move)s" is not a mainstream opening.')
+    elif exc.code == "start":
+        message = _("A battle game starts from the standard position; a record that declares another start (a FEN "
+                    "tag or a set-up position) is refused.")
     elif exc.code == "empty":
         message = _("The record has no moves.")
     elif exc.code == "too_long":
@@ -89,29 +94,62 @@ def side_result(game: Game, board_result: str) -> str:
     return Game.Result.ATTACKER if first_wins == game.attacker_moves_first else Game.Result.DEFENDER
 
 
-@transaction.atomic
+def claim_token(game: Game) -> str:
+    """What names a claim: the form that confirms or disputes it sends this back, so that a
+    stale page never answers a claim its reader did not see (R11.3)."""
+    stamp = game.reported_at.isoformat() if game.reported_at else ""
+    return f"{game.claimed_result}@{stamp}"
+
+
+def _terms(game: Game) -> tuple:
+    """What the judge is told about a game: changed between judging and writing, the
+    judgement would be stale."""
+    return game.game_kind, game.attacker_moves_first, game.favoured, game.extra_moves, game.restricted
+
+
+def _judge(game: Game, text: str):
+    colour = colours(game)
+    try:
+        return judge(game.game_kind, text, favoured=colour.get(game.favoured) or None,
+                     extra_moves=game.extra_moves, restricted=colour.get(game.restricted) or None)
+    except RecordError as exc:
+        raise record_error(exc) from None
+
+
 def game_report(*, actor: Officer, game: Game, text: str, claimed: str = "", started_at: datetime | None = None) -> Game:
     """A player reports the game's record. The board's own result (mate, stalemate, xiangqi
     repetition) is applied at once and a contradicting claim is refused; otherwise `claimed`
-    waits for the opponent (R11.3)."""
+    waits for the opponent (R11.3). A claim once made is fixed: its reporter cannot change it.
+
+    The record is judged before the write transaction opens (it may take up to a second),
+    and the game's terms are checked again under the lock."""
+    checked_text(text, field=_("record"), clause="R11.3", max_length=MAX_RECORD_CHARS)
+    if claimed and claimed not in Game.Result.values:
+        raise RuleViolation("R11.3", _("A result is an attacker's win, a defender's win or a draw."))
+    judgement = _judge(game, text)
+    with transaction.atomic():
+        return _report_locked(actor, game, text, claimed, started_at, judgement)
+
+
+def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_at: datetime | None,
+                   judgement) -> Game:
+    terms = _terms(game)
     city = _lock_city(game_city_id(game))
     game = _lock_game(game)
     if actor.pk not in (game.attacker_id, game.defender_id):
         raise NotAllowed("R11.3", _("Only the game's players report its record."))
     if game.status != Game.Status.PENDING:
         raise RuleViolation("R11.3", _("This game is already decided (or not yet begun)."))
+    if game.claim_status == "claimed":
+        raise RuleViolation("R11.3", _("A claim already awaits the opponent's answer; it cannot be changed."))
+    if game.claim_status == "disputed":
+        raise RuleViolation("R11.3", _("The claim was disputed: the authority of R11.3 decides this game."))
+    if _terms(game) != terms:
+        raise RuleViolation("R11.4", _("The game's handicap or opening restriction changed; please report again."))
     if started_at is not None:
         _check_hours(game, started_at)
         game.started_at = started_at
         game.save(update_fields=["started_at"])
-    colour = colours(game)
-    try:
-        judgement = judge(game.game_kind, text, favoured=colour.get(game.favoured) or None,
-                          extra_moves=game.extra_moves, restricted=colour.get(game.restricted) or None)
-    except RecordError as exc:
-        raise record_error(exc) from None
-    if claimed and claimed not in Game.Result.values:
-        raise RuleViolation("R11.3", _("A result is an attacker's win, a defender's win or a draw."))
     game.record, game.moves, game.termination = text, judgement.moves, judgement.termination.value
     game.reported_by, game.reported_at = actor, clock.now()
     if judgement.result is not None:
@@ -164,13 +202,17 @@ def game_agree_off_hours(*, actor: Officer, game: Game) -> Game:
 
 
 @transaction.atomic
-def game_claim_answer(*, actor: Officer, game: Game, confirm: bool) -> Game:
+def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) -> Game:
     """The opponent of the reporting player confirms the claim (applied at once) or disputes it
-    (then the authority of R11.3 settles it)."""
+    (then the authority of R11.3 settles it). `claim` is the `claim_token` the answering page
+    showed: an answer to any other claim is refused."""
     city = _lock_city(game_city_id(game))
     game = _lock_game(game)
     if game.status != Game.Status.PENDING or game.claim_status != "claimed":
         raise RuleViolation("R11.3", _("No claim awaits an answer."))
+    if claim != claim_token(game):
+        raise RuleViolation("R11.3", _("The claim on your page is not the one awaiting an answer; reload the page and "
+                                       "read it first."))
     opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
     if actor.pk != opponent:
         raise NotAllowed("R11.3", _("Only the opponent confirms or disputes a claim."))

@@ -10,6 +10,7 @@ from battles.services.common import change_status
 from campaign import clock
 from campaign.authority import is_king, officer_of
 from campaign.errors import NotAllowed, RuleViolation
+from campaign.validation import checked_text
 from cities.models import City
 
 
@@ -22,10 +23,14 @@ def game_city_id(game: Game) -> int:
 
 
 def may_enter_result(user: AbstractBaseUser, game: Game, city: City) -> bool:
-    """R11.3: the governor of the city fought over, the king of a neutral kingdom, or a site admin."""
+    """R11.3: the governor of the city fought over, the king of a neutral kingdom, or a site admin;
+    never one of the game's players (the governor who played it is "involved": a neutral king
+    or a site admin decides)."""
+    officer = officer_of(user, city.campaign)
+    if officer is not None and officer.pk in (game.attacker_id, game.defender_id):
+        return False
     if user.is_superuser:
         return True
-    officer = officer_of(user, city.campaign)
     if officer is None:
         return False
     if city.governor_id == officer.pk:
@@ -44,7 +49,8 @@ def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = 
     game = _lock_game(game)
     if not may_enter_result(user, game, city):
         raise NotAllowed("R11.3", _("Results are entered by the governor of the city fought over, the king of a "
-                                    "neutral kingdom or a site admin."))
+                                    "neutral kingdom or a site admin, never by a player of the game."))
+    note = checked_text(note, field=_("note"), clause="R11.3", max_length=2000)
     return decide(city=city, game=game, result=result, note=note, user=user)
 
 

@@ -14,18 +14,16 @@ from battles.services.pursuit import pursuit_declare
 from battles.services.reinforce import reinforce_attack
 from battles.services.results import game_city_id, game_result, may_enter_result
 from campaign.authority import is_king
-from campaign.errors import RuleViolation
 from campaign.models import Officer
 from campaign.views.common import back, campaign_action, campaign_page, require_officer
+from campaign.views.forms import posted_ids
 from cities.models import City
 
 
 def _officers(request, name: str, campaign) -> list[Officer]:
-    ids = request.POST.getlist(name)
-    if not all(i.isdigit() for i in ids):
-        raise RuleViolation("R4.6", _("Please choose a valid value for “%(field)s”.") % {"field": name})
+    ids = posted_ids(request.POST, name, "R4.6")
     found = {o.pk: o for o in Officer.objects.filter(campaign=campaign, pk__in=ids)}
-    return [found[int(i)] for i in ids if int(i) in found]
+    return [found[i] for i in ids if i in found]
 
 
 @campaign_page

@@ -15,37 +15,44 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from battles.games.xiangqi import START, chinese_moves, wxf_moves
+from battles.games.chess_records import game_board
+from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
 from battles.models import Game
-from battles.services.records import colours, decode_record, game_agree_off_hours, game_claim_answer, game_report
+from battles.services.records import (
+    claim_token,
+    colours,
+    decode_record,
+    game_agree_off_hours,
+    game_claim_answer,
+    game_report,
+)
 from battles.services.results import game_city_id, may_enter_result
 from campaign.errors import RuleViolation
 from campaign.views.common import campaign_action, campaign_page, require_officer
+from campaign.views.forms import query_id
 from cities.models import City
 
 MAX_UPLOAD = 200_000
+
+
+def _handicap(game: Game) -> dict:
+    """R11.4 as the game was judged: the favoured colour and its moves in a row."""
+    return {"favoured": colours(game).get(game.favoured) or None, "extra_moves": game.extra_moves}
 
 
 def _notation(game: Game, style: str) -> list[str]:
     if not game.moves:
         return []
     if game.game_kind == "chess":
-        board, sans = chess.Board(), []
-        for uci in game.moves:
-            move = chess.Move.from_uci(uci)
-            sans.append(board.san(move))
-            board.push(move)
-        return sans
-    return wxf_moves(game.moves) if style == "wxf" else chinese_moves(game.moves)
+        return game_board(game.moves, **_handicap(game))[1]
+    return game_notation(game.moves, chinese=style != "wxf", **_handicap(game))
 
 
 def _svg(game: Game, ply: int) -> str:
     moves = game.moves[:ply]
     if game.game_kind == "chess":
-        board = chess.Board()
-        for uci in moves:
-            board.push_uci(uci)
+        board = game_board(moves, **_handicap(game))[0]
         return chess.svg.board(board, lastmove=board.peek() if moves else None, size=400)
     return board_svg(START, moves, last=moves[-1] if moves else None)
 
@@ -57,8 +64,8 @@ def games_list(request, campaign):
     games = (Game.objects.filter(campaign=campaign).exclude(status=Game.Status.CALLED)
              .select_related("attacker", "defender", "siege__city", "field_battle__city", "pursuit__city")
              .order_by("-started_at", "-id"))
-    officer = request.GET.get("officer")
-    if officer and officer.isdigit():
+    officer = query_id(request.GET, "officer")
+    if officer is not None:
         games = games.filter(Q(attacker_id=officer) | Q(defender_id=officer))
     page = Paginator(games, 50).get_page(request.GET.get("page"))
     return render(request, "battles/games.html", {"campaign": campaign, "page": page})
@@ -68,10 +75,8 @@ def games_list(request, campaign):
 def game_page(request, campaign, game_id):
     game = get_object_or_404(Game.objects.select_related("attacker", "defender", "army__kingdom", "siege__city"),
                              pk=game_id, campaign=campaign)
-    try:
-        ply = max(0, min(len(game.moves), int(request.GET.get("ply", len(game.moves)))))
-    except ValueError:
-        ply = len(game.moves)
+    ply = query_id(request.GET, "ply")
+    ply = len(game.moves) if ply is None else min(len(game.moves), ply)
     style = request.GET.get("notation", "chinese")
     officer = request.officer
     city = City.objects.select_related("kingdom", "campaign").get(pk=game_city_id(game))
@@ -82,7 +87,7 @@ def game_page(request, campaign, game_id):
         "campaign": campaign, "game": game, "ply": ply, "style": style, "colours": colours(game),
         "moves": list(enumerate(_notation(game, style), 1)), "svg": mark_safe(_svg(game, ply)),  # noqa: S308 - ours
         "player": bool(officer and officer.pk in (game.attacker_id, game.defender_id)),
-        "answers": bool(officer and officer.pk == opponent),
+        "answers": bool(officer and officer.pk == opponent), "claim": claim_token(game),
         "judge": request.user.is_authenticated and game.status == Game.Status.PENDING and may_enter_result(
             request.user, game, city),
     })
@@ -126,7 +131,8 @@ def game_agree_view(request, campaign, game_id):
 def game_claim_view(request, campaign, game_id):
     actor = require_officer(request)
     game = get_object_or_404(Game, pk=game_id, campaign=campaign)
-    game_claim_answer(actor=actor, game=game, confirm=request.POST.get("confirm") == "1")
+    game_claim_answer(actor=actor, game=game, confirm=request.POST.get("confirm") == "1",
+                      claim=request.POST.get("claim", ""))
     return redirect("game", slug=campaign.slug, game_id=game.pk)
 
 
@@ -138,7 +144,13 @@ def game_pgn(request, campaign, game_id):
     second = game.defender if first == game.attacker else game.attacker
     result = {"": "*", "draw": "1/2-1/2"}.get(game.result) or (
         "1-0" if (game.result == "attacker") == (first == game.attacker) else "0-1")
-    if game.game_kind == "chess":
+    handicap = _handicap(game)
+    if game.game_kind == "chess" and handicap["favoured"] and handicap["extra_moves"] > 1:
+        # R11.4: the favoured side's moves in a row, which python-chess's writer cannot show.
+        body = " ".join(f"{i + 1}. {m}" for i, m in enumerate(game_board(game.moves, **handicap)[1]))
+        text = (f'[Event "{campaign.name}"]\n[White "{first.name}"]\n[Black "{second.name}"]\n[Result "{result}"]\n'
+                f'[Handicap "{handicap["favoured"]} {handicap["extra_moves"]}"]\n\n{body} {result}\n')
+    elif game.game_kind == "chess":
         pgn = chess.pgn.Game()
         pgn.headers.update({"White": first.name, "Black": second.name, "Result": result, "Event": campaign.name})
         node = pgn

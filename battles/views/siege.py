@@ -12,11 +12,11 @@ from battles.services import retreat as retreat_services
 from battles.services import siege as siege_services
 from battles.services.common import commands
 from battles.services.results import may_enter_result
+from battles.views.war import organisation_from
 from campaign.authority import is_king
 from campaign.models import Officer
 from campaign.views.common import campaign_action, campaign_page, require_officer
-from campaign.views.forms import posted_object
-from battles.views.war import organisation_from
+from campaign.views.forms import posted_ids, posted_object
 
 
 @campaign_page
@@ -78,8 +78,8 @@ def roster_edit(request, campaign, siege_id):
 def retreat(request, campaign, siege_id):
     actor = require_officer(request)
     army = posted_object(request.POST, "army", Army.objects.filter(siege_id=siege_id), "R8.1")
-    rearguard = list(Officer.objects.filter(campaign=campaign, pk__in=[i for i in request.POST.getlist("rearguard")
-                                                                      if i.isdigit()]))
+    rearguard = list(Officer.objects.filter(campaign=campaign, pk__in=posted_ids(request.POST, "rearguard",
+                                                                                          "R8.1")))
     retreat_services.army_retreat(actor=actor, army=army, rearguard=rearguard)
     return _done(request, campaign, siege_id, _("The army retreats."))
 

@@ -14,7 +14,7 @@ from campaign.authority import is_king
 from campaign.errors import RuleViolation
 from campaign.models import Officer
 from campaign.views.common import campaign_action, campaign_page, require_officer
-from campaign.views.forms import posted_object
+from campaign.views.forms import posted_ids, posted_object
 from cities.models import City
 
 
@@ -35,11 +35,7 @@ def war_page(request, campaign):
 
 def organisation_from(post, queryset, clause: str) -> list[tuple[Officer, str]]:
     """The chosen officers (`member` checkboxes) with their ranks (`rank_<id>`), in the form's order."""
-    chosen = []
-    for raw in post.getlist("member"):
-        if not raw.isdigit():
-            raise RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": "member"})
-        chosen.append(int(raw))
+    chosen = posted_ids(post, "member", clause)
     found = {o.pk: o for o in queryset.filter(pk__in=chosen)}
     if len(found) != len(set(chosen)):
         raise RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": "member"})

@@ -11,6 +11,7 @@ from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.markup import render_markdown
 from campaign.models import Board, Officer, Post, Thread
+from campaign.validation import checked_text
 
 MAX_TITLE = 120
 MAX_BODY = 20_000
@@ -34,6 +35,9 @@ def may_moderate(officer: Officer, board: Board) -> bool:
 
 
 def _check_text(title: str | None, body: str) -> None:
+    if title is not None:
+        checked_text(title, field=_("thread title"), clause="R1.3", max_length=MAX_TITLE, multiline=False)
+    checked_text(body, field=_("text"), clause="R1.3", max_length=MAX_BODY)
     if title is not None and not title.strip():
         raise RuleViolation("R1.3", _("A thread needs a title."))
     if title is not None and len(title) > MAX_TITLE:
@@ -49,22 +53,26 @@ def _check_may_post(actor: Officer, board: Board) -> None:
         raise NotAllowed("R1.2", _("Only officers of this kingdom may post in its palace."))
 
 
+def _nonce_ok(nonce: str) -> bool:
+    """The form's one-time token (a double submit makes one post); anything else is ignored."""
+    return bool(nonce) and len(nonce) <= 40 and nonce.isascii() and nonce.isalnum()
+
+
 def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce: str = "") -> Thread:
     """An officer opens a thread. The same form sent twice (same `nonce`) makes one thread."""
     _check_may_post(actor, board)
     _check_text(title, body)
-    key = f"officer:{actor.pk}:{nonce}" if nonce else None
+    key = f"officer:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
     if key and (existing := Post.objects.filter(event_key=key).select_related("thread").first()):
         return existing.thread
+    html = render_markdown(body)  # before the transaction: nobody waits on a lock while it renders
     now = clock.now()
     try:
         with transaction.atomic():
             thread = Thread.objects.create(
                 board=board, title=title.strip(), author=actor, created_at=now, last_activity_at=now, post_count=1
             )
-            Post.objects.create(
-                thread=thread, author=actor, body=body, html=render_markdown(body), created_at=now, event_key=key
-            )
+            Post.objects.create(thread=thread, author=actor, body=body, html=html, created_at=now, event_key=key)
     except IntegrityError:
         return Post.objects.select_related("thread").get(event_key=key).thread
     return thread
@@ -73,15 +81,14 @@ def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce:
 def post_reply(*, actor: Officer, thread: Thread, body: str, nonce: str = "") -> Post:
     _check_may_post(actor, thread.board)
     _check_text(None, body)
-    key = f"officer:{actor.pk}:{nonce}" if nonce else None
+    key = f"officer:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
     if key and (existing := Post.objects.filter(event_key=key).first()):
         return existing
+    html = render_markdown(body)
     now = clock.now()
     try:
         with transaction.atomic():
-            post = Post.objects.create(
-                thread=thread, author=actor, body=body, html=render_markdown(body), created_at=now, event_key=key
-            )
+            post = Post.objects.create(thread=thread, author=actor, body=body, html=html, created_at=now, event_key=key)
             Thread.objects.filter(pk=thread.pk).update(last_activity_at=now, post_count=F("post_count") + 1)
     except IntegrityError:
         return Post.objects.get(event_key=key)

@@ -89,18 +89,19 @@ def _create(officer: Officer, destination: City, requested_by: Officer) -> Move:
 
 
 def _approve_sides(move: Move, actor: Officer) -> bool:
-    """Record every approval `actor` may give; True if any was given."""
+    """Record every approval `actor` may give; True if any was given. Nobody approves their own
+    move (R3.2 asks others to agree), except the king, whose power over moves is absolute (R2.1)."""
     now = clock.now()
     given = False
     if is_king(actor, move.officer.kingdom):
         move.origin_approver = move.origin_approver or actor
         move.destination_approver = move.destination_approver or actor
         return True
-    if move.needs_king:
+    if move.needs_king or actor.pk == move.officer_id:
         return False
-    if move.origin_approver_id is None and decides_for_city(actor, move.origin, now):
+    if move.origin_approver_id is None and decides_for_city(actor, move.origin, now, move.officer_id):
         move.origin_approver, given = actor, True
-    if move.destination_approver_id is None and decides_for_city(actor, move.destination, now):
+    if move.destination_approver_id is None and decides_for_city(actor, move.destination, now, move.officer_id):
         move.destination_approver, given = actor, True
     return given
 
@@ -172,6 +173,8 @@ def move_order(*, actor: Officer, officer: Officer, destination: City) -> Move:
     agree to unless the governor decides for both."""
     officer = _lock_officer(officer)
     king = is_king(actor, officer.kingdom)
+    if not king and officer.pk == actor.pk:
+        raise NotAllowed("R3.2", _("A governor does not order their own move: ask for it, and others decide (R3.2)."))
     if not king:
         if officer.whereabouts == Whereabouts.CITY and only_king_orders(
             officer.stars, officer.campaign.king_orders_from_stars

@@ -1,7 +1,7 @@
 """Posts and promotions (RULES.md §2): governors, board moderators, stars and titles."""
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -11,6 +11,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Board, BoardModerator, Officer, OfficerKind, Promotion, Whereabouts
 from campaign.rules.personnel import MAX_BOARD_MODERATORS, valid_stars
 from campaign.services.boards import post_system
+from campaign.validation import checked_text
 from cities.models import City
 
 
@@ -32,10 +33,18 @@ def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> 
                                 % {"name": officer.name, "kingdom": city.kingdom})
         if officer.whereabouts == Whereabouts.PRISONER:
             raise RuleViolation("R10.6", _("%(name)s is a prisoner.") % {"name": officer.name})
+        # Two appointments of one officer to two cities at once: the officer's row lock makes
+        # the second wait and then move the post (an officer governs one city).
+        Officer.objects.select_for_update().filter(pk=officer.pk).first()
         City.objects.filter(governor=officer).exclude(pk=city.pk).update(governor=None)
     previous = city.governor
     city.governor = officer
-    city.save(update_fields=["governor"])
+    try:
+        with transaction.atomic():
+            city.save(update_fields=["governor"])
+    except IntegrityError:
+        raise RuleViolation("R2.4", _("%(name)s was just appointed to another city; try again.")
+                            % {"name": officer.name}) from None
     with translation.override(settings.LANGUAGE_CODE):
         if officer is None:
             title = _("%(city)s has no governor now") % {"city": city.name}
@@ -115,6 +124,7 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
                          and actor.kingdom_id == officer.kingdom_id):
         raise NotAllowed("R2.3", _("Only the governor of %(name)s's city recommends a promotion.")
                          % {"name": officer.name})
+    checked_text(title, field=_("title"), clause="R1.5", max_length=50, multiline=False)
     _check_new_rank(officer, stars, title)
     if Promotion.objects.filter(officer=officer, status=Promotion.Status.PENDING).exists():
         raise RuleViolation("R2.3", _("A promotion of %(name)s already awaits the king.") % {"name": officer.name})

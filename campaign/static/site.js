@@ -14,6 +14,15 @@
   setInterval(tick, 1000);
   document.addEventListener("DOMContentLoaded", tick);
   document.addEventListener("htmx:afterSwap", tick);
+  // A select that submits its form when changed (no inline handlers: the CSP forbids them).
+  document.addEventListener("change", function (e) {
+    if (e.target.matches("select[data-autosubmit]")) { e.target.form.submit(); }
+  });
+  // Replay steps by the arrow keys on a game's page.
+  document.addEventListener("keydown", function (e) {
+    var link = document.querySelector('.steps a[data-key="' + e.key + '"]');
+    if (link) { window.location = link.href; }
+  });
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.dataset.sent) { e.preventDefault(); return; }

@@ -9,7 +9,13 @@ from battles.selectors import city_war
 from campaign.errors import NotAllowed
 from campaign.models import Board, Post, Thread
 from campaign.selectors import board_threads, boards_of_campaign, thread_posts
-from campaign.services.boards import may_moderate, may_read_board, post_hide, post_reply, thread_create
+from campaign.services.boards import (
+    may_moderate,
+    may_read_board,
+    post_hide,
+    post_reply,
+    thread_create,
+)
 from campaign.views.common import campaign_action, campaign_page, require_officer
 
 

@@ -1,20 +1,47 @@
-"""Reading ids and numbers from posted forms: bad input is a message, never a 500."""
+"""Reading ids, numbers and texts from posted forms and queries: bad input is a message that
+names the rule, never a 500 (ids in ASCII digits within the database's range; texts bounded
+and free of control characters)."""
 
 from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
+from campaign.rules.text import parse_id
+from campaign.validation import checked_text
 
 
-def posted_int(data, name: str, clause: str) -> int:
-    try:
-        return int(data.get(name, ""))
-    except (TypeError, ValueError):
-        raise RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": name}) from None
+def _invalid(name: str, clause: str) -> RuleViolation:
+    return RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": name})
+
+
+def posted_int(data, name: str, clause: str, *, minimum: int = 0, maximum: int = 2**31 - 1) -> int:
+    raw = data.get(name, "")
+    value = parse_id(raw.strip() if isinstance(raw, str) else raw, maximum=maximum)
+    if value is None or value < minimum:
+        raise _invalid(name, clause)
+    return value
+
+
+def posted_ids(data, name: str, clause: str) -> list[int]:
+    """Every value of a multi-valued field (checkboxes), each an id."""
+    ids = [parse_id(raw) for raw in data.getlist(name)]
+    if any(i is None for i in ids):
+        raise _invalid(name, clause)
+    return ids  # type: ignore[return-value]
+
+
+def query_id(data, name: str) -> int | None:
+    """An optional id in a query string (a filter): None when absent or not an id."""
+    return parse_id(data.get(name))
 
 
 def posted_object(data, name: str, queryset: QuerySet, clause: str) -> Model:
     obj = queryset.filter(pk=posted_int(data, name, clause)).first()
     if obj is None:
-        raise RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": name})
+        raise _invalid(name, clause)
     return obj
+
+
+def posted_text(data, name: str, *, clause: str, max_length: int, multiline: bool = False, label: str = "") -> str:
+    return checked_text(data.get(name, ""), field=label or name, clause=clause, max_length=max_length,
+                        multiline=multiline)

@@ -64,7 +64,7 @@ def promotion_recommend(request, campaign):
     officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.3")
     stars = posted_int(request.POST, "stars", "R1.5")
     promotion = personnel.promotion_recommend(actor=actor, officer=officer, stars=stars,
-                                              title=request.POST.get("title", officer.title).strip()[:50])
+                                              title=request.POST.get("title", officer.title).strip())
     if promotion.status == Promotion.Status.APPROVED:
         return _done(request, campaign, _("%(name)s now has %(stars)d stars.") % {"name": officer.name, "stars": stars})
     return _done(request, campaign, _("Recommendation sent to the king."))

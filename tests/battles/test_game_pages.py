@@ -1,5 +1,8 @@
 """The game page: report a record (text or file), see it replayed, confirm a claim, get the PGN."""
 
+import html
+import re
+
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
@@ -21,7 +24,8 @@ def test_r11_3_report_by_form_and_replay_on_the_board(world, client, clock):
     assert "炮二平五" in page and "馬８進７" in page and "<svg" in page and "1 / 3" in page
     assert "C2=5" in client.get(url(world, "game", game.pk) + "?notation=wxf").content.decode()
     client.force_login(world["魏延"].user)
-    client.post(url(world, "game-claim", game.pk), {"confirm": "1"})
+    shown = re.search(r'name="claim" value="([^"]+)"', client.get(url(world, "game", game.pk)).content.decode())
+    client.post(url(world, "game-claim", game.pk), {"confirm": "1", "claim": html.unescape(shown.group(1))})
     assert Game.objects.get(pk=game.pk).result == "attacker"
     pgn = client.get(url(world, "game-pgn", game.pk))
     assert pgn["Content-Disposition"].endswith('.pgn"') and b"h2e2 h9g7" in pgn.content
@@ -73,10 +77,25 @@ def test_r11_3_an_xqf_file_upload_is_replayed(world, client, clock):
 
     game = pending_game(world, clock)
     client.force_login(world["許褚"].user)
-    data = (Path(__file__).resolve().parents[1] / "data" / "mate-in-one-v10.xqf").read_bytes()
-    client.post(url(world, "game-report", game.pk), {"file": SimpleUploadedFile("mate.xqf", data)})
+    data = (Path(__file__).resolve().parents[1] / "data" / "opening-v10.xqf").read_bytes()
+    client.post(url(world, "game-report", game.pk), {"file": SimpleUploadedFile("opening.xqf", data),
+                                                       "claimed": "attacker"})
     game = Game.objects.get(pk=game.pk)
-    assert (game.result, game.moves) == ("attacker", ["a1e1"])
+    assert (game.claimed_result, game.moves[:2]) == ("attacker", ["h2e2", "h9g7"])
+
+
+def test_r11_3_an_xqf_file_with_a_set_up_position_is_refused(world, client, clock):
+    """Battle games start where the site says: a composed mate in one is no battle game."""
+    from pathlib import Path
+
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    data = (Path(__file__).resolve().parents[1] / "data" / "mate-in-one-v10.xqf").read_bytes()
+    page = client.post(url(world, "game-report", game.pk), {"file": SimpleUploadedFile("mate.xqf", data)},
+                       follow=True).content.decode()
+    game = Game.objects.get(pk=game.pk)
+    assert (game.status, game.result, game.moves) == (Game.Status.PENDING, "", [])
+    assert "R11.3" in page and "標準" in page
 
 
 def test_r11_6_the_games_list_keeps_every_game(world, client, clock):

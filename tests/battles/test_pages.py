@@ -89,8 +89,12 @@ def test_r4_6_r5_sortie_results_and_advance_through_the_army_page(world, client,
     assert url(world, "sortie-new", army.pk) in client.get(url(world, "army", army.pk)).content.decode()
     client.post(url(world, "sortie-new", army.pk), {"officer": [world["張飛"].pk, world["魏延"].pk]})
     battle = FieldBattle.objects.get()
-    for game in battle.games.all():
-        client.post(url(world, "result-enter", game.pk), {"result": "attacker"})
+    own = battle.games.get(defender=world["張飛"])
+    assert client.post(url(world, "result-enter", own.pk), {"result": "defender"}).status_code == 403, \
+        "R11.3: the governor who played the game does not judge it"
+    client.post(url(world, "result-enter", battle.games.exclude(pk=own.pk).get().pk), {"result": "attacker"})
+    client.force_login(world["孫權"].user)  # the king of a neutral kingdom
+    client.post(url(world, "result-enter", own.pk), {"result": "attacker"})
     assert FieldBattle.objects.get().winner == "attacker"
     client.force_login(world["徐晃"].user)
     client.post(url(world, "battle-advance", army.pk), {"advance": "0"})

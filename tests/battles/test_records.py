@@ -2,17 +2,25 @@
 
 import pytest
 
+from battles.games import judge
 from battles.models import Game
-from battles.services.records import decode_record, game_claim_answer, game_report
+from battles.services.records import (
+    claim_token,
+    decode_record,
+    game_claim_answer,
+    game_report,
+)
 from battles.services.results import game_result
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import NotAllowed, RuleViolation
 from tests.battles.conftest import besiege
 from tests.conftest import make_world
+from tests.games.test_xiangqi import MATE_FROM_START
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
-# Red mates in one from a composed position (R11.3: a checkmate decides itself).
-MATE = '[FEN "4k4/9/9/9/9/9/9/3R5/R8/5K3 w - - 0 1"]\n1. 車九平五'
+# Red mates from the standard start (R11.3: a checkmate decides itself): tests/games/test_xiangqi.py.
+MATE = MATE_FROM_START
+MATE_MOVES = judge("xiangqi", MATE).moves
 
 
 def pending_game(world, clock):
@@ -26,7 +34,7 @@ def test_r11_3_a_record_ending_in_mate_decides_the_game_at_once(world, clock):
     game = game_report(actor=world["許褚"], game=game, text=MATE)
     assert game.status == Game.Status.DECIDED and game.result == "attacker", "the attacker moved first: red won"
     assert world.city("漢中").wall == 490, "R6.2 applied in the same transaction"
-    assert Game.objects.get(pk=game.pk).moves == ["a1e1"] and Game.objects.get(pk=game.pk).record == MATE
+    assert Game.objects.get(pk=game.pk).moves == MATE_MOVES and Game.objects.get(pk=game.pk).record == MATE
 
 
 def test_r11_3_a_claim_that_contradicts_the_board_is_refused(world, clock):
@@ -50,15 +58,15 @@ def test_r11_3_a_resignation_is_a_claim_the_opponent_confirms(world, clock):
     game = game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
     assert game.status == Game.Status.PENDING and game.claim_status == "claimed"
     with pytest.raises(NotAllowed):
-        game_claim_answer(actor=world["許褚"], game=game, confirm=True)
-    game = game_claim_answer(actor=world["魏延"], game=game, confirm=True)
+        game_claim_answer(actor=world["許褚"], game=game, confirm=True, claim=claim_token(game))
+    game = game_claim_answer(actor=world["魏延"], game=game, confirm=True, claim=claim_token(game))
     assert game.result == "attacker" and world.city("漢中").wall == 490
 
 
 def test_r11_3_a_disputed_claim_goes_to_the_authority(world, clock):
     game = pending_game(world, clock)
-    game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
-    game = game_claim_answer(actor=world["魏延"], game=game, confirm=False)
+    game = game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
+    game = game_claim_answer(actor=world["魏延"], game=game, confirm=False, claim=claim_token(game))
     assert game.claim_status == "disputed" and game.status == Game.Status.PENDING
     game = game_result(user=world["孫權"].user, game=game, result="draw", note="both flags fell")
     assert game.result == "draw"
@@ -103,7 +111,7 @@ def test_r11_6_a_game_keeps_who_played_where_when_and_how(world, clock):
     game_report(actor=world["許褚"], game=game, text=MATE)
     game = Game.objects.select_related("attacker", "defender", "siege").get(pk=game.pk)
     assert (game.attacker.name, game.defender.name, game.siege.city.name) == ("許褚", "魏延", "漢中")
-    assert game.started_at is not None and game.record == MATE and game.moves == ["a1e1"]
+    assert game.started_at is not None and game.record == MATE and game.moves == MATE_MOVES
     assert (game.result, game.termination, game.reported_by.name) == ("attacker", "checkmate", "許褚")
     assert (game.favoured, game.extra_moves, game.restricted) == ("", 0, "")
 

@@ -2,7 +2,16 @@
 
 import pytest
 
+import chess
+
 from battles.games import RecordError, Termination, judge
+from battles.games.chess_records import judge_moves
+from battles.games.records import split_record
+
+
+def composed(fen: str, text: str, **terms):
+    """A composed position for the rules of the end of a game; records never start there."""
+    return judge_moves(chess.Board(fen), split_record(text)[1], **terms)
 
 # Morphy v. the Duke of Brunswick and Count Isouard, Paris 1858 ("the Opera game"), public domain.
 OPERA = """[Event "Paris"]
@@ -22,9 +31,8 @@ def test_r11_3_checkmate_decides_itself():
 
 
 def test_r11_3_stalemate_is_a_draw_in_chess():
-    record = '[FEN "7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"]\n1. Qf6'
-    assert judge("chess", record).result is None
-    judgement = judge("chess", '[FEN "7k/8/5QK1/8/8/8/8/8 w - - 0 1"]\n1. Qf7')
+    assert composed("7k/5Q2/6K1/8/8/8/8/8 w - - 0 1", "1. Qf6").result is None
+    judgement = composed("7k/8/5QK1/8/8/8/8/8 w - - 0 1", "1. Qf7")
     assert (judgement.result, judgement.termination) == ("1/2-1/2", Termination.STALEMATE)
 
 
@@ -46,7 +54,7 @@ def test_r11_3_moves_after_the_end_are_refused():
 def test_r11_4_handicap_moves_in_a_row_none_a_capture():
     assert judge("chess", "1. e4 d4 Nc6", favoured="white", extra_moves=2).moves == ["e2e4", "d2d4", "b8c6"]
     with pytest.raises(RecordError) as err:
-        judge("chess", '[FEN "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1"]\n1. Kd2 exd5', favoured="white", extra_moves=2)
+        composed("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "1. Kd2 exd5", favoured="white", extra_moves=2)
     assert (err.value.clause, err.value.ply) == ("R11.4", 2)
 
 

@@ -7,10 +7,19 @@ import pytest
 
 from battles.games import RecordError, Termination, judge
 from battles.games.xiangqi import START, chinese_moves, wxf_moves
-from battles.games.xiangqi import parse_moves
+from battles.games.records import split_record
+from battles.games.xiangqi import judge_moves, parse_moves
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-MATE_IN_ONE = '[FEN "4k4/9/9/9/9/9/9/3R5/R8/5K3 w - - 0 1"]\n1. 車九平五'
+# Composed positions for the rules of the end of a game; records never start there (R11.3).
+MATE_IN_ONE = ("4k4/9/9/9/9/9/9/3R5/R8/5K3 w - - 0 1", "1. 車九平五")
+# A random pyffish game (tests/data) in which red mates from the standard start, double cannons.
+MATE_FROM_START = ("車一進二 炮２平４ 炮二進四 炮８平６ 炮八平二 炮６退１ 車一退一 炮４進６ 車九進一 馬８進９ "
+                   "前炮平五 炮６平４ 炮二進三 炮４退４ 炮二平五")
+
+
+def composed(fen: str, text: str):
+    return judge_moves(fen, split_record(text)[1])
 
 
 def random_games(limit: int | None = None) -> list[list[str]]:
@@ -57,20 +66,22 @@ def test_r11_3_first_illegal_move_is_named_with_its_number():
 
 
 def test_r11_3_checkmate_decides_itself():
-    judgement = judge("xiangqi", MATE_IN_ONE)
+    judgement = composed(*MATE_IN_ONE)
     assert (judgement.result, judgement.termination) == ("1-0", Termination.CHECKMATE)
+    judgement = judge("xiangqi", MATE_FROM_START)
+    assert (judgement.result, judgement.termination, len(judgement.moves)) == ("1-0", Termination.CHECKMATE, 15)
 
 
 def test_r11_3_stalemate_loses_in_xiangqi():
-    judgement = judge("xiangqi", '[FEN "4k4/9/R8/9/9/9/9/9/3R5/5K3 w - - 0 1"]\n1. 車九進一')
+    judgement = composed("4k4/9/R8/9/9/9/9/9/3R5/5K3 w - - 0 1", "1. 車九進一")
     assert (judgement.result, judgement.termination) == ("1-0", Termination.STALEMATE)
 
 
 def test_r11_3_plain_repetition_draws_and_perpetual_check_loses():
     shuffle = "h0g2 h9g7 g2h0 g7h9 " * 3
     assert judge("xiangqi", shuffle).result == "1/2-1/2"
-    checks = '[FEN "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1"]\n' + "a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9"
-    judgement = judge("xiangqi", checks)
+    checks = "a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9"
+    judgement = composed("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1", checks)
     assert (judgement.result, judgement.termination) == ("0-1", Termination.PERPETUAL), "the checking side loses"
 
 
@@ -128,8 +139,9 @@ def test_r11_3_xqf_files_are_read_and_replayed():
     opening = judge("xiangqi", xqf_to_record(xqf("opening-v10.xqf")))
     assert opening.moves == ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"] and opening.headers["Red"] == "曹操"
     assert judge("xiangqi", xqf_to_record(xqf("random-v18.xqf"))).moves == random_games(1)[0][:40]
-    mate = judge("xiangqi", xqf_to_record(xqf("mate-in-one-v10.xqf")))
-    assert (mate.moves, mate.result, mate.termination) == (["a1e1"], "1-0", Termination.CHECKMATE)
+    with pytest.raises(RecordError) as err:  # a set-up position: battle games start where the site says
+        judge("xiangqi", xqf_to_record(xqf("mate-in-one-v10.xqf")))
+    assert err.value.code == "start"
 
 
 def test_a_damaged_xqf_file_is_refused_with_a_reason():

@@ -1,0 +1,41 @@
+"""What any text typed by a user may hold: a bounded length and no control characters
+(a NUL cannot be stored by PostgreSQL; others corrupt pages and records). Pure: no Django.
+
+>>> text_fault("炮二平五\\n馬8進7", max_length=100)
+>>> text_fault("a\\x00b", max_length=100)
+'control'
+>>> text_fault("a\\nb", max_length=100, multiline=False)
+'control'
+>>> text_fault("x" * 101, max_length=100)
+'too_long'
+"""
+
+import unicodedata
+
+MULTILINE_ALLOWED = frozenset("\n\r\t")
+
+
+def text_fault(text: str, *, max_length: int, multiline: bool = True) -> str | None:
+    """None for acceptable text; else `"too_long"` or `"control"`."""
+    if len(text) > max_length:
+        return "too_long"
+    allowed = MULTILINE_ALLOWED if multiline else frozenset()
+    for char in text:
+        if char < " " or "\x7f" <= char <= "\x9f" or char in "\u2028\u2029":
+            if char not in allowed:
+                return "control"
+        elif unicodedata.category(char) == "Cs":  # a lone surrogate cannot be stored either
+            return "control"
+    return None
+
+
+def parse_id(raw: object, *, maximum: int = 2**31 - 1) -> int | None:
+    """An id as typed in a form or a query: ASCII digits only, within the database's range.
+
+    >>> parse_id("42"), parse_id("²"), parse_id("٣"), parse_id("9" * 30), parse_id(None), parse_id(" 7")
+    (42, None, None, None, None, None)
+    """
+    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 12:
+        return None
+    value = int(raw)
+    return value if value <= maximum else None

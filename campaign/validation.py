@@ -1,0 +1,21 @@
+"""Checks of user text shared by every service: bounded, no control characters (RULES.md has
+no clause for it; the message names the clause of the action refused)."""
+
+from django.utils.translation import gettext as _
+
+from campaign.errors import RuleViolation
+from campaign.rules.text import text_fault
+
+
+def checked_text(text: str, *, field: str, clause: str, max_length: int, multiline: bool = True) -> str:
+    """User text as it will be stored, or a RuleViolation naming the field and the rule."""
+    fault = text_fault(text, max_length=max_length, multiline=multiline)
+    if fault == "too_long":
+        raise RuleViolation(clause, _("“%(field)s” may be at most %(n)d characters.") % {"field": field,
+                                                                                          "n": max_length})
+    if fault == "control":
+        raise RuleViolation(clause, _("“%(field)s” contains control characters (such as NUL), which are not "
+                                      "allowed.") % {"field": field})
+    return text
+
+

@@ -1,0 +1,10 @@
+"""The page shown when django-axes pauses a log-in after too many wrong passwords."""
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def locked_out(request: HttpRequest, credentials: dict | None = None, *args, **kwargs) -> HttpResponse:
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    return render(request, "registration/locked_out.html", {"cooloff_minutes": minutes}, status=429)
