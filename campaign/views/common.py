@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods
 
 from campaign.authority import officer_of
 from campaign.errors import NotAllowed, RuleViolation
@@ -31,10 +31,12 @@ def forbidden(request: HttpRequest, exc: RuleViolation) -> HttpResponse:
     return render(request, "403.html", {"clause": exc.clause, "message": exc.message}, status=403)
 
 
-def campaign_page(view):
-    """Load the campaign named by `slug`, show times in its zone, and answer refused actions."""
+def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
+    """Load the campaign named by `slug`, show times in its zone, and answer refused actions.
+    A page answers GET and HEAD only (405 to anything else): every write is an action."""
 
     @wraps(view)
+    @require_http_methods(list(methods))
     def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
         campaign = get_object_or_404(Campaign, slug=slug)
         request.campaign = campaign
@@ -56,7 +58,7 @@ def campaign_page(view):
 
 def campaign_action(view):
     """A form action: logged in, POST only (CSRF-checked), on a campaign page."""
-    return login_required(require_POST(campaign_page(view)))
+    return login_required(campaign_page(view, methods=("POST",)))
 
 
 def require_officer(request: HttpRequest):

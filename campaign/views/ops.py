@@ -2,11 +2,11 @@
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from campaign import clock
 from campaign.selectors import operations
@@ -14,18 +14,20 @@ from campaign.timers import timer_retry, timers_sweep
 
 
 def _operator(request) -> None:
+    """Site operators only: anyone else logged in gets 403 (R2: every action checks who)."""
     if not request.user.is_superuser:
         raise PermissionDenied(_("Only site operators see this page."))
 
 
-@staff_member_required
+@login_required
+@require_safe
 def ops_page(request):
     _operator(request)
     return render(request, "campaign/ops.html", {
         "ops": operations(now=clock.now(), sweep_seconds=settings.TIMER_SWEEP_SECONDS)})
 
 
-@staff_member_required
+@login_required
 @require_POST
 def ops_apply_due(request):
     _operator(request)
@@ -34,7 +36,7 @@ def ops_apply_due(request):
     return redirect("ops")
 
 
-@staff_member_required
+@login_required
 @require_POST
 def ops_retry(request, timer_id: int):
     _operator(request)
