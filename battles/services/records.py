@@ -9,8 +9,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles.games import RecordError, judge
-from battles.games.xiangqi_notation import CHINESE_ACTIONS, CHINESE_NUMERALS, CHINESE_PIECES
-from battles.games.xqf import is_xqf, xqf_to_record
+from battles.games.records import MAX_CHARS
+from battles.games.upload import MAX_BYTES, decode_upload
 from battles.models import Game
 from battles.services.common import announce, in_site_language
 from battles.services.results import _lock_city, _lock_game, decide, game_city_id
@@ -20,39 +20,18 @@ from campaign.models import Officer
 from campaign.rules.clock import in_war_hours
 from campaign.validation import checked_text
 
-MAX_RECORD_BYTES = 200_000
-MAX_RECORD_CHARS = 200_000
-NOTATION_CHARS = frozenset(CHINESE_PIECES) | frozenset(CHINESE_ACTIONS) | frozenset(CHINESE_NUMERALS) | frozenset(
-    "前中後后０１２３４５６７８９")
+MAX_RECORD_BYTES = MAX_BYTES
+MAX_RECORD_CHARS = MAX_CHARS
 WHITE_OR_RED = {"xiangqi": ("red", "black"), "chess": ("white", "black")}
 
 
 def decode_record(data: bytes) -> str:
     """Uploaded bytes: an XQF file, or text in UTF-8 (with or without a byte-order mark),
-    GB 18030 or Big5."""
-    if len(data) > MAX_RECORD_BYTES:
-        raise RuleViolation("R11.3", _("A record may be at most %(n)d kB.") % {"n": MAX_RECORD_BYTES // 1000})
-    if is_xqf(data):
-        try:
-            return xqf_to_record(data)
-        except RecordError as exc:
-            raise record_error(exc) from None
+    GB 18030 or Big5 (battles/games/upload.py)."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        pass
-    # GB 18030 decodes almost any bytes, Big5 text included: keep the reading in which more
-    # characters are the notation's own (pieces, actions, numerals).
-    readings = []
-    for encoding in ("gb18030", "big5"):
-        try:
-            text = data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-        readings.append((sum(ch in NOTATION_CHARS for ch in text), text))
-    if not readings:
-        raise RuleViolation("R11.3", _("The record's encoding cannot be read (UTF-8, GBK or Big5 are)."))
-    return max(readings, key=lambda reading: reading[0])[1]
+        return decode_upload(data)
+    except RecordError as exc:
+        raise record_error(exc) from None
 
 
 def record_error(exc: RecordError) -> RuleViolation:
@@ -70,6 +49,10 @@ def record_error(exc: RecordError) -> RuleViolation:
     elif exc.code == "start":
         message = _("A battle game starts from the standard position; a record that declares another start (a FEN "
                     "tag or a set-up position) is refused.")
+    elif exc.code == "too_big":
+        message = _("A record may be at most %(n)d kB.") % {"n": MAX_RECORD_BYTES // 1000}
+    elif exc.code == "encoding":
+        message = _("The record's encoding cannot be read (UTF-8, GBK or Big5 are).")
     elif exc.code == "empty":
         message = _("The record has no moves.")
     elif exc.code == "too_long":
