@@ -11,7 +11,7 @@ export VAR_DIR ?= $(CURDIR)/var
 SECRET_KEY ?= $(shell umask 077; mkdir -p var && chmod 700 var && (test -s var/secret_key || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret_key); chmod 600 var/secret_key; cat var/secret_key)
 export SECRET_KEY
 
-.PHONY: run test install migrate static demo messages bench clean
+.PHONY: run test install migrate static demo messages bench fuzz clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,11 @@ messages: install
 bench: migrate
 	$(PY) bench/clock.py
 	$(PY) bench/games.py
+	$(PY) bench/inputs.py
+
+# The judge's contract fuzzed for FUZZ_SECONDS (default 60), each input in a child process.
+fuzz: install
+	$(PY) -m tests.games.fuzz --seconds $(or $(FUZZ_SECONDS),60)
 
 clean:
 	rm -rf var/staticfiles var/*.log .pytest_cache

@@ -21,7 +21,12 @@ ALLOWED_TAGS = {
 
 # html=False: typed HTML is escaped into text; breaks=True: a newline is a line break, as
 # players write on the forum (python-markdown's nl2br before); tables and ~~strike~~ as GFM.
-_MD = MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False}).enable(["table", "strikethrough"])
+# maxNesting 5 (markdown-it's default is 20): a quote in a list in a quote still renders, deeper
+# nesting is text; it bounds the work per "[" (a link label is searched that deep), which made
+# 20,000 "[" cost 4.8× an ordinary post instead of ≤ 3× (bench/inputs.py).
+MAX_NESTING = 5
+_MD = MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False, "maxNesting": MAX_NESTING}).enable(
+    ["table", "strikethrough"])
 
 
 def render_markdown(text: str) -> str:

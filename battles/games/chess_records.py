@@ -10,6 +10,8 @@ MAINSTREAM = {"white": {"e4", "d4", "c4", "Nf3"}, "black": {"e5", "c5", "e6", "c
 
 
 def _parse(board: chess.Board, token: str, ply: int) -> chess.Move:
+    if len(token) > 10:  # no SAN or UCI move is longer (exd8=Q+)
+        raise RecordError(f'move {ply} "{token[:20]}" cannot be read', code="unreadable", ply=ply, move=token[:20])
     try:
         return board.parse_san(token)
     except chess.IllegalMoveError:

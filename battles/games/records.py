@@ -20,6 +20,8 @@ FULLWIDTH_GLYPHS = str.maketrans({"！": "!", "？": "?"})
 RESULTS = ("1-0", "0-1", "1/2-1/2", "½-½", "*")
 MAX_CHARS = 200_000
 MAX_TOKENS = 2000
+MAX_SPECIALS = 10_000  # comment and variation marks: a heavily analysed game has a few hundred
+MAX_MOVE_CHARS = 16  # no move in any notation is longer (`前炮二平五!?`, `exd8=Q+`)
 
 
 def _tag(line: str) -> tuple[str, str] | None:
@@ -86,6 +88,8 @@ def move_token(raw: str) -> str | None:
     >>> [move_token(t) for t in ("12.炮二平五!?", "Nxb2！？", "$14", "!!", "3...", "e4,")]
     ['炮二平五', 'Nxb2', None, None, None, 'e4']
     """
+    if len(raw) > MAX_MOVE_CHARS:
+        return raw  # no move: the notation readers refuse it at once, without reading it all
     token = MOVE_NUMBER_RE.sub("", raw).translate(FULLWIDTH_GLYPHS).strip(",、。")
     if not token or NAG_RE.match(token):
         return None
@@ -104,6 +108,8 @@ def split_record(text: str) -> tuple[dict[str, str], list[str], str | None]:
     """
     if len(text) > MAX_CHARS:
         raise RecordError(f"a record may be at most {MAX_CHARS} characters", code="too_long")
+    if sum(text.count(mark) for mark in "{}();") > MAX_SPECIALS:
+        raise RecordError(f"a record may have at most {MAX_SPECIALS} comment and variation marks", code="too_long")
     headers, body = movetext(text.lstrip("\ufeff"))
     tokens, result = [], None
     for raw in body.replace("\u3000", " ").split():

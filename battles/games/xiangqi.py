@@ -37,8 +37,9 @@ def parse_moves(tokens: list[str], fen: str, favoured_first: int = 0, positions:
             if iccs is None:
                 notation = parse_wxf(token) or parse_chinese(token)
                 if notation is None:
-                    raise _partial(RecordError(f'move {ply} "{token}" cannot be read', code="unreadable", ply=ply,
-                                               move=token), moves)
+                    shown = token if len(token) <= 20 else token[:20] + "…"
+                    raise _partial(RecordError(f'move {ply} "{shown}" cannot be read', code="unreadable", ply=ply,
+                                               move=shown), moves)
                 iccs = board.resolve(notation)
             board.push(iccs)
         except NotationError:

@@ -57,7 +57,12 @@ def parse_iccs(token: str) -> str | None:
     return "".join(match.groups()).lower() if match else None
 
 
+MAX_MOVE_CHARS = 8  # 前炮二平五 is the longest move in any notation here
+
+
 def parse_wxf(token: str) -> Notation | None:
+    if len(token) > MAX_MOVE_CHARS:
+        return None
     token = to_halfwidth(token)
     match = WXF_RE.match(token)
     if match:
@@ -82,6 +87,8 @@ def _number(char: str) -> int | None:
 
 def parse_chinese(token: str) -> Notation | None:
     """炮二平五, 馬８進７, 前炮平五, 炮前平五, 中兵進一, 前兵七平六 (simplified characters too)."""
+    if len(token) > MAX_MOVE_CHARS:
+        return None
     chars = list(to_halfwidth(token.strip()))
     if len(chars) == 4:
         a, b, c, d = chars

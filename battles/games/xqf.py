@@ -1,6 +1,8 @@
 """XQF files (象棋演播室's binary format) read by cchess, turned into an ICCS record that our
 judge replays with pyffish (cchess's own checks are looser: GAMES.md). Pure: no Django."""
 
+import contextlib
+import io
 import os
 import tempfile
 
@@ -24,7 +26,8 @@ def xqf_to_record(data: bytes) -> str:
         f.write(data)
         path = f.name
     try:
-        game = cchess.read_from_xqf(path)
+        with contextlib.redirect_stdout(io.StringIO()):  # cchess prints what it cannot read
+            game = cchess.read_from_xqf(path)
     except Exception as exc:  # noqa: BLE001 - a damaged file is the user's error, never a 500
         raise RecordError(f"the XQF file cannot be read ({type(exc).__name__})", code="unreadable") from None
     finally:

@@ -6,7 +6,7 @@ RecordError, read in one pass."""
 import pytest
 
 from battles.games import RecordError, Termination, judge
-from battles.games.records import MAX_CHARS, split_record
+from battles.games.records import MAX_CHARS, MAX_SPECIALS, split_record
 from tests.games.test_xiangqi import MATE_FROM_START
 
 # The kinds of malformed position a fuzz run found crashing pyffish (every one a segfault then).
@@ -88,9 +88,15 @@ def test_r11_3_a_record_past_the_cap_is_refused_before_it_is_read():
     with pytest.raises(RecordError) as err:
         split_record("(" * (MAX_CHARS + 1))
     assert err.value.code == "too_long"
-    with pytest.raises(RecordError) as err:  # within the cap, unclosed brackets leave no moves
+    with pytest.raises(RecordError) as err:  # more comment and variation marks than any real record
         judge("xiangqi", "(" * MAX_CHARS)
+    assert err.value.code == "too_long"
+    with pytest.raises(RecordError) as err:  # within the caps, unclosed brackets leave no moves
+        judge("xiangqi", "(" * MAX_SPECIALS + " 炮二平五" * 1000)
     assert err.value.code == "empty"
+    with pytest.raises(RecordError) as err:  # a "move" of 100,000 characters is not read through
+        judge("xiangqi", "炮二平五" + "馬" * 100_000)
+    assert err.value.code == "unreadable" and len(err.value.move) <= 21
 
 
 def test_r11_3_a_mate_from_the_start_still_decides_itself():
