@@ -11,8 +11,8 @@ and rendered once, before the write transaction opens.
 '<p>[a](javascript:alert(1))</p>\\n'
 """
 
-from markdown_it import MarkdownIt
 import nh3
+from markdown_it import MarkdownIt
 
 ALLOWED_TAGS = {
     "a", "p", "br", "hr", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li",

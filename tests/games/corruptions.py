@@ -10,7 +10,13 @@ from pathlib import Path
 import pyffish
 
 from battles.games.xiangqi import START, chinese_moves, wxf_moves
-from battles.games.xiangqi_notation import COLUMNS, FAIRY_TO_WXF, Board, chinese_from_wxf, to_fairy
+from battles.games.xiangqi_notation import (
+    COLUMNS,
+    FAIRY_TO_WXF,
+    Board,
+    chinese_from_wxf,
+    to_fairy,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 KINDS = ("opponent", "own_capture", "geometry", "pawn_back")

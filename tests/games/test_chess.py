@@ -1,8 +1,7 @@
 """R11.1, R11.3–R11.5 for Western chess, replayed by python-chess."""
 
-import pytest
-
 import chess
+import pytest
 
 from battles.games import RecordError, Termination, judge
 from battles.games.chess_records import judge_moves

@@ -6,9 +6,14 @@ from pathlib import Path
 import pytest
 
 from battles.games import RecordError, Termination, judge
-from battles.games.xiangqi import START, chinese_moves, wxf_moves
 from battles.games.records import split_record
-from battles.games.xiangqi import judge_moves, parse_moves
+from battles.games.xiangqi import (
+    START,
+    chinese_moves,
+    judge_moves,
+    parse_moves,
+    wxf_moves,
+)
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 # Composed positions for the rules of the end of a game; records never start there (R11.3).
