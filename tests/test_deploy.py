@@ -15,9 +15,9 @@ def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
                           capture_output=True, text=True, timeout=120)
 
 
-def test_check_deploy_is_clean_with_production_values():
+def test_check_deploy_is_clean_with_production_values(tmp_path):
     result = run_manage(
-        "check", "--deploy", "--fail-level", "WARNING",
+        "check", "--deploy", "--fail-level", "WARNING", DATABASE_URL=f"sqlite:///{tmp_path / 'empty.sqlite3'}",
         SECRET_KEY="x7#kQ9!v2Lm@pR4$wZ8^tY6&nB3*hJ5(dF1)gS0-aE7+cU9=iO2_lK4~mN6",
         DEBUG="0", HTTPS="1", ALLOWED_HOSTS="siege.example.org",
     )

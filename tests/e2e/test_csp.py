@@ -1,0 +1,33 @@
+"""The Content-Security-Policy holds and the pages still work under it: htmx refreshes the
+dashboard, countdowns tick, the language menu submits itself, and the browser reports no
+violation (R2.6's presence and the dashboard's live values depend on these scripts)."""
+
+import pytest
+
+from tests.conftest import make_world
+from tests.e2e.conftest import log_in
+
+pytestmark = pytest.mark.e2e
+
+WATCH_VIOLATIONS = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation", e => window.__csp.push(e.violatedDirective + " " + e.blockedURI));
+"""
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pages_work_under_the_content_security_policy(browser, live_server):
+    world = make_world()
+    page = log_in(browser, live_server, "guojia")
+    page.add_init_script(WATCH_VIOLATIONS)
+    console = []
+    page.on("console", lambda message: console.append(message.text))
+    response = page.goto(f"{live_server.url}/c/{world.campaign.slug}/")
+    policy = response.headers["content-security-policy"]
+    assert "script-src 'self'" in policy and "unsafe-eval" not in policy and "frame-ancestors 'none'" in policy
+    with page.expect_response(lambda r: r.url.endswith("/live/"), timeout=12_000):
+        pass  # htmx's poll of the dashboard (every 5 s) runs under the policy
+    page.select_option("select[name=language]", "en")  # the menu submits itself (site.js, no inline handler)
+    page.wait_for_function("document.documentElement.lang === 'en'")
+    assert page.evaluate("window.__csp") == []
+    assert not [text for text in console if "Content Security Policy" in text]
