@@ -5,6 +5,7 @@ from functools import wraps
 from zoneinfo import ZoneInfo
 
 from django.contrib import messages
+from django.db import IntegrityError
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -31,6 +32,10 @@ def forbidden(request: HttpRequest, exc: RuleViolation) -> HttpResponse:
     return render(request, "403.html", {"clause": exc.clause, "message": exc.message}, status=403)
 
 
+def _fallback(request: HttpRequest, campaign: Campaign) -> str:
+    return request.path if request.method == "GET" else reverse("dashboard", args=[campaign.slug])
+
+
 def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
     """Load the campaign named by `slug`, show times in its zone, and answer refused actions.
     A page answers GET and HEAD only (405 to anything else): every write is an action."""
@@ -48,8 +53,13 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
             return forbidden(request, exc)
         except RuleViolation as exc:
             messages.error(request, f"{exc.message} ({exc.clause})")
-            fallback = request.path if request.method == "GET" else reverse("dashboard", args=[campaign.slug])
-            return back(request, fallback)
+            return back(request, _fallback(request, campaign))
+        except IntegrityError:
+            # A constraint caught two actions at the same instant (services name the known
+            # races; this is the net under the rest): the transaction rolled back whole.
+            messages.error(request, _("Another action changed this at the same moment; nothing was applied. "
+                                      "Please look and try again."))
+            return back(request, _fallback(request, campaign))
         finally:
             timezone.deactivate()
 
