@@ -17,6 +17,7 @@ MOVE_NUMBER_RE = re.compile(r"^\d+[.．]+")
 NAG_RE = re.compile(r"^\$\d+$")
 SUFFIX_RE = re.compile(r"(?:!!|\?\?|!\?|\?!|!|\?)$")
 FULLWIDTH_GLYPHS = str.maketrans({"！": "!", "？": "?"})
+GLYPH_ENDS = frozenset("!?！？,、。")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "½-½", "*")
 MAX_CHARS = 200_000
 MAX_TOKENS = 2000
@@ -90,10 +91,11 @@ def move_token(raw: str) -> str | None:
     """
     if len(raw) > MAX_MOVE_CHARS:
         return raw  # no move: the notation readers refuse it at once, without reading it all
-    token = MOVE_NUMBER_RE.sub("", raw).translate(FULLWIDTH_GLYPHS).strip(",、。")
-    if not token or NAG_RE.match(token):
+    token = MOVE_NUMBER_RE.sub("", raw) if raw[0].isdigit() else raw  # (a move is read per token: keep it cheap)
+    if not token or (token[0] == "$" and NAG_RE.match(token)):
         return None
-    token = SUFFIX_RE.sub("", token)
+    if token[-1] in GLYPH_ENDS:
+        token = SUFFIX_RE.sub("", token.translate(FULLWIDTH_GLYPHS).strip(",、。"))
     return token or None
 
 
