@@ -1,5 +1,7 @@
 """Shared fixtures: a real Redis for the whole run, and the demo world built through services."""
 
+import threading
+
 import pytest
 from django.conf import settings
 
@@ -62,3 +64,28 @@ def make_world(**overrides) -> World:
 @pytest.fixture
 def world(db) -> World:
     return make_world()
+
+
+def at_once(*calls) -> list[BaseException]:
+    """Run the calls in threads released together (two clicks at the same instant); each thread
+    closes its own database connection. Returns what they raised."""
+    from django.db import connections
+
+    barrier = threading.Barrier(len(calls))
+    raised: list[BaseException] = []
+
+    def run(call):
+        try:
+            barrier.wait(timeout=10)
+            call()
+        except BaseException as exc:  # noqa: BLE001 - returned to the test
+            raised.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return raised

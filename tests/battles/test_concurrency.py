@@ -1,17 +1,16 @@
 """Two results for the same siege entered at the same moment are both applied, one after the
 other, and the wall is right (runs on SQLite and, in CI, on PostgreSQL)."""
 
-import threading
 from datetime import timedelta
+from functools import partial
 
 import pytest
-from django.db import connections
 
 from battles.models import Game
 from battles.services.results import game_result
 from battles.services.siege import siege_call, siege_call_answer
 from tests.battles.conftest import besiege, ledger_holds
-from tests.conftest import make_world
+from tests.conftest import at_once, make_world
 
 
 @pytest.mark.django_db(transaction=True)
@@ -23,24 +22,7 @@ def test_r6_2_two_results_at_once_are_both_applied(clock):
         game = siege_call(actor=world["徐晃"], army=army, attacker=world[attacker])
         games.append(siege_call_answer(actor=world[defender], game=game, defender=world[defender]))
     judge = world["孫權"].user
-    barrier = threading.Barrier(len(games))
-    errors: list[BaseException] = []
-
-    def enter(game):
-        try:
-            barrier.wait()
-            game_result(user=judge, game=game, result="attacker")
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=enter, args=(g,)) for g in games]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    assert at_once(*(partial(game_result, user=judge, game=g, result="attacker") for g in games)) == []
     city = world.city("漢中")
     assert city.wall == 500 - 10 - 10  # two patrols (張飛 offline acts as 巡守)
     assert ledger_holds(city) and city.ledger.count() == 2
@@ -63,21 +45,8 @@ def test_r7_5_one_period_from_the_eta_task_the_sweeper_and_a_manual_run_at_once(
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     period = Timer.objects.get(key=f"siege:{army.siege_id}:period:0")
     clock.move_to(period.due_at + timedelta(seconds=1))
-    barrier = threading.Barrier(3)
-    paths = [lambda: apply_timer.run(period.pk), timers_sweep, lambda: call_command("apply_due", stdout=StringIO())]
-
-    def run(path):
-        try:
-            barrier.wait()
-            path()
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(p,)) for p in paths]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    assert at_once(lambda: apply_timer.run(period.pk), timers_sweep,
+                   lambda: call_command("apply_due", stdout=StringIO())) == []
     assert LedgerEntry.objects.filter(key=f"siege:{army.siege_id}:period:0:unanswered").count() == 1
     assert LedgerEntry.objects.filter(clause="R7.3").count() == 1
     assert Timer.objects.get(pk=period.pk).attempts == 1
