@@ -7,4 +7,12 @@ class BattlesConfig(AppConfig):
     verbose_name = _("Battles")
 
     def ready(self) -> None:
-        from battles import services  # noqa: F401  registers the timer handlers in every process
+        # Registers the timer handlers in every process, and the war's reactions to what the
+        # campaign does (campaign/hooks.py): imports here, since models are not ready before.
+        from battles import services  # noqa: F401
+        from battles.services import arrivals, clock
+        from campaign import hooks
+
+        hooks.register(hooks.departure_checks, arrivals.refuse_leaving_a_besieged_city)
+        hooks.register(hooks.arrival_hooks, arrivals.defender_arrives_by_road)
+        hooks.register(hooks.campaign_created_hooks, clock.first_day_schedule)

@@ -13,6 +13,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 
+from celery import current_app
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -20,6 +21,7 @@ from django.db.models import F
 from campaign import clock
 from campaign.models import Campaign, Heartbeat, Timer
 
+APPLY_TIMER_TASK = "campaign.tasks.apply_timer"
 log = logging.getLogger(__name__)
 
 Handler = Callable[[Timer], None]
@@ -49,10 +51,8 @@ def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, d
 
 
 def _enqueue(timer_id: int, due_at: datetime) -> None:
-    from campaign.tasks import apply_timer
-
-    try:
-        apply_timer.apply_async(args=[timer_id], eta=due_at, retry=False)
+    try:  # by the task's name: the tasks (an edge on top) import this module, not the reverse
+        current_app.send_task(APPLY_TIMER_TASK, args=[timer_id], eta=due_at, retry=False)
     except Exception as exc:  # noqa: BLE001 - the broker being down must not undo the user's action
         log.warning("could not enqueue timer %s (%s); the sweeper will apply it", timer_id, exc)
 

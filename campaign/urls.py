@@ -3,11 +3,11 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from campaign.views import boards, home, moves, ops, personnel
-from cities import views as cities
+from battles.views import dashboard as dashboard_views
 
 campaign_urls = [
-    path("", cities.dashboard_page, name="dashboard"),
-    path("live/", cities.dashboard_live, name="dashboard-live"),
+    path("", dashboard_views.dashboard_page, name="dashboard"),
+    path("live/", dashboard_views.dashboard_live, name="dashboard-live"),
     path("boards/", boards.board_list, name="boards"),
     path("boards/<int:board_id>/", boards.board_detail, name="board"),
     path("boards/<int:board_id>/new/", boards.thread_new, name="thread-new"),

@@ -6,7 +6,14 @@ import pyffish
 from battles.games.base import Judgement, RecordError, Termination
 from battles.games.records import split_record
 from battles.games.xiangqi_notation import (
-    Board, NotationError, chinese_from_wxf, from_fairy, parse_chinese, parse_iccs, parse_wxf, to_fairy,
+    Board,
+    NotationError,
+    chinese_from_wxf,
+    from_fairy,
+    parse_chinese,
+    parse_iccs,
+    parse_wxf,
+    to_fairy,
 )
 
 VARIANT = "xiangqi"

@@ -10,23 +10,21 @@ Each handler schedules the next one, so a long outage is caught up in due order.
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from django.db import connection
-from django.db.models import F, Value
-from django.db.models.functions import Greatest, Least
 from django.utils.translation import gettext as _
 
 from battles.models import Army, Game, Siege
 from battles.rules import outnumbered_loss
 from battles.selectors import head_counts_at
 from battles.services.common import announce, in_site_language, local
+from battles.services.fall import city_falls
+from battles.services.ledger import day_change_rows, value_change
+from battles.services.lifecycle import army_check_forced_retreat
+from battles.services.locks import lock_city
+from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Campaign, Timer
-from campaign.rules.clock import advance_war_time, local_midnight, next_midnight
+from campaign.rules.clock import advance_war_time, next_midnight
 from campaign.timers import timer_handler, timer_schedule
 from cities.models import City
-from cities.services import value_change
-
-DAY = "campaign.day"
-PERIOD = "siege.period"
 
 
 def day_key(campaign_id: int, day: date) -> str:
@@ -41,55 +39,28 @@ def day_schedule(*, campaign: Campaign, after: datetime) -> Timer:
     return timer_schedule(campaign=campaign, key=day_key(campaign.pk, day), kind=DAY, object_id=campaign.pk, due_at=due)
 
 
+def first_day_schedule(campaign: Campaign, at: datetime) -> None:
+    """A campaign's first local midnight (a campaign-created hook)."""
+    day_schedule(campaign=campaign, after=at)
+
+
 @timer_handler(DAY)
 def day_change(timer: Timer) -> None:
     """R7.1: every city's wall +5 up to its maximum, every besieging army −10 morale; one
     statement per kind, one ledger row per city or army changed, keyed by the local date."""
-    from battles.services.retreat import army_check_forced_retreat
-
     campaign = Campaign.objects.get(pk=timer.object_id)
     zone = ZoneInfo(campaign.time_zone)
     at = timer.due_at
     day = at.astimezone(zone).date()
-    gain, loss = campaign.daily_wall_gain, campaign.daily_morale_loss
     key = day_key(campaign.pk, day)
-    applied = timer.applied_at or at
     besieging = Army.objects.filter(campaign=campaign, besieging_from__lte=at, morale__gt=0).exclude(
         besieging_until__lte=at).exclude(status=Army.Status.ENDED)
-    if connection.features.has_select_for_update:  # PostgreSQL: hold the rows from reading to writing
-        list(City.objects.select_for_update().filter(campaign=campaign, wall__lt=F("wall_max")).values_list("pk"))
-        list(besieging.select_for_update().values_list("pk"))
-    falling = list(besieging.filter(morale__lte=loss).values_list("pk", flat=True))
-    due, done = connection.ops.adapt_datetimefield_value(at), connection.ops.adapt_datetimefield_value(applied)
-    with connection.cursor() as cursor:
-        # Set-based (one statement per kind): the ledger rows first, computed from the values
-        # before, then the values themselves.
-        cursor.execute(_DAY_LEDGER_SQL.format(table=City._meta.db_table, target="city_id", field="wall", after=(
-            "CASE WHEN wall + %s > wall_max THEN wall_max ELSE wall + %s END"), where="wall < wall_max"),
-            [gain, gain, gain, gain, f"day {day.isoformat()}", f"{key}:city:", due, done, campaign.pk])
-        army_ids = list(besieging.values_list("pk", flat=True))
-        if army_ids:
-            cursor.execute(_DAY_LEDGER_SQL.format(table=Army._meta.db_table, target="army_id", field="morale", after=(
-                "CASE WHEN morale - %s < 0 THEN 0 ELSE morale - %s END"), where=_ids_sql(army_ids)),
-                [loss, loss, loss, loss, f"day {day.isoformat()}", f"{key}:army:", due, done, campaign.pk])
-    City.objects.filter(campaign=campaign, wall__lt=F("wall_max")).update(wall=Least(F("wall") + gain, F("wall_max")))
-    Army.objects.filter(pk__in=army_ids).update(morale=Greatest(F("morale") - loss, Value(0)))
+    falling = day_change_rows(campaign=campaign, day=day, key=key, at=at, applied=timer.applied_at or at,
+                              besieging=besieging)
     for army in Army.objects.filter(pk__in=falling).select_related(
             "kingdom__capital", "origin", "target__board", "campaign", "siege__city"):
         army_check_forced_retreat(army=army, at=at)  # R8.1: morale 0 forces a retreat
     day_schedule(campaign=campaign, after=at)
-
-
-_DAY_LEDGER_SQL = """
-INSERT INTO cities_ledgerentry (campaign_id, {target}, field, delta, value_after, clause, cause, key, due_at, applied_at)
-SELECT campaign_id, id, '{field}', ({after}) - {field}, {after}, 'R7.1', %s, CAST(%s AS TEXT) || CAST(id AS TEXT),
-       %s, %s
-FROM {table} WHERE campaign_id = %s AND {where}
-"""
-
-
-def _ids_sql(ids: list[int]) -> str:
-    return "id IN (" + ",".join(str(int(i)) for i in ids) + ")"
 
 
 def period_due(campaign: Campaign, after: datetime) -> datetime:
@@ -116,10 +87,8 @@ def _period_start(siege: Siege, seq: int) -> datetime:
 def period_end(timer: Timer) -> None:
     """R7.2 and R7.3 for one period, evaluated as of its end: who was present then, and
     whether a defender took up a siege game during it; then the next siege call (R7.3)."""
-    from battles.services.siege import _lock_city
-
     siege = Siege.objects.select_related("campaign").get(pk=timer.object_id)
-    city = _lock_city(siege.city_id)
+    city = lock_city(siege.city_id)
     siege = Siege.objects.select_related("campaign").get(pk=siege.pk)
     at, seq, campaign = timer.due_at, timer.seq, siege.campaign
     if siege.status == Siege.Status.FALLEN or (siege.ended_at is not None and siege.ended_at <= at):
@@ -135,8 +104,6 @@ def period_end(timer: Timer) -> None:
         value_change(key=f"siege:{siege.pk}:period:{seq}:unanswered", city=city, delta=-campaign.unanswered_points,
                      clause="R7.3", cause="siege call unanswered", due_at=at)
     if city.wall == 0:
-        from battles.services.fall import city_falls
-
         army = siege.armies.filter(status=Army.Status.BESIEGING).order_by("besieging_from", "pk").first()
         if army is not None:  # Decision: a wall worn to 0 falls to the army there first
             city_falls(siege=siege, city=city, army=Army.objects.select_related("kingdom", "campaign").get(pk=army.pk),
@@ -162,5 +129,3 @@ def next_due(*, city: City) -> list[Timer]:
     return list(Timer.objects.filter(status=Timer.Status.PENDING).filter(
         kind__in=[PERIOD, DAY]).filter(object_id__in=keys + [city.campaign_id]).order_by("due_at")[:2])
 
-
-__all__ = ["day_schedule", "local_midnight", "period_schedule"]

@@ -5,10 +5,11 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from battles.models import Army, ArmyMember
+from battles.models import Army, ArmyMember, Game
 from campaign.authority import is_king
 from campaign.errors import RuleViolation
 from campaign.models import Board, Officer
@@ -50,3 +51,8 @@ def commands(officer: Officer, army: Army) -> bool:
         return True
     head = commander(army)
     return head is not None and head.officer_id == officer.pk
+
+
+def game_url(game: Game) -> str:
+    """The game's page, for the links in battle reports."""
+    return reverse("game", args=[game.campaign.slug, game.pk])

@@ -7,12 +7,12 @@ from django.utils.translation import gettext as _
 from battles.models import Army, ArmyMember, Game, Ransom, Siege
 from battles.rules import wall_after_capture
 from battles.services.common import announce, change_status, commander, in_site_language
+from battles.services.ledger import value_change
+from battles.services.lifecycle import army_end
 from battles.services.prisoners import prisoners_freed_by_retaking, take_prisoner
-from battles.services.retreat import army_end
 from campaign.models import Kingdom, Officer, Whereabouts
 from campaign.services.moves import move_dispatch
 from cities.models import City
-from cities.services import value_change
 
 
 def city_falls(*, siege: Siege, city: City, army: Army, at: datetime) -> None:

@@ -7,7 +7,20 @@ from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, FieldBattle, Game
 from battles.rules import attacker_moves_first, field_battle_winner
-from battles.services.common import announce, change_status, commands, in_site_language, local, member_out
+from battles.services.arrivals import siege_join
+from battles.services.common import (
+    announce,
+    change_status,
+    commands,
+    in_site_language,
+    local,
+    member_out,
+)
+from battles.services.lifecycle import army_end, home_of
+from battles.services.locks import lock_city
+from battles.services.prisoners import take_prisoner
+from battles.services.stratagems import game_effects
+from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
@@ -19,8 +32,6 @@ from cities.models import City
 
 def _split_unsent(army: Army, playing: list[ArmyMember], now: datetime) -> Army | None:
     """R5.2: the attacker's members who do not play keep marching and arrive as before."""
-    from battles.services.march import ARRIVAL
-
     unsent = [m for m in army.members.filter(status=ArmyMember.Status.ACTIVE) if m not in playing]
     if not unsent:
         return None
@@ -31,7 +42,7 @@ def _split_unsent(army: Army, playing: list[ArmyMember], now: datetime) -> Army 
     )
     ArmyMember.objects.filter(pk__in=[m.pk for m in unsent]).update(army=column)
     Officer.objects.filter(pk__in=[m.officer_id for m in unsent]).update(army=column)
-    timer_schedule(campaign=army.campaign, key=f"army:{column.pk}:arrive", kind=ARRIVAL, object_id=column.pk,
+    timer_schedule(campaign=army.campaign, key=f"army:{column.pk}:arrive", kind=ARMY_ARRIVAL, object_id=column.pk,
                    due_at=column.arrives_at)
     return column
 
@@ -41,9 +52,7 @@ def sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattl
     """R4.6: until the army arrives, the target's governor (or king) sends defenders out.
     R5.2: the larger side sends only as many as the smaller has, by default its highest ranks;
     R5.3: pairing by rank order, the attacker's first board moving first, then alternating."""
-    from battles.services.siege import _lock_city
-
-    city = _lock_city(army.target_id)
+    city = lock_city(army.target_id)
     army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "origin").get(pk=army.pk)
     now = clock.now()
     if army.status != Army.Status.MARCHING or now >= army.arrives_at:
@@ -83,8 +92,6 @@ def sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattl
 
 
 def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders: list[Officer], now: datetime) -> None:
-    from battles.services.stratagems import game_effects
-
     games = Game.objects.bulk_create([
         Game(campaign_id=battle.campaign_id, kind=Game.Kind.FIELD, field_battle=battle, army=army, board=i,
              attacker=member.officer, attacker_rank=member.rank, defender=defender, status=Game.Status.PENDING,
@@ -127,9 +134,6 @@ def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> 
     games = list(battle.games.select_related("attacker", "defender").order_by("board"))
     if any(g.status != Game.Status.DECIDED for g in games):
         return
-    from battles.services.prisoners import take_prisoner
-    from battles.services.retreat import army_end, home_of
-
     winner = field_battle_winner([g.result for g in games])
     change_status(battle, FieldBattle.Status.DECIDED, _("battle"))
     battle.winner, battle.decided_at = winner, now
@@ -155,9 +159,6 @@ def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> 
 @transaction.atomic
 def field_battle_advance(*, actor: Officer, battle: FieldBattle, advance: bool) -> Army:
     """R5.4: after a won (or, by Decision, drawn) battle the attacker advances or withdraws."""
-    from battles.services.retreat import army_end
-    from battles.services.siege import siege_join
-
     battle = FieldBattle.objects.select_related("city").get(pk=battle.pk)
     army = Army.objects.select_for_update(of=("self",)).select_related(
         "kingdom__capital", "origin", "target__board", "campaign").get(pk=battle.army_id)

@@ -4,23 +4,21 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Siege
+from battles.models.armies import AttackRank
 from battles.rules import ATTACK_RANKS, RANK_POINTS, check_organisation
 from battles.services.common import announce, in_site_language, local
+from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import Move, Officer, Timer, Whereabouts
+from campaign.models import Move, Officer, Whereabouts
 from campaign.rules.personnel import may_fight, only_king_orders, travel_time
-from campaign.timers import timer_handler, timer_schedule
+from campaign.timers import timer_schedule
 from cities.models import City, Road
 from cities.rules import adjacency, shortest_route
 
-ARRIVAL = "army.arrive"
-
 
 def _violation_message(code: str, rank: str) -> str:
-    from battles.models.armies import AttackRank
-
     label = AttackRank(rank).label if rank in AttackRank.values else rank
     return {
         "marshal_count": _("An army has exactly one marshal (元帥)."),
@@ -93,14 +91,12 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
     ])
     Officer.objects.filter(pk__in=ids).update(whereabouts=Whereabouts.ARMY, army=army, city=None)
     _post_march(army, organisation)
-    timer_schedule(campaign=campaign, key=f"army:{army.pk}:arrive", kind=ARRIVAL, object_id=army.pk,
+    timer_schedule(campaign=campaign, key=f"army:{army.pk}:arrive", kind=ARMY_ARRIVAL, object_id=army.pk,
                    due_at=army.arrives_at)
     return army
 
 
 def _post_march(army: Army, organisation: list[tuple[Officer, str]]) -> None:
-    from battles.models.armies import AttackRank
-
     with in_site_language():
         title = _("%(kingdom)s marches on %(city)s with %(n)d") % {
             "kingdom": army.kingdom.name, "city": army.target.name, "n": len(organisation)}
@@ -111,18 +107,3 @@ def _post_march(army: Army, organisation: list[tuple[Officer, str]]) -> None:
     announce(army.target.board, f"army:{army.pk}:march", army.departs_at, title, body)
 
 
-@timer_handler(ARRIVAL)
-def army_arrive(timer: Timer) -> None:
-    """R4.5 / R4.6: an army that arrives without being intercepted begins a siege."""
-    from battles.services.siege import siege_join
-
-    army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "target__board",
-                                                                        "target__kingdom").get(pk=timer.object_id)
-    if army.status != Army.Status.MARCHING:
-        return  # in a field battle (R4.6): the battle decides what happens next
-    if army.reinforces_id:
-        from battles.services.reinforce import reinforcement_arrive
-
-        reinforcement_arrive(column=army, at=timer.due_at)
-        return
-    siege_join(army=army, at=timer.due_at)

@@ -6,40 +6,24 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Game, Pursuit
-from battles.services.common import announce, change_status, in_site_language, local, member_out
+from battles.services.common import (
+    announce,
+    change_status,
+    in_site_language,
+    member_out,
+)
+from battles.services.lifecycle import army_end, home_of
+from battles.services.locks import lock_city
+from battles.services.prisoners import take_prisoner
+from battles.services.stratagems import game_effects
+from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.authority import is_king, officer_online
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
-from campaign.timers import timer_handler, timer_schedule
+from campaign.timers import timer_handler
 from cities.models import City
-
-DEADLINE = "pursuit.deadline"
-
-
-def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: list[Officer] = ()) -> Pursuit:
-    """The army stops besieging and retreats; the defence may pursue until the deadline."""
-    from battles.services.siege import siege_end_if_unopposed
-
-    change_status(army, Army.Status.RETREATING, _("army"))
-    army.besieging_until = at
-    army.save(update_fields=["status", "besieging_until"])
-    Game.objects.filter(army=army, kind=Game.Kind.SIEGE, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-        status=Game.Status.CANCELLED)
-    if rearguard:
-        ArmyMember.objects.filter(army=army, officer__in=rearguard).update(rearguard=True)
-    pursuit = Pursuit.objects.create(campaign_id=army.campaign_id, army=army, city=army.target, opened_at=at,
-                                     deadline=at + army.campaign.pursuit_window, has_rearguard=bool(rearguard))
-    timer_schedule(campaign=army.campaign, key=f"pursuit:{pursuit.pk}:deadline", kind=DEADLINE, object_id=pursuit.pk,
-                   due_at=pursuit.deadline)
-    with in_site_language():
-        body = reason + "\n\n" + _("The defence may pursue until %(time)s (R8.2).") % {
-            "time": local(army.campaign, pursuit.deadline)}
-    announce(army.target.board, f"army:{army.pk}:retreat", at, reason, body)
-    if army.siege_id:
-        siege_end_if_unopposed(siege=army.siege, at=at)
-    return pursuit
 
 
 @transaction.atomic
@@ -47,10 +31,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     """R8.2: within the window the defence names up to three pursuers and as many members of
     the retreating army (its rearguard, where there is one). A chosen member not online is
     taken at once; the others play, the pursuers moving first."""
-    from battles.services.prisoners import take_prisoner
-    from battles.services.siege import _lock_city
-
-    city = _lock_city(pursuit.city_id)
+    city = lock_city(pursuit.city_id)
     pursuit = Pursuit.objects.select_for_update(of=("self",)).select_related("army__kingdom", "army__campaign").get(
         pk=pursuit.pk)
     army = pursuit.army
@@ -89,8 +70,6 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
                           attacker=opponent, attacker_rank=member.rank, defender=pursuer, status=Game.Status.PENDING,
                           attacker_moves_first=False, called_at=now, started_at=now,
                           game_kind=army.campaign.battle_game))
-    from battles.services.stratagems import game_effects
-
     for game in Game.objects.bulk_create(games):
         game_effects(game=game, at=now)  # R9.2
     with in_site_language():
@@ -104,9 +83,6 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
 
 def apply_pursuit_result(*, city: City, game: Game, army: Army, now: datetime) -> None:
     """R8.2: whoever loses a pursuit game, on either side, is taken prisoner."""
-    from battles.services.prisoners import take_prisoner
-    from battles.services.retreat import home_of
-
     if game.result == "defender":
         member_out(army, game.attacker, ArmyMember.Status.PRISONER, now)
         take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now)
@@ -118,8 +94,6 @@ def apply_pursuit_result(*, city: City, game: Game, army: Army, now: datetime) -
 
 
 def _finish(pursuit: Pursuit, army: Army, at: datetime, reason: str = "") -> None:
-    from battles.services.retreat import army_end
-
     change_status(pursuit, Pursuit.Status.DONE, _("pursuit"))
     pursuit.save(update_fields=["status"])
     with in_site_language():
@@ -128,7 +102,7 @@ def _finish(pursuit: Pursuit, army: Army, at: datetime, reason: str = "") -> Non
     army_end(army=army, reason=reason, at=at)
 
 
-@timer_handler(DEADLINE)
+@timer_handler(PURSUIT_DEADLINE)
 def pursuit_deadline(timer: Timer) -> None:
     """R8.2: no decision within the window: the retreat has succeeded."""
     pursuit = Pursuit.objects.select_for_update(of=("self",)).get(pk=timer.object_id)

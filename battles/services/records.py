@@ -13,7 +13,8 @@ from battles.games.records import MAX_CHARS
 from battles.games.upload import MAX_BYTES, decode_upload
 from battles.models import Game
 from battles.services.common import announce, in_site_language
-from battles.services.results import _lock_city, _lock_game, decide, game_city_id
+from battles.services.locks import lock_city, lock_game
+from battles.services.results import decide, game_city_id
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer
@@ -117,8 +118,8 @@ def game_report(*, actor: Officer, game: Game, text: str, claimed: str = "", sta
 def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_at: datetime | None,
                    judgement) -> Game:
     terms = _terms(game)
-    city = _lock_city(game_city_id(game))
-    game = _lock_game(game)
+    city = lock_city(game_city_id(game))
+    game = lock_game(game)
     if actor.pk not in (game.attacker_id, game.defender_id):
         raise NotAllowed("R11.3", _("Only the game's players report its record."))
     if game.status != Game.Status.PENDING:
@@ -173,7 +174,7 @@ def _check_hours(game: Game, started_at: datetime) -> None:
 @transaction.atomic
 def game_agree_off_hours(*, actor: Officer, game: Game) -> Game:
     """R7.4: a player agrees, before the game starts, to play outside the hours of war."""
-    game = _lock_game(game)
+    game = lock_game(game)
     if actor.pk not in (game.attacker_id, game.defender_id):
         raise NotAllowed("R7.4", _("Only the game's players agree to play outside the hours of war."))
     if game.status != Game.Status.PENDING or game.record:
@@ -189,8 +190,8 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     """The opponent of the reporting player confirms the claim (applied at once) or disputes it
     (then the authority of R11.3 settles it). `claim` is the `claim_token` the answering page
     showed: an answer to any other claim is refused."""
-    city = _lock_city(game_city_id(game))
-    game = _lock_game(game)
+    city = lock_city(game_city_id(game))
+    game = lock_game(game)
     if game.status != Game.Status.PENDING or game.claim_status != "claimed":
         raise RuleViolation("R11.3", _("No claim awaits an answer."))
     if claim != claim_token(game):

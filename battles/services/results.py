@@ -6,7 +6,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles.models import Army, FieldBattle, Game, Pursuit, Siege
-from battles.services.common import change_status
+from battles.services.common import announce, change_status, game_url, in_site_language
+from battles.services.field import apply_field_result
+from battles.services.locks import lock_city, lock_game
+from battles.services.pursuit import apply_pursuit_result
+from battles.services.siege import apply_siege_result
 from campaign import clock
 from campaign.authority import is_king, officer_of
 from campaign.errors import NotAllowed, RuleViolation
@@ -45,8 +49,8 @@ def may_enter_result(user: AbstractBaseUser, game: Game, city: City) -> bool:
 def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = "") -> Game:
     """The authority of R11.3 enters a pending game's result (a dispute settled, or a game
     played without a record), and it is applied; or refuse and change nothing."""
-    city = _lock_city(game_city_id(game))
-    game = _lock_game(game)
+    city = lock_city(game_city_id(game))
+    game = lock_game(game)
     if not may_enter_result(user, game, city):
         raise NotAllowed("R11.3", _("Results are entered by the governor of the city fought over, the king of a "
                                     "neutral kingdom or a site admin, never by a player of the game."))
@@ -54,24 +58,9 @@ def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = 
     return decide(city=city, game=game, result=result, note=note, user=user)
 
 
-def _lock_city(city_id: int) -> City:
-    from battles.services.siege import _lock_city as lock
-
-    return lock(city_id)
-
-
-def _lock_game(game: Game) -> Game:
-    return Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender", "campaign").get(
-        pk=game.pk)
-
-
 def decide(*, city: City, game: Game, result: str, note: str = "", user: AbstractBaseUser | None = None) -> Game:
     """Apply a result to its battle (siege R6.2, field battle §5, pursuit R8.2) in the caller's
     transaction, which holds the city and the game locked."""
-    from battles.services.field import apply_field_result
-    from battles.services.pursuit import apply_pursuit_result
-    from battles.services.siege import apply_siege_result
-
     if result not in Game.Result.values:
         raise RuleViolation("R6.2", _("A result is an attacker's win, a defender's win or a draw."))
     if game.status != Game.Status.PENDING:
@@ -94,13 +83,9 @@ def decide(*, city: City, game: Game, result: str, note: str = "", user: Abstrac
 
 
 def _post_game(city: City, game: Game) -> None:
-    from battles.services.common import announce, in_site_language
-
     with in_site_language():
         outcome = {"attacker": _("%(a)s beat %(d)s"), "defender": _("%(d)s beat %(a)s"),
                    "draw": _("%(a)s and %(d)s drew")}[game.result] % {"a": game.attacker.name, "d": game.defender.name}
         title = f"{game.get_kind_display()} · {city.name}: {outcome}"
-    from battles.services.siege import game_url
-
     body = title + f" ([{_('the game')}]({game_url(game)}))" + (f"\n\n> {game.note}" if game.note else "")
     announce(city.board, f"game:{game.pk}:result", game.decided_at, title, body)

@@ -11,69 +11,39 @@ from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Defender, Game, Siege
 from battles.models.sieges import DefenceRank
-from battles.rules import DEFENCE_RANKS, RANK_POINTS, check_organisation, propose_defence, siege_game_effect
-from battles.services.common import announce, change_status, commands, in_site_language, member_out
+from battles.rules import (
+    DEFENCE_RANKS,
+    check_organisation,
+    siege_game_effect,
+)
+from battles.services.common import (
+    announce,
+    change_status,
+    commands,
+    game_url,
+    in_site_language,
+    member_out,
+)
+from battles.services.fall import city_falls
+from battles.services.ledger import value_change
+from battles.services.lifecycle import army_check_forced_retreat, member_withdraw
+from battles.services.locks import lock_city
+from battles.services.prisoners import take_prisoner
+from battles.services.stratagems import game_effects
 from campaign import clock
-from campaign.authority import governor_can_act, is_king
+from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
 from campaign.rules.clock import in_war_hours
 from campaign.rules.personnel import may_fight
 from cities.models import City
-from cities.services import value_change
-
-
-def _lock_city(city_id: int) -> City:
-    return City.objects.select_for_update(of=("self",)).select_related(
-        "kingdom__king", "kingdom__palace", "governor__user__presence", "board", "campaign").get(pk=city_id)
-
-
-def defenders_present(siege: Siege) -> list[Defender]:
-    """R7.2: officers on the roster who are in the city."""
-    return list(siege.roster.filter(until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id)
-                .select_related("officer"))
-
-
-def _build_roster(siege: Siege, city: City, at: datetime) -> None:
-    """R6.3 / R6.4: the king on top when in the city, then the governor when online, then the
-    others by stars; the governor may rearrange it afterwards (`roster_set`)."""
-    present = [o for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom_id=city.kingdom_id)
-               .select_related("user__presence", "campaign").order_by("-stars", "name") if may_fight(o.kind)]
-    king = next((o for o in present if city.kingdom and city.kingdom.king_id == o.pk), None)
-    governor = next((o for o in present if o.pk == city.governor_id and o != king and governor_can_act(city, at)), None)
-    ordered = [o for o in (king, governor) if o] + [o for o in present if o not in (king, governor)]
-    ranks = propose_defence([o.stars for o in ordered], king_present=bool(king), governor_acting=bool(governor))
-    Defender.objects.bulk_create([Defender(siege=siege, officer=o, rank=r, position=i, since=at)
-                                  for i, (o, r) in enumerate(zip(ordered, ranks))])
-
-
-def siege_join(*, army: Army, at: datetime) -> Siege:
-    """An arriving army begins a siege of its target, or joins the one already there (R10.4)."""
-    city = _lock_city(army.target_id)
-    siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
-    if siege is None:
-        from battles.services.clock import period_schedule
-
-        siege = Siege.objects.create(campaign_id=city.campaign_id, city=city, started_at=at)
-        _build_roster(siege, city, at)
-        period_schedule(siege=Siege.objects.select_related("campaign").get(pk=siege.pk), seq=0, after=at)
-    change_status(army, Army.Status.BESIEGING, _("army"))
-    army.siege, army.besieging_from = siege, at
-    army.save(update_fields=["status", "siege", "besieging_from"])
-    army.members.filter(status=ArmyMember.Status.ACTIVE).update(since=at, until=None)
-    with in_site_language():
-        title = _("%(kingdom)s besieges %(city)s") % {"kingdom": army.kingdom.name, "city": city.name}
-        body = _("The army arrived without being intercepted and lays siege (R4.6, §6). Morale %(morale)d.") % {
-            "morale": army.morale}
-    announce(city.board, f"army:{army.pk}:siege", at, title, body)
-    return siege
 
 
 @transaction.atomic
 def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]]) -> None:
     """R6.3: the governor (or the king) arranges the defence roster; ranks follow stars, the
     governor's post is the governor's whatever their stars, the king stands on top."""
-    city = _lock_city(siege.city_id)
+    city = lock_city(siege.city_id)
     if siege.status != Siege.Status.ACTIVE:
         raise RuleViolation("R6.3", _("This siege is over."))
     if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
@@ -138,7 +108,7 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
 def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hours: bool = False) -> Game:
     """R6.1 Decision: any defender on the roster may take up the call; the governor may assign one.
     R7.4: a game starts now; outside the hours of war only if both sides agreed beforehand."""
-    city = _lock_city(game.siege.city_id)
+    city = lock_city(game.siege.city_id)
     game = Game.objects.select_for_update(of=("self",)).select_related("siege", "attacker").get(pk=game.pk)
     if game.status != Game.Status.CALLED:
         raise RuleViolation("R6.1", _("This siege call has already been answered."))
@@ -159,8 +129,6 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
     try:
         with transaction.atomic():
             game.save(update_fields=["defender", "defender_rank", "started_at", "status", "defender_agrees_off_hours"])
-            from battles.services.stratagems import game_effects
-
             game_effects(game=game, at=now)  # R9.2: 速攻計 / 攪亂計 waiting for this player
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
@@ -181,21 +149,13 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
         value_change(key=f"game:{game.pk}:morale", army=army, delta=effect.morale, clause="R6.2", game=game,
                      cause=f"{game.attacker.name} lost to {game.defender.name}", due_at=now)
     if effect.attacker_captured:
-        from battles.services.prisoners import take_prisoner
-
         member_out(army, game.attacker, ArmyMember.Status.PRISONER, now)
         take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now, siege=siege)
     if effect.attacker_withdraws:
-        from battles.services.retreat import member_withdraw
-
         member_withdraw(army=army, officer=game.attacker, cause=_("withdrew after a draw (R6.2)"))
     if city.wall == 0:
-        from battles.services.fall import city_falls
-
         city_falls(siege=siege, city=city, army=army, at=now)
     else:
-        from battles.services.retreat import army_check_forced_retreat
-
         army_check_forced_retreat(army=army, at=now)
 
 
@@ -208,41 +168,3 @@ def _post_result(city: City, game: Game) -> None:
     announce(city.board, f"game:{game.pk}:result", game.decided_at, title, body)
 
 
-def game_url(game: Game) -> str:
-    from django.urls import reverse
-
-    return reverse("game", args=[game.campaign.slug, game.pk])
-
-
-def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:
-    """R6.1: the siege ends when no attacker is left."""
-    if siege.status == Siege.Status.ACTIVE and not siege.armies.filter(status=Army.Status.BESIEGING).exists():
-        change_status(siege, Siege.Status.LIFTED, _("siege"))
-        siege.ended_at = at
-        siege.save(update_fields=["status", "ended_at"])
-        Game.objects.filter(siege=siege, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-            status=Game.Status.CANCELLED)
-        with in_site_language():
-            title = _("The siege of %(city)s is lifted") % {"city": siege.city.name}
-        announce(siege.city.board, f"siege:{siege.pk}:lifted", at, title)
-
-
-__all__ = ["RANK_POINTS", "apply_siege_result", "roster_set", "siege_call", "siege_call_answer", "siege_join"]
-
-
-def defender_arrives(*, officer: Officer, city: City, at: datetime) -> Defender | None:
-    """R8.4: a defender who arrives in a besieged city takes a free place on the roster that
-    keeps the star order; with none free they form a field army (no place on the roster)."""
-    from battles.rules import free_rank_for
-
-    siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
-    if siege is None or officer.kingdom_id != city.kingdom_id or not may_fight(officer.kind):
-        return None
-    places = list(siege.roster.filter(until__isnull=True).select_related("officer"))
-    rank = free_rank_for(officer.stars, [(d.officer.stars, d.rank) for d in places], DEFENCE_RANKS)
-    if rank is None:
-        return None
-    position = max((d.position for d in places), default=-1) + 1
-    place, _created = Defender.objects.update_or_create(
-        siege=siege, officer=officer, defaults={"rank": rank, "position": position, "since": at, "until": None})
-    return place

@@ -18,15 +18,14 @@ from django.utils.translation import gettext as _
 from battles.games.banqi import Banqi, BanqiError, deal, layout_hash
 from battles.models import BanqiGame, Game, Stratagem
 from battles.services.common import announce, change_status, in_site_language
+from battles.services.ledger import value_change
+from battles.timer_kinds import STRATAGEM_DEADLINE
 from campaign import clock
 from campaign.authority import officer_online
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import Kingdom, Officer, OfficerKind, Timer, Whereabouts
+from campaign.models import Officer, OfficerKind, Timer, Whereabouts
 from campaign.rules.clock import local_midnight
 from campaign.timers import timer_handler, timer_schedule
-from cities.services import value_change
-
-DEADLINE = "stratagem.deadline"
 
 
 def _local_date(campaign, at: datetime):
@@ -63,7 +62,7 @@ def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficia
             )
     except IntegrityError:
         raise RuleViolation("R9.4", _("A civil officer attempts one stratagem a day.")) from None
-    timer_schedule(campaign=campaign, key=f"stratagem:{stratagem.pk}:deadline", kind=DEADLINE, object_id=stratagem.pk,
+    timer_schedule(campaign=campaign, key=f"stratagem:{stratagem.pk}:deadline", kind=STRATAGEM_DEADLINE, object_id=stratagem.pk,
                    due_at=stratagem.deadline)
     with in_site_language():
         title = _("%(schemer)s challenges %(target)s to dark chess: %(kind)s") % {
@@ -181,7 +180,7 @@ def _take_effect(stratagem: Stratagem, at: datetime) -> None:
     announce(board, f"stratagem:{stratagem.pk}:effect", at, title)
 
 
-@timer_handler(DEADLINE)
+@timer_handler(STRATAGEM_DEADLINE)
 def stratagem_deadline(timer: Timer) -> None:
     """R9.3: nobody took the game within the window: the stratagem takes effect."""
     stratagem = _lock(Stratagem(pk=timer.object_id))
@@ -208,6 +207,3 @@ def game_effects(*, game: Game, at: datetime) -> None:
             stratagem.save(update_fields=["effect_game"])
     game.save(update_fields=["favoured", "extra_moves", "restricted"])
 
-
-__all__ = ["Kingdom", "banqi_act", "game_effects", "replay", "stratagem_accept", "stratagem_challenge",
-           "stratagem_name_substitute"]

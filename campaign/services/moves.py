@@ -9,8 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from battles.models import Siege
-from campaign import clock
+from campaign import clock, hooks
 from campaign.authority import decides_for_city, is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Timer, Whereabouts
@@ -45,9 +44,8 @@ def _check_can_move(officer: Officer) -> None:
         raise RuleViolation("R3.5", _("%(name)s already has a move under way.") % {"name": officer.name})
     if officer.whereabouts == Whereabouts.ARMY:
         raise RuleViolation("R4.1", _("%(name)s is with an army and moves with it.") % {"name": officer.name})
-    if Siege.objects.filter(city_id=officer.city_id, status=Siege.Status.ACTIVE).exists():
-        raise RuleViolation("R3.6", _("%(city)s is under siege: its officers may not move out (R3.6, R10.3).")
-                            % {"city": officer.city.name})
+    for check in hooks.departure_checks:  # R3.6: the war refuses a move out of a besieged city
+        check(officer)
 
 
 def route_between(officer: Officer, origin: City, destination: City) -> list[int]:
@@ -263,9 +261,8 @@ def move_arrive(timer: Timer) -> None:
             "name": move.officer.name, "origin": move.origin.name, "time": _local(move, at)
         }
     post_system(board=move.destination.board, title=title, body=body, at=at, event_key=f"move:{move.pk}:arrive")
-    from battles.services.siege import defender_arrives
-
-    defender_arrives(officer=move.officer, city=move.destination, at=at)
+    for hook in hooks.arrival_hooks:  # R8.4: a defender arriving in a besieged city
+        hook(move.officer, move.destination, at)
 
 
 def move_dispatch(*, officer: Officer, origin: City, destination: City, cause: str) -> Move | None:

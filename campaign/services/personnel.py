@@ -8,7 +8,14 @@ from django.utils.translation import gettext as _
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import Board, BoardModerator, Officer, OfficerKind, Promotion, Whereabouts
+from campaign.models import (
+    Board,
+    BoardModerator,
+    Officer,
+    OfficerKind,
+    Promotion,
+    Whereabouts,
+)
 from campaign.rules.personnel import MAX_BOARD_MODERATORS, valid_stars
 from campaign.services.boards import post_system
 from campaign.validation import checked_text

@@ -12,9 +12,16 @@ from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from campaign import clock
+from campaign import clock, hooks
 from campaign.errors import RuleViolation
-from campaign.models import Board, BoardModerator, Campaign, Kingdom, Officer, Whereabouts
+from campaign.models import (
+    Board,
+    BoardModerator,
+    Campaign,
+    Kingdom,
+    Officer,
+    Whereabouts,
+)
 from campaign.rules.personnel import valid_stars
 from cities.models import City, Road
 
@@ -71,9 +78,8 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
             City.objects.filter(pk=cities[o["governs"]].pk).update(governor=officer)
         for board_city in o.get("moderates", []):
             BoardModerator.objects.create(board=cities[board_city].board, officer=officer, appointed_at=clock.now())
-    from battles.services.clock import day_schedule
-
-    day_schedule(campaign=campaign, after=clock.now())  # R7.1: the first local midnight
+    for hook in hooks.campaign_created_hooks:  # R7.1: the war schedules the first local midnight
+        hook(campaign, clock.now())
     return campaign
 
 

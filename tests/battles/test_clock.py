@@ -17,7 +17,7 @@ from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import RuleViolation
 from campaign.timers import timers_sweep
 from cities.models import LedgerEntry
-from cities.services import value_change
+from battles.services.ledger import value_change
 from tests.battles.conftest import START, besiege, ledger_holds
 from tests.conftest import make_world
 

@@ -2,9 +2,9 @@
 
 from django.shortcuts import render
 
+from battles.selectors.dashboard import dashboard
 from campaign import clock
 from campaign.views.common import campaign_page
-from cities.selectors import dashboard
 
 
 @campaign_page

@@ -157,7 +157,6 @@ def _due_at(siege: Siege) -> list[tuple[str, object]]:
     from django.utils.translation import gettext as _
 
     from battles.models import Pursuit
-
     from campaign.models import Timer
 
     due = [(_("end of penalty period (R7.2, R7.3)"), t.due_at) for t in Timer.objects.filter(

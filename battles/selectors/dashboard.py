@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from battles.models import Army, Siege
-from battles.services.clock import DAY, PERIOD
+from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Campaign, Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import is_online
 from cities.models import City

@@ -1,0 +1,150 @@
+"""Arrivals at a target (RULES.md R4.5, R4.6, R8.3, R8.4): an army that arrives unopposed begins
+a siege or joins the one there (R10.4), a reinforcing column joins its army, a defender who
+arrives in a besieged city takes a free place on the roster."""
+
+from datetime import datetime
+
+from django.utils.translation import gettext as _
+
+from battles.models import Army, ArmyMember, Defender, Siege
+from battles.rules import (
+    ATTACK_RANKS,
+    DEFENCE_RANKS,
+    free_rank_for,
+    propose_defence,
+    propose_ranks,
+)
+from battles.services.clock import period_schedule
+from battles.services.common import announce, change_status, commander, in_site_language
+from battles.services.ledger import value_change
+from battles.services.locks import lock_city
+from battles.timer_kinds import ARMY_ARRIVAL
+from campaign.authority import governor_can_act
+from campaign.errors import RuleViolation
+from campaign.models import Officer, Timer, Whereabouts
+from campaign.rules.personnel import may_fight
+from campaign.timers import timer_handler
+from cities.models import City
+
+
+def defenders_present(siege: Siege) -> list[Defender]:
+    """R7.2: officers on the roster who are in the city."""
+    return list(siege.roster.filter(until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id)
+                .select_related("officer"))
+
+
+def _build_roster(siege: Siege, city: City, at: datetime) -> None:
+    """R6.3 / R6.4: the king on top when in the city, then the governor when online, then the
+    others by stars; the governor may rearrange it afterwards (`roster_set`)."""
+    present = [o for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom_id=city.kingdom_id)
+               .select_related("user__presence", "campaign").order_by("-stars", "name") if may_fight(o.kind)]
+    king = next((o for o in present if city.kingdom and city.kingdom.king_id == o.pk), None)
+    governor = next((o for o in present if o.pk == city.governor_id and o != king and governor_can_act(city, at)), None)
+    ordered = [o for o in (king, governor) if o] + [o for o in present if o not in (king, governor)]
+    ranks = propose_defence([o.stars for o in ordered], king_present=bool(king), governor_acting=bool(governor))
+    Defender.objects.bulk_create([Defender(siege=siege, officer=o, rank=r, position=i, since=at)
+                                  for i, (o, r) in enumerate(zip(ordered, ranks))])
+
+
+def siege_join(*, army: Army, at: datetime) -> Siege:
+    """An arriving army begins a siege of its target, or joins the one already there (R10.4)."""
+    city = lock_city(army.target_id)
+    siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
+    if siege is None:
+        siege = Siege.objects.create(campaign_id=city.campaign_id, city=city, started_at=at)
+        _build_roster(siege, city, at)
+        period_schedule(siege=Siege.objects.select_related("campaign").get(pk=siege.pk), seq=0, after=at)
+    change_status(army, Army.Status.BESIEGING, _("army"))
+    army.siege, army.besieging_from = siege, at
+    army.save(update_fields=["status", "siege", "besieging_from"])
+    army.members.filter(status=ArmyMember.Status.ACTIVE).update(since=at, until=None)
+    with in_site_language():
+        title = _("%(kingdom)s besieges %(city)s") % {"kingdom": army.kingdom.name, "city": city.name}
+        body = _("The army arrived without being intercepted and lays siege (R4.6, §6). Morale %(morale)d.") % {
+            "morale": army.morale}
+    announce(city.board, f"army:{army.pk}:siege", at, title, body)
+    return siege
+
+
+def defender_arrives(*, officer: Officer, city: City, at: datetime) -> Defender | None:
+    """R8.4: a defender who arrives in a besieged city takes a free place on the roster that
+    keeps the star order; with none free they form a field army (no place on the roster)."""
+    siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
+    if siege is None or officer.kingdom_id != city.kingdom_id or not may_fight(officer.kind):
+        return None
+    places = list(siege.roster.filter(until__isnull=True).select_related("officer"))
+    rank = free_rank_for(officer.stars, [(d.officer.stars, d.rank) for d in places], DEFENCE_RANKS)
+    if rank is None:
+        return None
+    position = max((d.position for d in places), default=-1) + 1
+    place, _created = Defender.objects.update_or_create(
+        siege=siege, officer=officer, defaults={"rank": rank, "position": position, "since": at, "until": None})
+    return place
+
+
+@timer_handler(ARMY_ARRIVAL)
+def army_arrive(timer: Timer) -> None:
+    """R4.5 / R4.6: an army that arrives without being intercepted begins a siege."""
+    army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "target__board",
+                                                                        "target__kingdom").get(pk=timer.object_id)
+    if army.status != Army.Status.MARCHING:
+        return  # in a field battle (R4.6): the battle decides what happens next
+    if army.reinforces_id:
+        reinforcement_arrive(column=army, at=timer.due_at)
+        return
+    siege_join(army=army, at=timer.due_at)
+
+
+def reinforcement_arrive(*, column: Army, at: datetime) -> None:
+    """At the siege: those with fewer stars than the marshal take a free rank that keeps R4.3
+    without moving anyone (+3 morale each); the others form an independent army (own morale)."""
+    main = Army.objects.select_for_update(of=("self",)).select_related("kingdom").get(pk=column.reinforces_id)
+    if main.status != Army.Status.BESIEGING:
+        siege_join(army=column, at=at)  # nobody to join: it besieges as an army of its own
+        return
+    head = commander(main)
+    marshal_stars = head.officer.stars if head else 0
+    placed = [(m.officer.stars, m.rank) for m in main.members.filter(status=ArmyMember.Status.ACTIVE)
+              .select_related("officer")]
+    position = main.members.count()
+    joined = []
+    for member in column.members.select_related("officer").order_by("position"):
+        officer = member.officer
+        rank = free_rank_for(officer.stars, placed, ATTACK_RANKS) if officer.stars < marshal_stars else None
+        if rank is None:
+            continue
+        ArmyMember.objects.filter(pk=member.pk).update(army=main, rank=rank, position=position, since=at, until=None)
+        Officer.objects.filter(pk=officer.pk).update(army=main)
+        placed.append((officer.stars, rank))
+        position += 1
+        joined.append(officer.name)
+        value_change(key=f"army:{main.pk}:joined:{officer.pk}", army=main, delta=main.campaign.reinforcement_morale,
+                     clause="R8.3", cause=f"{officer.name} joined", due_at=at)
+    rest = list(column.members.order_by("position").select_related("officer"))
+    with in_site_language():
+        if joined:
+            announce(main.target.board, f"army:{column.pk}:joined", at,
+                     _("%(names)s join %(kingdom)s's army before %(city)s (R8.3)") % {
+                         "names": "、".join(joined), "kingdom": main.kingdom.name, "city": main.target.name})
+    if not rest:
+        change_status(column, Army.Status.ENDED, _("army"))
+        column.ended_at, column.end_reason = at, _("joined the army (R8.3)")
+        column.save(update_fields=["status", "ended_at", "end_reason"])
+        return
+    ArmyMember.objects.filter(army=column).update(rank="infantry")  # one marshal at every instant
+    ranks = propose_ranks([m.officer.stars for m in sorted(rest, key=lambda m: -m.officer.stars)], ATTACK_RANKS)
+    for position, (member, rank) in enumerate(zip(sorted(rest, key=lambda m: -m.officer.stars), ranks)):
+        ArmyMember.objects.filter(pk=member.pk).update(rank=rank, position=position)
+    siege_join(army=column, at=at)  # an independent army (R8.3), its own morale
+
+
+def refuse_leaving_a_besieged_city(officer: Officer) -> None:
+    """R3.6 / R10.3: officers of a besieged city may not move out (a campaign departure check)."""
+    if Siege.objects.filter(city_id=officer.city_id, status=Siege.Status.ACTIVE).exists():
+        raise RuleViolation("R3.6", _("%(city)s is under siege: its officers may not move out (R3.6, R10.3).")
+                            % {"city": officer.city.name})
+
+
+def defender_arrives_by_road(officer: Officer, city: City, at: datetime) -> None:
+    """A campaign arrival hook: R8.4 for an officer whose move arrives."""
+    defender_arrives(officer=officer, city=city, at=at)

@@ -1,0 +1,111 @@
+from battles.services.common import (
+    announce,
+    change_status,
+    in_site_language,
+    local,
+    member_out,
+)
+from battles.timer_kinds import PURSUIT_DEADLINE
+
+"""The lifecycle of armies in the field (RULES.md R5.4, R6.1, R6.2, R8.1): members withdrawn
+home, an army's end, a forced retreat the moment its condition holds, a retreat that opens
+the 10-minute pursuit window (R8.2), and a siege that ends when no attacker is left."""
+
+from datetime import datetime
+
+from django.utils.translation import gettext as _
+
+from battles.models import Army, ArmyMember, Game, Pursuit, Siege
+from battles.rules import must_retreat
+from campaign import clock
+from campaign.models import Kingdom, Officer
+from campaign.services.moves import move_dispatch
+from campaign.timers import timer_schedule
+from cities.models import City
+
+
+def home_of(army: Army) -> City:
+    """R5.4: the city they came from; if it has fallen since, their capital."""
+    origin = army.origin
+    kingdom = army.kingdom
+    if origin.kingdom_id == kingdom.pk or kingdom.status != Kingdom.Status.ACTIVE or kingdom.capital is None:
+        return origin
+    return kingdom.capital
+
+
+def member_withdraw(*, army: Army, officer: Officer, cause: str) -> None:
+    member_out(army, officer, ArmyMember.Status.WITHDRAWN, clock.now())
+    move_dispatch(officer=officer, origin=army.target, destination=home_of(army), cause=f"{officer.name} {cause}")
+
+
+def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -> None:
+    """The army leaves the field: every member still in it goes home; the siege ends when no
+    attacker is left (R6.1)."""
+    for member in army.members.filter(status=ArmyMember.Status.ACTIVE).select_related("officer"):
+        if send_home:
+            move_dispatch(officer=member.officer, origin=army.target, destination=home_of(army), cause=reason)
+    Game.objects.filter(army=army, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
+        status=Game.Status.CANCELLED)
+    army.members.filter(until__isnull=True, since__isnull=False).update(until=at)
+    change_status(army, Army.Status.ENDED, _("army"))
+    army.ended_at, army.end_reason = at, reason[:200]
+    if army.besieging_from and not army.besieging_until:
+        army.besieging_until = at
+    army.save(update_fields=["status", "ended_at", "end_reason", "besieging_until"])
+    announce(army.target.board, f"army:{army.pk}:end", at, reason)
+    if army.siege_id:
+        siege_end_if_unopposed(siege=army.siege, at=at)
+
+
+def army_check_forced_retreat(*, army: Army, at: datetime) -> bool:
+    """R8.1 (forced) and R6.1 (no attacker left): applied the moment the condition holds."""
+    if army.status != Army.Status.BESIEGING:
+        return False
+    ranks = list(army.members.filter(status=ArmyMember.Status.ACTIVE).values_list("rank", flat=True))
+    names = {"kingdom": army.kingdom.name, "city": army.target.name}
+    with in_site_language():
+        if not ranks:
+            army_end(army=army, reason=_("%(kingdom)s's army before %(city)s has no attacker left (R6.1).") % names,
+                     at=at)
+            return True
+        if not must_retreat(army.morale, ranks):
+            return False
+        reason = (_("%(kingdom)s's army must retreat from %(city)s: morale is 0 (R8.1).") if army.morale <= 0 else
+                  _("%(kingdom)s's army must retreat from %(city)s: all its high ranks are prisoners (R8.1).")) % names
+    retreat_begin(army=army, at=at, reason=reason)  # forced: no rearguard (R8.1)
+    return True
+
+
+def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: list[Officer] = ()) -> Pursuit:
+    """The army stops besieging and retreats; the defence may pursue until the deadline."""
+    change_status(army, Army.Status.RETREATING, _("army"))
+    army.besieging_until = at
+    army.save(update_fields=["status", "besieging_until"])
+    Game.objects.filter(army=army, kind=Game.Kind.SIEGE, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
+        status=Game.Status.CANCELLED)
+    if rearguard:
+        ArmyMember.objects.filter(army=army, officer__in=rearguard).update(rearguard=True)
+    pursuit = Pursuit.objects.create(campaign_id=army.campaign_id, army=army, city=army.target, opened_at=at,
+                                     deadline=at + army.campaign.pursuit_window, has_rearguard=bool(rearguard))
+    timer_schedule(campaign=army.campaign, key=f"pursuit:{pursuit.pk}:deadline", kind=PURSUIT_DEADLINE, object_id=pursuit.pk,
+                   due_at=pursuit.deadline)
+    with in_site_language():
+        body = reason + "\n\n" + _("The defence may pursue until %(time)s (R8.2).") % {
+            "time": local(army.campaign, pursuit.deadline)}
+    announce(army.target.board, f"army:{army.pk}:retreat", at, reason, body)
+    if army.siege_id:
+        siege_end_if_unopposed(siege=army.siege, at=at)
+    return pursuit
+
+
+def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:
+    """R6.1: the siege ends when no attacker is left."""
+    if siege.status == Siege.Status.ACTIVE and not siege.armies.filter(status=Army.Status.BESIEGING).exists():
+        change_status(siege, Siege.Status.LIFTED, _("siege"))
+        siege.ended_at = at
+        siege.save(update_fields=["status", "ended_at"])
+        Game.objects.filter(siege=siege, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
+            status=Game.Status.CANCELLED)
+        with in_site_language():
+            title = _("The siege of %(city)s is lifted") % {"city": siege.city.name}
+        announce(siege.city.board, f"siege:{siege.pk}:lifted", at, title)

@@ -1,0 +1,17 @@
+"""Row locks of the war's services. Every service takes them in one order: the city fought
+over, then the game, then the army, then officers and the ledger's rows (DESIGN: city then
+army), each once and as late as it can (STYLE.md, after pretix)."""
+
+from battles.models import Game
+from cities.models import City
+
+
+def lock_city(city_id: int) -> City:
+    """The city fought over, with what its services read of it."""
+    return City.objects.select_for_update(of=("self",)).select_related(
+        "kingdom__king", "kingdom__palace", "governor__user__presence", "board", "campaign").get(pk=city_id)
+
+
+def lock_game(game: Game) -> Game:
+    return Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender", "campaign").get(
+        pk=game.pk)

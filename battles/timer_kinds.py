@@ -1,0 +1,8 @@
+"""The war's timer kinds: the names stored in `Timer.kind`, each applied by one handler
+(campaign/timers.py). Stored in the database: never rename one."""
+
+ARMY_ARRIVAL = "army.arrive"  # R4.5: an army reaches its target (services/arrivals.py)
+DAY = "campaign.day"  # R7.1: local midnight (services/clock.py)
+PERIOD = "siege.period"  # R7.2, R7.3: the end of a 30-minute penalty period (services/clock.py)
+PURSUIT_DEADLINE = "pursuit.deadline"  # R8.2: the pursuit window closes (services/pursuit.py)
+STRATAGEM_DEADLINE = "stratagem.deadline"  # R9.3: the challenge lapses (services/stratagems.py)

@@ -1,0 +1,25 @@
+"""Where the campaign lets a higher layer react without importing it (DESIGN.md: a small
+registry the higher app fills in its `AppConfig.ready`, as timer handlers are registered).
+The war (`battles`) fills these; the campaign calls them at the right moment.
+
+- `departure_checks`: called with an officer about to leave their city; raise a RuleViolation
+  to refuse the move (R3.6: nobody leaves a besieged city).
+- `arrival_hooks`: called with (officer, city, at) when a move arrives (R8.4: a defender who
+  arrives in a besieged city takes a place on the roster).
+- `campaign_created_hooks`: called with (campaign, at) when a campaign is created (R7.1: its
+  first local midnight is scheduled).
+"""
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+
+departure_checks: list[Callable[[Any], None]] = []
+arrival_hooks: list[Callable[[Any, Any, datetime], None]] = []
+campaign_created_hooks: list[Callable[[Any, datetime], None]] = []
+
+
+def register(registry: list, hook: Callable) -> None:
+    """Add `hook` once (AppConfig.ready may run more than once in tests)."""
+    if hook not in registry:
+        registry.append(hook)
