@@ -11,7 +11,7 @@ export VAR_DIR ?= $(CURDIR)/var
 SECRET_KEY ?= $(shell umask 077; mkdir -p var && chmod 700 var && (test -s var/secret_key || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret_key); chmod 600 var/secret_key; cat var/secret_key)
 export SECRET_KEY
 
-.PHONY: run test install migrate static demo messages bench fuzz clean
+.PHONY: run test lint install migrate static demo messages bench fuzz clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,8 +35,14 @@ run: migrate static demo
 
 # The suite starts its own redis-server on REDIS_URL when nothing answers there.
 test: export REDIS_URL ?= redis://127.0.0.1:6391/0
-test: install
+test: lint
 	$(PY) -m pytest $(PYTEST_ARGS)
+
+# The layers (import-linter contracts in .importlinter), lint and formatting (ruff.toml).
+lint: install
+	$(VENV)/bin/lint-imports --no-cache
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 
 messages: install
 	$(PY) manage.py makemessages -l zh_Hant --ignore '.venv/*' --ignore 'tests/*'

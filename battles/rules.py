@@ -1,19 +1,30 @@
 """Pure rules of war (RULES.md §4, §5, §6, §8, §10): ranks, points, results. No Django.
 
 Ranks are plain strings so that models, forms and tests share them:
-attack  (R4.2): marshal 元帥 12×1, general 將軍 10×2, cavalry_captain 騎兵隊長 8×2, cavalry 騎兵 5×4, infantry 步兵 3×any
-defence (R6.3): [king 12×1, R6.4] governor 太守 12×1, patrol 巡守 10×2, constable 捕頭 8×2, gatekeeper 守門人 5×4, soldier 小兵 3×any
+attack  (R4.2): marshal 元帥 12×1, general 將軍 10×2, cavalry_captain 騎兵隊長 8×2, cavalry 騎兵 5×4,
+                infantry 步兵 3×any
+defence (R6.3): [king 12×1, R6.4] governor 太守 12×1, patrol 巡守 10×2, constable 捕頭 8×2,
+                gatekeeper 守門人 5×4, soldier 小兵 3×any
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal, Sequence
+from typing import Literal
 
 ATTACK_RANKS: tuple[tuple[str, int, int | None], ...] = (
-    ("marshal", 12, 1), ("general", 10, 2), ("cavalry_captain", 8, 2), ("cavalry", 5, 4), ("infantry", 3, None),
+    ("marshal", 12, 1),
+    ("general", 10, 2),
+    ("cavalry_captain", 8, 2),
+    ("cavalry", 5, 4),
+    ("infantry", 3, None),
 )
 DEFENCE_RANKS: tuple[tuple[str, int, int | None], ...] = (
     ("king", 12, 1),  # R6.4 Decision: the king in the city stands at the top with 12 points
-    ("governor", 12, 1), ("patrol", 10, 2), ("constable", 8, 2), ("gatekeeper", 5, 4), ("soldier", 3, None),
+    ("governor", 12, 1),
+    ("patrol", 10, 2),
+    ("constable", 8, 2),
+    ("gatekeeper", 5, 4),
+    ("soldier", 3, None),
 )
 RANK_POINTS = {name: points for name, points, _places in ATTACK_RANKS + DEFENCE_RANKS}
 HIGH_ATTACK_RANKS = frozenset({"marshal", "general", "cavalry_captain", "cavalry"})
@@ -27,8 +38,9 @@ def rank_order(table: Sequence[tuple[str, int, int | None]]) -> dict[str, int]:
 def propose_ranks(stars: Sequence[int], table=ATTACK_RANKS) -> list[str]:
     """Ranks for members listed in descending star order, filling each rank's places in turn.
 
-    >>> propose_ranks([20, 18, 18, 15, 12, 10, 9, 8, 7, 6, 5])
-    ['marshal', 'general', 'general', 'cavalry_captain', 'cavalry_captain', 'cavalry', 'cavalry', 'cavalry', 'cavalry', 'infantry', 'infantry']
+    >>> propose_ranks([20, 18, 18, 15, 12, 10, 9, 8, 7, 6, 5])  # doctest: +NORMALIZE_WHITESPACE
+    ['marshal', 'general', 'general', 'cavalry_captain', 'cavalry_captain', 'cavalry', 'cavalry',
+     'cavalry', 'cavalry', 'infantry', 'infantry']
     """
     ranks: list[str] = []
     for name, _points, places in table:
@@ -187,7 +199,7 @@ def propose_defence(stars: Sequence[int], king_present: bool, governor_acting: b
     ['patrol', 'patrol', 'constable']
     """
     head = (["king"] if king_present else []) + (["governor"] if governor_acting else [])
-    return head + propose_ranks(stars[len(head):], DEFENCE_RANKS[2:])
+    return head + propose_ranks(stars[len(head) :], DEFENCE_RANKS[2:])
 
 
 def outnumbered_loss(defenders: int, attackers: int, ratio: int = 3, points: int = 6) -> int:

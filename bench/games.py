@@ -46,8 +46,10 @@ def xiangqi(n: int = 1000, plies: int = 80) -> None:
     fairy = [[to_fairy(m) for m in moves] for moves in games]
     bare = timed(lambda: [pyffish.get_fen(VARIANT, START, moves) for moves in fairy])
     ours = timed(lambda: [judge("xiangqi", text) for text in texts])
-    print(f"xiangqi: {n} games of {plies} plies from Chinese notation: ours {ours:.2f} s, bare pyffish get_fen "
-          f"{bare:.2f} s, ratio {ours / bare:.2f}x (target <= 2x)")
+    print(
+        f"xiangqi: {n} games of {plies} plies from Chinese notation: ours {ours:.2f} s, bare pyffish get_fen "
+        f"{bare:.2f} s, ratio {ours / bare:.2f}x (target <= 2x)"
+    )
 
 
 def chess_games(n: int = 1000, plies: int = 80) -> None:
@@ -67,8 +69,10 @@ def chess_games(n: int = 1000, plies: int = 80) -> None:
         texts.append(str(game))
     bare = timed(lambda: [chess.pgn.read_game(io.StringIO(text)).end().board() for text in texts])
     ours = timed(lambda: [judge("chess", text) for text in texts])
-    print(f"chess: {n} PGN games: ours {ours:.2f} s, chess.pgn.read_game {bare:.2f} s, ratio {ours / bare:.2f}x "
-          f"(target <= 1.5x)")
+    print(
+        f"chess: {n} PGN games: ours {ours:.2f} s, chess.pgn.read_game {bare:.2f} s, ratio {ours / bare:.2f}x "
+        f"(target <= 1.5x)"
+    )
 
 
 def banqi(games: int = 300) -> None:
@@ -81,7 +85,10 @@ def banqi(games: int = 300) -> None:
             game.play(rng.choice(game.legal_actions()), player=game.turn)
             plies += 1
     elapsed = time.perf_counter() - started
-    print(f"banqi: {games} random games, {plies} plies, {plies / elapsed:,.0f} plies/s ({elapsed / plies * 1e6:.0f} µs a ply)")
+    print(
+        f"banqi: {games} random games, {plies} plies, {plies / elapsed:,.0f} plies/s "
+        f"({elapsed / plies * 1e6:.0f} µs a ply)"
+    )
 
 
 if __name__ == "__main__":

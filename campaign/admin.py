@@ -4,7 +4,19 @@ read-only here: it changes only through the site's services, which check the rul
 from django.contrib import admin
 from django.db.models import Q
 
-from campaign.models import Board, BoardModerator, Campaign, Kingdom, Move, Officer, Post, Presence, Promotion, Thread, Timer
+from campaign.models import (
+    Board,
+    BoardModerator,
+    Campaign,
+    Kingdom,
+    Move,
+    Officer,
+    Post,
+    Presence,
+    Promotion,
+    Thread,
+    Timer,
+)
 
 
 def kingdoms_of(user) -> list[int]:
@@ -53,7 +65,16 @@ class OfficerAdmin(KingdomScoped):
 
 @admin.register(Promotion)
 class PromotionAdmin(KingdomScoped):
-    list_display = ["officer", "previous_stars", "stars", "title", "status", "recommended_by", "decided_by", "created_at"]
+    list_display = [
+        "officer",
+        "previous_stars",
+        "stars",
+        "title",
+        "status",
+        "recommended_by",
+        "decided_by",
+        "created_at",
+    ]
     list_filter = ["status", "campaign"]
     list_select_related = ["officer", "recommended_by", "decided_by"]
 

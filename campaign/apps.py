@@ -7,4 +7,7 @@ class CampaignConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
-        from campaign import checks, services  # noqa: F401  registers the checks and the timer handlers
+        from campaign import (  # noqa: F401  registers the checks and the timer handlers
+            checks,
+            services,
+        )

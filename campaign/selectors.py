@@ -1,14 +1,24 @@
 """Reads for the campaign's pages, each a fixed number of queries whatever the world's size."""
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, Q
 
 from campaign.authority import decides_for_city, is_king
 from campaign.models import (
-    Board, BoardModerator, Campaign, Heartbeat, Move, Officer, Post, Promotion, Thread, Timer, Whereabouts,
+    Board,
+    BoardModerator,
+    Campaign,
+    Heartbeat,
+    Move,
+    Officer,
+    Post,
+    Promotion,
+    Thread,
+    Timer,
+    Whereabouts,
 )
 from cities.models import City
 
@@ -45,21 +55,33 @@ class MovesView:
 
 def moves_for(*, officer: Officer, now: datetime) -> MovesView:
     """The officer's own moves under way, and the requests they may decide (R3.1, R3.2)."""
-    related = ("officer", "origin__kingdom", "destination__kingdom", "origin__governor__user__presence",
-               "destination__governor__user__presence")
+    related = (
+        "officer",
+        "origin__kingdom",
+        "destination__kingdom",
+        "origin__governor__user__presence",
+        "destination__governor__user__presence",
+    )
     mine = list(
-        Move.objects.filter(officer=officer, status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING])
-        .select_related(*related)
+        Move.objects.filter(officer=officer, status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING]).select_related(
+            *related
+        )
     )
     pending = Move.objects.filter(
         campaign_id=officer.campaign_id, status=Move.Status.REQUESTED, officer__kingdom_id=officer.kingdom_id
     ).select_related(*related, "campaign", "officer__kingdom")
     king = officer.kingdom is not None and is_king(officer, officer.kingdom)
     to_decide = [
-        m for m in pending
-        if king or (not m.needs_king and (
-            (m.origin_approver_id is None and decides_for_city(officer, m.origin, now))
-            or (m.destination_approver_id is None and decides_for_city(officer, m.destination, now))))
+        m
+        for m in pending
+        if king
+        or (
+            not m.needs_king
+            and (
+                (m.origin_approver_id is None and decides_for_city(officer, m.origin, now))
+                or (m.destination_approver_id is None and decides_for_city(officer, m.destination, now))
+            )
+        )
     ]
     destinations = list(City.objects.filter(campaign_id=officer.campaign_id, kingdom_id=officer.kingdom_id))
     return MovesView(mine=mine, to_decide=to_decide, destinations=destinations)
@@ -79,23 +101,42 @@ def personnel_for(*, officer: Officer) -> PersonnelView:
     """What the king (everything) or a governor (their city) may manage (§2)."""
     kingdom = officer.kingdom
     king = kingdom is not None and is_king(officer, kingdom)
-    cities = list(
-        City.objects.filter(kingdom=kingdom).select_related("governor", "board")
-        .prefetch_related(Prefetch("board__moderators", queryset=BoardModerator.objects.select_related("officer")))
-    ) if kingdom else []
+    cities = (
+        list(
+            City.objects.filter(kingdom=kingdom)
+            .select_related("governor", "board")
+            .prefetch_related(Prefetch("board__moderators", queryset=BoardModerator.objects.select_related("officer")))
+        )
+        if kingdom
+        else []
+    )
     governed = [c for c in cities if c.governor_id == officer.pk]
-    officers = list(Officer.objects.filter(kingdom=kingdom).select_related("city").order_by("-stars", "name")) \
-        if kingdom else []
+    officers = (
+        list(Officer.objects.filter(kingdom=kingdom).select_related("city").order_by("-stars", "name"))
+        if kingdom
+        else []
+    )
     if not king:
         governed_ids = {c.pk for c in governed}
         officers = [o for o in officers if o.whereabouts == Whereabouts.CITY and o.city_id in governed_ids]
-    promotions = list(
-        Promotion.objects.filter(officer__kingdom=kingdom, status=Promotion.Status.PENDING)
-        .select_related("officer", "recommended_by")
-    ) if king else []
+    promotions = (
+        list(
+            Promotion.objects.filter(officer__kingdom=kingdom, status=Promotion.Status.PENDING).select_related(
+                "officer", "recommended_by"
+            )
+        )
+        if king
+        else []
+    )
     moderators = {c.board.pk: list(c.board.moderators.all()) for c in cities}
-    return PersonnelView(is_king=king, cities=cities if king else governed, officers=officers, governed=governed,
-                         promotions=promotions, moderators=moderators)
+    return PersonnelView(
+        is_king=king,
+        cities=cities if king else governed,
+        officers=officers,
+        governed=governed,
+        promotions=promotions,
+        moderators=moderators,
+    )
 
 
 @dataclass(frozen=True)
@@ -110,13 +151,13 @@ class Operations:
 
 def operations(*, now: datetime, sweep_seconds: float) -> Operations:
     """For operators: the sweeper's last heartbeat, overdue work, work set aside, what is next."""
-    from datetime import timedelta
-
     heartbeat = Heartbeat.objects.filter(name="sweeper").first()
     stale = heartbeat is None or now - heartbeat.at > timedelta(seconds=max(30, 3 * sweep_seconds))
     pending = Timer.objects.filter(status=Timer.Status.PENDING).order_by("due_at", "id")
     return Operations(
-        now=now, heartbeat=heartbeat, heartbeat_stale=stale,
+        now=now,
+        heartbeat=heartbeat,
+        heartbeat_stale=stale,
         overdue=list(pending.filter(due_at__lte=now)[:200]),
         failed=list(Timer.objects.filter(status=Timer.Status.FAILED).order_by("-due_at")[:200]),
         upcoming=list(pending.filter(due_at__gt=now)[:50]),

@@ -43,8 +43,14 @@ def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, d
     """Store what is due and enqueue the fast path once the caller's transaction commits."""
     timer, _created = Timer.objects.get_or_create(
         key=key,
-        defaults={"campaign": campaign, "kind": kind, "object_id": object_id, "due_at": due_at, "seq": seq,
-                  "created_at": clock.now()},
+        defaults={
+            "campaign": campaign,
+            "kind": kind,
+            "object_id": object_id,
+            "due_at": due_at,
+            "seq": seq,
+            "created_at": clock.now(),
+        },
     )
     transaction.on_commit(lambda: _enqueue(timer.pk, due_at))
     return timer
@@ -122,7 +128,8 @@ def timer_retry(*, timer_id: int) -> bool:
     """An operator puts a timer that was set aside back in line (after fixing its cause)."""
     with transaction.atomic():
         changed = Timer.objects.filter(pk=timer_id, status=Timer.Status.FAILED).update(
-            status=Timer.Status.PENDING, attempts=0)
+            status=Timer.Status.PENDING, attempts=0
+        )
         if changed:
             due_at = Timer.objects.values_list("due_at", flat=True).get(pk=timer_id)
             transaction.on_commit(lambda: _enqueue(timer_id, due_at))

@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from campaign.views import boards, home, moves, ops, personnel
 from battles.views import dashboard as dashboard_views
+from campaign.views import boards, home, moves, ops, personnel
 
 campaign_urls = [
     path("", dashboard_views.dashboard_page, name="dashboard"),

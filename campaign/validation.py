@@ -11,11 +11,12 @@ def checked_text(text: str, *, field: str, clause: str, max_length: int, multili
     """User text as it will be stored, or a RuleViolation naming the field and the rule."""
     fault = text_fault(text, max_length=max_length, multiline=multiline)
     if fault == "too_long":
-        raise RuleViolation(clause, _("“%(field)s” may be at most %(n)d characters.") % {"field": field,
-                                                                                          "n": max_length})
+        raise RuleViolation(
+            clause, _("“%(field)s” may be at most %(n)d characters.") % {"field": field, "n": max_length}
+        )
     if fault == "control":
-        raise RuleViolation(clause, _("“%(field)s” contains control characters (such as NUL), which are not "
-                                      "allowed.") % {"field": field})
+        raise RuleViolation(
+            clause,
+            _("“%(field)s” contains control characters (such as NUL), which are not allowed.") % {"field": field},
+        )
     return text
-
-

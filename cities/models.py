@@ -15,12 +15,20 @@ class City(models.Model):
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="cities")
     name = models.CharField(_("name"), max_length=50)
     kingdom = models.ForeignKey(
-        "campaign.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="cities",
+        "campaign.Kingdom",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="cities",
         verbose_name=_("owner"),
     )
     kind = models.CharField(_("kind"), max_length=10, choices=CityKind.choices)
     governor = models.ForeignKey(
-        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="governed_cities",
+        "campaign.Officer",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="governed_cities",
         verbose_name=_("governor"),
     )
     wall = models.PositiveIntegerField(_("wall"))
@@ -36,7 +44,9 @@ class City(models.Model):
             models.UniqueConstraint(fields=["campaign", "name"], name="city_name_unique"),
             models.CheckConstraint(condition=Q(wall__gte=0, wall__lte=F("wall_max")), name="city_wall_in_bounds"),
             # Decision: an officer governs at most one city at a time.
-            models.UniqueConstraint(fields=["governor"], condition=Q(governor__isnull=False), name="city_one_governor_post"),
+            models.UniqueConstraint(
+                fields=["governor"], condition=Q(governor__isnull=False), name="city_one_governor_post"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -73,17 +83,20 @@ class LedgerEntry(models.Model):
     # The composite indexes below serve lookups by city and by army; single-column indexes on
     # these keys would only slow the daily change's 10,000-row insert (bench/clock.py).
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+", db_index=False)
-    city = models.ForeignKey(City, null=True, blank=True, on_delete=models.CASCADE, related_name="ledger",
-                             db_index=False)
-    army = models.ForeignKey("battles.Army", null=True, blank=True, on_delete=models.CASCADE, related_name="ledger",
-                             db_index=False)
+    city = models.ForeignKey(
+        City, null=True, blank=True, on_delete=models.CASCADE, related_name="ledger", db_index=False
+    )
+    army = models.ForeignKey(
+        "battles.Army", null=True, blank=True, on_delete=models.CASCADE, related_name="ledger", db_index=False
+    )
     field = models.CharField(max_length=8, choices=Field.choices)
     delta = models.IntegerField()
     value_after = models.IntegerField()
     clause = models.CharField(max_length=12)
     cause = models.CharField(max_length=200)
-    game = models.ForeignKey("battles.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                             db_index=False)
+    game = models.ForeignKey(
+        "battles.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
+    )
     key = models.CharField(max_length=120, unique=True)
     due_at = models.DateTimeField()
     applied_at = models.DateTimeField()
@@ -91,8 +104,10 @@ class LedgerEntry(models.Model):
     class Meta:
         verbose_name = _("ledger entry")
         verbose_name_plural = _("ledger")
-        indexes = [models.Index(fields=["city", "due_at"], name="ledger_city_time"),
-                   models.Index(fields=["army", "due_at"], name="ledger_army_time")]
+        indexes = [
+            models.Index(fields=["city", "due_at"], name="ledger_city_time"),
+            models.Index(fields=["army", "due_at"], name="ledger_army_time"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=Q(field="wall", city__isnull=False, army__isnull=True)

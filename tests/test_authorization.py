@@ -64,8 +64,7 @@ def allow(name, data=None):
 
 
 def march(world):
-    return march_start(actor=world["曹操"], target=world.city("漢中"),
-                       organisation=[(world[n], r) for n, r in ARMY])
+    return march_start(actor=world["曹操"], target=world.city("漢中"), organisation=[(world[n], r) for n, r in ARMY])
 
 
 def pending_siege_game(world, clock):
@@ -78,8 +77,12 @@ def pending_siege_game(world, clock):
 def palace_thread(world, clock):
     board = world["曹操"].kingdom.palace
     thread = thread_create(actor=world["荀彧"], board=board, title="軍議", body="出兵漢中")
-    return Case([board.pk], {"title": "再議", "body": "糧草"}, {
-        "other": refuse("孫權"), "same": allow("王粲"), "right": allow("荀彧")}, extra={"thread": thread})
+    return Case(
+        [board.pk],
+        {"title": "再議", "body": "糧草"},
+        {"other": refuse("孫權"), "same": allow("王粲"), "right": allow("荀彧")},
+        extra={"thread": thread},
+    )
 
 
 def thread_new(world, clock):
@@ -96,8 +99,11 @@ def reply_new(world, clock):
 def post_moderate(world, clock):
     thread = thread_create(actor=world["郭嘉"], board=world.city("洛陽").board, title="獻策", body="奇謀")
     post = post_reply(actor=world["郭嘉"], thread=thread, body="再獻一策")
-    return Case([post.pk], {"hidden": "1"}, {
-        "other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("郭嘉"), "right": allow("曹仁")})
+    return Case(
+        [post.pk],
+        {"hidden": "1"},
+        {"other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("郭嘉"), "right": allow("曹仁")},
+    )
 
 
 def move_request_case(world, clock):
@@ -107,10 +113,16 @@ def move_request_case(world, clock):
 
 def move_order(world, clock):
     data = {"officer": world["郭嘉"].pk, "destination": world.city("許昌").pk}
-    return Case([], data, {
-        "other": refuse("孫權"), "same": refuse("荀彧"),
-        "party": refuse("曹仁", {"officer": world["曹仁"].pk, "destination": world.city("許昌").pk}),
-        "right": allow("曹仁")})
+    return Case(
+        [],
+        data,
+        {
+            "other": refuse("孫權"),
+            "same": refuse("荀彧"),
+            "party": refuse("曹仁", {"officer": world["曹仁"].pk, "destination": world.city("許昌").pk}),
+            "right": allow("曹仁"),
+        },
+    )
 
 
 def requested_move(world, clock):
@@ -121,8 +133,11 @@ def requested_move(world, clock):
 
 def move_approve(world, clock):
     move = requested_move(world, clock)
-    return Case([move.pk], {}, {"other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("郭嘉"),
-                                "right": allow("曹仁")})
+    return Case(
+        [move.pk],
+        {},
+        {"other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("郭嘉"), "right": allow("曹仁")},
+    )
 
 
 def move_reject(world, clock):
@@ -131,18 +146,27 @@ def move_reject(world, clock):
 
 def move_cancel(world, clock):
     move = requested_move(world, clock)
-    return Case([move.pk], {}, {"other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("曹仁"),
-                                "right": allow("郭嘉")})
+    return Case(
+        [move.pk],
+        {},
+        {"other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("曹仁"), "right": allow("郭嘉")},
+    )
 
 
 def governor_appoint(world, clock):
-    return Case([world.city("洛陽").pk], {"officer": world["郭嘉"].pk}, {
-        "other": refuse("孫權"), "same": refuse("曹仁"), "party": refuse("郭嘉"), "right": allow("曹操")})
+    return Case(
+        [world.city("洛陽").pk],
+        {"officer": world["郭嘉"].pk},
+        {"other": refuse("孫權"), "same": refuse("曹仁"), "party": refuse("郭嘉"), "right": allow("曹操")},
+    )
 
 
 def moderator_appoint(world, clock):
-    return Case([world.city("洛陽").board.pk], {"officer": world["荀彧"].pk}, {
-        "other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("荀彧"), "right": allow("曹仁")})
+    return Case(
+        [world.city("洛陽").board.pk],
+        {"officer": world["荀彧"].pk},
+        {"other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("荀彧"), "right": allow("曹仁")},
+    )
 
 
 def moderator_remove(world, clock):
@@ -151,20 +175,30 @@ def moderator_remove(world, clock):
 
 
 def promotion_recommend_case(world, clock):
-    return Case([], {"officer": world["郭嘉"].pk, "stars": "13", "title": "軍師"}, {
-        "other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("郭嘉"), "right": allow("曹仁")})
+    return Case(
+        [],
+        {"officer": world["郭嘉"].pk, "stars": "13", "title": "軍師"},
+        {"other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("郭嘉"), "right": allow("曹仁")},
+    )
 
 
 def promotion_decide(world, clock):
     promotion = promotion_recommend(actor=world["曹仁"], officer=world["郭嘉"], stars=13, title="軍師")
-    return Case([promotion.pk], {"approve": "1"}, {
-        "other": refuse("孫權"), "same": refuse("曹仁"), "party": refuse("郭嘉"), "right": allow("曹操")})
+    return Case(
+        [promotion.pk],
+        {"approve": "1"},
+        {"other": refuse("孫權"), "same": refuse("曹仁"), "party": refuse("郭嘉"), "right": allow("曹操")},
+    )
 
 
 def march_new(world, clock):
-    data = {"origin": world.city("長安").pk, "target": world.city("漢中").pk,
-            "member": [world["徐晃"].pk, world["許褚"].pk],
-            f"rank_{world['徐晃'].pk}": "marshal", f"rank_{world['許褚'].pk}": "general"}
+    data = {
+        "origin": world.city("長安").pk,
+        "target": world.city("漢中").pk,
+        "member": [world["徐晃"].pk, world["許褚"].pk],
+        f"rank_{world['徐晃'].pk}": "marshal",
+        f"rank_{world['許褚'].pk}": "general",
+    }
     return Case([], data, {"other": refuse("孫權"), "same": refuse("許褚"), "right": allow("曹操")})
 
 
@@ -173,48 +207,72 @@ def ransom_decide(world, clock):
     battle = sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
     game_result(user=world["孫權"].user, game=battle.games.get(), result="defender")
     ransom = Ransom.objects.get()
-    return Case([ransom.pk], {"paid": "1"}, {
-        "other": refuse("孫權"), "same": refuse("張飛"), "party": refuse("曹操"), "right": allow("劉備")})
+    return Case(
+        [ransom.pk],
+        {"paid": "1"},
+        {"other": refuse("孫權"), "same": refuse("張飛"), "party": refuse("曹操"), "right": allow("劉備")},
+    )
 
 
 def call_new(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
-    return Case([army.siege_id], {"army": army.pk, "attacker": world["許褚"].pk}, {
-        "other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("張飛"), "right": allow("徐晃")})
+    return Case(
+        [army.siege_id],
+        {"army": army.pk, "attacker": world["許褚"].pk},
+        {"other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("張飛"), "right": allow("徐晃")},
+    )
 
 
 def call_answer(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
     world.online("張飛")
-    return Case([army.siege_id, game.pk], {"defender": world["張飛"].pk}, {
-        "other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("許褚"), "right": allow("張飛")})
+    return Case(
+        [army.siege_id, game.pk],
+        {"defender": world["張飛"].pk},
+        {"other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("許褚"), "right": allow("張飛")},
+    )
 
 
 def roster_edit(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
-    data = {"member": [world["張飛"].pk, world["魏延"].pk],
-            f"rank_{world['張飛'].pk}": "governor", f"rank_{world['魏延'].pk}": "soldier"}
-    return Case([army.siege_id], data, {
-        "other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("徐晃"), "right": allow("張飛")})
+    data = {
+        "member": [world["張飛"].pk, world["魏延"].pk],
+        f"rank_{world['張飛'].pk}": "governor",
+        f"rank_{world['魏延'].pk}": "soldier",
+    }
+    return Case(
+        [army.siege_id],
+        data,
+        {"other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("徐晃"), "right": allow("張飛")},
+    )
 
 
 def retreat(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
-    return Case([army.siege_id], {"army": army.pk}, {
-        "other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("張飛"), "right": allow("徐晃")})
+    return Case(
+        [army.siege_id],
+        {"army": army.pk},
+        {"other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("張飛"), "right": allow("徐晃")},
+    )
 
 
 def retreat_money(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
-    return Case([army.siege_id], {}, {"other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("徐晃"),
-                                      "right": allow("魏延")})
+    return Case(
+        [army.siege_id],
+        {},
+        {"other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("徐晃"), "right": allow("魏延")},
+    )
 
 
 def stratagem_new(world, clock):
     world.online("張飛")
-    return Case([], {"target": world["張飛"].pk, "kind": Stratagem.Kind.SIEGE}, {
-        "other": refuse("孫權"), "same": refuse("許褚"), "party": refuse("張飛"), "right": allow("郭嘉")})
+    return Case(
+        [],
+        {"target": world["張飛"].pk, "kind": Stratagem.Kind.SIEGE},
+        {"other": refuse("孫權"), "same": refuse("許褚"), "party": refuse("張飛"), "right": allow("郭嘉")},
+    )
 
 
 def challenged(world):
@@ -224,8 +282,11 @@ def challenged(world):
 
 def stratagem_answer(world, clock):
     stratagem = challenged(world)
-    return Case([stratagem.pk], {}, {"other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("郭嘉"),
-                                     "right": allow("張飛")})
+    return Case(
+        [stratagem.pk],
+        {},
+        {"other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("郭嘉"), "right": allow("張飛")},
+    )
 
 
 def banqi_act(world, clock):
@@ -237,17 +298,24 @@ def banqi_act(world, clock):
 
 def game_report_case(world, clock):
     game = pending_siege_game(world, clock)
-    return Case([game.pk], {"record": "炮二平五 馬８進７", "claimed": "attacker"}, {
-        "other": refuse("孫權"), "same": refuse("郭嘉"), "right": allow("許褚")})
+    return Case(
+        [game.pk],
+        {"record": "炮二平五 馬８進７", "claimed": "attacker"},
+        {"other": refuse("孫權"), "same": refuse("郭嘉"), "right": allow("許褚")},
+    )
 
 
 def game_claim(world, clock):
     from battles.services.records import claim_token
 
-    game = game_report(actor=world["許褚"], game=pending_siege_game(world, clock), text="炮二平五 馬８進７",
-                       claimed="attacker")
-    return Case([game.pk], {"confirm": "1", "claim": claim_token(game)}, {
-        "other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("許褚"), "right": allow("張飛")})
+    game = game_report(
+        actor=world["許褚"], game=pending_siege_game(world, clock), text="炮二平五 馬８進７", claimed="attacker"
+    )
+    return Case(
+        [game.pk],
+        {"confirm": "1", "claim": claim_token(game)},
+        {"other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("許褚"), "right": allow("張飛")},
+    )
 
 
 def game_agree(world, clock):
@@ -257,22 +325,31 @@ def game_agree(world, clock):
 
 def result_enter(world, clock):
     game = pending_siege_game(world, clock)  # 張飛, governor of 漢中, plays it himself
-    return Case([game.pk], {"result": "attacker"}, {
-        "other": refuse("劉備"), "same": refuse("諸葛亮"), "party": refuse("張飛"), "right": allow("孫權")})
+    return Case(
+        [game.pk],
+        {"result": "attacker"},
+        {"other": refuse("劉備"), "same": refuse("諸葛亮"), "party": refuse("張飛"), "right": allow("孫權")},
+    )
 
 
 def sortie_new(world, clock):
     army = march(world)
     world.online("張飛")
-    return Case([army.pk], {"officer": [world["張飛"].pk, world["魏延"].pk]}, {
-        "other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("徐晃"), "right": allow("張飛")})
+    return Case(
+        [army.pk],
+        {"officer": [world["張飛"].pk, world["魏延"].pk]},
+        {"other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("徐晃"), "right": allow("張飛")},
+    )
 
 
 def battle_choose(world, clock):
     army = march(world)
     sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
-    return Case([army.pk], {"officer": [world["許褚"].pk]}, {
-        "other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("劉備"), "right": allow("徐晃")})
+    return Case(
+        [army.pk],
+        {"officer": [world["許褚"].pk]},
+        {"other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("劉備"), "right": allow("徐晃")},
+    )
 
 
 def battle_advance(world, clock):
@@ -281,8 +358,11 @@ def battle_advance(world, clock):
     for game, outcome in zip(battle.games.order_by("board"), ["attacker", "draw"]):
         game_result(user=world["孫權"].user, game=game, result=outcome)
     clock.move_to(army.arrives_at + timedelta(minutes=1))
-    return Case([army.pk], {"advance": "1"}, {
-        "other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("劉備"), "right": allow("徐晃")})
+    return Case(
+        [army.pk],
+        {"advance": "1"},
+        {"other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("劉備"), "right": allow("徐晃")},
+    )
 
 
 def pursuit_new(world, clock):
@@ -290,51 +370,88 @@ def pursuit_new(world, clock):
     army_retreat(actor=world["徐晃"], army=army)
     world.online("徐晃", "許褚", "張飛")
     data = {"pursuer": [world["張飛"].pk, world["魏延"].pk], "opponent": [world["徐晃"].pk, world["許褚"].pk]}
-    return Case([army.pk], data, {
-        "other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("徐晃"), "right": allow("張飛")})
+    return Case(
+        [army.pk],
+        data,
+        {"other": refuse("孫權"), "same": refuse("諸葛亮"), "party": refuse("徐晃"), "right": allow("張飛")},
+    )
 
 
 def reinforce_new(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
-    return Case([army.pk], {"origin": world.city("洛陽").pk, "member": [world["曹仁"].pk]}, {
-        "other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("張飛"), "right": allow("曹操")})
+    return Case(
+        [army.pk],
+        {"origin": world.city("洛陽").pk, "member": [world["曹仁"].pk]},
+        {"other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("張飛"), "right": allow("曹操")},
+    )
 
 
 def due_timer(world, key: str) -> Timer:
     """A timer of a kind no handler knows: applying it fails and is recorded (R7.5)."""
     from campaign import clock as site_clock
 
-    return timer_schedule(campaign=world.campaign, key=key, kind="no.such.kind", object_id=1,
-                          due_at=site_clock.now() - timedelta(seconds=1))
+    return timer_schedule(
+        campaign=world.campaign,
+        key=key,
+        kind="no.such.kind",
+        object_id=1,
+        due_at=site_clock.now() - timedelta(seconds=1),
+    )
 
 
 def ops_apply_due(world, clock):
     due_timer(world, "test:due")
-    return Case([], {}, {"other": refuse("孫權"), "same": refuse("郭嘉"), "right": allow("superuser")},
-                campaign_url=False)
+    return Case(
+        [], {}, {"other": refuse("孫權"), "same": refuse("郭嘉"), "right": allow("superuser")}, campaign_url=False
+    )
 
 
 def ops_retry(world, clock):
     timer = due_timer(world, "test:aside")
     Timer.objects.filter(pk=timer.pk).update(status=Timer.Status.FAILED, attempts=5, last_error="boom")
-    return Case([timer.pk], {}, {"other": refuse("孫權"), "same": refuse("郭嘉"), "right": allow("superuser")},
-                campaign_url=False)
+    return Case(
+        [timer.pk],
+        {},
+        {"other": refuse("孫權"), "same": refuse("郭嘉"), "right": allow("superuser")},
+        campaign_url=False,
+    )
 
 
 MATRIX = {
-    "thread-new": thread_new, "reply-new": reply_new, "post-moderate": post_moderate,
-    "move-request": move_request_case, "move-order": move_order, "move-approve": move_approve,
-    "move-reject": move_reject, "move-cancel": move_cancel,
-    "governor-appoint": governor_appoint, "moderator-appoint": moderator_appoint,
-    "moderator-remove": moderator_remove, "promotion-recommend": promotion_recommend_case,
+    "thread-new": thread_new,
+    "reply-new": reply_new,
+    "post-moderate": post_moderate,
+    "move-request": move_request_case,
+    "move-order": move_order,
+    "move-approve": move_approve,
+    "move-reject": move_reject,
+    "move-cancel": move_cancel,
+    "governor-appoint": governor_appoint,
+    "moderator-appoint": moderator_appoint,
+    "moderator-remove": moderator_remove,
+    "promotion-recommend": promotion_recommend_case,
     "promotion-decide": promotion_decide,
-    "march-new": march_new, "ransom-decide": ransom_decide, "call-new": call_new, "call-answer": call_answer,
-    "roster-edit": roster_edit, "retreat": retreat, "retreat-money": retreat_money,
-    "stratagem-new": stratagem_new, "stratagem-answer": stratagem_answer, "banqi-act": banqi_act,
-    "game-report": game_report_case, "game-claim": game_claim, "game-agree": game_agree,
-    "result-enter": result_enter, "sortie-new": sortie_new, "battle-choose": battle_choose,
-    "battle-advance": battle_advance, "pursuit-new": pursuit_new, "reinforce-new": reinforce_new,
-    "ops-apply-due": ops_apply_due, "ops-retry": ops_retry,
+    "march-new": march_new,
+    "ransom-decide": ransom_decide,
+    "call-new": call_new,
+    "call-answer": call_answer,
+    "roster-edit": roster_edit,
+    "retreat": retreat,
+    "retreat-money": retreat_money,
+    "stratagem-new": stratagem_new,
+    "stratagem-answer": stratagem_answer,
+    "banqi-act": banqi_act,
+    "game-report": game_report_case,
+    "game-claim": game_claim,
+    "game-agree": game_agree,
+    "result-enter": result_enter,
+    "sortie-new": sortie_new,
+    "battle-choose": battle_choose,
+    "battle-advance": battle_advance,
+    "pursuit-new": pursuit_new,
+    "reinforce-new": reinforce_new,
+    "ops-apply-due": ops_apply_due,
+    "ops-retry": ops_retry,
 }
 ROLES = ("anonymous", "other", "same", "party", "right")
 

@@ -9,17 +9,28 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_manage(*args: str, **env: str) -> subprocess.CompletedProcess:
-    environment = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    environment = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DJANGO_SETTINGS_MODULE", "SECRET_KEY", "DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     environment.update(env)
-    return subprocess.run([sys.executable, "manage.py", *args], cwd=ROOT, env=environment,
-                          capture_output=True, text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=120
+    )
 
 
 def test_check_deploy_is_clean_with_production_values(tmp_path):
     result = run_manage(
-        "check", "--deploy", "--fail-level", "WARNING", DATABASE_URL=f"sqlite:///{tmp_path / 'empty.sqlite3'}",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        DATABASE_URL=f"sqlite:///{tmp_path / 'empty.sqlite3'}",
         SECRET_KEY="x7#kQ9!v2Lm@pR4$wZ8^tY6&nB3*hJ5(dF1)gS0-aE7+cU9=iO2_lK4~mN6",
-        DEBUG="0", HTTPS="1", ALLOWED_HOSTS="siege.example.org",
+        DEBUG="0",
+        HTTPS="1",
+        ALLOWED_HOSTS="siege.example.org",
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout

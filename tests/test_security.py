@@ -57,13 +57,25 @@ def test_pages_carry_a_content_security_policy(world, client):
 def test_the_secret_and_the_database_are_private(tmp_path):
     """`make` writes var/secret_key 0600 in a folder 0700; `migrate` makes the SQLite file 0600."""
     environment = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "VAR_DIR", "MAKEFLAGS"}}
-    subprocess.run(["make", "-s", "-f", str(ROOT / "Makefile"), "-C", str(tmp_path), "clean"], check=True,
-                   env=environment, capture_output=True, timeout=60)
+    subprocess.run(
+        ["make", "-s", "-f", str(ROOT / "Makefile"), "-C", str(tmp_path), "clean"],
+        check=True,
+        env=environment,
+        capture_output=True,
+        timeout=60,
+    )
     assert stat.S_IMODE((tmp_path / "var" / "secret_key").stat().st_mode) == 0o600
     assert stat.S_IMODE((tmp_path / "var").stat().st_mode) == 0o700
     var = tmp_path / "site-var"
-    result = run_manage("migrate", "--noinput", "-v", "0", DEBUG="1", VAR_DIR=str(var),
-                        DATABASE_URL=f"sqlite:///{var / 'campaign.sqlite3'}")
+    result = run_manage(
+        "migrate",
+        "--noinput",
+        "-v",
+        "0",
+        DEBUG="1",
+        VAR_DIR=str(var),
+        DATABASE_URL=f"sqlite:///{var / 'campaign.sqlite3'}",
+    )
     assert result.returncode == 0, result.stderr
     assert stat.S_IMODE((var / "campaign.sqlite3").stat().st_mode) == 0o600
     assert stat.S_IMODE(var.stat().st_mode) == 0o700

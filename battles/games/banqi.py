@@ -151,8 +151,12 @@ class Banqi:
                 target = self.board[j]
                 if target.piece is None:
                     actions.append(f"{square_name(i)}-{square_name(j)}")
-                elif square.piece.upper() != "C" and target.up and not self._mine(target, player) \
-                        and can_capture(square.piece, target.piece):
+                elif (
+                    square.piece.upper() != "C"
+                    and target.up
+                    and not self._mine(target, player)
+                    and can_capture(square.piece, target.piece)
+                ):
                     actions.append(f"{square_name(i)}x{square_name(j)}")
             if square.piece.upper() == "C":
                 for j in self._cannon_targets(i):

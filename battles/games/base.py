@@ -35,8 +35,9 @@ class RecordError(ValueError):
     """A record that cannot be read, has an illegal move, or breaks a rule of the game
     (R11.3, R11.4, R11.5). `ply` is 1-based (0 when no move is at fault)."""
 
-    def __init__(self, message: str, *, code: str = "illegal", ply: int = 0, move: str = "",
-                 clause: str = "R11.3") -> None:
+    def __init__(
+        self, message: str, *, code: str = "illegal", ply: int = 0, move: str = "", clause: str = "R11.3"
+    ) -> None:
         super().__init__(message)
         self.message, self.code, self.ply, self.move, self.clause = message, code, ply, move, clause
         self.moves: list[str] | None = None  # the moves read before the fault, where the reader knows them

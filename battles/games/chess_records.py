@@ -36,12 +36,20 @@ def judge(text: str, *, favoured: str | None = None, extra_moves: int = 0, restr
     if declared is not None and declared.split(" ")[0] != chess.STARTING_BOARD_FEN:
         # R11.3/R11.4: the game starts where the site says; a set-up position is refused.
         raise RecordError("the game starts from the standard position; the record declares another", code="start")
-    return judge_moves(chess.Board(), tokens, favoured=favoured, extra_moves=extra_moves, restricted=restricted,
-                       headers=headers)
+    return judge_moves(
+        chess.Board(), tokens, favoured=favoured, extra_moves=extra_moves, restricted=restricted, headers=headers
+    )
 
 
-def judge_moves(board: chess.Board, tokens: list[str], *, favoured: str | None = None, extra_moves: int = 0,
-                restricted: str | None = None, headers: dict[str, str] | None = None) -> Judgement:
+def judge_moves(
+    board: chess.Board,
+    tokens: list[str],
+    *,
+    favoured: str | None = None,
+    extra_moves: int = 0,
+    restricted: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> Judgement:
     """Judge move tokens from `board`, a position the site trusts: the standard start for
     every record (`judge`), a composed position in the tests of the rules."""
     if favoured is not None:
@@ -51,14 +59,20 @@ def judge_moves(board: chess.Board, tokens: list[str], *, favoured: str | None =
     moves = []
     for ply, token in enumerate(tokens, 1):
         if board.is_game_over(claim_draw=False):
-            raise RecordError(f'move {ply} "{token}" comes after the end of the game', code="after_end", ply=ply,
-                              move=token)
+            raise RecordError(
+                f'move {ply} "{token}" comes after the end of the game', code="after_end", ply=ply, move=token
+            )
         move = _parse(board, token, ply)
         colour = "white" if board.turn else "black"
         first_of.setdefault(colour, (ply, token, board.san(move)))
         if ply <= handicap and (board.is_capture(move) or board.gives_check(move)):
-            raise RecordError(f'move {ply} "{token}": a handicap move may not capture or give check',
-                              code="handicap", ply=ply, move=token, clause="R11.4")
+            raise RecordError(
+                f'move {ply} "{token}": a handicap move may not capture or give check',
+                code="handicap",
+                ply=ply,
+                move=token,
+                clause="R11.4",
+            )
         board.push(move)
         if ply < handicap:
             board.turn = not board.turn  # R11.4: the favoured side moves again
@@ -66,8 +80,9 @@ def judge_moves(board: chess.Board, tokens: list[str], *, favoured: str | None =
     if restricted is not None and restricted in first_of:
         ply, token, san = first_of[restricted]
         if san.rstrip("+#") not in MAINSTREAM[restricted]:
-            raise RecordError(f'move {ply} "{token}" is not a mainstream opening', code="opening", ply=ply,
-                              move=token, clause="R11.5")
+            raise RecordError(
+                f'move {ply} "{token}" is not a mainstream opening', code="opening", ply=ply, move=token, clause="R11.5"
+            )
     return Judgement(kind="chess", moves=moves, headers=headers or {}, **_result(board))
 
 

@@ -16,8 +16,12 @@ from battles.games.xiangqi_notation import (
 from battles.games.xqf import is_xqf, xqf_to_record
 
 MAX_BYTES = 200_000
-NOTATION_CHARS = frozenset(CHINESE_PIECES) | frozenset(CHINESE_ACTIONS) | frozenset(CHINESE_NUMERALS) | frozenset(
-    "前中後后０１２３４５６７８９")
+NOTATION_CHARS = (
+    frozenset(CHINESE_PIECES)
+    | frozenset(CHINESE_ACTIONS)
+    | frozenset(CHINESE_NUMERALS)
+    | frozenset("前中後后０１２３４５６７８９")
+)
 
 
 def decode_upload(data: bytes) -> str:

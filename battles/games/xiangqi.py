@@ -45,13 +45,16 @@ def parse_moves(tokens: list[str], fen: str, favoured_first: int = 0, positions:
                 notation = parse_wxf(token) or parse_chinese(token)
                 if notation is None:
                     shown = token if len(token) <= 20 else token[:20] + "…"
-                    raise _partial(RecordError(f'move {ply} "{shown}" cannot be read', code="unreadable", ply=ply,
-                                               move=shown), moves)
+                    raise _partial(
+                        RecordError(f'move {ply} "{shown}" cannot be read', code="unreadable", ply=ply, move=shown),
+                        moves,
+                    )
                 iccs = board.resolve(notation)
             board.push(iccs)
         except NotationError:
-            raise _partial(RecordError(f'move {ply} "{token}" is illegal', code="illegal", ply=ply, move=token),
-                           moves) from None
+            raise _partial(
+                RecordError(f'move {ply} "{token}" is illegal', code="illegal", ply=ply, move=token), moves
+            ) from None
         if ply < favoured_first:
             board.flip_turn()
         moves.append(iccs)
@@ -99,8 +102,13 @@ def _handicap(fen: str, fairy: list[str], tokens: list[str], red: bool, count: i
         if move not in pyffish.legal_moves(VARIANT, fen, []):
             raise RecordError(f'move {i + 1} "{tokens[i]}" is illegal', code="illegal", ply=i + 1, move=tokens[i])
         if pyffish.is_capture(VARIANT, fen, [], move) or pyffish.gives_check(VARIANT, fen, [move]):
-            raise RecordError(f'move {i + 1} "{tokens[i]}": a handicap move may not capture or give check',
-                              code="handicap", ply=i + 1, move=tokens[i], clause="R11.4")
+            raise RecordError(
+                f'move {i + 1} "{tokens[i]}": a handicap move may not capture or give check',
+                code="handicap",
+                ply=i + 1,
+                move=tokens[i],
+                clause="R11.4",
+            )
         fen = pyffish.get_fen(VARIANT, fen, [move])
         if i < count - 1:
             fen = _with_side(fen, red)
@@ -108,8 +116,7 @@ def _handicap(fen: str, fairy: list[str], tokens: list[str], red: bool, count: i
 
 
 def wxf_moves(moves: list[str], fen: str = START) -> list[str]:
-    return list(pyffish.get_san_moves(VARIANT, fen, [to_fairy(m) for m in moves], False,
-                                      pyffish.NOTATION_XIANGQI_WXF))
+    return list(pyffish.get_san_moves(VARIANT, fen, [to_fairy(m) for m in moves], False, pyffish.NOTATION_XIANGQI_WXF))
 
 
 def chinese_moves(moves: list[str], fen: str = START) -> list[str]:
@@ -123,11 +130,14 @@ def chinese_moves(moves: list[str], fen: str = START) -> list[str]:
 
 
 def _illegal(tokens: list[str], index: int) -> RecordError:
-    return RecordError(f'move {index + 1} "{tokens[index]}" is illegal', code="illegal", ply=index + 1,
-                       move=tokens[index])
+    return RecordError(
+        f'move {index + 1} "{tokens[index]}" is illegal', code="illegal", ply=index + 1, move=tokens[index]
+    )
 
 
-def _validate(fen: str, moves: list[str], tokens: list[str], handicap: int, favoured_red: bool) -> tuple[str, list, list]:
+def _validate(
+    fen: str, moves: list[str], tokens: list[str], handicap: int, favoured_red: bool
+) -> tuple[str, list, list]:
     """pyffish replays the moves (the handicap's one by one, then the rest in one call) and
     names the first illegal one. Returns the position after the handicap, the moves after
     it (pyffish's coordinates) and the legal moves at the end."""
@@ -158,8 +168,9 @@ def start_position(headers: dict[str, str]) -> str:
     return START
 
 
-def game_notation(moves: list[str], *, favoured: str | None = None, extra_moves: int = 0,
-                  chinese: bool = True) -> list[str]:
+def game_notation(
+    moves: list[str], *, favoured: str | None = None, extra_moves: int = 0, chinese: bool = True
+) -> list[str]:
     """The moves of an accepted game in Chinese notation or WXF, replayed as it was judged:
     from the standard position, the favoured side's handicap moves in a row (R11.4).
 
@@ -189,12 +200,25 @@ def judge(text: str, *, favoured: str | None = None, extra_moves: int = 0, restr
         raise RecordError("the record has no moves", code="empty")
     if len(tokens) > MAX_PLIES:
         raise RecordError(f"a record may have at most {MAX_PLIES} moves", code="too_long")
-    return judge_moves(start_position(headers), tokens, favoured=favoured, extra_moves=extra_moves,
-                       restricted=restricted, headers=headers)
+    return judge_moves(
+        start_position(headers),
+        tokens,
+        favoured=favoured,
+        extra_moves=extra_moves,
+        restricted=restricted,
+        headers=headers,
+    )
 
 
-def judge_moves(fen: str, tokens: list[str], *, favoured: str | None = None, extra_moves: int = 0,
-                restricted: str | None = None, headers: dict[str, str] | None = None) -> Judgement:
+def judge_moves(
+    fen: str,
+    tokens: list[str],
+    *,
+    favoured: str | None = None,
+    extra_moves: int = 0,
+    restricted: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> Judgement:
     """Judge move tokens from `fen`, a position the site trusts: the standard start for every
     record (`judge`), a composed position in the tests of the rules. Never a user's text."""
     if favoured is not None and favoured not in ("red", "black"):
@@ -219,8 +243,9 @@ def judge_moves(fen: str, tokens: list[str], *, favoured: str | None = None, ext
     return Judgement(kind="xiangqi", moves=moves, result=result, termination=termination, headers=headers or {})
 
 
-def _check_opening(restricted: str, fen: str, moves: list[str], tokens: list[str], handicap: int,
-                   favoured: str | None) -> None:
+def _check_opening(
+    restricted: str, fen: str, moves: list[str], tokens: list[str], handicap: int, favoured: str | None
+) -> None:
     """R11.5: the restricted player's first move is a mainstream opening."""
     first_mover = favoured or ("red" if fen.split()[1] == "w" else "black")
     if restricted == first_mover:
@@ -232,8 +257,13 @@ def _check_opening(restricted: str, fen: str, moves: list[str], tokens: list[str
     position = fen if index == 0 else _replay_fen(fen, moves[:index], first_mover == "red", handicap)
     wxf = wxf_moves([moves[index]], position)[0]
     if wxf not in MAINSTREAM[restricted]:
-        raise RecordError(f'move {index + 1} "{tokens[index]}" is not a mainstream opening', code="opening",
-                          ply=index + 1, move=tokens[index], clause="R11.5")
+        raise RecordError(
+            f'move {index + 1} "{tokens[index]}" is not a mainstream opening',
+            code="opening",
+            ply=index + 1,
+            move=tokens[index],
+            clause="R11.5",
+        )
 
 
 def _replay_fen(fen: str, moves: list[str], red: bool, handicap: int) -> str:

@@ -17,9 +17,27 @@ WXF_TO_FAIRY = {v: k for k, v in FAIRY_TO_WXF.items()}
 STRAIGHT = frozenset("RCPK")  # the target of + / - counts ranks; diagonal movers name a file
 
 CHINESE_PIECES = {
-    "車": "R", "车": "R", "俥": "R", "伡": "R", "馬": "H", "马": "H", "傌": "H", "㐷": "H", "相": "E", "象": "E",
-    "仕": "A", "士": "A", "帥": "K", "帅": "K", "將": "K", "将": "K", "炮": "C", "砲": "C", "包": "C",
-    "兵": "P", "卒": "P",
+    "車": "R",
+    "车": "R",
+    "俥": "R",
+    "伡": "R",
+    "馬": "H",
+    "马": "H",
+    "傌": "H",
+    "㐷": "H",
+    "相": "E",
+    "象": "E",
+    "仕": "A",
+    "士": "A",
+    "帥": "K",
+    "帅": "K",
+    "將": "K",
+    "将": "K",
+    "炮": "C",
+    "砲": "C",
+    "包": "C",
+    "兵": "P",
+    "卒": "P",
 }
 CHINESE_ACTIONS = {"進": "+", "进": "+", "退": "-", "平": "="}
 CHINESE_NUMERALS = {c: i for i, c in enumerate("一二三四五六七八九", 1)}
@@ -122,8 +140,11 @@ def chinese_from_wxf(wxf: str, red: bool) -> str:
     action = {"+": "進", "-": "退", "=": "平"}[n.action]
     if n.order is None:
         return f"{names[n.piece]}{number(n.file)}{action}{number(n.target)}"
-    order = {1: "前", -1: "後", 2: "中"}.get(n.order, "一二三四五"[n.order - 1]) if n.file is None else \
-        {1: "前", 2: "中"}.get(n.order, "一二三四五"[n.order - 1])
+    order = (
+        {1: "前", -1: "後", 2: "中"}.get(n.order, "一二三四五"[n.order - 1])
+        if n.file is None
+        else {1: "前", 2: "中"}.get(n.order, "一二三四五"[n.order - 1])
+    )
     if n.file is None:
         return f"{order}{names[n.piece]}{action}{number(n.target)}"
     return f"{order}{names[n.piece]}{number(n.file)}{action}{number(n.target)}"

@@ -24,8 +24,10 @@ def board_svg(fen: str, moves: list[str], last: str | None = None) -> str:
     for move in moves:
         board.push(move)
     width, height = 2 * MARGIN + 8 * CELL, 2 * MARGIN + 9 * CELL
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="xiangqi" role="img">',
-             f'<rect width="{width}" height="{height}" fill="#f3d9a4"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="xiangqi" role="img">',
+        f'<rect width="{width}" height="{height}" fill="#f3d9a4"/>',
+    ]
     for rank in range(10):
         x1, y = _xy(0, rank)
         x2, _y = _xy(8, rank)
@@ -38,23 +40,31 @@ def board_svg(fen: str, moves: list[str], last: str | None = None) -> str:
     for ranks in ((0, 2), (7, 9)):  # the palaces' diagonals
         (ax, ay), (bx, by) = _xy(3, ranks[0]), _xy(5, ranks[1])
         (cx, cy), (dx, dy) = _xy(5, ranks[0]), _xy(3, ranks[1])
-        parts.append(f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#5a3b1a"/>'
-                     f'<line x1="{cx}" y1="{cy}" x2="{dx}" y2="{dy}" stroke="#5a3b1a"/>')
+        parts.append(
+            f'<line x1="{ax}" y1="{ay}" x2="{bx}" y2="{by}" stroke="#5a3b1a"/>'
+            f'<line x1="{cx}" y1="{cy}" x2="{dx}" y2="{dy}" stroke="#5a3b1a"/>'
+        )
     river_y = MARGIN + 4.5 * CELL
-    parts.append(f'<text x="{width / 2}" y="{river_y + 6}" text-anchor="middle" font-size="18" fill="#5a3b1a">'
-                 "楚 河　　　　漢 界</text>")
+    parts.append(
+        f'<text x="{width / 2}" y="{river_y + 6}" text-anchor="middle" font-size="18" fill="#5a3b1a">'
+        "楚 河　　　　漢 界</text>"
+    )
     if last:
         for square in (last[:2], last[2:]):
             x, y = _xy("abcdefghi".index(square[0]), int(square[1]))
-            parts.append(f'<rect x="{x - 20}" y="{y - 20}" width="40" height="40" fill="none" stroke="#2a7ab0" '
-                         'stroke-width="3" class="last"/>')
+            parts.append(
+                f'<rect x="{x - 20}" y="{y - 20}" width="40" height="40" fill="none" stroke="#2a7ab0" '
+                'stroke-width="3" class="last"/>'
+            )
     for (col, rank), piece in sorted(board.squares.items()):
         x, y = _xy(col, rank)
         red = piece.isupper()
         char = (RED_CHARS if red else BLACK_CHARS)[piece.lower()]
         colour = "#b3261e" if red else "#222"
-        parts.append(f'<circle cx="{x}" cy="{y}" r="{RADIUS}" fill="#fbeed3" stroke="{colour}" stroke-width="2"/>'
-                     f'<text x="{x}" y="{y + 7}" text-anchor="middle" font-size="20" fill="{colour}">'
-                     f"{escape(char)}</text>")
+        parts.append(
+            f'<circle cx="{x}" cy="{y}" r="{RADIUS}" fill="#fbeed3" stroke="{colour}" stroke-width="2"/>'
+            f'<text x="{x}" y="{y + 7}" text-anchor="middle" font-size="20" fill="{colour}">'
+            f"{escape(char)}</text>"
+        )
     parts.append("</svg>")
     return "".join(parts)

@@ -20,7 +20,7 @@ def xqf_to_record(data: bytes) -> str:
 
     cchess reads from a path, so the bytes go through a temporary file.
     """
-    import cchess
+    import cchess  # only when an XQF file comes: importing it costs more than most uploads
 
     with tempfile.NamedTemporaryFile(suffix=".xqf", delete=False) as f:
         f.write(data)
@@ -40,8 +40,11 @@ def xqf_to_record(data: bytes) -> str:
             lines.append(f'[{tag} "{game.info[key]}"]')
     placement = game.init_board.to_fen().split()[0]
     if placement != START_PLACEMENT:
-        side = "w" if str(game.init_board.move_player) == "RED" or "red" in str(game.init_board.move_player).lower() \
+        side = (
+            "w"
+            if str(game.init_board.move_player) == "RED" or "red" in str(game.init_board.move_player).lower()
             else "b"
+        )
         lines.append(f'[FEN "{placement} {side} - - 0 1"]')
     moves = (game.dump_iccs_moves() or [[]])[0]
     return "\n".join(lines) + "\n\n" + " ".join(moves) + "\n"

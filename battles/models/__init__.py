@@ -2,5 +2,15 @@ from .armies import Army, ArmyMember, FieldBattle, Pursuit
 from .sieges import Defender, Game, Ransom, Siege
 from .stratagems import BanqiGame, Stratagem
 
-__all__ = ["Army", "ArmyMember", "BanqiGame", "Defender", "FieldBattle", "Game", "Pursuit", "Ransom", "Siege",
-           "Stratagem"]
+__all__ = [
+    "Army",
+    "ArmyMember",
+    "BanqiGame",
+    "Defender",
+    "FieldBattle",
+    "Game",
+    "Pursuit",
+    "Ransom",
+    "Siege",
+    "Stratagem",
+]

@@ -40,10 +40,22 @@ class Army(models.Model):
     morale_start = models.PositiveIntegerField()
     ordered_by = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
     siege = models.ForeignKey("battles.Siege", null=True, blank=True, on_delete=models.SET_NULL, related_name="armies")
-    reinforces = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
-                                   help_text="R8.3: officers sent to join this army")
-    split_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="columns",
-                                   help_text="R5.2: the members not sent to a field battle, marching on")
+    reinforces = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="R8.3: officers sent to join this army",
+    )
+    split_from = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="columns",
+        help_text="R5.2: the members not sent to a field battle, marching on",
+    )
     departs_at = models.DateTimeField()
     arrives_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)

@@ -88,10 +88,12 @@ class Game(models.Model):
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SIEGE)
     siege = models.ForeignKey(Siege, null=True, blank=True, on_delete=models.CASCADE, related_name="games")
-    field_battle = models.ForeignKey("battles.FieldBattle", null=True, blank=True, on_delete=models.CASCADE,
-                                     related_name="games")
-    pursuit = models.ForeignKey("battles.Pursuit", null=True, blank=True, on_delete=models.CASCADE,
-                                related_name="games")
+    field_battle = models.ForeignKey(
+        "battles.FieldBattle", null=True, blank=True, on_delete=models.CASCADE, related_name="games"
+    )
+    pursuit = models.ForeignKey(
+        "battles.Pursuit", null=True, blank=True, on_delete=models.CASCADE, related_name="games"
+    )
     board = models.PositiveSmallIntegerField(default=0, help_text="R5.3: pairing order in a team match")
     attacker_moves_first = models.BooleanField(default=True, help_text="R5.3, R6.1, R8.2: who has 先手 (red)")
     army = models.ForeignKey("battles.Army", on_delete=models.CASCADE, related_name="games")
@@ -107,8 +109,9 @@ class Game(models.Model):
     moves = models.JSONField(default=list, blank=True)
     game_kind = models.CharField(max_length=8, default="xiangqi")
     termination = models.CharField(max_length=24, blank=True)
-    reported_by = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL,
-                                    related_name="+")
+    reported_by = models.ForeignKey(
+        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     reported_at = models.DateTimeField(null=True, blank=True)
     claimed_result = models.CharField(max_length=10, blank=True, help_text="a claim awaiting the opponent (R11.3)")
     claim_status = models.CharField(max_length=10, blank=True)  # "", claimed, disputed
@@ -122,19 +125,24 @@ class Game(models.Model):
     called_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                   related_name="+")
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         verbose_name = _("game")
         verbose_name_plural = _("games")
         constraints = [
-            models.UniqueConstraint(fields=["attacker"], condition=Q(status__in=["called", "pending"]),
-                                    name="game_attacker_one_at_a_time"),
-            models.UniqueConstraint(fields=["defender"], condition=Q(status="pending"),
-                                    name="game_defender_one_at_a_time"),
-            models.CheckConstraint(condition=Q(status="called") | Q(status="cancelled") | Q(defender__isnull=False),
-                                   name="game_played_has_defender"),
+            models.UniqueConstraint(
+                fields=["attacker"], condition=Q(status__in=["called", "pending"]), name="game_attacker_one_at_a_time"
+            ),
+            models.UniqueConstraint(
+                fields=["defender"], condition=Q(status="pending"), name="game_defender_one_at_a_time"
+            ),
+            models.CheckConstraint(
+                condition=Q(status="called") | Q(status="cancelled") | Q(defender__isnull=False),
+                name="game_played_has_defender",
+            ),
             models.CheckConstraint(condition=~Q(status="decided") | ~Q(result=""), name="game_decided_has_result"),
             models.CheckConstraint(
                 condition=Q(kind="siege", siege__isnull=False, field_battle__isnull=True, pursuit__isnull=True)
@@ -160,18 +168,25 @@ class Ransom(models.Model):
 
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
     officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="ransoms")
-    kingdom = models.ForeignKey("campaign.Kingdom", on_delete=models.CASCADE, related_name="+",
-                                help_text="the captor (ransom) or the kingdom besieging (retreat money)")
+    kingdom = models.ForeignKey(
+        "campaign.Kingdom",
+        on_delete=models.CASCADE,
+        related_name="+",
+        help_text="the captor (ransom) or the kingdom besieging (retreat money)",
+    )
     siege = models.ForeignKey(Siege, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     kind = models.CharField(max_length=8, choices=Kind.choices)
     amount = models.PositiveIntegerField()
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.OWED)
     created_at = models.DateTimeField()
     settled_at = models.DateTimeField(null=True, blank=True)
-    settled_by = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    settled_by = models.ForeignKey(
+        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["officer"], condition=Q(kind="ransom", status="owed"),
-                                    name="ransom_one_owed_per_prisoner"),
+            models.UniqueConstraint(
+                fields=["officer"], condition=Q(kind="ransom", status="owed"), name="ransom_one_owed_per_prisoner"
+            ),
         ]

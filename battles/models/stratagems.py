@@ -45,10 +45,22 @@ class Stratagem(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     schemer = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="schemes")
     target = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="schemed_against")
-    beneficiary = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.PROTECT,
-                                    related_name="+", help_text="R9.2 速攻計: the general who gets 2先")
-    substitute = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.PROTECT,
-                                   related_name="+", help_text="R9.3: the civil officer named to play instead")
+    beneficiary = models.ForeignKey(
+        "campaign.Officer",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="R9.2 速攻計: the general who gets 2先",
+    )
+    substitute = models.ForeignKey(
+        "campaign.Officer",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        help_text="R9.3: the civil officer named to play instead",
+    )
     player = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.CHALLENGED)
     local_date = models.DateField(help_text="R9.4: one attempt per civil officer per local date")
@@ -61,5 +73,10 @@ class Stratagem(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["schemer", "local_date"], name="stratagem_one_a_day")]
-        indexes = [models.Index(fields=["status", "effect_until"], name="stratagem_effects",
-                                condition=Q(status="effect", effect_game__isnull=True))]
+        indexes = [
+            models.Index(
+                fields=["status", "effect_until"],
+                name="stratagem_effects",
+                condition=Q(status="effect", effect_game__isnull=True),
+            )
+        ]

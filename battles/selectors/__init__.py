@@ -2,11 +2,21 @@
 
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, Q
+from django.utils.translation import gettext as _
 
-from battles.models import Army, ArmyMember, Defender, Game, Ransom, Siege
+from battles.models import (
+    Army,
+    ArmyMember,
+    Defender,
+    FieldBattle,
+    Game,
+    Pursuit,
+    Ransom,
+    Siege,
+)
 from battles.rules import ATTACK_RANKS, propose_ranks
-from campaign.models import Campaign, Officer, Whereabouts
+from campaign.models import Campaign, Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
 from cities.models import City, LedgerEntry
 
@@ -14,9 +24,13 @@ MEMBERS = Prefetch("members", queryset=ArmyMember.objects.select_related("office
 
 
 def armies_in_field(*, campaign: Campaign) -> list[Army]:
-    return list(Army.objects.filter(campaign=campaign).exclude(status=Army.Status.ENDED)
-                .select_related("kingdom", "origin", "target", "siege").prefetch_related(MEMBERS)
-                .order_by("arrives_at"))
+    return list(
+        Army.objects.filter(campaign=campaign)
+        .exclude(status=Army.Status.ENDED)
+        .select_related("kingdom", "origin", "target", "siege")
+        .prefetch_related(MEMBERS)
+        .order_by("arrives_at")
+    )
 
 
 def sieges_active(*, campaign: Campaign) -> list[Siege]:
@@ -38,7 +52,8 @@ class SiegeView:
 
 def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
     siege = Siege.objects.select_related("city__kingdom__king", "city__governor", "city__board", "taken_by").get(
-        pk=siege_id, campaign=campaign)
+        pk=siege_id, campaign=campaign
+    )
     armies = list(siege.armies.select_related("kingdom", "origin").prefetch_related(MEMBERS).order_by("id"))
     ledger = list(LedgerEntry.objects.filter(city=siege.city, due_at__gte=siege.started_at).order_by("due_at", "id"))
     morale: dict[int, list[LedgerEntry]] = {a.pk: [] for a in armies}
@@ -53,9 +68,13 @@ def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
         games=list(siege.games.select_related("attacker", "defender", "army__kingdom").order_by("-called_at")),
         wall_history=ledger,
         morale_history=morale,
-        present=[(o, current.get(o.pk, "soldier")) for o in Officer.objects.filter(
-            whereabouts=Whereabouts.CITY, city=siege.city, kingdom_id=siege.city.kingdom_id).order_by("-stars")
-            if may_fight(o.kind)],
+        present=[
+            (o, current.get(o.pk, "soldier"))
+            for o in Officer.objects.filter(
+                whereabouts=Whereabouts.CITY, city=siege.city, kingdom_id=siege.city.kingdom_id
+            ).order_by("-stars")
+            if may_fight(o.kind)
+        ],
         retreat_money=list(Ransom.objects.filter(siege=siege, kind=Ransom.Kind.RETREAT).select_related("officer")),
         due=_due_at(siege),
     )
@@ -64,7 +83,9 @@ def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
 def wall_chart_points(siege_view: SiegeView, width: int = 300, height: int = 60) -> str:
     """SVG polyline points of the wall since the siege began (the ledger is the source)."""
     city = siege_view.siege.city
-    values = [city.wall - sum(e.delta for e in siege_view.wall_history)] + [e.value_after for e in siege_view.wall_history]
+    values = [city.wall - sum(e.delta for e in siege_view.wall_history)] + [
+        e.value_after for e in siege_view.wall_history
+    ]
     if len(values) == 1:
         values.append(values[0])
     step = width / (len(values) - 1)
@@ -86,18 +107,32 @@ def march_form(*, officer: Officer, origin_id: str | None, is_king: bool) -> Mar
     own = City.objects.filter(campaign_id=officer.campaign_id, kingdom_id=officer.kingdom_id)
     origins = list(own if is_king else own.filter(governor=officer))
     origin = next((c for c in origins if str(c.pk) == str(origin_id)), origins[0] if origins else None)
-    fighters = [o for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=origin,
-                                                  kingdom_id=officer.kingdom_id).order_by("-stars", "name")
-                if may_fight(o.kind)] if origin else []
+    fighters = (
+        [
+            o
+            for o in Officer.objects.filter(
+                whereabouts=Whereabouts.CITY, city=origin, kingdom_id=officer.kingdom_id
+            ).order_by("-stars", "name")
+            if may_fight(o.kind)
+        ]
+        if origin
+        else []
+    )
     ranks = propose_ranks([o.stars for o in fighters], ATTACK_RANKS)
-    targets = list(City.objects.filter(campaign_id=officer.campaign_id).exclude(kingdom_id=officer.kingdom_id)
-                   .select_related("kingdom"))
+    targets = list(
+        City.objects.filter(campaign_id=officer.campaign_id)
+        .exclude(kingdom_id=officer.kingdom_id)
+        .select_related("kingdom")
+    )
     return MarchForm(origins=origins, origin=origin, candidates=list(zip(fighters, ranks)), targets=targets)
 
 
 def prisoners(*, campaign: Campaign) -> list[Ransom]:
-    return list(Ransom.objects.filter(campaign=campaign, kind=Ransom.Kind.RANSOM)
-                .select_related("officer__city", "officer__kingdom", "kingdom").order_by("status", "-created_at"))
+    return list(
+        Ransom.objects.filter(campaign=campaign, kind=Ransom.Kind.RANSOM)
+        .select_related("officer__city", "officer__kingdom", "kingdom")
+        .order_by("status", "-created_at")
+    )
 
 
 @dataclass
@@ -112,19 +147,34 @@ class ArmyView:
 
 def army_detail(*, army_id: int, campaign: Campaign) -> ArmyView:
     """An army's page: members, its field battle or pursuit and their games, who may sortie."""
-    from battles.models import FieldBattle, Pursuit
-
-    army = Army.objects.select_related("kingdom", "origin", "target__kingdom", "target__board", "siege",
-                                       "reinforces").prefetch_related(MEMBERS).get(pk=army_id, campaign=campaign)
+    army = (
+        Army.objects.select_related("kingdom", "origin", "target__kingdom", "target__board", "siege", "reinforces")
+        .prefetch_related(MEMBERS)
+        .get(pk=army_id, campaign=campaign)
+    )
     battle = FieldBattle.objects.filter(army=army).first()
     pursuit = Pursuit.objects.filter(army=army).first()
-    games = list(Game.objects.filter(army=army).exclude(kind=Game.Kind.SIEGE)
-                 .select_related("attacker", "defender").order_by("kind", "board"))
-    defenders = [o for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=army.target,
-                                                   kingdom_id=army.target.kingdom_id).order_by("-stars")
-                 if may_fight(o.kind)]
-    return ArmyView(army=army, games=games, defenders_available=defenders, battle=battle, pursuit=pursuit,
-                    columns=list(army.columns.all()))
+    games = list(
+        Game.objects.filter(army=army)
+        .exclude(kind=Game.Kind.SIEGE)
+        .select_related("attacker", "defender")
+        .order_by("kind", "board")
+    )
+    defenders = [
+        o
+        for o in Officer.objects.filter(
+            whereabouts=Whereabouts.CITY, city=army.target, kingdom_id=army.target.kingdom_id
+        ).order_by("-stars")
+        if may_fight(o.kind)
+    ]
+    return ArmyView(
+        army=army,
+        games=games,
+        defenders_available=defenders,
+        battle=battle,
+        pursuit=pursuit,
+        columns=list(army.columns.all()),
+    )
 
 
 def head_counts_at(*, siege: Siege, at) -> tuple[int, int]:
@@ -132,12 +182,13 @@ def head_counts_at(*, siege: Siege, at) -> tuple[int, int]:
     city) and attackers present (members of every army besieging the city; prisoners and
     withdrawn players not counted). Reinforcements count from their arrival. Field armies
     (R8.4 Decision) are not on the roster, so they do not count."""
-    from django.db.models import Q
-
     defenders = siege.roster.filter(Q(until__isnull=True) | Q(until__gt=at), since__lte=at).count()
     attackers = ArmyMember.objects.filter(
-        Q(until__isnull=True) | Q(until__gt=at), Q(army__besieging_until__isnull=True) | Q(army__besieging_until__gt=at),
-        army__siege=siege, army__besieging_from__lte=at, since__lte=at,
+        Q(until__isnull=True) | Q(until__gt=at),
+        Q(army__besieging_until__isnull=True) | Q(army__besieging_until__gt=at),
+        army__siege=siege,
+        army__besieging_from__lte=at,
+        since__lte=at,
     ).count()
     return defenders, attackers
 
@@ -147,24 +198,31 @@ def city_war(*, city: City | None) -> tuple[Siege | None, list[Army]]:
     if city is None:
         return None, []
     siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
-    armies = list(Army.objects.filter(target=city).exclude(status=Army.Status.ENDED).select_related("kingdom")
-                  .order_by("arrives_at"))
+    armies = list(
+        Army.objects.filter(target=city)
+        .exclude(status=Army.Status.ENDED)
+        .select_related("kingdom")
+        .order_by("arrives_at")
+    )
     return siege, armies
 
 
 def _due_at(siege: Siege) -> list[tuple[str, object]]:
     """What the clock will do next at this city: armies arriving, pursuit deadlines."""
-    from django.utils.translation import gettext as _
-
-    from battles.models import Pursuit
-    from campaign.models import Timer
-
-    due = [(_("end of penalty period (R7.2, R7.3)"), t.due_at) for t in Timer.objects.filter(
-        kind="siege.period", object_id=siege.pk, status=Timer.Status.PENDING)]
-    due += [(_("daily change (R7.1)"), t.due_at) for t in Timer.objects.filter(
-        kind="campaign.day", object_id=siege.campaign_id, status=Timer.Status.PENDING)]
-    due += [(_("%(kingdom)s's army arrives") % {"kingdom": a.kingdom.name}, a.arrives_at)
-           for a in Army.objects.filter(target=siege.city, status=Army.Status.MARCHING).select_related("kingdom")]
-    due += [(_("the defence may pursue %(kingdom)s's army until") % {"kingdom": p.army.kingdom.name}, p.deadline)
-            for p in Pursuit.objects.filter(city=siege.city, status=Pursuit.Status.OPEN).select_related("army__kingdom")]
+    due = [
+        (_("end of penalty period (R7.2, R7.3)"), t.due_at)
+        for t in Timer.objects.filter(kind="siege.period", object_id=siege.pk, status=Timer.Status.PENDING)
+    ]
+    due += [
+        (_("daily change (R7.1)"), t.due_at)
+        for t in Timer.objects.filter(kind="campaign.day", object_id=siege.campaign_id, status=Timer.Status.PENDING)
+    ]
+    due += [
+        (_("%(kingdom)s's army arrives") % {"kingdom": a.kingdom.name}, a.arrives_at)
+        for a in Army.objects.filter(target=siege.city, status=Army.Status.MARCHING).select_related("kingdom")
+    ]
+    due += [
+        (_("the defence may pursue %(kingdom)s's army until") % {"kingdom": p.army.kingdom.name}, p.deadline)
+        for p in Pursuit.objects.filter(city=siege.city, status=Pursuit.Status.OPEN).select_related("army__kingdom")
+    ]
     return sorted(due, key=lambda item: item[1])

@@ -73,7 +73,11 @@ def dashboard(*, campaign: Campaign, now: datetime) -> Dashboard:
             next_day = min(next_day or timer.due_at, timer.due_at)
         elif timer.object_id in sieges:
             sieges[timer.object_id].next_period = timer.due_at
-    for army in (Army.objects.filter(campaign=campaign).exclude(status=Army.Status.ENDED)
-                 .select_related("kingdom").order_by("arrives_at")):
+    for army in (
+        Army.objects.filter(campaign=campaign)
+        .exclude(status=Army.Status.ENDED)
+        .select_related("kingdom")
+        .order_by("arrives_at")
+    ):
         rows[army.target_id].armies.append(army)
     return Dashboard(rows=list(rows.values()), on_the_road=on_the_road, now=now, next_day=next_day)

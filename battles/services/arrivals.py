@@ -29,21 +29,30 @@ from cities.models import City
 
 def defenders_present(siege: Siege) -> list[Defender]:
     """R7.2: officers on the roster who are in the city."""
-    return list(siege.roster.filter(until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id)
-                .select_related("officer"))
+    return list(
+        siege.roster.filter(
+            until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id
+        ).select_related("officer")
+    )
 
 
 def _build_roster(siege: Siege, city: City, at: datetime) -> None:
     """R6.3 / R6.4: the king on top when in the city, then the governor when online, then the
     others by stars; the governor may rearrange it afterwards (`roster_set`)."""
-    present = [o for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom_id=city.kingdom_id)
-               .select_related("user__presence", "campaign").order_by("-stars", "name") if may_fight(o.kind)]
+    present = [
+        o
+        for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom_id=city.kingdom_id)
+        .select_related("user__presence", "campaign")
+        .order_by("-stars", "name")
+        if may_fight(o.kind)
+    ]
     king = next((o for o in present if city.kingdom and city.kingdom.king_id == o.pk), None)
     governor = next((o for o in present if o.pk == city.governor_id and o != king and governor_can_act(city, at)), None)
     ordered = [o for o in (king, governor) if o] + [o for o in present if o not in (king, governor)]
     ranks = propose_defence([o.stars for o in ordered], king_present=bool(king), governor_acting=bool(governor))
-    Defender.objects.bulk_create([Defender(siege=siege, officer=o, rank=r, position=i, since=at)
-                                  for i, (o, r) in enumerate(zip(ordered, ranks))])
+    Defender.objects.bulk_create(
+        [Defender(siege=siege, officer=o, rank=r, position=i, since=at) for i, (o, r) in enumerate(zip(ordered, ranks))]
+    )
 
 
 def siege_join(*, army: Army, at: datetime) -> Siege:
@@ -61,7 +70,8 @@ def siege_join(*, army: Army, at: datetime) -> Siege:
     with in_site_language():
         title = _("%(kingdom)s besieges %(city)s") % {"kingdom": army.kingdom.name, "city": city.name}
         body = _("The army arrived without being intercepted and lays siege (R4.6, §6). Morale %(morale)d.") % {
-            "morale": army.morale}
+            "morale": army.morale
+        }
     announce(city.board, f"army:{army.pk}:siege", at, title, body)
     return siege
 
@@ -78,15 +88,19 @@ def defender_arrives(*, officer: Officer, city: City, at: datetime) -> Defender 
         return None
     position = max((d.position for d in places), default=-1) + 1
     place, _created = Defender.objects.update_or_create(
-        siege=siege, officer=officer, defaults={"rank": rank, "position": position, "since": at, "until": None})
+        siege=siege, officer=officer, defaults={"rank": rank, "position": position, "since": at, "until": None}
+    )
     return place
 
 
 @timer_handler(ARMY_ARRIVAL)
 def army_arrive(timer: Timer) -> None:
     """R4.5 / R4.6: an army that arrives without being intercepted begins a siege."""
-    army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "target__board",
-                                                                        "target__kingdom").get(pk=timer.object_id)
+    army = (
+        Army.objects.select_for_update(of=("self",))
+        .select_related("campaign", "kingdom", "target__board", "target__kingdom")
+        .get(pk=timer.object_id)
+    )
     if army.status != Army.Status.MARCHING:
         return  # in a field battle (R4.6): the battle decides what happens next
     if army.reinforces_id:
@@ -104,8 +118,10 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
         return
     head = commander(main)
     marshal_stars = head.officer.stars if head else 0
-    placed = [(m.officer.stars, m.rank) for m in main.members.filter(status=ArmyMember.Status.ACTIVE)
-              .select_related("officer")]
+    placed = [
+        (m.officer.stars, m.rank)
+        for m in main.members.filter(status=ArmyMember.Status.ACTIVE).select_related("officer")
+    ]
     position = main.members.count()
     joined = []
     for member in column.members.select_related("officer").order_by("position"):
@@ -118,14 +134,24 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
         placed.append((officer.stars, rank))
         position += 1
         joined.append(officer.name)
-        value_change(key=f"army:{main.pk}:joined:{officer.pk}", army=main, delta=main.campaign.reinforcement_morale,
-                     clause="R8.3", cause=f"{officer.name} joined", due_at=at)
+        value_change(
+            key=f"army:{main.pk}:joined:{officer.pk}",
+            army=main,
+            delta=main.campaign.reinforcement_morale,
+            clause="R8.3",
+            cause=f"{officer.name} joined",
+            due_at=at,
+        )
     rest = list(column.members.order_by("position").select_related("officer"))
     with in_site_language():
         if joined:
-            announce(main.target.board, f"army:{column.pk}:joined", at,
-                     _("%(names)s join %(kingdom)s's army before %(city)s (R8.3)") % {
-                         "names": "、".join(joined), "kingdom": main.kingdom.name, "city": main.target.name})
+            announce(
+                main.target.board,
+                f"army:{column.pk}:joined",
+                at,
+                _("%(names)s join %(kingdom)s's army before %(city)s (R8.3)")
+                % {"names": "、".join(joined), "kingdom": main.kingdom.name, "city": main.target.name},
+            )
     if not rest:
         change_status(column, Army.Status.ENDED, _("army"))
         column.ended_at, column.end_reason = at, _("joined the army (R8.3)")
@@ -141,8 +167,10 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
 def refuse_leaving_a_besieged_city(officer: Officer) -> None:
     """R3.6 / R10.3: officers of a besieged city may not move out (a campaign departure check)."""
     if Siege.objects.filter(city_id=officer.city_id, status=Siege.Status.ACTIVE).exists():
-        raise RuleViolation("R3.6", _("%(city)s is under siege: its officers may not move out (R3.6, R10.3).")
-                            % {"city": officer.city.name})
+        raise RuleViolation(
+            "R3.6",
+            _("%(city)s is under siege: its officers may not move out (R3.6, R10.3).") % {"city": officer.city.name},
+        )
 
 
 def defender_arrives_by_road(officer: Officer, city: City, at: datetime) -> None:

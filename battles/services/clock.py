@@ -53,28 +53,35 @@ def day_change(timer: Timer) -> None:
     at = timer.due_at
     day = at.astimezone(zone).date()
     key = day_key(campaign.pk, day)
-    besieging = Army.objects.filter(campaign=campaign, besieging_from__lte=at, morale__gt=0).exclude(
-        besieging_until__lte=at).exclude(status=Army.Status.ENDED)
-    falling = day_change_rows(campaign=campaign, day=day, key=key, at=at, applied=timer.applied_at or at,
-                              besieging=besieging)
+    besieging = (
+        Army.objects.filter(campaign=campaign, besieging_from__lte=at, morale__gt=0)
+        .exclude(besieging_until__lte=at)
+        .exclude(status=Army.Status.ENDED)
+    )
+    falling = day_change_rows(
+        campaign=campaign, day=day, key=key, at=at, applied=timer.applied_at or at, besieging=besieging
+    )
     for army in Army.objects.filter(pk__in=falling).select_related(
-            "kingdom__capital", "origin", "target__board", "campaign", "siege__city"):
+        "kingdom__capital", "origin", "target__board", "campaign", "siege__city"
+    ):
         army_check_forced_retreat(army=army, at=at)  # R8.1: morale 0 forces a retreat
     day_schedule(campaign=campaign, after=at)
 
 
 def period_due(campaign: Campaign, after: datetime) -> datetime:
     """`after` plus one period of war time (R7.4 Decision)."""
-    return advance_war_time(after, campaign.penalty_period, ZoneInfo(campaign.time_zone), campaign.war_start_minute,
-                            campaign.war_end_minute)
+    return advance_war_time(
+        after, campaign.penalty_period, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute
+    )
 
 
 def period_schedule(*, siege: Siege, seq: int, after: datetime) -> Timer:
     """The end of penalty period `seq`, one period of war time after `after`."""
     campaign = siege.campaign
     due = period_due(campaign, after)
-    return timer_schedule(campaign=campaign, key=f"siege:{siege.pk}:period:{seq}", kind=PERIOD, object_id=siege.pk,
-                          due_at=due, seq=seq)
+    return timer_schedule(
+        campaign=campaign, key=f"siege:{siege.pk}:period:{seq}", kind=PERIOD, object_id=siege.pk, due_at=due, seq=seq
+    )
 
 
 def _period_start(siege: Siege, seq: int) -> datetime:
@@ -98,16 +105,29 @@ def period_end(timer: Timer) -> None:
     outnumbered = outnumbered_loss(defenders, attackers, campaign.outnumbered_ratio, campaign.outnumbered_points)
     answered = Game.objects.filter(siege=siege, started_at__gte=start, started_at__lt=at).exists()
     if outnumbered:
-        value_change(key=f"siege:{siege.pk}:period:{seq}:outnumbered", city=city, delta=-outnumbered, clause="R7.2",
-                     cause=f"{defenders} defenders against {attackers} attackers", due_at=at)
+        value_change(
+            key=f"siege:{siege.pk}:period:{seq}:outnumbered",
+            city=city,
+            delta=-outnumbered,
+            clause="R7.2",
+            cause=f"{defenders} defenders against {attackers} attackers",
+            due_at=at,
+        )
     if not answered:
-        value_change(key=f"siege:{siege.pk}:period:{seq}:unanswered", city=city, delta=-campaign.unanswered_points,
-                     clause="R7.3", cause="siege call unanswered", due_at=at)
+        value_change(
+            key=f"siege:{siege.pk}:period:{seq}:unanswered",
+            city=city,
+            delta=-campaign.unanswered_points,
+            clause="R7.3",
+            cause="siege call unanswered",
+            due_at=at,
+        )
     if city.wall == 0:
         army = siege.armies.filter(status=Army.Status.BESIEGING).order_by("besieging_from", "pk").first()
         if army is not None:  # Decision: a wall worn to 0 falls to the army there first
-            city_falls(siege=siege, city=city, army=Army.objects.select_related("kingdom", "campaign").get(pk=army.pk),
-                       at=at)
+            city_falls(
+                siege=siege, city=city, army=Army.objects.select_related("kingdom", "campaign").get(pk=army.pk), at=at
+            )
             return
     if siege.status != Siege.Status.ACTIVE:
         # Applied late, after the siege was lifted: the periods that ended before the lifting
@@ -118,7 +138,9 @@ def period_end(timer: Timer) -> None:
     following = period_schedule(siege=siege, seq=seq + 1, after=at)
     with in_site_language():
         title = _("Siege call before %(city)s: answer by %(time)s (R7.3)") % {
-            "city": city.name, "time": local(campaign, following.due_at)}
+            "city": city.name,
+            "time": local(campaign, following.due_at),
+        }
     announce(city.board, f"siege:{siege.pk}:call:{seq + 1}", at, title)
 
 
@@ -126,6 +148,9 @@ def next_due(*, city: City) -> list[Timer]:
     """What the clock will change next at this city: its siege's period end and the next day."""
     siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
     keys = [] if siege is None else [siege.pk]
-    return list(Timer.objects.filter(status=Timer.Status.PENDING).filter(
-        kind__in=[PERIOD, DAY]).filter(object_id__in=keys + [city.campaign_id]).order_by("due_at")[:2])
-
+    return list(
+        Timer.objects.filter(status=Timer.Status.PENDING)
+        .filter(kind__in=[PERIOD, DAY])
+        .filter(object_id__in=keys + [city.campaign_id])
+        .order_by("due_at")[:2]
+    )

@@ -31,8 +31,11 @@ def local(campaign, instant: datetime) -> str:
 def change_status(obj, new: str, what: str) -> None:
     """Move `obj` to status `new` if its model's TRANSITIONS allow it; refuse otherwise."""
     if new not in type(obj).TRANSITIONS[obj.status]:
-        raise RuleViolation("§4", _("This %(what)s is %(status)s; that cannot be done now.")
-                            % {"what": what, "status": obj.get_status_display()})
+        raise RuleViolation(
+            "§4",
+            _("This %(what)s is %(status)s; that cannot be done now.")
+            % {"what": what, "status": obj.get_status_display()},
+        )
     obj.status = new
 
 

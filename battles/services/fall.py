@@ -22,7 +22,8 @@ def city_falls(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
     siege.ended_at, siege.taken_by = at, conqueror
     siege.save(update_fields=["status", "ended_at", "taken_by"])
     Game.objects.filter(siege=siege, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-        status=Game.Status.CANCELLED)
+        status=Game.Status.CANCELLED
+    )
     head = commander(army)
     city.kingdom = conqueror
     city.governor = None
@@ -30,27 +31,45 @@ def city_falls(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
         City.objects.filter(governor=head.officer).update(governor=None)
         city.governor = head.officer
     city.save(update_fields=["kingdom", "governor"])
-    value_change(key=f"siege:{siege.pk}:capture", city=city, delta=0, set_to=wall_after_capture(city.wall_max),
-                 clause="R10.1", cause=f"{city.name} taken by {conqueror.name}", due_at=at)
-    paid = set(Ransom.objects.filter(siege=siege, kind=Ransom.Kind.RETREAT, status=Ransom.Status.PAID)
-               .values_list("officer_id", flat=True))
+    value_change(
+        key=f"siege:{siege.pk}:capture",
+        city=city,
+        delta=0,
+        set_to=wall_after_capture(city.wall_max),
+        clause="R10.1",
+        cause=f"{city.name} taken by {conqueror.name}",
+        due_at=at,
+    )
+    paid = set(
+        Ransom.objects.filter(siege=siege, kind=Ransom.Kind.RETREAT, status=Ransom.Status.PAID).values_list(
+            "officer_id", flat=True
+        )
+    )
     for defender in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom=loser).select_related(
-            "kingdom__capital"):
+        "kingdom__capital"
+    ):
         capital = loser.capital if loser is not None else None
         if defender.pk in paid and capital is not None and capital.pk != city.pk:
-            move_dispatch(officer=defender, origin=city, destination=capital,
-                          cause=_("%(name)s paid retreat money and leaves (R10.1).") % {"name": defender.name})
+            move_dispatch(
+                officer=defender,
+                origin=city,
+                destination=capital,
+                cause=_("%(name)s paid retreat money and leaves (R10.1).") % {"name": defender.name},
+            )
         else:
             take_prisoner(officer=defender, captor=conqueror, held_in=city, at=at, siege=siege)
     prisoners_freed_by_retaking(city=city, kingdom=conqueror, at=at)
     with in_site_language():
         title = _("%(city)s falls to %(kingdom)s") % {"city": city.name, "kingdom": conqueror.name}
         body = _("The wall reached 0 (R6.5). New wall %(wall)d / %(max)d (R10.1).") % {
-            "wall": city.wall, "max": city.wall_max}
-    for board in {city.board, conqueror.palace, *( [loser.palace] if loser else [] )}:
+            "wall": city.wall,
+            "max": city.wall_max,
+        }
+    for board in {city.board, conqueror.palace, *([loser.palace] if loser else [])}:
         announce(board, f"siege:{siege.pk}:fall:{board.pk}", at, title, body)
-    for other in siege.armies.filter(status=Army.Status.BESIEGING).select_related("kingdom__capital", "origin",
-                                                                                 "target__board"):
+    for other in siege.armies.filter(status=Army.Status.BESIEGING).select_related(
+        "kingdom__capital", "origin", "target__board"
+    ):
         if other.kingdom_id == conqueror.pk:
             members = other.members.filter(status=ArmyMember.Status.ACTIVE).values_list("officer_id", flat=True)
             Officer.objects.filter(pk__in=list(members)).update(whereabouts=Whereabouts.CITY, city=city, army=None)
@@ -70,12 +89,17 @@ def kingdom_destroy(*, kingdom: Kingdom, conqueror: Kingdom, at: datetime) -> No
         City.objects.filter(pk=city.pk).update(kingdom=conqueror, governor=None)
         for officer in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom=kingdom):
             take_prisoner(officer=officer, captor=conqueror, held_in=city, at=at)
-    for army in Army.objects.filter(kingdom=kingdom).exclude(status=Army.Status.ENDED).select_related(
-            "kingdom__capital", "origin", "target__board", "siege"):
+    for army in (
+        Army.objects.filter(kingdom=kingdom)
+        .exclude(status=Army.Status.ENDED)
+        .select_related("kingdom__capital", "origin", "target__board", "siege")
+    ):
         army_end(army=army, reason=_("%(kingdom)s is destroyed (R10.5).") % {"kingdom": kingdom.name}, at=at)
     Officer.objects.filter(kingdom=kingdom).exclude(whereabouts=Whereabouts.PRISONER).update(kingdom=None)
     Officer.objects.filter(kingdom=kingdom, whereabouts=Whereabouts.PRISONER).update(kingdom=None)
     with in_site_language():
         title = _("%(kingdom)s is destroyed; its cities pass to %(conqueror)s (R10.5)") % {
-            "kingdom": kingdom.name, "conqueror": conqueror.name}
+            "kingdom": kingdom.name,
+            "conqueror": conqueror.name,
+        }
     announce(conqueror.palace, f"kingdom:{kingdom.pk}:destroyed", at, title)

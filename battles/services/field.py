@@ -36,14 +36,27 @@ def _split_unsent(army: Army, playing: list[ArmyMember], now: datetime) -> Army 
     if not unsent:
         return None
     column = Army.objects.create(
-        campaign_id=army.campaign_id, kingdom=army.kingdom, origin=army.origin, target=army.target, route=army.route,
-        morale=army.morale, morale_start=army.morale, ordered_by=army.ordered_by, departs_at=army.departs_at,
-        arrives_at=army.arrives_at, split_from=army,
+        campaign_id=army.campaign_id,
+        kingdom=army.kingdom,
+        origin=army.origin,
+        target=army.target,
+        route=army.route,
+        morale=army.morale,
+        morale_start=army.morale,
+        ordered_by=army.ordered_by,
+        departs_at=army.departs_at,
+        arrives_at=army.arrives_at,
+        split_from=army,
     )
     ArmyMember.objects.filter(pk__in=[m.pk for m in unsent]).update(army=column)
     Officer.objects.filter(pk__in=[m.officer_id for m in unsent]).update(army=column)
-    timer_schedule(campaign=army.campaign, key=f"army:{column.pk}:arrive", kind=ARMY_ARRIVAL, object_id=column.pk,
-                   due_at=column.arrives_at)
+    timer_schedule(
+        campaign=army.campaign,
+        key=f"army:{column.pk}:arrive",
+        kind=ARMY_ARRIVAL,
+        object_id=column.pk,
+        due_at=column.arrives_at,
+    )
     return column
 
 
@@ -62,43 +75,71 @@ def sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattl
     if not officers or len({o.pk for o in officers}) != len(officers):
         raise RuleViolation("R4.6", _("Name the officers who go out, each once."))
     for officer in officers:
-        if officer.whereabouts != Whereabouts.CITY or officer.city_id != city.pk or officer.kingdom_id != city.kingdom_id:
-            raise RuleViolation("R4.6", _("%(name)s is not a defender in %(city)s.") % {"name": officer.name,
-                                                                                         "city": city.name})
+        if (
+            officer.whereabouts != Whereabouts.CITY
+            or officer.city_id != city.pk
+            or officer.kingdom_id != city.kingdom_id
+        ):
+            raise RuleViolation(
+                "R4.6", _("%(name)s is not a defender in %(city)s.") % {"name": officer.name, "city": city.name}
+            )
         if not may_fight(officer.kind):
             raise RuleViolation("R1.6", _("%(name)s may not fight.") % {"name": officer.name})
-    attackers = list(army.members.filter(status=ArmyMember.Status.ACTIVE).select_related("officer").order_by("position"))
+    attackers = list(
+        army.members.filter(status=ArmyMember.Status.ACTIVE).select_related("officer").order_by("position")
+    )
     n = min(len(attackers), len(officers))
     defenders = sorted(officers[:n], key=lambda o: -o.stars)  # the defence chose by naming; paired by rank order
     playing = attackers[:n]
     change_status(army, Army.Status.FIELD_BATTLE, _("army"))
     army.save(update_fields=["status"])
-    battle = FieldBattle.objects.create(campaign_id=army.campaign_id, army=army, city=city, started_at=now,
-                                        sortie_by=actor)
+    battle = FieldBattle.objects.create(
+        campaign_id=army.campaign_id, army=army, city=city, started_at=now, sortie_by=actor
+    )
     column = _split_unsent(army, playing, now)
     _pair(battle, army, playing, defenders, now)
     with in_site_language():
         title = _("Sortie from %(city)s: %(n)d against %(kingdom)s's army") % {
-            "city": city.name, "n": n, "kingdom": army.kingdom.name}
+            "city": city.name,
+            "n": n,
+            "kingdom": army.kingdom.name,
+        }
         first, second = _("first move"), _("second move")
-        lines = [f"{i + 1}. {m.officer.name} ({first if attacker_moves_first(i) else second}) — {d.name}"
-                 for i, (m, d) in enumerate(zip(playing, defenders))]
+        lines = [
+            f"{i + 1}. {m.officer.name} ({first if attacker_moves_first(i) else second}) — {d.name}"
+            for i, (m, d) in enumerate(zip(playing, defenders))
+        ]
         body = _("Field battle (R4.6, §5).") + "\n\n" + "\n".join(lines)
         if column is not None:
             body += "\n\n" + _("%(n)d members not sent keep marching, arriving at %(time)s (R5.2).") % {
-                "n": column.members.count(), "time": local(army.campaign, column.arrives_at)}
+                "n": column.members.count(),
+                "time": local(army.campaign, column.arrives_at),
+            }
     announce(city.board, f"battle:{battle.pk}:sortie", now, title, body)
     return battle
 
 
 def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders: list[Officer], now: datetime) -> None:
-    games = Game.objects.bulk_create([
-        Game(campaign_id=battle.campaign_id, kind=Game.Kind.FIELD, field_battle=battle, army=army, board=i,
-             attacker=member.officer, attacker_rank=member.rank, defender=defender, status=Game.Status.PENDING,
-             attacker_moves_first=attacker_moves_first(i), called_at=now, started_at=now,
-             game_kind=army.campaign.battle_game)
-        for i, (member, defender) in enumerate(zip(playing, defenders))
-    ])
+    games = Game.objects.bulk_create(
+        [
+            Game(
+                campaign_id=battle.campaign_id,
+                kind=Game.Kind.FIELD,
+                field_battle=battle,
+                army=army,
+                board=i,
+                attacker=member.officer,
+                attacker_rank=member.rank,
+                defender=defender,
+                status=Game.Status.PENDING,
+                attacker_moves_first=attacker_moves_first(i),
+                called_at=now,
+                started_at=now,
+                game_kind=army.campaign.battle_game,
+            )
+            for i, (member, defender) in enumerate(zip(playing, defenders))
+        ]
+    )
     for game in games:
         game_effects(game=game, at=now)  # R9.2
 
@@ -106,7 +147,9 @@ def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders:
 @transaction.atomic
 def field_battle_choose(*, actor: Officer, battle: FieldBattle, officers: list[Officer]) -> FieldBattle:
     """R5.2 Decision: the larger attacking side chooses who plays, before any result."""
-    battle = FieldBattle.objects.select_for_update(of=("self",)).select_related("army__kingdom", "city").get(pk=battle.pk)
+    battle = (
+        FieldBattle.objects.select_for_update(of=("self",)).select_related("army__kingdom", "city").get(pk=battle.pk)
+    )
     army = battle.army
     if not commands(actor, army):
         raise NotAllowed("R5.2", _("The marshal chooses who plays."))
@@ -114,9 +157,17 @@ def field_battle_choose(*, actor: Officer, battle: FieldBattle, officers: list[O
     if any(g.status != Game.Status.PENDING for g in games):
         raise RuleViolation("R5.2", _("Players can be chosen only before any result."))
     column = army.columns.filter(status=Army.Status.MARCHING).first()
-    pool = {m.officer_id: m for m in ArmyMember.objects.filter(
-        army__in=[a for a in (army, column) if a], status=ArmyMember.Status.ACTIVE).select_related("officer")}
-    if len(officers) != len(games) or any(o.pk not in pool for o in officers) or len({o.pk for o in officers}) != len(games):
+    pool = {
+        m.officer_id: m
+        for m in ArmyMember.objects.filter(
+            army__in=[a for a in (army, column) if a], status=ArmyMember.Status.ACTIVE
+        ).select_related("officer")
+    }
+    if (
+        len(officers) != len(games)
+        or any(o.pk not in pool for o in officers)
+        or len({o.pk for o in officers}) != len(games)
+    ):
         raise RuleViolation("R5.2", _("Choose exactly %(n)d members of the army.") % {"n": len(games)})
     chosen = sorted((pool[o.pk] for o in officers), key=lambda m: m.position)
     Game.objects.filter(pk__in=[g.pk for g in games]).delete()
@@ -139,10 +190,11 @@ def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> 
     battle.winner, battle.decided_at = winner, now
     battle.save(update_fields=["status", "winner", "decided_at"])
     with in_site_language():
-        title = {"attacker": _("Field battle before %(city)s: %(kingdom)s's army wins"),
-                 "defender": _("Field battle before %(city)s: the defenders win"),
-                 "draw": _("Field battle before %(city)s: drawn")}[winner] % {"city": city.name,
-                                                                              "kingdom": army.kingdom.name}
+        title = {
+            "attacker": _("Field battle before %(city)s: %(kingdom)s's army wins"),
+            "defender": _("Field battle before %(city)s: the defenders win"),
+            "draw": _("Field battle before %(city)s: drawn"),
+        }[winner] % {"city": city.name, "kingdom": army.kingdom.name}
     announce(city.board, f"battle:{battle.pk}:decided", now, title)
     if winner == "defender":  # R5.4: attackers who lost are taken; the others go home safely
         for g in games:
@@ -160,18 +212,28 @@ def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> 
 def field_battle_advance(*, actor: Officer, battle: FieldBattle, advance: bool) -> Army:
     """R5.4: after a won (or, by Decision, drawn) battle the attacker advances or withdraws."""
     battle = FieldBattle.objects.select_related("city").get(pk=battle.pk)
-    army = Army.objects.select_for_update(of=("self",)).select_related(
-        "kingdom__capital", "origin", "target__board", "campaign").get(pk=battle.army_id)
+    army = (
+        Army.objects.select_for_update(of=("self",))
+        .select_related("kingdom__capital", "origin", "target__board", "campaign")
+        .get(pk=battle.army_id)
+    )
     if not commands(actor, army):
         raise NotAllowed("R5.4", _("The marshal decides to advance or withdraw."))
-    if battle.status != FieldBattle.Status.DECIDED or battle.winner == "defender" \
-            or army.status != Army.Status.FIELD_BATTLE:
+    if (
+        battle.status != FieldBattle.Status.DECIDED
+        or battle.winner == "defender"
+        or army.status != Army.Status.FIELD_BATTLE
+    ):
         raise RuleViolation("R5.4", _("Only the winner of a decided battle advances or withdraws."))
     now = clock.now()
     if not advance:
         with in_site_language():
-            army_end(army=army, reason=_("%(kingdom)s's army withdraws from %(city)s (R5.4).") % {
-                "kingdom": army.kingdom.name, "city": battle.city.name}, at=now)
+            army_end(
+                army=army,
+                reason=_("%(kingdom)s's army withdraws from %(city)s (R5.4).")
+                % {"kingdom": army.kingdom.name, "city": battle.city.name},
+                at=now,
+            )
     elif now >= army.arrives_at:
         siege_join(army=army, at=now)
     else:

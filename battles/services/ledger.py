@@ -16,8 +16,16 @@ from cities.models import City, LedgerEntry
 
 
 def value_change(
-    *, key: str, delta: int, clause: str, cause: str, due_at: datetime, city: City | None = None,
-    army: Army | None = None, game: Game | None = None, set_to: int | None = None,
+    *,
+    key: str,
+    delta: int,
+    clause: str,
+    cause: str,
+    due_at: datetime,
+    city: City | None = None,
+    army: Army | None = None,
+    game: Game | None = None,
+    set_to: int | None = None,
 ) -> LedgerEntry:
     """Change a city's wall or an army's morale by `delta` (or to `set_to`), kept within its
     bounds (walls 0…maximum, morale ≥ 0), and write the ledger row in the same transaction.
@@ -44,8 +52,17 @@ def value_change(
         else:
             army.morale = after
         return LedgerEntry.objects.create(
-            campaign_id=target.campaign_id, city=city, army=army, field=field, delta=after - before,
-            value_after=after, clause=clause, cause=cause[:200], game=game, key=key, due_at=due_at,
+            campaign_id=target.campaign_id,
+            city=city,
+            army=army,
+            field=field,
+            delta=after - before,
+            value_after=after,
+            clause=clause,
+            cause=cause[:200],
+            game=game,
+            key=key,
+            due_at=due_at,
             applied_at=clock.now(),
         )
 
@@ -62,8 +79,9 @@ def _ids_sql(ids: list[int]) -> str:
     return "id IN (" + ",".join(str(int(i)) for i in ids) + ")"
 
 
-def day_change_rows(*, campaign: Campaign, day: date, key: str, at: datetime, applied: datetime,
-                    besieging: QuerySet[Army]) -> list[int]:
+def day_change_rows(
+    *, campaign: Campaign, day: date, key: str, at: datetime, applied: datetime, besieging: QuerySet[Army]
+) -> list[int]:
     """R7.1 set-based: every city's wall + gain up to its maximum, every besieging army − loss
     (not below 0); one statement per kind for the ledger rows (computed from the values
     before), then one for the values. The caller holds the day's timer claimed. Returns the
@@ -77,15 +95,29 @@ def day_change_rows(*, campaign: Campaign, day: date, key: str, at: datetime, ap
     ledger = LedgerEntry._meta.db_table
     army_ids = list(besieging.values_list("pk", flat=True))
     with connection.cursor() as cursor:
-        cursor.execute(_DAY_LEDGER_SQL.format(ledger=ledger, table=City._meta.db_table, target="city_id", field="wall",
-                                              after="CASE WHEN wall + %s > wall_max THEN wall_max ELSE wall + %s END",
-                                              where="wall < wall_max"),
-                       [gain, gain, gain, gain, f"day {day.isoformat()}", f"{key}:city:", due, done, campaign.pk])
+        cursor.execute(
+            _DAY_LEDGER_SQL.format(
+                ledger=ledger,
+                table=City._meta.db_table,
+                target="city_id",
+                field="wall",
+                after="CASE WHEN wall + %s > wall_max THEN wall_max ELSE wall + %s END",
+                where="wall < wall_max",
+            ),
+            [gain, gain, gain, gain, f"day {day.isoformat()}", f"{key}:city:", due, done, campaign.pk],
+        )
         if army_ids:
-            cursor.execute(_DAY_LEDGER_SQL.format(ledger=ledger, table=Army._meta.db_table, target="army_id",
-                                                  field="morale", after="CASE WHEN morale - %s < 0 THEN 0 ELSE morale - %s END",
-                                                  where=_ids_sql(army_ids)),
-                           [loss, loss, loss, loss, f"day {day.isoformat()}", f"{key}:army:", due, done, campaign.pk])
+            cursor.execute(
+                _DAY_LEDGER_SQL.format(
+                    ledger=ledger,
+                    table=Army._meta.db_table,
+                    target="army_id",
+                    field="morale",
+                    after="CASE WHEN morale - %s < 0 THEN 0 ELSE morale - %s END",
+                    where=_ids_sql(army_ids),
+                ),
+                [loss, loss, loss, loss, f"day {day.isoformat()}", f"{key}:army:", due, done, campaign.pk],
+            )
     City.objects.filter(campaign=campaign, wall__lt=F("wall_max")).update(wall=Least(F("wall") + gain, F("wall_max")))
     Army.objects.filter(pk__in=army_ids).update(morale=Greatest(F("morale") - loss, Value(0)))
     return falling

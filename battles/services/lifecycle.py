@@ -1,12 +1,3 @@
-from battles.services.common import (
-    announce,
-    change_status,
-    in_site_language,
-    local,
-    member_out,
-)
-from battles.timer_kinds import PURSUIT_DEADLINE
-
 """The lifecycle of armies in the field (RULES.md R5.4, R6.1, R6.2, R8.1): members withdrawn
 home, an army's end, a forced retreat the moment its condition holds, a retreat that opens
 the 10-minute pursuit window (R8.2), and a siege that ends when no attacker is left."""
@@ -17,6 +8,14 @@ from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Game, Pursuit, Siege
 from battles.rules import must_retreat
+from battles.services.common import (
+    announce,
+    change_status,
+    in_site_language,
+    local,
+    member_out,
+)
+from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.models import Kingdom, Officer
 from campaign.services.moves import move_dispatch
@@ -45,7 +44,8 @@ def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -
         if send_home:
             move_dispatch(officer=member.officer, origin=army.target, destination=home_of(army), cause=reason)
     Game.objects.filter(army=army, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-        status=Game.Status.CANCELLED)
+        status=Game.Status.CANCELLED
+    )
     army.members.filter(until__isnull=True, since__isnull=False).update(until=at)
     change_status(army, Army.Status.ENDED, _("army"))
     army.ended_at, army.end_reason = at, reason[:200]
@@ -65,13 +65,17 @@ def army_check_forced_retreat(*, army: Army, at: datetime) -> bool:
     names = {"kingdom": army.kingdom.name, "city": army.target.name}
     with in_site_language():
         if not ranks:
-            army_end(army=army, reason=_("%(kingdom)s's army before %(city)s has no attacker left (R6.1).") % names,
-                     at=at)
+            army_end(
+                army=army, reason=_("%(kingdom)s's army before %(city)s has no attacker left (R6.1).") % names, at=at
+            )
             return True
         if not must_retreat(army.morale, ranks):
             return False
-        reason = (_("%(kingdom)s's army must retreat from %(city)s: morale is 0 (R8.1).") if army.morale <= 0 else
-                  _("%(kingdom)s's army must retreat from %(city)s: all its high ranks are prisoners (R8.1).")) % names
+        reason = (
+            _("%(kingdom)s's army must retreat from %(city)s: morale is 0 (R8.1).")
+            if army.morale <= 0
+            else _("%(kingdom)s's army must retreat from %(city)s: all its high ranks are prisoners (R8.1).")
+        ) % names
     retreat_begin(army=army, at=at, reason=reason)  # forced: no rearguard (R8.1)
     return True
 
@@ -82,16 +86,31 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: list[Offi
     army.besieging_until = at
     army.save(update_fields=["status", "besieging_until"])
     Game.objects.filter(army=army, kind=Game.Kind.SIEGE, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-        status=Game.Status.CANCELLED)
+        status=Game.Status.CANCELLED
+    )
     if rearguard:
         ArmyMember.objects.filter(army=army, officer__in=rearguard).update(rearguard=True)
-    pursuit = Pursuit.objects.create(campaign_id=army.campaign_id, army=army, city=army.target, opened_at=at,
-                                     deadline=at + army.campaign.pursuit_window, has_rearguard=bool(rearguard))
-    timer_schedule(campaign=army.campaign, key=f"pursuit:{pursuit.pk}:deadline", kind=PURSUIT_DEADLINE, object_id=pursuit.pk,
-                   due_at=pursuit.deadline)
+    pursuit = Pursuit.objects.create(
+        campaign_id=army.campaign_id,
+        army=army,
+        city=army.target,
+        opened_at=at,
+        deadline=at + army.campaign.pursuit_window,
+        has_rearguard=bool(rearguard),
+    )
+    timer_schedule(
+        campaign=army.campaign,
+        key=f"pursuit:{pursuit.pk}:deadline",
+        kind=PURSUIT_DEADLINE,
+        object_id=pursuit.pk,
+        due_at=pursuit.deadline,
+    )
     with in_site_language():
-        body = reason + "\n\n" + _("The defence may pursue until %(time)s (R8.2).") % {
-            "time": local(army.campaign, pursuit.deadline)}
+        body = (
+            reason
+            + "\n\n"
+            + _("The defence may pursue until %(time)s (R8.2).") % {"time": local(army.campaign, pursuit.deadline)}
+        )
     announce(army.target.board, f"army:{army.pk}:retreat", at, reason, body)
     if army.siege_id:
         siege_end_if_unopposed(siege=army.siege, at=at)
@@ -105,7 +124,8 @@ def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:
         siege.ended_at = at
         siege.save(update_fields=["status", "ended_at"])
         Game.objects.filter(siege=siege, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-            status=Game.Status.CANCELLED)
+            status=Game.Status.CANCELLED
+        )
         with in_site_language():
             title = _("The siege of %(city)s is lifted") % {"city": siege.city.name}
         announce(siege.city.board, f"siege:{siege.pk}:lifted", at, title)

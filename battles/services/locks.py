@@ -8,10 +8,14 @@ from cities.models import City
 
 def lock_city(city_id: int) -> City:
     """The city fought over, with what its services read of it."""
-    return City.objects.select_for_update(of=("self",)).select_related(
-        "kingdom__king", "kingdom__palace", "governor__user__presence", "board", "campaign").get(pk=city_id)
+    return (
+        City.objects.select_for_update(of=("self",))
+        .select_related("kingdom__king", "kingdom__palace", "governor__user__presence", "board", "campaign")
+        .get(pk=city_id)
+    )
 
 
 def lock_game(game: Game) -> Game:
-    return Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender", "campaign").get(
-        pk=game.pk)
+    return (
+        Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender", "campaign").get(pk=game.pk)
+    )

@@ -45,33 +45,53 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
     ids = [o.pk for o, _r in organisation]
     if len(set(ids)) != len(ids):
         raise RuleViolation("R4.1", _("Each officer can be named once."))
-    locked = {o.pk: o for o in Officer.objects.select_for_update(of=("self",)).select_related("city", "kingdom", "campaign")
-              .filter(pk__in=ids).order_by("pk")}
+    locked = {
+        o.pk: o
+        for o in Officer.objects.select_for_update(of=("self",))
+        .select_related("city", "kingdom", "campaign")
+        .filter(pk__in=ids)
+        .order_by("pk")
+    }
     organisation = [(locked[o.pk], rank) for o, rank in organisation]
     first = organisation[0][0]
     kingdom, origin = first.kingdom, first.city
     for officer, _rank in organisation:
-        if officer.whereabouts != Whereabouts.CITY or officer.kingdom_id != first.kingdom_id \
-                or officer.city_id != first.city_id:
-            raise RuleViolation("R4.1", _("%(name)s is not in %(city)s with the others: an army's members are all of "
-                                          "one kingdom and in one city.") % {"name": officer.name,
-                                                                             "city": origin.name if origin else "—"})
+        if (
+            officer.whereabouts != Whereabouts.CITY
+            or officer.kingdom_id != first.kingdom_id
+            or officer.city_id != first.city_id
+        ):
+            raise RuleViolation(
+                "R4.1",
+                _(
+                    "%(name)s is not in %(city)s with the others: an army's members are all of "
+                    "one kingdom and in one city."
+                )
+                % {"name": officer.name, "city": origin.name if origin else "—"},
+            )
         if not may_fight(officer.kind):
-            raise RuleViolation("R1.6", _("%(name)s is a %(kind)s and may not fight.")
-                                % {"name": officer.name, "kind": officer.get_kind_display()})
+            raise RuleViolation(
+                "R1.6",
+                _("%(name)s is a %(kind)s and may not fight.")
+                % {"name": officer.name, "kind": officer.get_kind_display()},
+            )
         if officer.moves.filter(status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING]).exists():
             raise RuleViolation("R3.5", _("%(name)s already has a move under way.") % {"name": officer.name})
     if not is_king(actor, kingdom):
         high = [o for o, _r in organisation if only_king_orders(o.stars, o.campaign.king_orders_from_stars)]
         if origin.governor_id != actor.pk or actor.whereabouts != Whereabouts.CITY:
-            raise NotAllowed("R4.4", _("Only the king, or the governor of %(city)s, may order this march.")
-                             % {"city": origin.name})
+            raise NotAllowed(
+                "R4.4", _("Only the king, or the governor of %(city)s, may order this march.") % {"city": origin.name}
+            )
         if high:
-            raise NotAllowed("R4.4", _("%(name)s has more than 20 stars: only the king may order this march.")
-                             % {"name": high[0].name})
+            raise NotAllowed(
+                "R4.4",
+                _("%(name)s has more than 20 stars: only the king may order this march.") % {"name": high[0].name},
+            )
     if Siege.objects.filter(city=origin, status=Siege.Status.ACTIVE).exists():
-        raise RuleViolation("R3.6", _("%(city)s is under siege: its officers may not march out (R3.6, R10.3).")
-                            % {"city": origin.name})
+        raise RuleViolation(
+            "R3.6", _("%(city)s is under siege: its officers may not march out (R3.6, R10.3).") % {"city": origin.name}
+        )
     if target.campaign_id != first.campaign_id or target.kingdom_id == kingdom.pk:
         raise RuleViolation("R4.1", _("An army attacks a city of another kingdom."))
     check_army(organisation)
@@ -82,28 +102,50 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
     campaign = first.campaign
     now = clock.now()
     army = Army.objects.create(
-        campaign=campaign, kingdom=kingdom, origin=origin, target=target, route=route, morale=campaign.starting_morale,
-        morale_start=campaign.starting_morale, ordered_by=actor, departs_at=now,
+        campaign=campaign,
+        kingdom=kingdom,
+        origin=origin,
+        target=target,
+        route=route,
+        morale=campaign.starting_morale,
+        morale_start=campaign.starting_morale,
+        ordered_by=actor,
+        departs_at=now,
         arrives_at=now + travel_time(len(route) - 1, campaign.travel_time),
     )
-    ArmyMember.objects.bulk_create([
-        ArmyMember(army=army, officer=officer, rank=rank, position=i) for i, (officer, rank) in enumerate(organisation)
-    ])
+    ArmyMember.objects.bulk_create(
+        [
+            ArmyMember(army=army, officer=officer, rank=rank, position=i)
+            for i, (officer, rank) in enumerate(organisation)
+        ]
+    )
     Officer.objects.filter(pk__in=ids).update(whereabouts=Whereabouts.ARMY, army=army, city=None)
     _post_march(army, organisation)
-    timer_schedule(campaign=campaign, key=f"army:{army.pk}:arrive", kind=ARMY_ARRIVAL, object_id=army.pk,
-                   due_at=army.arrives_at)
+    timer_schedule(
+        campaign=campaign, key=f"army:{army.pk}:arrive", kind=ARMY_ARRIVAL, object_id=army.pk, due_at=army.arrives_at
+    )
     return army
 
 
 def _post_march(army: Army, organisation: list[tuple[Officer, str]]) -> None:
     with in_site_language():
         title = _("%(kingdom)s marches on %(city)s with %(n)d") % {
-            "kingdom": army.kingdom.name, "city": army.target.name, "n": len(organisation)}
-        lines = [f"- {AttackRank(rank).label}: **{o.name}** ({o.stars}★, {RANK_POINTS[rank]})" for o, rank in organisation]
-        body = _("Left %(origin)s at %(time)s; arrives at %(arrival)s. Head count %(n)d (R4.1):") % {
-            "origin": army.origin.name, "time": local(army.campaign, army.departs_at),
-            "arrival": local(army.campaign, army.arrives_at), "n": len(organisation)} + "\n\n" + "\n".join(lines)
+            "kingdom": army.kingdom.name,
+            "city": army.target.name,
+            "n": len(organisation),
+        }
+        lines = [
+            f"- {AttackRank(rank).label}: **{o.name}** ({o.stars}★, {RANK_POINTS[rank]})" for o, rank in organisation
+        ]
+        body = (
+            _("Left %(origin)s at %(time)s; arrives at %(arrival)s. Head count %(n)d (R4.1):")
+            % {
+                "origin": army.origin.name,
+                "time": local(army.campaign, army.departs_at),
+                "arrival": local(army.campaign, army.arrives_at),
+                "n": len(organisation),
+            }
+            + "\n\n"
+            + "\n".join(lines)
+        )
     announce(army.target.board, f"army:{army.pk}:march", army.departs_at, title, body)
-
-

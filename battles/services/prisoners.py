@@ -16,17 +16,27 @@ from campaign.services.moves import move_dispatch
 from cities.models import City
 
 
-def take_prisoner(*, officer: Officer, captor: Kingdom, held_in: City, at: datetime, siege: Siege | None = None) -> Ransom:
+def take_prisoner(
+    *, officer: Officer, captor: Kingdom, held_in: City, at: datetime, siege: Siege | None = None
+) -> Ransom:
     """The officer is held by `captor` in `held_in`, owing the ransom of R10.2."""
     officer = Officer.objects.select_related("campaign").get(pk=officer.pk)
     Move.objects.filter(officer=officer, status=Move.Status.REQUESTED).update(status=Move.Status.CANCELLED)
-    Officer.objects.filter(pk=officer.pk).update(whereabouts=Whereabouts.PRISONER, captor=captor, city=held_in, army=None)
+    Officer.objects.filter(pk=officer.pk).update(
+        whereabouts=Whereabouts.PRISONER, captor=captor, city=held_in, army=None
+    )
     Defender.objects.filter(officer=officer, until__isnull=True).update(until=at)
     Ransom.objects.filter(officer=officer, kind=Ransom.Kind.RANSOM, status=Ransom.Status.OWED).update(
-        status=Ransom.Status.RELEASED, settled_at=at)
+        status=Ransom.Status.RELEASED, settled_at=at
+    )
     ransom = Ransom.objects.create(
-        campaign_id=officer.campaign_id, officer=officer, kingdom=captor, siege=siege, kind=Ransom.Kind.RANSOM,
-        amount=ransom_for(officer.stars, officer.campaign.ransom_per_star), created_at=at,
+        campaign_id=officer.campaign_id,
+        officer=officer,
+        kingdom=captor,
+        siege=siege,
+        kind=Ransom.Kind.RANSOM,
+        amount=ransom_for(officer.stars, officer.campaign.ransom_per_star),
+        created_at=at,
     )
     with in_site_language():
         title = _("%(name)s is taken prisoner by %(kingdom)s") % {"name": officer.name, "kingdom": captor.name}
@@ -49,8 +59,11 @@ def _free(officer: Officer, at: datetime, cause: str) -> None:
 @transaction.atomic
 def ransom_settle(*, actor: Officer, ransom: Ransom, paid: bool) -> Ransom:
     """R10.2 / R10.6: the captor's king confirms payment (or releases the prisoner unpaid)."""
-    ransom = Ransom.objects.select_for_update(of=("self",)).select_related("kingdom", "officer__kingdom__capital",
-                                                                            "officer__city").get(pk=ransom.pk)
+    ransom = (
+        Ransom.objects.select_for_update(of=("self",))
+        .select_related("kingdom", "officer__kingdom__capital", "officer__city")
+        .get(pk=ransom.pk)
+    )
     if not is_king(actor, ransom.kingdom):
         raise NotAllowed("R10.2", _("Only the captor's king confirms a ransom."))
     if ransom.kind != Ransom.Kind.RANSOM or ransom.status != Ransom.Status.OWED:
@@ -62,8 +75,11 @@ def ransom_settle(*, actor: Officer, ransom: Ransom, paid: bool) -> Ransom:
     officer = ransom.officer
     if officer.whereabouts == Whereabouts.PRISONER and officer.captor_id == ransom.kingdom_id:
         with in_site_language():
-            cause = (_("Ransom of %(amount)d P幣 paid: %(name)s is free (R10.2).") if paid
-                     else _("%(name)s is released (R10.6).")) % {"amount": ransom.amount, "name": officer.name}
+            cause = (
+                _("Ransom of %(amount)d P幣 paid: %(name)s is free (R10.2).")
+                if paid
+                else _("%(name)s is released (R10.6).")
+            ) % {"amount": ransom.amount, "name": officer.name}
         _free(officer, now, cause)
         announce(officer.city.board, f"ransom:{ransom.pk}:settled", now, cause)
     return ransom
@@ -73,7 +89,8 @@ def prisoners_freed_by_retaking(*, city: City, kingdom: Kingdom, at: datetime) -
     """R10.6: prisoners held in a city their own kingdom retakes are free there."""
     freed = Officer.objects.filter(whereabouts=Whereabouts.PRISONER, city=city, kingdom=kingdom)
     Ransom.objects.filter(officer__in=freed, kind=Ransom.Kind.RANSOM, status=Ransom.Status.OWED).update(
-        status=Ransom.Status.RELEASED, settled_at=at)
+        status=Ransom.Status.RELEASED, settled_at=at
+    )
     freed.update(whereabouts=Whereabouts.CITY, captor=None)
 
 
@@ -83,7 +100,11 @@ def retreat_money_offer(*, actor: Officer, siege: Siege) -> Ransom:
     siege = Siege.objects.select_related("city__kingdom").get(pk=siege.pk)
     if siege.status != Siege.Status.ACTIVE:
         raise RuleViolation("R10.1", _("This siege is over."))
-    if actor.whereabouts != Whereabouts.CITY or actor.city_id != siege.city_id or actor.kingdom_id != siege.city.kingdom_id:
+    if (
+        actor.whereabouts != Whereabouts.CITY
+        or actor.city_id != siege.city_id
+        or actor.kingdom_id != siege.city.kingdom_id
+    ):
         raise NotAllowed("R10.1", _("Only a defender in the besieged city pays retreat money."))
     army = siege.armies.filter(status=Army.Status.BESIEGING).select_related("kingdom").first()
     if army is None:
@@ -91,8 +112,12 @@ def retreat_money_offer(*, actor: Officer, siege: Siege) -> Ransom:
     try:
         with transaction.atomic():
             return Ransom.objects.create(
-                campaign_id=siege.campaign_id, officer=actor, kingdom=army.kingdom, siege=siege,
-                kind=Ransom.Kind.RETREAT, amount=ransom_for(actor.stars, actor.campaign.ransom_per_star),
+                campaign_id=siege.campaign_id,
+                officer=actor,
+                kingdom=army.kingdom,
+                siege=siege,
+                kind=Ransom.Kind.RETREAT,
+                amount=ransom_for(actor.stars, actor.campaign.ransom_per_star),
                 created_at=clock.now(),
             )
     except IntegrityError:
@@ -104,8 +129,11 @@ def retreat_money_confirm(*, actor: Officer, ransom: Ransom) -> Ransom:
     ransom = Ransom.objects.select_for_update(of=("self",)).select_related("kingdom", "siege").get(pk=ransom.pk)
     if not is_king(actor, ransom.kingdom):
         raise NotAllowed("R10.1", _("The besieging king confirms retreat money."))
-    if ransom.kind != Ransom.Kind.RETREAT or ransom.status != Ransom.Status.OWED \
-            or ransom.siege.status != Siege.Status.ACTIVE:
+    if (
+        ransom.kind != Ransom.Kind.RETREAT
+        or ransom.status != Ransom.Status.OWED
+        or ransom.siege.status != Siege.Status.ACTIVE
+    ):
         raise RuleViolation("R10.1", _("Retreat money counts only when paid before the fall."))
     ransom.status, ransom.settled_at, ransom.settled_by = Ransom.Status.PAID, clock.now(), actor
     ransom.save(update_fields=["status", "settled_at", "settled_by"])

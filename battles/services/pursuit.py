@@ -32,8 +32,11 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     the retreating army (its rearguard, where there is one). A chosen member not online is
     taken at once; the others play, the pursuers moving first."""
     city = lock_city(pursuit.city_id)
-    pursuit = Pursuit.objects.select_for_update(of=("self",)).select_related("army__kingdom", "army__campaign").get(
-        pk=pursuit.pk)
+    pursuit = (
+        Pursuit.objects.select_for_update(of=("self",))
+        .select_related("army__kingdom", "army__campaign")
+        .get(pk=pursuit.pk)
+    )
     army = pursuit.army
     now = clock.now()
     if pursuit.status != Pursuit.Status.OPEN or now >= pursuit.deadline:
@@ -41,12 +44,21 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
         raise NotAllowed("R8.2", _("The governor (or the king) of %(city)s orders the pursuit.") % {"city": city.name})
     limit = army.campaign.pursuers
-    if not pursuers or len(pursuers) != len(opponents) or len(pursuers) > limit \
-            or len({o.pk for o in pursuers}) != len(pursuers) or len({o.pk for o in opponents}) != len(opponents):
+    if (
+        not pursuers
+        or len(pursuers) != len(opponents)
+        or len(pursuers) > limit
+        or len({o.pk for o in pursuers}) != len(pursuers)
+        or len({o.pk for o in opponents}) != len(opponents)
+    ):
         raise RuleViolation("R8.2", _("Name up to %(n)d pursuers and as many opponents, each once.") % {"n": limit})
     for officer in pursuers:
-        if officer.whereabouts != Whereabouts.CITY or officer.city_id != city.pk or officer.kingdom_id != city.kingdom_id \
-                or not may_fight(officer.kind):
+        if (
+            officer.whereabouts != Whereabouts.CITY
+            or officer.city_id != city.pk
+            or officer.kingdom_id != city.kingdom_id
+            or not may_fight(officer.kind)
+        ):
             raise RuleViolation("R8.2", _("Pursuers are defenders of the city who may fight."))
     members = {m.officer_id: m for m in army.members.filter(status=ArmyMember.Status.ACTIVE)}
     for officer in opponents:
@@ -54,8 +66,10 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
         if member is None:
             raise RuleViolation("R8.2", _("%(name)s is not in the retreating army.") % {"name": officer.name})
         if pursuit.has_rearguard and not member.rearguard:
-            raise RuleViolation("R8.2", _("%(name)s is not in the rearguard: the rearguard faces the pursuers.")
-                                % {"name": officer.name})
+            raise RuleViolation(
+                "R8.2",
+                _("%(name)s is not in the rearguard: the rearguard faces the pursuers.") % {"name": officer.name},
+            )
     change_status(pursuit, Pursuit.Status.PLAYING, _("pursuit"))
     pursuit.declared_at = now
     pursuit.save(update_fields=["status", "declared_at"])
@@ -66,15 +80,30 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
             ArmyMember.objects.filter(pk=member.pk).update(status=ArmyMember.Status.PRISONER, until=now)
             take_prisoner(officer=opponent, captor=city.kingdom, held_in=city, at=now)
             continue
-        games.append(Game(campaign_id=army.campaign_id, kind=Game.Kind.PURSUIT, pursuit=pursuit, army=army, board=board,
-                          attacker=opponent, attacker_rank=member.rank, defender=pursuer, status=Game.Status.PENDING,
-                          attacker_moves_first=False, called_at=now, started_at=now,
-                          game_kind=army.campaign.battle_game))
+        games.append(
+            Game(
+                campaign_id=army.campaign_id,
+                kind=Game.Kind.PURSUIT,
+                pursuit=pursuit,
+                army=army,
+                board=board,
+                attacker=opponent,
+                attacker_rank=member.rank,
+                defender=pursuer,
+                status=Game.Status.PENDING,
+                attacker_moves_first=False,
+                called_at=now,
+                started_at=now,
+                game_kind=army.campaign.battle_game,
+            )
+        )
     for game in Game.objects.bulk_create(games):
         game_effects(game=game, at=now)  # R9.2
     with in_site_language():
         title = _("Pursuit from %(city)s: %(pairs)s") % {
-            "city": city.name, "pairs": ", ".join(f"{p.name}–{o.name}" for p, o in zip(pursuers, opponents))}
+            "city": city.name,
+            "pairs": ", ".join(f"{p.name}–{o.name}" for p, o in zip(pursuers, opponents)),
+        }
     announce(city.board, f"pursuit:{pursuit.pk}:declared", now, title)
     if not games:
         _finish(pursuit, army, now)
@@ -97,8 +126,10 @@ def _finish(pursuit: Pursuit, army: Army, at: datetime, reason: str = "") -> Non
     change_status(pursuit, Pursuit.Status.DONE, _("pursuit"))
     pursuit.save(update_fields=["status"])
     with in_site_language():
-        reason = reason or _("%(kingdom)s's army is home from %(city)s.") % {"kingdom": army.kingdom.name,
-                                                                            "city": army.target.name}
+        reason = reason or _("%(kingdom)s's army is home from %(city)s.") % {
+            "kingdom": army.kingdom.name,
+            "city": army.target.name,
+        }
     army_end(army=army, reason=reason, at=at)
 
 
@@ -108,9 +139,14 @@ def pursuit_deadline(timer: Timer) -> None:
     pursuit = Pursuit.objects.select_for_update(of=("self",)).get(pk=timer.object_id)
     if pursuit.status != Pursuit.Status.OPEN:
         return
-    army = Army.objects.select_for_update(of=("self",)).select_related("kingdom__capital", "origin", "target__board",
-                                                                        "campaign").get(pk=pursuit.army_id)
+    army = (
+        Army.objects.select_for_update(of=("self",))
+        .select_related("kingdom__capital", "origin", "target__board", "campaign")
+        .get(pk=pursuit.army_id)
+    )
     with in_site_language():
         reason = _("No pursuit from %(city)s: %(kingdom)s's retreat has succeeded (R8.2).") % {
-            "city": army.target.name, "kingdom": army.kingdom.name}
+            "city": army.target.name,
+            "kingdom": army.kingdom.name,
+        }
     _finish(pursuit, army, timer.due_at, reason)

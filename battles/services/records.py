@@ -48,8 +48,10 @@ def record_error(exc: RecordError) -> RuleViolation:
     elif exc.code == "opening":
         message = _('Move %(ply)d "%(move)s" is not a mainstream opening.')
     elif exc.code == "start":
-        message = _("A battle game starts from the standard position; a record that declares another start (a FEN "
-                    "tag or a set-up position) is refused.")
+        message = _(
+            "A battle game starts from the standard position; a record that declares another start (a FEN "
+            "tag or a set-up position) is refused."
+        )
     elif exc.code == "too_big":
         message = _("A record may be at most %(n)d kB.") % {"n": MAX_RECORD_BYTES // 1000}
     elif exc.code == "encoding":
@@ -66,12 +68,15 @@ def record_error(exc: RecordError) -> RuleViolation:
 def colours(game: Game) -> dict[str, str]:
     """R11.2: the side with the first move plays red (xiangqi) or white (chess)."""
     first, second = WHITE_OR_RED[game.game_kind]
-    return {"attacker": first, "defender": second} if game.attacker_moves_first else \
-        {"attacker": second, "defender": first}
+    return (
+        {"attacker": first, "defender": second}
+        if game.attacker_moves_first
+        else {"attacker": second, "defender": first}
+    )
 
 
 def side_result(game: Game, board_result: str) -> str:
-    """"1-0" / "0-1" / "1/2-1/2" → attacker / defender / draw."""
+    """ "1-0" / "0-1" / "1/2-1/2" → attacker / defender / draw."""
     if board_result == "1/2-1/2":
         return Game.Result.DRAW
     first_wins = board_result == "1-0"
@@ -94,13 +99,20 @@ def _terms(game: Game) -> tuple:
 def _judge(game: Game, text: str):
     colour = colours(game)
     try:
-        return judge(game.game_kind, text, favoured=colour.get(game.favoured) or None,
-                     extra_moves=game.extra_moves, restricted=colour.get(game.restricted) or None)
+        return judge(
+            game.game_kind,
+            text,
+            favoured=colour.get(game.favoured) or None,
+            extra_moves=game.extra_moves,
+            restricted=colour.get(game.restricted) or None,
+        )
     except RecordError as exc:
         raise record_error(exc) from None
 
 
-def game_report(*, actor: Officer, game: Game, text: str, claimed: str = "", started_at: datetime | None = None) -> Game:
+def game_report(
+    *, actor: Officer, game: Game, text: str, claimed: str = "", started_at: datetime | None = None
+) -> Game:
     """A player reports the game's record. The board's own result (mate, stalemate, xiangqi
     repetition) is applied at once and a contradicting claim is refused; otherwise `claimed`
     waits for the opponent (R11.3). A claim once made is fixed: its reporter cannot change it.
@@ -115,8 +127,7 @@ def game_report(*, actor: Officer, game: Game, text: str, claimed: str = "", sta
         return _report_locked(actor, game, text, claimed, started_at, judgement)
 
 
-def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_at: datetime | None,
-                   judgement) -> Game:
+def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_at: datetime | None, judgement) -> Game:
     terms = _terms(game)
     city = lock_city(game_city_id(game))
     game = lock_game(game)
@@ -139,22 +150,39 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
     if judgement.result is not None:
         result = side_result(game, judgement.result)
         if claimed and claimed != result:
-            raise RuleViolation("R11.3", _("The board decides this game (%(how)s): the claimed result contradicts it.")
-                                % {"how": judgement.termination.value})
+            raise RuleViolation(
+                "R11.3",
+                _("The board decides this game (%(how)s): the claimed result contradicts it.")
+                % {"how": judgement.termination.value},
+            )
         game.claimed_result, game.claim_status = "", ""
-        game.save(update_fields=["record", "moves", "termination", "reported_by", "reported_at", "claimed_result",
-                                 "claim_status"])
+        game.save(
+            update_fields=[
+                "record",
+                "moves",
+                "termination",
+                "reported_by",
+                "reported_at",
+                "claimed_result",
+                "claim_status",
+            ]
+        )
         return decide(city=city, game=game, result=result, note=_("decided by the board"))
     if not claimed:
-        raise RuleViolation("R11.3", _("The board does not decide this game: say how it ended (resignation, time, "
-                                       "agreed draw)."))
+        raise RuleViolation(
+            "R11.3", _("The board does not decide this game: say how it ended (resignation, time, agreed draw).")
+        )
     game.claimed_result, game.claim_status = claimed, "claimed"
-    game.save(update_fields=["record", "moves", "termination", "reported_by", "reported_at", "claimed_result",
-                             "claim_status"])
+    game.save(
+        update_fields=["record", "moves", "termination", "reported_by", "reported_at", "claimed_result", "claim_status"]
+    )
     with in_site_language():
         title = _("%(name)s reports the game %(attacker)s–%(defender)s: %(claim)s, awaiting the opponent") % {
-            "name": actor.name, "attacker": game.attacker.name, "defender": game.defender.name,
-            "claim": Game.Result(claimed).label}
+            "name": actor.name,
+            "attacker": game.attacker.name,
+            "defender": game.defender.name,
+            "claim": Game.Result(claimed).label,
+        }
     announce(city.board, f"game:{game.pk}:claim:{game.reported_at.timestamp()}", game.reported_at, title)
     return game
 
@@ -165,10 +193,12 @@ def _check_hours(game: Game, started_at: datetime) -> None:
     campaign = game.campaign
     if started_at > clock.now():
         raise RuleViolation("R7.4", _("A game cannot have started in the future."))
-    if not in_war_hours(started_at, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute) \
-            and not (game.attacker_agrees_off_hours and game.defender_agrees_off_hours):
-        raise RuleViolation("R7.4", _("Games start between the hours of war; outside them only when both sides agreed "
-                                      "before starting."))
+    if not in_war_hours(
+        started_at, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute
+    ) and not (game.attacker_agrees_off_hours and game.defender_agrees_off_hours):
+        raise RuleViolation(
+            "R7.4", _("Games start between the hours of war; outside them only when both sides agreed before starting.")
+        )
 
 
 @transaction.atomic
@@ -195,8 +225,9 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     if game.status != Game.Status.PENDING or game.claim_status != "claimed":
         raise RuleViolation("R11.3", _("No claim awaits an answer."))
     if claim != claim_token(game):
-        raise RuleViolation("R11.3", _("The claim on your page is not the one awaiting an answer; reload the page and "
-                                       "read it first."))
+        raise RuleViolation(
+            "R11.3", _("The claim on your page is not the one awaiting an answer; reload the page and read it first.")
+        )
     opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
     if actor.pk != opponent:
         raise NotAllowed("R11.3", _("Only the opponent confirms or disputes a claim."))

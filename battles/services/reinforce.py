@@ -1,7 +1,6 @@
 """Reinforcing an attack (RULES.md R8.3): officers travel to the siege and join the army at a
 free rank, or form an independent army; each who joins raises the army's morale by 3."""
 
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -22,10 +21,11 @@ def reinforce_attack(*, actor: Officer, army: Army, officers: list[Officer]) -> 
     if any(o.kingdom_id != army.kingdom_id for o in officers):
         raise RuleViolation("R8.3", _("Reinforcements are officers of the army's own kingdom."))
     ordered = sorted(officers, key=lambda o: -o.stars)
-    column = march_start(actor=actor, target=army.target,
-                         organisation=list(zip(ordered, propose_ranks([o.stars for o in ordered], ATTACK_RANKS))))
+    column = march_start(
+        actor=actor,
+        target=army.target,
+        organisation=list(zip(ordered, propose_ranks([o.stars for o in ordered], ATTACK_RANKS))),
+    )
     Army.objects.filter(pk=column.pk).update(reinforces=army)
     column.reinforces = army
     return column
-
-

@@ -52,8 +52,13 @@ def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = 
     city = lock_city(game_city_id(game))
     game = lock_game(game)
     if not may_enter_result(user, game, city):
-        raise NotAllowed("R11.3", _("Results are entered by the governor of the city fought over, the king of a "
-                                    "neutral kingdom or a site admin, never by a player of the game."))
+        raise NotAllowed(
+            "R11.3",
+            _(
+                "Results are entered by the governor of the city fought over, the king of a "
+                "neutral kingdom or a site admin, never by a player of the game."
+            ),
+        )
     note = checked_text(note, field=_("note"), clause="R11.3", max_length=2000)
     return decide(city=city, game=game, result=result, note=note, user=user)
 
@@ -65,8 +70,11 @@ def decide(*, city: City, game: Game, result: str, note: str = "", user: Abstrac
         raise RuleViolation("R6.2", _("A result is an attacker's win, a defender's win or a draw."))
     if game.status != Game.Status.PENDING:
         raise RuleViolation("R6.2", _("This game is not being played: its result cannot be entered."))
-    army = Army.objects.select_for_update(of=("self",)).select_related(
-        "kingdom__capital", "origin", "target__board", "campaign", "siege__city").get(pk=game.army_id)
+    army = (
+        Army.objects.select_for_update(of=("self",))
+        .select_related("kingdom__capital", "origin", "target__board", "campaign", "siege__city")
+        .get(pk=game.army_id)
+    )
     now = clock.now()
     game.result, game.note, game.decided_at, game.decided_by = result, note[:2000], now, user
     change_status(game, Game.Status.DECIDED, _("game"))
@@ -84,8 +92,11 @@ def decide(*, city: City, game: Game, result: str, note: str = "", user: Abstrac
 
 def _post_game(city: City, game: Game) -> None:
     with in_site_language():
-        outcome = {"attacker": _("%(a)s beat %(d)s"), "defender": _("%(d)s beat %(a)s"),
-                   "draw": _("%(a)s and %(d)s drew")}[game.result] % {"a": game.attacker.name, "d": game.defender.name}
+        outcome = {
+            "attacker": _("%(a)s beat %(d)s"),
+            "defender": _("%(d)s beat %(a)s"),
+            "draw": _("%(a)s and %(d)s drew"),
+        }[game.result] % {"a": game.attacker.name, "d": game.defender.name}
         title = f"{game.get_kind_display()} · {city.name}: {outcome}"
     body = title + f" ([{_('the game')}]({game_url(game)}))" + (f"\n\n> {game.note}" if game.note else "")
     announce(city.board, f"game:{game.pk}:result", game.decided_at, title, body)

@@ -1,6 +1,5 @@
 """Withdrawals and retreats (RULES.md R6.1, R6.2, R8.1): members go home by road."""
 
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -16,8 +15,11 @@ from campaign.models import Officer
 def army_retreat(*, actor: Officer, army: Army, rearguard: list[Officer] = ()) -> Army:
     """R8.1: the marshal (or the highest remaining member, or the king) retreats at will and
     may name a rearguard (斷後) to face the pursuers (R8.2)."""
-    army = Army.objects.select_for_update(of=("self",)).select_related("kingdom__capital", "origin", "target__board",
-                                                                        "siege__city").get(pk=army.pk)
+    army = (
+        Army.objects.select_for_update(of=("self",))
+        .select_related("kingdom__capital", "origin", "target__board", "siege__city")
+        .get(pk=army.pk)
+    )
     if army.status != Army.Status.BESIEGING:
         raise RuleViolation("R8.1", _("Only an army besieging a city retreats from it."))
     if not commands(actor, army):
@@ -25,10 +27,12 @@ def army_retreat(*, actor: Officer, army: Army, rearguard: list[Officer] = ()) -
     now = clock.now()
     with in_site_language():
         reason = _("%(name)s orders %(kingdom)s's army to retreat from %(city)s (R8.1).") % {
-            "name": actor.name, "kingdom": army.kingdom.name, "city": army.target.name}
+            "name": actor.name,
+            "kingdom": army.kingdom.name,
+            "city": army.target.name,
+        }
     active = set(army.members.filter(status=ArmyMember.Status.ACTIVE).values_list("officer_id", flat=True))
     if any(o.pk not in active for o in rearguard):
         raise RuleViolation("R8.1", _("The rearguard is made of the army's own members."))
     retreat_begin(army=army, at=now, reason=reason, rearguard=list(rearguard))
     return army
-

@@ -49,8 +49,14 @@ def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]
     if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
         raise NotAllowed("R6.3", _("The governor arranges the defence roster."))
     for officer, rank in roster:
-        if officer.whereabouts != Whereabouts.CITY or officer.city_id != city.pk or officer.kingdom_id != city.kingdom_id:
-            raise RuleViolation("R6.3", _("%(name)s is not a defender in %(city)s.") % {"name": officer.name, "city": city.name})
+        if (
+            officer.whereabouts != Whereabouts.CITY
+            or officer.city_id != city.pk
+            or officer.kingdom_id != city.kingdom_id
+        ):
+            raise RuleViolation(
+                "R6.3", _("%(name)s is not a defender in %(city)s.") % {"name": officer.name, "city": city.name}
+            )
         if not may_fight(officer.kind):
             raise RuleViolation("R1.6", _("%(name)s may not fight.") % {"name": officer.name})
         if rank == DefenceRank.GOVERNOR and officer.pk != city.governor_id:
@@ -65,8 +71,9 @@ def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]
         raise RuleViolation("R6.3", _("A defender playing a game stays on the roster until it ends."))
     now = clock.now()
     kept = {d.officer_id: d for d in Defender.objects.filter(siege=siege)}
-    Defender.objects.filter(siege=siege, until__isnull=True).exclude(
-        officer__in=[o for o, _r in roster]).update(until=now)
+    Defender.objects.filter(siege=siege, until__isnull=True).exclude(officer__in=[o for o, _r in roster]).update(
+        until=now
+    )
     for i, (officer, rank) in enumerate(roster):
         place = kept.get(officer.pk)
         if place is None:
@@ -80,8 +87,11 @@ def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]
 def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool = False) -> Game:
     """R6.1 Decision: the attacker challenges, naming its next player. `off_hours` records the
     attacker's agreement to play outside the hours of war (R7.4)."""
-    army = Army.objects.select_for_update(of=("self",)).select_related("siege__city__board", "kingdom", "campaign").get(
-        pk=army.pk)
+    army = (
+        Army.objects.select_for_update(of=("self",))
+        .select_related("siege__city__board", "kingdom", "campaign")
+        .get(pk=army.pk)
+    )
     if army.status != Army.Status.BESIEGING or army.siege.status != Siege.Status.ACTIVE:
         raise RuleViolation("R6.1", _("This army is not besieging a city."))
     if not commands(actor, army):
@@ -92,12 +102,20 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
     now = clock.now()
     try:
         with transaction.atomic():
-            game = Game.objects.create(campaign_id=army.campaign_id, siege=army.siege, army=army, attacker=attacker,
-                                       attacker_rank=member.rank, called_at=now, attacker_agrees_off_hours=off_hours,
-                                       game_kind=army.campaign.battle_game)
+            game = Game.objects.create(
+                campaign_id=army.campaign_id,
+                siege=army.siege,
+                army=army,
+                attacker=attacker,
+                attacker_rank=member.rank,
+                called_at=now,
+                attacker_agrees_off_hours=off_hours,
+                game_kind=army.campaign.battle_game,
+            )
     except IntegrityError:
-        raise RuleViolation("R6.1", _("%(name)s already has a game called or under way.") % {"name": attacker.name}) \
-            from None
+        raise RuleViolation(
+            "R6.1", _("%(name)s already has a game called or under way.") % {"name": attacker.name}
+        ) from None
     with in_site_language():
         title = _("Siege call: %(name)s challenges %(city)s") % {"name": attacker.name, "city": army.siege.city.name}
     announce(army.siege.city.board, f"game:{game.pk}:call", now, title)
@@ -119,10 +137,12 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
         raise NotAllowed("R6.1", _("A defender takes up a call for themselves, or the governor assigns one."))
     now = clock.now()
     campaign = city.campaign
-    if not in_war_hours(now, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute) \
-            and not (game.attacker_agrees_off_hours and off_hours):
-        raise RuleViolation("R7.4", _("Games start between the hours of war; outside them only when both sides agreed "
-                                      "before starting."))
+    if not in_war_hours(now, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute) and not (
+        game.attacker_agrees_off_hours and off_hours
+    ):
+        raise RuleViolation(
+            "R7.4", _("Games start between the hours of war; outside them only when both sides agreed before starting.")
+        )
     game.defender_agrees_off_hours = off_hours
     game.defender, game.defender_rank, game.started_at = defender, place.rank, now
     change_status(game, Game.Status.PENDING, _("game"))
@@ -133,7 +153,10 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
     with in_site_language():
-        title = _("%(defender)s takes up %(attacker)s's call") % {"defender": defender.name, "attacker": game.attacker.name}
+        title = _("%(defender)s takes up %(attacker)s's call") % {
+            "defender": defender.name,
+            "attacker": game.attacker.name,
+        }
     announce(city.board, f"game:{game.pk}:answer", game.started_at, title)
     return game
 
@@ -143,11 +166,25 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
     effect = siege_game_effect(game.result, game.attacker_rank, game.defender_rank)
     _post_result(city, game)
     if effect.wall:
-        value_change(key=f"game:{game.pk}:wall", city=city, delta=effect.wall, clause="R6.2", game=game,
-                     cause=f"{game.attacker.name} beat {game.defender.name}", due_at=now)
+        value_change(
+            key=f"game:{game.pk}:wall",
+            city=city,
+            delta=effect.wall,
+            clause="R6.2",
+            game=game,
+            cause=f"{game.attacker.name} beat {game.defender.name}",
+            due_at=now,
+        )
     if effect.morale:
-        value_change(key=f"game:{game.pk}:morale", army=army, delta=effect.morale, clause="R6.2", game=game,
-                     cause=f"{game.attacker.name} lost to {game.defender.name}", due_at=now)
+        value_change(
+            key=f"game:{game.pk}:morale",
+            army=army,
+            delta=effect.morale,
+            clause="R6.2",
+            game=game,
+            cause=f"{game.attacker.name} lost to {game.defender.name}",
+            due_at=now,
+        )
     if effect.attacker_captured:
         member_out(army, game.attacker, ArmyMember.Status.PRISONER, now)
         take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now, siege=siege)
@@ -161,10 +198,11 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
 
 def _post_result(city: City, game: Game) -> None:
     with in_site_language():
-        outcome = {"attacker": _("%(a)s beat %(d)s"), "defender": _("%(d)s beat %(a)s"),
-                   "draw": _("%(a)s and %(d)s drew")}[game.result] % {"a": game.attacker.name, "d": game.defender.name}
+        outcome = {
+            "attacker": _("%(a)s beat %(d)s"),
+            "defender": _("%(d)s beat %(a)s"),
+            "draw": _("%(a)s and %(d)s drew"),
+        }[game.result] % {"a": game.attacker.name, "d": game.defender.name}
         title = _("Siege of %(city)s: %(outcome)s") % {"city": city.name, "outcome": outcome}
         body = title + f" ([{_('the game')}]({game_url(game)}))" + (f"\n\n> {game.note}" if game.note else "")
     announce(city.board, f"game:{game.pk}:result", game.decided_at, title, body)
-
-

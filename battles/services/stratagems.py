@@ -43,37 +43,59 @@ def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficia
     if kind not in Stratagem.Kind.values:
         raise RuleViolation("R9.2", _("Unknown stratagem."))
     target = Officer.objects.select_related("user__presence", "campaign", "city").get(pk=target.pk)
-    if target.kind != OfficerKind.GENERAL or target.kingdom_id in (None, actor.kingdom_id) \
-            or target.campaign_id != actor.campaign_id:
+    if (
+        target.kind != OfficerKind.GENERAL
+        or target.kingdom_id in (None, actor.kingdom_id)
+        or target.campaign_id != actor.campaign_id
+    ):
         raise RuleViolation("R9.1", _("A stratagem targets a general of an enemy kingdom."))
     if target.whereabouts != Whereabouts.CITY:
-        raise RuleViolation("R3.5", _("%(name)s is on the road or held and cannot be challenged.") % {"name": target.name})
+        raise RuleViolation(
+            "R3.5", _("%(name)s is on the road or held and cannot be challenged.") % {"name": target.name}
+        )
     if not officer_online(target, now):
         raise RuleViolation("R9.1", _("%(name)s is not online.") % {"name": target.name})
-    if kind == Stratagem.Kind.SWIFT and (beneficiary is None or beneficiary.kind != OfficerKind.GENERAL
-                                         or beneficiary.kingdom_id != actor.kingdom_id):
+    if kind == Stratagem.Kind.SWIFT and (
+        beneficiary is None or beneficiary.kind != OfficerKind.GENERAL or beneficiary.kingdom_id != actor.kingdom_id
+    ):
         raise RuleViolation("R9.2", _("Name a general of your kingdom to make the first two moves."))
     try:
         with transaction.atomic():
             stratagem = Stratagem.objects.create(
-                campaign=campaign, kind=kind, schemer=actor, target=target,
-                beneficiary=beneficiary if kind == Stratagem.Kind.SWIFT else None, local_date=_local_date(campaign, now),
-                challenged_at=now, deadline=now + campaign.stratagem_window,
+                campaign=campaign,
+                kind=kind,
+                schemer=actor,
+                target=target,
+                beneficiary=beneficiary if kind == Stratagem.Kind.SWIFT else None,
+                local_date=_local_date(campaign, now),
+                challenged_at=now,
+                deadline=now + campaign.stratagem_window,
             )
     except IntegrityError:
         raise RuleViolation("R9.4", _("A civil officer attempts one stratagem a day.")) from None
-    timer_schedule(campaign=campaign, key=f"stratagem:{stratagem.pk}:deadline", kind=STRATAGEM_DEADLINE, object_id=stratagem.pk,
-                   due_at=stratagem.deadline)
+    timer_schedule(
+        campaign=campaign,
+        key=f"stratagem:{stratagem.pk}:deadline",
+        kind=STRATAGEM_DEADLINE,
+        object_id=stratagem.pk,
+        due_at=stratagem.deadline,
+    )
     with in_site_language():
         title = _("%(schemer)s challenges %(target)s to dark chess: %(kind)s") % {
-            "schemer": actor.name, "target": target.name, "kind": stratagem.get_kind_display()}
+            "schemer": actor.name,
+            "target": target.name,
+            "kind": stratagem.get_kind_display(),
+        }
     announce(target.city.board, f"stratagem:{stratagem.pk}:challenge", now, title)
     return stratagem
 
 
 def _lock(stratagem: Stratagem) -> Stratagem:
-    return Stratagem.objects.select_for_update(of=("self",)).select_related(
-        "campaign", "schemer", "target__city__board", "substitute").get(pk=stratagem.pk)
+    return (
+        Stratagem.objects.select_for_update(of=("self",))
+        .select_related("campaign", "schemer", "target__city__board", "substitute")
+        .get(pk=stratagem.pk)
+    )
 
 
 @transaction.atomic
@@ -83,8 +105,11 @@ def stratagem_name_substitute(*, actor: Officer, stratagem: Stratagem, substitut
     if actor.pk != stratagem.target_id:
         raise NotAllowed("R9.3", _("Only the challenged general names who plays."))
     _check_open(stratagem)
-    if substitute.kind == OfficerKind.GENERAL or substitute.kingdom_id != stratagem.target.kingdom_id \
-            or substitute.whereabouts != Whereabouts.CITY:
+    if (
+        substitute.kind == OfficerKind.GENERAL
+        or substitute.kingdom_id != stratagem.target.kingdom_id
+        or substitute.whereabouts != Whereabouts.CITY
+    ):
         raise RuleViolation("R9.3", _("The one named is a civil officer of the general's kingdom, in a city."))
     stratagem.substitute = substitute
     stratagem.save(update_fields=["substitute"])
@@ -105,8 +130,15 @@ def stratagem_accept(*, actor: Officer, stratagem: Stratagem) -> Stratagem:
     _check_open(stratagem)
     now = clock.now()
     layout, salt = deal(), secrets.token_hex(16)
-    game = BanqiGame.objects.create(campaign_id=stratagem.campaign_id, first=stratagem.schemer, second=actor,
-                                    layout=layout, salt=salt, layout_hash=layout_hash(layout, salt), started_at=now)
+    game = BanqiGame.objects.create(
+        campaign_id=stratagem.campaign_id,
+        first=stratagem.schemer,
+        second=actor,
+        layout=layout,
+        salt=salt,
+        layout_hash=layout_hash(layout, salt),
+        started_at=now,
+    )
     stratagem.player, stratagem.banqi = actor, game
     change_status(stratagem, Stratagem.Status.PLAYING, _("stratagem"))
     stratagem.save(update_fields=["player", "banqi", "status"])
@@ -129,8 +161,11 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
         else:
             engine.play(action, player=0 if actor.pk == game.first_id else 1)
     except BanqiError as exc:
-        message = {"turn": _("It is not your turn."), "revealed": _("That piece is already face up."),
-                   "over": _("This game is over.")}.get(exc.code, _("That action is not legal now."))
+        message = {
+            "turn": _("It is not your turn."),
+            "revealed": _("That piece is already face up."),
+            "over": _("This game is over."),
+        }.get(exc.code, _("That action is not legal now."))
         raise RuleViolation("R11.7", message) from None
     game.actions = engine.actions + (["resign"] if action == "resign" else [])
     update = ["actions"]
@@ -145,7 +180,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
 
 def replay(game: BanqiGame) -> Banqi:
     engine = Banqi(game.layout)
-    for i, action in enumerate(a for a in game.actions if a != "resign"):
+    for action in (a for a in game.actions if a != "resign"):
         engine.play(action, player=engine.turn)
     return engine
 
@@ -171,11 +206,20 @@ def _take_effect(stratagem: Stratagem, at: datetime) -> None:
     stratagem.save(update_fields=["status", "decided_at", "effect_until"])
     target = Officer.objects.select_related("city__board").get(pk=stratagem.target_id)
     if stratagem.kind == Stratagem.Kind.SIEGE and target.city is not None:
-        value_change(key=f"stratagem:{stratagem.pk}:wall", city=target.city, delta=-campaign.stratagem_wall,
-                     clause="R9.2", cause=f"{stratagem.schemer.name}: siege ploy on {target.name}", due_at=at)
+        value_change(
+            key=f"stratagem:{stratagem.pk}:wall",
+            city=target.city,
+            delta=-campaign.stratagem_wall,
+            clause="R9.2",
+            cause=f"{stratagem.schemer.name}: siege ploy on {target.name}",
+            due_at=at,
+        )
     with in_site_language():
         title = _("%(kind)s by %(schemer)s on %(target)s takes effect (R9.2)") % {
-            "kind": stratagem.get_kind_display(), "schemer": stratagem.schemer.name, "target": target.name}
+            "kind": stratagem.get_kind_display(),
+            "schemer": stratagem.schemer.name,
+            "target": target.name,
+        }
     board = target.city.board if target.city else stratagem.target.kingdom.palace
     announce(board, f"stratagem:{stratagem.pk}:effect", at, title)
 
@@ -192,10 +236,15 @@ def game_effects(*, game: Game, at: datetime) -> None:
     """Apply waiting 速攻計 / 攪亂計 effects to a battle game as it begins (R9.2, R11.4, R11.5):
     the earliest unused, unlapsed effect for each player."""
     for side, officer_id in (("attacker", game.attacker_id), ("defender", game.defender_id)):
-        pending = Stratagem.objects.select_for_update(of=("self",)).filter(
-            status=Stratagem.Status.EFFECT, effect_game__isnull=True, effect_until__gt=at).filter(
-            Q(kind=Stratagem.Kind.SWIFT, beneficiary_id=officer_id) | Q(kind=Stratagem.Kind.CONFUSION,
-                                                                          target_id=officer_id)).order_by("decided_at")
+        pending = (
+            Stratagem.objects.select_for_update(of=("self",))
+            .filter(status=Stratagem.Status.EFFECT, effect_game__isnull=True, effect_until__gt=at)
+            .filter(
+                Q(kind=Stratagem.Kind.SWIFT, beneficiary_id=officer_id)
+                | Q(kind=Stratagem.Kind.CONFUSION, target_id=officer_id)
+            )
+            .order_by("decided_at")
+        )
         for stratagem in pending:
             if stratagem.kind == Stratagem.Kind.SWIFT and not game.favoured:
                 game.favoured, game.extra_moves = side, stratagem.campaign.stratagem_extra_moves
@@ -206,4 +255,3 @@ def game_effects(*, game: Game, at: datetime) -> None:
             stratagem.effect_game = game
             stratagem.save(update_fields=["effect_game"])
     game.save(update_fields=["favoured", "extra_moves", "restricted"])
-

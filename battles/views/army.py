@@ -32,15 +32,25 @@ def army_page(request, campaign, army_id):
     officer, army, city = request.officer, view.army, view.army.target
     defence = bool(officer and (is_king(officer, city.kingdom) or city.governor_id == officer.pk))
     king = bool(officer and officer.kingdom and is_king(officer, officer.kingdom))
-    reinforce = march_form(officer=officer, origin_id=request.GET.get("origin"), is_king=king) \
-        if officer and officer.kingdom_id == army.kingdom_id and army.status != Army.Status.ENDED else None
-    return render(request, "battles/army.html", {
-        "campaign": campaign, "view": view, "army": army, "defence": defence,
-        "commands": bool(officer and commands(officer, army)),
-        "judge": request.user.is_authenticated and any(
-            may_enter_result(request.user, g, city) for g in view.games if g.status == Game.Status.PENDING),
-        "reinforce": reinforce if reinforce and reinforce.origins else None,
-    })
+    reinforce = (
+        march_form(officer=officer, origin_id=request.GET.get("origin"), is_king=king)
+        if officer and officer.kingdom_id == army.kingdom_id and army.status != Army.Status.ENDED
+        else None
+    )
+    return render(
+        request,
+        "battles/army.html",
+        {
+            "campaign": campaign,
+            "view": view,
+            "army": army,
+            "defence": defence,
+            "commands": bool(officer and commands(officer, army)),
+            "judge": request.user.is_authenticated
+            and any(may_enter_result(request.user, g, city) for g in view.games if g.status == Game.Status.PENDING),
+            "reinforce": reinforce if reinforce and reinforce.origins else None,
+        },
+    )
 
 
 def _to_army(campaign, army_id):
@@ -76,8 +86,12 @@ def battle_advance(request, campaign, army_id):
 def pursuit_new(request, campaign, army_id):
     actor = require_officer(request)
     pursuit = get_object_or_404(Pursuit, army_id=army_id, campaign=campaign)
-    pursuit_declare(actor=actor, pursuit=pursuit, pursuers=_officers(request, "pursuer", campaign),
-                    opponents=_officers(request, "opponent", campaign))
+    pursuit_declare(
+        actor=actor,
+        pursuit=pursuit,
+        pursuers=_officers(request, "pursuer", campaign),
+        opponents=_officers(request, "opponent", campaign),
+    )
     return _to_army(campaign, army_id)
 
 

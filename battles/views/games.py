@@ -61,9 +61,12 @@ def _svg(game: Game, ply: int) -> str:
 def games_list(request, campaign):
     """R11.6: every game kept with who played, which battle, when it started, handicap,
     restriction, result and how it was reached."""
-    games = (Game.objects.filter(campaign=campaign).exclude(status=Game.Status.CALLED)
-             .select_related("attacker", "defender", "siege__city", "field_battle__city", "pursuit__city")
-             .order_by("-started_at", "-id"))
+    games = (
+        Game.objects.filter(campaign=campaign)
+        .exclude(status=Game.Status.CALLED)
+        .select_related("attacker", "defender", "siege__city", "field_battle__city", "pursuit__city")
+        .order_by("-started_at", "-id")
+    )
     officer = query_id(request.GET, "officer")
     if officer is not None:
         games = games.filter(Q(attacker_id=officer) | Q(defender_id=officer))
@@ -73,8 +76,11 @@ def games_list(request, campaign):
 
 @campaign_page
 def game_page(request, campaign, game_id):
-    game = get_object_or_404(Game.objects.select_related("attacker", "defender", "army__kingdom", "siege__city"),
-                             pk=game_id, campaign=campaign)
+    game = get_object_or_404(
+        Game.objects.select_related("attacker", "defender", "army__kingdom", "siege__city"),
+        pk=game_id,
+        campaign=campaign,
+    )
     ply = query_id(request.GET, "ply")
     ply = len(game.moves) if ply is None else min(len(game.moves), ply)
     style = request.GET.get("notation", "chinese")
@@ -83,14 +89,25 @@ def game_page(request, campaign, game_id):
     opponent = None
     if game.claim_status == "claimed":
         opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
-    return render(request, "battles/game.html", {
-        "campaign": campaign, "game": game, "ply": ply, "style": style, "colours": colours(game),
-        "moves": list(enumerate(_notation(game, style), 1)), "svg": mark_safe(_svg(game, ply)),  # noqa: S308 - ours
-        "player": bool(officer and officer.pk in (game.attacker_id, game.defender_id)),
-        "answers": bool(officer and officer.pk == opponent), "claim": claim_token(game),
-        "judge": request.user.is_authenticated and game.status == Game.Status.PENDING and may_enter_result(
-            request.user, game, city),
-    })
+    return render(
+        request,
+        "battles/game.html",
+        {
+            "campaign": campaign,
+            "game": game,
+            "ply": ply,
+            "style": style,
+            "colours": colours(game),
+            "moves": list(enumerate(_notation(game, style), 1)),
+            "svg": mark_safe(_svg(game, ply)),  # noqa: S308 - ours
+            "player": bool(officer and officer.pk in (game.attacker_id, game.defender_id)),
+            "answers": bool(officer and officer.pk == opponent),
+            "claim": claim_token(game),
+            "judge": request.user.is_authenticated
+            and game.status == Game.Status.PENDING
+            and may_enter_result(request.user, game, city),
+        },
+    )
 
 
 @campaign_action
@@ -111,10 +128,15 @@ def game_report_view(request, campaign, game_id):
         except ValueError:
             raise RuleViolation("R7.4", _("Please give the start time as date and time.")) from None
         started_at = naive.replace(tzinfo=ZoneInfo(campaign.time_zone)) if naive.tzinfo is None else naive
-    game = game_report(actor=actor, game=game, text=text, claimed=request.POST.get("claimed", ""),
-                       started_at=started_at)
-    messages.success(request, _("The record is replayed.") if game.status == Game.Status.DECIDED
-                     else _("The record is replayed; the opponent is asked to confirm the result."))
+    game = game_report(
+        actor=actor, game=game, text=text, claimed=request.POST.get("claimed", ""), started_at=started_at
+    )
+    messages.success(
+        request,
+        _("The record is replayed.")
+        if game.status == Game.Status.DECIDED
+        else _("The record is replayed; the opponent is asked to confirm the result."),
+    )
     return redirect("game", slug=campaign.slug, game_id=game.pk)
 
 
@@ -131,8 +153,9 @@ def game_agree_view(request, campaign, game_id):
 def game_claim_view(request, campaign, game_id):
     actor = require_officer(request)
     game = get_object_or_404(Game, pk=game_id, campaign=campaign)
-    game_claim_answer(actor=actor, game=game, confirm=request.POST.get("confirm") == "1",
-                      claim=request.POST.get("claim", ""))
+    game_claim_answer(
+        actor=actor, game=game, confirm=request.POST.get("confirm") == "1", claim=request.POST.get("claim", "")
+    )
     return redirect("game", slug=campaign.slug, game_id=game.pk)
 
 
@@ -143,13 +166,16 @@ def game_pgn(request, campaign, game_id):
     first = game.attacker if side["attacker"] in ("red", "white") else game.defender
     second = game.defender if first == game.attacker else game.attacker
     result = {"": "*", "draw": "1/2-1/2"}.get(game.result) or (
-        "1-0" if (game.result == "attacker") == (first == game.attacker) else "0-1")
+        "1-0" if (game.result == "attacker") == (first == game.attacker) else "0-1"
+    )
     handicap = _handicap(game)
     if game.game_kind == "chess" and handicap["favoured"] and handicap["extra_moves"] > 1:
         # R11.4: the favoured side's moves in a row, which python-chess's writer cannot show.
         body = " ".join(f"{i + 1}. {m}" for i, m in enumerate(game_board(game.moves, **handicap)[1]))
-        text = (f'[Event "{campaign.name}"]\n[White "{first.name}"]\n[Black "{second.name}"]\n[Result "{result}"]\n'
-                f'[Handicap "{handicap["favoured"]} {handicap["extra_moves"]}"]\n\n{body} {result}\n')
+        text = (
+            f'[Event "{campaign.name}"]\n[White "{first.name}"]\n[Black "{second.name}"]\n[Result "{result}"]\n'
+            f'[Handicap "{handicap["favoured"]} {handicap["extra_moves"]}"]\n\n{body} {result}\n'
+        )
     elif game.game_kind == "chess":
         pgn = chess.pgn.Game()
         pgn.headers.update({"White": first.name, "Black": second.name, "Result": result, "Event": campaign.name})
@@ -159,8 +185,10 @@ def game_pgn(request, campaign, game_id):
         text = str(pgn) + "\n"
     else:
         body = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m for i, m in enumerate(game.moves))
-        text = (f'[Game "Chinese Chess"]\n[Event "{campaign.name}"]\n[Red "{first.name}"]\n[Black "{second.name}"]\n'
-                f'[Result "{result}"]\n[Format "ICCS"]\n\n{body} {result}\n')
+        text = (
+            f'[Game "Chinese Chess"]\n[Event "{campaign.name}"]\n[Red "{first.name}"]\n[Black "{second.name}"]\n'
+            f'[Result "{result}"]\n[Format "ICCS"]\n\n{body} {result}\n'
+        )
     response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.pgn"'
     return response

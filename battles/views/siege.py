@@ -26,12 +26,15 @@ def siege_page(request, campaign, siege_id):
     city = view.siege.city
     active = view.siege.status == Siege.Status.ACTIVE
     context = {
-        "campaign": campaign, "view": view, "chart": wall_chart_points(view), "active": active,
+        "campaign": campaign,
+        "view": view,
+        "chart": wall_chart_points(view),
+        "active": active,
         "commanded": [a for a in view.armies if officer and a.status == Army.Status.BESIEGING and commands(officer, a)],
         "arranges": bool(officer and active and (city.governor_id == officer.pk or is_king(officer, city.kingdom))),
         "defending": bool(officer and active and officer.city_id == city.pk and officer.kingdom_id == city.kingdom_id),
-        "judge": request.user.is_authenticated and any(
-            may_enter_result(request.user, g, city) for g in view.games if g.status == Game.Status.PENDING),
+        "judge": request.user.is_authenticated
+        and any(may_enter_result(request.user, g, city) for g in view.games if g.status == Game.Status.PENDING),
         "besieging_king": bool(officer and any(is_king(officer, a.kingdom) for a in view.armies)),
         "defence_ranks": DefenceRank.choices,
     }
@@ -78,8 +81,7 @@ def roster_edit(request, campaign, siege_id):
 def retreat(request, campaign, siege_id):
     actor = require_officer(request)
     army = posted_object(request.POST, "army", Army.objects.filter(siege_id=siege_id), "R8.1")
-    rearguard = list(Officer.objects.filter(campaign=campaign, pk__in=posted_ids(request.POST, "rearguard",
-                                                                                          "R8.1")))
+    rearguard = list(Officer.objects.filter(campaign=campaign, pk__in=posted_ids(request.POST, "rearguard", "R8.1")))
     retreat_services.army_retreat(actor=actor, army=army, rearguard=rearguard)
     return _done(request, campaign, siege_id, _("The army retreats."))
 

@@ -15,8 +15,22 @@ from campaign.models import Officer, OfficerKind, Whereabouts
 from campaign.views.common import campaign_action, campaign_page, require_officer
 from campaign.views.forms import posted_object
 
-NAMES = {"K": "帥", "A": "仕", "E": "相", "R": "俥", "H": "傌", "C": "炮", "P": "兵",
-         "k": "將", "a": "士", "e": "象", "r": "車", "h": "馬", "c": "包", "p": "卒"}
+NAMES = {
+    "K": "帥",
+    "A": "仕",
+    "E": "相",
+    "R": "俥",
+    "H": "傌",
+    "C": "炮",
+    "P": "兵",
+    "k": "將",
+    "a": "士",
+    "e": "象",
+    "r": "車",
+    "h": "馬",
+    "c": "包",
+    "p": "卒",
+}
 
 
 @login_required
@@ -24,18 +38,34 @@ NAMES = {"K": "帥", "A": "仕", "E": "相", "R": "俥", "H": "傌", "C": "炮",
 def stratagems_page(request, campaign):
     officer = require_officer(request)
     now = clock.now()
-    targets = [o for o in Officer.objects.filter(campaign=campaign, kind=OfficerKind.GENERAL,
-                                                 whereabouts=Whereabouts.CITY).exclude(kingdom=officer.kingdom)
-               .exclude(kingdom__isnull=True).select_related("user__presence", "campaign", "kingdom", "city")
-               if officer_online(o, now)]
-    mine = Stratagem.objects.filter(Q(schemer=officer) | Q(target=officer) | Q(substitute=officer)).select_related(
-        "schemer", "target", "substitute", "player", "beneficiary").order_by("-challenged_at")[:30]
-    return render(request, "battles/stratagems.html", {
-        "campaign": campaign, "officer": officer, "targets": targets, "stratagems": mine, "now": now,
-        "generals": Officer.objects.filter(kingdom=officer.kingdom, kind=OfficerKind.GENERAL),
-        "civil": Officer.objects.filter(kingdom=officer.kingdom).exclude(kind=OfficerKind.GENERAL),
-        "kinds": Stratagem.Kind.choices, "may_scheme": officer.kind != OfficerKind.GENERAL,
-    })
+    targets = [
+        o
+        for o in Officer.objects.filter(campaign=campaign, kind=OfficerKind.GENERAL, whereabouts=Whereabouts.CITY)
+        .exclude(kingdom=officer.kingdom)
+        .exclude(kingdom__isnull=True)
+        .select_related("user__presence", "campaign", "kingdom", "city")
+        if officer_online(o, now)
+    ]
+    mine = (
+        Stratagem.objects.filter(Q(schemer=officer) | Q(target=officer) | Q(substitute=officer))
+        .select_related("schemer", "target", "substitute", "player", "beneficiary")
+        .order_by("-challenged_at")[:30]
+    )
+    return render(
+        request,
+        "battles/stratagems.html",
+        {
+            "campaign": campaign,
+            "officer": officer,
+            "targets": targets,
+            "stratagems": mine,
+            "now": now,
+            "generals": Officer.objects.filter(kingdom=officer.kingdom, kind=OfficerKind.GENERAL),
+            "civil": Officer.objects.filter(kingdom=officer.kingdom).exclude(kind=OfficerKind.GENERAL),
+            "kinds": Stratagem.Kind.choices,
+            "may_scheme": officer.kind != OfficerKind.GENERAL,
+        },
+    )
 
 
 @campaign_action
@@ -45,8 +75,7 @@ def stratagem_new(request, campaign):
     beneficiary = None
     if request.POST.get("beneficiary"):
         beneficiary = posted_object(request.POST, "beneficiary", Officer.objects.filter(campaign=campaign), "R9.2")
-    services.stratagem_challenge(actor=actor, target=target, kind=request.POST.get("kind", ""),
-                                 beneficiary=beneficiary)
+    services.stratagem_challenge(actor=actor, target=target, kind=request.POST.get("kind", ""), beneficiary=beneficiary)
     messages.success(request, _("The challenge is posted; the general has 10 minutes to take it."))
     return redirect("stratagems", slug=campaign.slug)
 
@@ -70,14 +99,27 @@ def _board_context(game: BanqiGame) -> dict:
         row = []
         for file in FILES:
             square = engine.board[RANKS.index(rank) * 8 + FILES.index(file)]
-            row.append({"name": file + rank, "up": square.up, "piece": square.piece if square.up else None,
-                        "char": NAMES.get(square.piece, "") if square.up else "", "empty": square.piece is None,
-                        "red": bool(square.piece and square.piece.isupper())})
+            row.append(
+                {
+                    "name": file + rank,
+                    "up": square.up,
+                    "piece": square.piece if square.up else None,
+                    "char": NAMES.get(square.piece, "") if square.up else "",
+                    "empty": square.piece is None,
+                    "red": bool(square.piece and square.piece.isupper()),
+                }
+            )
         rows.append(row)
     over = bool(game.result)
-    return {"game": game, "rows": rows, "turn": engine.turn, "colours": engine.colours, "over": over,
-            "layout": "".join(game.layout) if over else None,
-            "verified": over and layout_hash(game.layout, game.salt) == game.layout_hash}
+    return {
+        "game": game,
+        "rows": rows,
+        "turn": engine.turn,
+        "colours": engine.colours,
+        "over": over,
+        "layout": "".join(game.layout) if over else None,
+        "verified": over and layout_hash(game.layout, game.salt) == game.layout_hash,
+    }
 
 
 @campaign_page

@@ -27,10 +27,17 @@ def war_page(request, campaign):
         form = march_form(officer=officer, origin_id=request.GET.get("origin"), is_king=king)
         if not form.origins:
             form = None
-    return render(request, "battles/war.html", {
-        "campaign": campaign, "armies": armies_in_field(campaign=campaign), "sieges": sieges_active(campaign=campaign),
-        "form": form, "attack_ranks": AttackRank.choices,
-    })
+    return render(
+        request,
+        "battles/war.html",
+        {
+            "campaign": campaign,
+            "armies": armies_in_field(campaign=campaign),
+            "sieges": sieges_active(campaign=campaign),
+            "form": form,
+            "attack_ranks": AttackRank.choices,
+        },
+    )
 
 
 def organisation_from(post, queryset, clause: str) -> list[tuple[Officer, str]]:

@@ -5,6 +5,18 @@ from .timers import Heartbeat, Timer
 from .world import Campaign, Kingdom
 
 __all__ = [
-    "Board", "BoardModerator", "Heartbeat", "Campaign", "Kingdom", "Move", "Officer", "OfficerKind", "Post",
-    "Presence", "Promotion", "Thread", "Timer", "Whereabouts",
+    "Board",
+    "BoardModerator",
+    "Heartbeat",
+    "Campaign",
+    "Kingdom",
+    "Move",
+    "Officer",
+    "OfficerKind",
+    "Post",
+    "Presence",
+    "Promotion",
+    "Thread",
+    "Timer",
+    "Whereabouts",
 ]

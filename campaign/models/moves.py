@@ -32,7 +32,9 @@ class Move(models.Model):
     departs_at = models.DateTimeField(null=True, blank=True)
     arrives_at = models.DateTimeField(null=True, blank=True)
     arrived_at = models.DateTimeField(null=True, blank=True)
-    decided_by = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    decided_by = models.ForeignKey(
+        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
 
     class Meta:
         verbose_name = _("move")

@@ -28,7 +28,11 @@ class Officer(models.Model):
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="officers")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="officers")
     kingdom = models.ForeignKey(
-        "campaign.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="officers",
+        "campaign.Kingdom",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="officers",
         verbose_name=_("kingdom"),
     )
     name = models.CharField(_("name"), max_length=50)
@@ -37,14 +41,27 @@ class Officer(models.Model):
     title = models.CharField(_("title"), max_length=50, blank=True)
     whereabouts = models.CharField(_("whereabouts"), max_length=10, choices=Whereabouts.choices)
     city = models.ForeignKey(
-        "cities.City", null=True, blank=True, on_delete=models.PROTECT, related_name="officers_present",
+        "cities.City",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="officers_present",
         verbose_name=_("city"),
     )
     army = models.ForeignKey(
-        "battles.Army", null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name=_("army"),
+        "battles.Army",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("army"),
     )
     captor = models.ForeignKey(
-        "campaign.Kingdom", null=True, blank=True, on_delete=models.PROTECT, related_name="prisoners",
+        "campaign.Kingdom",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="prisoners",
         verbose_name=_("held by"),
     )
 

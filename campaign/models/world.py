@@ -36,8 +36,12 @@ class Campaign(models.Model):
     stratagem_window = models.DurationField(_("stratagem acceptance window"), default=timedelta(minutes=10))
     stratagem_wall = models.PositiveSmallIntegerField(_("stratagem wall damage"), default=3)
     stratagem_extra_moves = models.PositiveSmallIntegerField(_("stratagem extra moves"), default=2)
-    battle_game = models.CharField(_("battle game"), max_length=8, default="xiangqi",
-                                   choices=[("xiangqi", _("Chinese chess (象棋)")), ("chess", _("Western chess"))])
+    battle_game = models.CharField(
+        _("battle game"),
+        max_length=8,
+        default="xiangqi",
+        choices=[("xiangqi", _("Chinese chess (象棋)")), ("chess", _("Western chess"))],
+    )
     moves_through_own_cities_only = models.BooleanField(
         _("moves travel only through the mover's own cities"), default=True
     )

@@ -5,10 +5,10 @@ Instants are aware datetimes; local times use the campaign's IANA zone, so days 
 follow daylight-saving changes.
 """
 
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-UTC = timezone.utc
+UTC = UTC
 
 DAY_MINUTES = 24 * 60
 
@@ -31,10 +31,16 @@ def next_midnight(after: datetime, zone: ZoneInfo) -> datetime:
 
 
 def _war_window(day: date, zone: ZoneInfo, start_minute: int, end_minute: int) -> tuple[datetime, datetime]:
-    begin = local_midnight(day, zone) if start_minute == 0 else datetime.combine(
-        day, time(start_minute // 60, start_minute % 60), tzinfo=zone)
-    end = local_midnight(day + timedelta(days=1), zone) if end_minute >= DAY_MINUTES else datetime.combine(
-        day, time(end_minute // 60, end_minute % 60), tzinfo=zone)
+    begin = (
+        local_midnight(day, zone)
+        if start_minute == 0
+        else datetime.combine(day, time(start_minute // 60, start_minute % 60), tzinfo=zone)
+    )
+    end = (
+        local_midnight(day + timedelta(days=1), zone)
+        if end_minute >= DAY_MINUTES
+        else datetime.combine(day, time(end_minute // 60, end_minute % 60), tzinfo=zone)
+    )
     # In UTC: Python subtracts two datetimes of the same zone by their wall clocks, which is
     # wrong across a daylight-saving change.
     return begin.astimezone(UTC), end.astimezone(UTC)
@@ -53,22 +59,26 @@ def in_war_hours(instant: datetime, zone: ZoneInfo, start_minute: int = 540, end
     return begin <= instant < end
 
 
-def advance_war_time(start: datetime, amount: timedelta, zone: ZoneInfo, start_minute: int = 540,
-                     end_minute: int = DAY_MINUTES) -> datetime:
+def advance_war_time(
+    start: datetime, amount: timedelta, zone: ZoneInfo, start_minute: int = 540, end_minute: int = DAY_MINUTES
+) -> datetime:
     """The instant when `amount` of war time (time inside the hours of war) has passed since
     `start` (R7.2 / R7.3 Decision: penalties accrue only inside those hours).
 
     >>> from zoneinfo import ZoneInfo
     >>> tz = ZoneInfo("Asia/Taipei")
-    >>> advance_war_time(datetime(2026, 5, 1, 10, 0, tzinfo=tz), timedelta(minutes=30), tz).astimezone(tz).strftime("%d %H:%M")
+    >>> def after(start, minutes, zone=tz, *hours):
+    ...     end = advance_war_time(start, timedelta(minutes=minutes), zone, *hours)
+    ...     return end.astimezone(zone).strftime("%d %H:%M")
+    >>> after(datetime(2026, 5, 1, 10, 0, tzinfo=tz), 30)
     '01 10:30'
-    >>> advance_war_time(datetime(2026, 5, 1, 23, 50, tzinfo=tz), timedelta(minutes=30), tz).astimezone(tz).strftime("%d %H:%M")
+    >>> after(datetime(2026, 5, 1, 23, 50, tzinfo=tz), 30)
     '02 09:20'
-    >>> advance_war_time(datetime(2026, 5, 1, 3, 0, tzinfo=tz), timedelta(minutes=30), tz).astimezone(tz).strftime("%d %H:%M")
+    >>> after(datetime(2026, 5, 1, 3, 0, tzinfo=tz), 30)
     '01 09:30'
     >>> ny = ZoneInfo("America/New_York")  # 2026-03-08 02:00 → 03:00: that night is an hour short
-    >>> advance_war_time(datetime(2026, 3, 8, 1, 0, tzinfo=ny), timedelta(hours=2), ny, 0).astimezone(ny).strftime("%H:%M")
-    '04:00'
+    >>> after(datetime(2026, 3, 8, 1, 0, tzinfo=ny), 120, ny, 0)
+    '08 04:00'
     """
     need = amount
     cursor = start.astimezone(UTC)

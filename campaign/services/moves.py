@@ -4,6 +4,8 @@ Locks: the moving officer's row, then the move's. Every service here runs in one
 transaction and schedules the arrival timer on commit.
 """
 
+from zoneinfo import ZoneInfo
+
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import translation
@@ -23,14 +25,22 @@ ARRIVAL = "move.arrive"
 
 
 def _lock_officer(officer: Officer) -> Officer:
-    return Officer.objects.select_for_update(of=("self",)).select_related("kingdom", "city", "campaign").get(pk=officer.pk)
+    return (
+        Officer.objects.select_for_update(of=("self",)).select_related("kingdom", "city", "campaign").get(pk=officer.pk)
+    )
 
 
 def _lock_move(move: Move) -> Move:
     return (
         Move.objects.select_for_update(of=("self",))
-        .select_related("campaign", "officer__kingdom", "origin__kingdom", "origin__governor__user__presence",
-                        "destination__kingdom", "destination__governor__user__presence")
+        .select_related(
+            "campaign",
+            "officer__kingdom",
+            "origin__kingdom",
+            "origin__governor__user__presence",
+            "destination__kingdom",
+            "destination__governor__user__presence",
+        )
         .get(pk=move.pk)
     )
 
@@ -38,9 +48,10 @@ def _lock_move(move: Move) -> Move:
 def _check_can_move(officer: Officer) -> None:
     if officer.whereabouts == Whereabouts.PRISONER:
         raise RuleViolation("R10.6", _("%(name)s is a prisoner and cannot move.") % {"name": officer.name})
-    if officer.whereabouts == Whereabouts.ROAD or officer.moves.filter(
-        status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING]
-    ).exists():
+    if (
+        officer.whereabouts == Whereabouts.ROAD
+        or officer.moves.filter(status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING]).exists()
+    ):
         raise RuleViolation("R3.5", _("%(name)s already has a move under way.") % {"name": officer.name})
     if officer.whereabouts == Whereabouts.ARMY:
         raise RuleViolation("R4.1", _("%(name)s is with an army and moves with it.") % {"name": officer.name})
@@ -56,19 +67,23 @@ def route_between(officer: Officer, origin: City, destination: City) -> list[int
         raise RuleViolation("R1.4", _("%(name)s is already in %(city)s.") % {"name": officer.name, "city": origin.name})
     if destination.kingdom_id != officer.kingdom_id:
         raise RuleViolation(
-            "§3", _("%(city)s is not a city of your kingdom: entering it is an attack (§4), not a move.")
-            % {"city": destination.name}
+            "§3",
+            _("%(city)s is not a city of your kingdom: entering it is an attack (§4), not a move.")
+            % {"city": destination.name},
         )
     campaign = officer.campaign
     graph = adjacency(Road.objects.filter(campaign=campaign).values_list("a_id", "b_id"))
     passable = None
     if campaign.moves_through_own_cities_only:
-        passable = set(City.objects.filter(campaign=campaign, kingdom_id=officer.kingdom_id).values_list("pk", flat=True))
+        passable = set(
+            City.objects.filter(campaign=campaign, kingdom_id=officer.kingdom_id).values_list("pk", flat=True)
+        )
     route = shortest_route(graph, origin.pk, destination.pk, passable)
     if route is None:
         raise RuleViolation(
-            "R1.4", _("No road leads from %(a)s to %(b)s through your kingdom's cities.")
-            % {"a": origin.name, "b": destination.name}
+            "R1.4",
+            _("No road leads from %(a)s to %(b)s through your kingdom's cities.")
+            % {"a": origin.name, "b": destination.name},
         )
     return route
 
@@ -78,8 +93,13 @@ def _create(officer: Officer, destination: City, requested_by: Officer) -> Move:
     try:
         with transaction.atomic():
             return Move.objects.create(
-                campaign=officer.campaign, officer=officer, origin=officer.city, destination=destination,
-                route=route, requested_by=requested_by, created_at=clock.now(),
+                campaign=officer.campaign,
+                officer=officer,
+                origin=officer.city,
+                destination=destination,
+                route=route,
+                requested_by=requested_by,
+                created_at=clock.now(),
                 needs_king=only_king_orders(officer.stars, officer.campaign.king_orders_from_stars),
             )
     except IntegrityError as exc:  # the partial unique index: a concurrent second request
@@ -121,20 +141,22 @@ def _depart_if_agreed(move: Move, cause: str = "") -> None:
             "**%(name)s** left %(origin)s for %(city)s at %(time)s, by %(route)s. "
             "Arrival is due at %(arrival)s (R3.3, R3.4)."
         ) % {
-            "name": move.officer.name, "origin": move.origin.name, "city": move.destination.name,
-            "time": _local(move, now), "route": " → ".join(names[c] for c in move.route),
+            "name": move.officer.name,
+            "origin": move.origin.name,
+            "city": move.destination.name,
+            "time": _local(move, now),
+            "route": " → ".join(names[c] for c in move.route),
             "arrival": _local(move, move.arrives_at),
         }
         if cause:
             body = f"{cause}\n\n{body}"
     post_system(board=move.origin.board, title=title, body=body, at=now, event_key=f"move:{move.pk}:depart")
-    timer_schedule(campaign=move.campaign, key=f"move:{move.pk}:arrive", kind=ARRIVAL, object_id=move.pk,
-                   due_at=move.arrives_at)
+    timer_schedule(
+        campaign=move.campaign, key=f"move:{move.pk}:arrive", kind=ARRIVAL, object_id=move.pk, due_at=move.arrives_at
+    )
 
 
 def _local(move: Move, instant) -> str:
-    from zoneinfo import ZoneInfo
-
     return instant.astimezone(ZoneInfo(move.campaign.time_zone)).strftime("%Y-%m-%d %H:%M:%S")
 
 
@@ -145,8 +167,10 @@ def _announce_request(move: Move) -> None:
     with translation.override(settings.LANGUAGE_CODE):
         title = _("%(name)s asks to move to %(city)s") % {"name": move.officer.name, "city": move.destination.name}
         body = (
-            _("Awaiting the king's decision (R3.1).") if move.needs_king
-            else _("Awaiting the governors of %(a)s and %(b)s (R3.2).") % {"a": move.origin.name, "b": move.destination.name}
+            _("Awaiting the king's decision (R3.1).")
+            if move.needs_king
+            else _("Awaiting the governors of %(a)s and %(b)s (R3.2).")
+            % {"a": move.origin.name, "b": move.destination.name}
         )
     post_system(board=board, title=title, body=body, at=move.created_at, event_key=f"move:{move.pk}:request")
 
@@ -177,8 +201,11 @@ def move_order(*, actor: Officer, officer: Officer, destination: City) -> Move:
         if officer.whereabouts == Whereabouts.CITY and only_king_orders(
             officer.stars, officer.campaign.king_orders_from_stars
         ):
-            raise NotAllowed("R3.1", _("Only the king orders the moves of officers of %(n)d stars or more.")
-                             % {"n": officer.campaign.king_orders_from_stars})
+            raise NotAllowed(
+                "R3.1",
+                _("Only the king orders the moves of officers of %(n)d stars or more.")
+                % {"n": officer.campaign.king_orders_from_stars},
+            )
         if (
             officer.whereabouts != Whereabouts.CITY
             or officer.city.governor_id != actor.pk
@@ -205,10 +232,18 @@ def move_approve(*, actor: Officer, move: Move) -> Move:
         raise RuleViolation("R3.2", _("This move is no longer awaiting approval."))
     if not _approve_sides(move, actor):
         if move.needs_king:
-            raise NotAllowed("R3.1", _("Only the king decides moves of officers of %(n)d stars or more.")
-                             % {"n": move.campaign.king_orders_from_stars})
-        raise NotAllowed("R3.2", _("You cannot approve this move: only the governors of the two cities (or an "
-                                   "administrator present when the governor is not online) or the king can."))
+            raise NotAllowed(
+                "R3.1",
+                _("Only the king decides moves of officers of %(n)d stars or more.")
+                % {"n": move.campaign.king_orders_from_stars},
+            )
+        raise NotAllowed(
+            "R3.2",
+            _(
+                "You cannot approve this move: only the governors of the two cities (or an "
+                "administrator present when the governor is not online) or the king can."
+            ),
+        )
     _depart_if_agreed(move)
     return move
 
@@ -220,7 +255,8 @@ def move_reject(*, actor: Officer, move: Move) -> Move:
         raise RuleViolation("R3.2", _("This move is no longer awaiting approval."))
     now = clock.now()
     allowed = is_king(actor, move.officer.kingdom) or (
-        not move.needs_king and (decides_for_city(actor, move.origin, now) or decides_for_city(actor, move.destination, now))
+        not move.needs_king
+        and (decides_for_city(actor, move.origin, now) or decides_for_city(actor, move.destination, now))
     )
     if not allowed:
         raise NotAllowed("R3.2", _("You cannot decide on this move."))
@@ -245,8 +281,11 @@ def move_cancel(*, actor: Officer, move: Move) -> Move:
 def move_arrive(timer: Timer) -> None:
     """R3.4: at the due instant the officer is in the new city and the arrival is posted there,
     stamped with that instant, whether or not anyone is on the site."""
-    move = (Move.objects.select_for_update(of=("self",))
-            .select_related("campaign", "officer", "origin", "destination__board").get(pk=timer.object_id))
+    move = (
+        Move.objects.select_for_update(of=("self",))
+        .select_related("campaign", "officer", "origin", "destination__board")
+        .get(pk=timer.object_id)
+    )
     if move.status != Move.Status.TRAVELLING:
         return
     at = move.arrives_at
@@ -258,7 +297,9 @@ def move_arrive(timer: Timer) -> None:
     with translation.override(settings.LANGUAGE_CODE):
         title = _("%(name)s arrives in %(city)s") % {"name": move.officer.name, "city": move.destination.name}
         body = _("**%(name)s** arrived from %(origin)s at %(time)s (R3.4).") % {
-            "name": move.officer.name, "origin": move.origin.name, "time": _local(move, at)
+            "name": move.officer.name,
+            "origin": move.origin.name,
+            "time": _local(move, at),
         }
     post_system(board=move.destination.board, title=title, body=body, at=at, event_key=f"move:{move.pk}:arrive")
     for hook in hooks.arrival_hooks:  # R8.4: a defender arriving in a besieged city
@@ -275,13 +316,21 @@ def move_dispatch(*, officer: Officer, origin: City, destination: City, cause: s
     graph = adjacency(Road.objects.filter(campaign_id=officer.campaign_id).values_list("a_id", "b_id"))
     route = shortest_route(graph, origin.pk, destination.pk) if origin.pk != destination.pk else None
     if route is None:
-        Officer.objects.filter(pk=officer.pk).update(whereabouts=Whereabouts.CITY, city=destination, army=None,
-                                                     captor=None)
+        Officer.objects.filter(pk=officer.pk).update(
+            whereabouts=Whereabouts.CITY, city=destination, army=None, captor=None
+        )
         return None
     Move.objects.filter(officer=officer, status=Move.Status.REQUESTED).update(status=Move.Status.CANCELLED)
     move = Move.objects.create(
-        campaign_id=officer.campaign_id, officer=officer, origin=origin, destination=destination, route=route,
-        requested_by=officer, created_at=now, origin_approver=officer, destination_approver=officer,
+        campaign_id=officer.campaign_id,
+        officer=officer,
+        origin=origin,
+        destination=destination,
+        route=route,
+        requested_by=officer,
+        created_at=now,
+        origin_approver=officer,
+        destination_approver=officer,
     )
     move.campaign = officer.campaign
     _depart_if_agreed(move, cause=cause)

@@ -30,14 +30,23 @@ def _announce(board: Board, key: str, title: str, body: str = "") -> None:
 def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> City:
     """R2.4: the king names (or replaces, or with None removes) a city's governor 太守.
     The post does not change the holder's stars."""
-    city = City.objects.select_for_update(of=("self",)).select_related("kingdom__palace", "board", "governor").get(pk=city.pk)
+    city = (
+        City.objects.select_for_update(of=("self",))
+        .select_related("kingdom__palace", "board", "governor")
+        .get(pk=city.pk)
+    )
     if not is_king(actor, city.kingdom):
-        raise NotAllowed("R2.4", _("Only the king of %(kingdom)s appoints the governor of %(city)s.")
-                         % {"kingdom": city.kingdom, "city": city.name})
+        raise NotAllowed(
+            "R2.4",
+            _("Only the king of %(kingdom)s appoints the governor of %(city)s.")
+            % {"kingdom": city.kingdom, "city": city.name},
+        )
     if officer is not None:
         if officer.kingdom_id != city.kingdom_id:
-            raise RuleViolation("R2.4", _("%(name)s is not an officer of %(kingdom)s.")
-                                % {"name": officer.name, "kingdom": city.kingdom})
+            raise RuleViolation(
+                "R2.4",
+                _("%(name)s is not an officer of %(kingdom)s.") % {"name": officer.name, "kingdom": city.kingdom},
+            )
         if officer.whereabouts == Whereabouts.PRISONER:
             raise RuleViolation("R10.6", _("%(name)s is a prisoner.") % {"name": officer.name})
         # Two appointments of one officer to two cities at once: the officer's row lock makes
@@ -50,8 +59,9 @@ def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> 
         with transaction.atomic():
             city.save(update_fields=["governor"])
     except IntegrityError:
-        raise RuleViolation("R2.4", _("%(name)s was just appointed to another city; try again.")
-                            % {"name": officer.name}) from None
+        raise RuleViolation(
+            "R2.4", _("%(name)s was just appointed to another city; try again.") % {"name": officer.name}
+        ) from None
     with translation.override(settings.LANGUAGE_CODE):
         if officer is None:
             title = _("%(city)s has no governor now") % {"city": city.name}
@@ -83,10 +93,12 @@ def moderator_appoint(*, actor: Officer, board: Board, officer: Officer) -> Boar
     if board.moderators.filter(officer=officer).exists():
         raise RuleViolation("R2.5", _("%(name)s already moderates this board.") % {"name": officer.name})
     if board.moderators.count() >= MAX_BOARD_MODERATORS:
-        raise RuleViolation("R2.5", _("A board has at most %(n)d moderators besides its governor.")
-                            % {"n": MAX_BOARD_MODERATORS})
-    moderator = BoardModerator.objects.create(board=board, officer=officer, appointed_by=actor,
-                                              appointed_at=clock.now())
+        raise RuleViolation(
+            "R2.5", _("A board has at most %(n)d moderators besides its governor.") % {"n": MAX_BOARD_MODERATORS}
+        )
+    moderator = BoardModerator.objects.create(
+        board=board, officer=officer, appointed_by=actor, appointed_at=clock.now()
+    )
     with translation.override(settings.LANGUAGE_CODE):
         title = _("%(name)s now moderates this board") % {"name": officer.name}
     _announce(board, f"moderator:{moderator.pk}:appoint", title)
@@ -115,7 +127,9 @@ def _apply_promotion(promotion: Promotion, king: Officer) -> None:
     officer = promotion.officer
     with translation.override(settings.LANGUAGE_CODE):
         title = _("%(name)s: %(old)d → %(new)d stars") % {
-            "name": officer.name, "old": promotion.previous_stars, "new": promotion.stars
+            "name": officer.name,
+            "old": promotion.previous_stars,
+            "new": promotion.stars,
         }
         body = title + (_(", title %(title)s") % {"title": promotion.title} if promotion.title else "") + " (R2.3)"
     _announce(officer.kingdom.palace, f"promotion:{promotion.pk}:decided", title, body)
@@ -125,26 +139,38 @@ def _apply_promotion(promotion: Promotion, king: Officer) -> None:
 def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: str) -> Promotion:
     """R2.3: the governor of the officer's city recommends; the king decides on the palace
     board (R2.2). A king's recommendation is a decision."""
-    officer = Officer.objects.select_for_update(of=("self",)).select_related("city", "kingdom__palace").get(pk=officer.pk)
+    officer = (
+        Officer.objects.select_for_update(of=("self",)).select_related("city", "kingdom__palace").get(pk=officer.pk)
+    )
     king = is_king(actor, officer.kingdom)
-    if not king and not (officer.city is not None and officer.city.governor_id == actor.pk
-                         and actor.kingdom_id == officer.kingdom_id):
-        raise NotAllowed("R2.3", _("Only the governor of %(name)s's city recommends a promotion.")
-                         % {"name": officer.name})
+    if not king and not (
+        officer.city is not None and officer.city.governor_id == actor.pk and actor.kingdom_id == officer.kingdom_id
+    ):
+        raise NotAllowed(
+            "R2.3", _("Only the governor of %(name)s's city recommends a promotion.") % {"name": officer.name}
+        )
     checked_text(title, field=_("title"), clause="R1.5", max_length=50, multiline=False)
     _check_new_rank(officer, stars, title)
     if Promotion.objects.filter(officer=officer, status=Promotion.Status.PENDING).exists():
         raise RuleViolation("R2.3", _("A promotion of %(name)s already awaits the king.") % {"name": officer.name})
     promotion = Promotion.objects.create(
-        campaign=officer.campaign, officer=officer, stars=stars, title=title, previous_stars=officer.stars,
-        previous_title=officer.title, recommended_by=actor, created_at=clock.now(),
+        campaign=officer.campaign,
+        officer=officer,
+        stars=stars,
+        title=title,
+        previous_stars=officer.stars,
+        previous_title=officer.title,
+        recommended_by=actor,
+        created_at=clock.now(),
     )
     if king:
         _apply_promotion(promotion, actor)
         return promotion
     with translation.override(settings.LANGUAGE_CODE):
         heading = _("%(gov)s recommends %(name)s for %(stars)d stars") % {
-            "gov": actor.name, "name": officer.name, "stars": stars
+            "gov": actor.name,
+            "name": officer.name,
+            "stars": stars,
         }
     _announce(officer.kingdom.palace, f"promotion:{promotion.pk}:recommended", heading)
     return promotion
@@ -152,7 +178,11 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
 
 @transaction.atomic
 def promotion_decide(*, actor: Officer, promotion: Promotion, approve: bool) -> Promotion:
-    promotion = Promotion.objects.select_for_update(of=("self",)).select_related("officer__kingdom__palace").get(pk=promotion.pk)
+    promotion = (
+        Promotion.objects.select_for_update(of=("self",))
+        .select_related("officer__kingdom__palace")
+        .get(pk=promotion.pk)
+    )
     if not is_king(actor, promotion.officer.kingdom):
         raise NotAllowed("R2.3", _("Only the king decides promotions."))
     if promotion.status != Promotion.Status.PENDING:

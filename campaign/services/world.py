@@ -26,11 +26,31 @@ from campaign.rules.personnel import valid_stars
 from cities.models import City, Road
 
 CAMPAIGN_SETTINGS = (
-    "time_zone", "travel_time", "online_window", "king_orders_from_stars", "capital_wall", "buffer_wall",
-    "frontier_wall", "moves_through_own_cities_only", "starting_morale", "ransom_per_star",
-    "pursuit_window", "pursuers", "reinforcement_morale", "daily_morale_loss", "daily_wall_gain",
-    "war_start_minute", "war_end_minute", "penalty_period", "outnumbered_ratio", "outnumbered_points",
-    "unanswered_points", "battle_game", "stratagem_window", "stratagem_wall", "stratagem_extra_moves",
+    "time_zone",
+    "travel_time",
+    "online_window",
+    "king_orders_from_stars",
+    "capital_wall",
+    "buffer_wall",
+    "frontier_wall",
+    "moves_through_own_cities_only",
+    "starting_morale",
+    "ransom_per_star",
+    "pursuit_window",
+    "pursuers",
+    "reinforcement_morale",
+    "daily_morale_loss",
+    "daily_wall_gain",
+    "war_start_minute",
+    "war_end_minute",
+    "penalty_period",
+    "outnumbered_ratio",
+    "outnumbered_points",
+    "unanswered_points",
+    "battle_game",
+    "stratagem_window",
+    "stratagem_wall",
+    "stratagem_extra_moves",
 )
 
 
@@ -49,8 +69,14 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
     for position, c in enumerate(spec["cities"]):
         wall = campaign.wall_for_kind(c["kind"])
         cities[c["name"]] = City.objects.create(
-            campaign=campaign, name=c["name"], kingdom=kingdoms.get(c.get("kingdom", "")), kind=c["kind"],
-            wall=wall, wall_max=wall, wall_start=wall, position=position,
+            campaign=campaign,
+            name=c["name"],
+            kingdom=kingdoms.get(c.get("kingdom", "")),
+            kind=c["kind"],
+            wall=wall,
+            wall_max=wall,
+            wall_start=wall,
+            position=position,
         )
         Board.objects.create(campaign=campaign, kind=Board.Kind.CITY, city=cities[c["name"]])
     for kingdom_spec in spec["kingdoms"]:
@@ -68,8 +94,15 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
         if user is None:
             user = User.objects.create_user(username=o["username"], password=spec.get("password"))
         officer = Officer.objects.create(
-            campaign=campaign, user=user, kingdom=kingdoms[o["kingdom"]], name=o["name"], stars=o["stars"],
-            kind=o["kind"], title=o.get("title", ""), whereabouts=Whereabouts.CITY, city=cities[o["city"]],
+            campaign=campaign,
+            user=user,
+            kingdom=kingdoms[o["kingdom"]],
+            name=o["name"],
+            stars=o["stars"],
+            kind=o["kind"],
+            title=o.get("title", ""),
+            whereabouts=Whereabouts.CITY,
+            city=cities[o["city"]],
         )
         if o.get("king"):
             Kingdom.objects.filter(pk=officer.kingdom_id).update(king=officer)
@@ -84,8 +117,19 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
 
 
 KINGDOM_ADMINS = "Kingdom admins"
-KINGDOM_ADMIN_MODELS = ("campaign", "kingdom", "officer", "promotion", "move", "board", "boardmoderator", "thread",
-                        "post", "city", "road")
+KINGDOM_ADMIN_MODELS = (
+    "campaign",
+    "kingdom",
+    "officer",
+    "promotion",
+    "move",
+    "board",
+    "boardmoderator",
+    "thread",
+    "post",
+    "city",
+    "road",
+)
 
 
 def kingdom_admin_grant(*, user) -> None:
@@ -93,10 +137,12 @@ def kingdom_admin_grant(*, user) -> None:
     pages, which check the rules; the admin scopes private rows to the user's kingdoms)."""
     group, created = Group.objects.get_or_create(name=KINGDOM_ADMINS)
     if created:
-        group.permissions.set(Permission.objects.filter(
-            codename__in=[f"view_{model}" for model in KINGDOM_ADMIN_MODELS],
-            content_type__app_label__in=["campaign", "cities"],
-        ))
+        group.permissions.set(
+            Permission.objects.filter(
+                codename__in=[f"view_{model}" for model in KINGDOM_ADMIN_MODELS],
+                content_type__app_label__in=["campaign", "cities"],
+            )
+        )
     user.is_staff = True
     user.save(update_fields=["is_staff"])
     user.groups.add(group)

@@ -28,19 +28,32 @@ def _board(campaign, board_id, officer) -> Board:
 
 @campaign_page
 def board_list(request, campaign):
-    return render(request, "campaign/boards.html", {
-        "campaign": campaign, "boards": boards_of_campaign(campaign=campaign, officer=request.officer),
-    })
+    return render(
+        request,
+        "campaign/boards.html",
+        {
+            "campaign": campaign,
+            "boards": boards_of_campaign(campaign=campaign, officer=request.officer),
+        },
+    )
 
 
 @campaign_page
 def board_detail(request, campaign, board_id):
     board = _board(campaign, board_id, request.officer)
     siege, armies = city_war(city=board.city)
-    return render(request, "campaign/board.html", {
-        "campaign": campaign, "board": board, "page": board_threads(board=board, page=request.GET.get("page")),
-        "nonce": get_random_string(24), "siege": siege, "armies": armies,
-    })
+    return render(
+        request,
+        "campaign/board.html",
+        {
+            "campaign": campaign,
+            "board": board,
+            "page": board_threads(board=board, page=request.GET.get("page")),
+            "nonce": get_random_string(24),
+            "siege": siege,
+            "armies": armies,
+        },
+    )
 
 
 @campaign_page
@@ -48,19 +61,31 @@ def thread_detail(request, campaign, thread_id):
     thread = get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
     board = _board(campaign, thread.board_id, request.officer)
     officer = request.officer
-    return render(request, "campaign/thread.html", {
-        "campaign": campaign, "board": board, "thread": thread,
-        "page": thread_posts(thread=thread, page=request.GET.get("page")),
-        "moderator": officer is not None and may_moderate(officer, board), "nonce": get_random_string(24),
-    })
+    return render(
+        request,
+        "campaign/thread.html",
+        {
+            "campaign": campaign,
+            "board": board,
+            "thread": thread,
+            "page": thread_posts(thread=thread, page=request.GET.get("page")),
+            "moderator": officer is not None and may_moderate(officer, board),
+            "nonce": get_random_string(24),
+        },
+    )
 
 
 @campaign_action
 def thread_new(request, campaign, board_id):
     officer = require_officer(request)
     board = _board(campaign, board_id, officer)
-    thread = thread_create(actor=officer, board=board, title=request.POST.get("title", ""),
-                           body=request.POST.get("body", ""), nonce=request.POST.get("nonce", "")[:40])
+    thread = thread_create(
+        actor=officer,
+        board=board,
+        title=request.POST.get("title", ""),
+        body=request.POST.get("body", ""),
+        nonce=request.POST.get("nonce", "")[:40],
+    )
     return redirect("thread", slug=campaign.slug, thread_id=thread.pk)
 
 
@@ -69,15 +94,20 @@ def reply_new(request, campaign, thread_id):
     officer = require_officer(request)
     thread = get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
     _board(campaign, thread.board_id, officer)
-    post_reply(actor=officer, thread=thread, body=request.POST.get("body", ""), nonce=request.POST.get("nonce", "")[:40])
+    post_reply(
+        actor=officer, thread=thread, body=request.POST.get("body", ""), nonce=request.POST.get("nonce", "")[:40]
+    )
     return redirect("thread", slug=campaign.slug, thread_id=thread.pk)
 
 
 @campaign_action
 def post_moderate(request, campaign, post_id):
     officer = require_officer(request)
-    post = get_object_or_404(Post.objects.select_related("thread__board__city__kingdom", "thread__board__kingdom"),
-                             pk=post_id, thread__board__campaign=campaign)
+    post = get_object_or_404(
+        Post.objects.select_related("thread__board__city__kingdom", "thread__board__kingdom"),
+        pk=post_id,
+        thread__board__campaign=campaign,
+    )
     post_hide(actor=officer, post=post, hidden=request.POST.get("hidden", "1") == "1")
     messages.success(request, _("The post was hidden.") if post.hidden else _("The post is shown again."))
     return redirect("thread", slug=campaign.slug, thread_id=post.thread_id)

@@ -5,8 +5,8 @@ from functools import wraps
 from zoneinfo import ZoneInfo
 
 from django.contrib import messages
-from django.db import IntegrityError
 from django.contrib.auth.decorators import login_required
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -57,8 +57,10 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
         except IntegrityError:
             # A constraint caught two actions at the same instant (services name the known
             # races; this is the net under the rest): the transaction rolled back whole.
-            messages.error(request, _("Another action changed this at the same moment; nothing was applied. "
-                                      "Please look and try again."))
+            messages.error(
+                request,
+                _("Another action changed this at the same moment; nothing was applied. Please look and try again."),
+            )
             return back(request, _fallback(request, campaign))
         finally:
             timezone.deactivate()

@@ -43,5 +43,6 @@ def posted_object(data, name: str, queryset: QuerySet, clause: str) -> Model:
 
 
 def posted_text(data, name: str, *, clause: str, max_length: int, multiline: bool = False, label: str = "") -> str:
-    return checked_text(data.get(name, ""), field=label or name, clause=clause, max_length=max_length,
-                        multiline=multiline)
+    return checked_text(
+        data.get(name, ""), field=label or name, clause=clause, max_length=max_length, multiline=multiline
+    )

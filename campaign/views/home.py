@@ -1,5 +1,4 @@
 from django.shortcuts import render
-
 from django.views.decorators.http import require_safe
 
 from campaign.models import Campaign

@@ -19,9 +19,15 @@ from cities.models import City
 @campaign_page
 def moves_page(request, campaign):
     officer = require_officer(request)
-    return render(request, "campaign/moves.html", {
-        "campaign": campaign, "officer": officer, "view": moves_for(officer=officer, now=clock.now()),
-    })
+    return render(
+        request,
+        "campaign/moves.html",
+        {
+            "campaign": campaign,
+            "officer": officer,
+            "view": moves_for(officer=officer, now=clock.now()),
+        },
+    )
 
 
 def _destination(request, campaign) -> City:
@@ -35,7 +41,9 @@ def move_request(request, campaign):
     if move.status == Move.Status.TRAVELLING:
         messages.success(request, _("On the road to %(city)s.") % {"city": move.destination.name})
     else:
-        messages.success(request, _("Your request to move to %(city)s awaits approval.") % {"city": move.destination.name})
+        messages.success(
+            request, _("Your request to move to %(city)s awaits approval.") % {"city": move.destination.name}
+        )
     return redirect("moves", slug=campaign.slug)
 
 

@@ -23,8 +23,9 @@ def _operator(request) -> None:
 @require_safe
 def ops_page(request):
     _operator(request)
-    return render(request, "campaign/ops.html", {
-        "ops": operations(now=clock.now(), sweep_seconds=settings.TIMER_SWEEP_SECONDS)})
+    return render(
+        request, "campaign/ops.html", {"ops": operations(now=clock.now(), sweep_seconds=settings.TIMER_SWEEP_SECONDS)}
+    )
 
 
 @login_required

@@ -52,8 +52,11 @@ def moderator_appoint(request, campaign, board_id):
 @campaign_action
 def moderator_remove(request, campaign, moderator_id):
     actor = require_officer(request)
-    moderator = get_object_or_404(BoardModerator.objects.select_related("board__city", "board__kingdom", "officer"),
-                                  pk=moderator_id, board__campaign=campaign)
+    moderator = get_object_or_404(
+        BoardModerator.objects.select_related("board__city", "board__kingdom", "officer"),
+        pk=moderator_id,
+        board__campaign=campaign,
+    )
     personnel.moderator_remove(actor=actor, moderator=moderator)
     return _done(request, campaign, _("%(name)s no longer moderates that board.") % {"name": moderator.officer.name})
 
@@ -63,8 +66,9 @@ def promotion_recommend(request, campaign):
     actor = require_officer(request)
     officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.3")
     stars = posted_int(request.POST, "stars", "R1.5")
-    promotion = personnel.promotion_recommend(actor=actor, officer=officer, stars=stars,
-                                              title=request.POST.get("title", officer.title).strip())
+    promotion = personnel.promotion_recommend(
+        actor=actor, officer=officer, stars=stars, title=request.POST.get("title", officer.title).strip()
+    )
     if promotion.status == Promotion.Status.APPROVED:
         return _done(request, campaign, _("%(name)s now has %(stars)d stars.") % {"name": officer.name, "stars": stars})
     return _done(request, campaign, _("Recommendation sent to the king."))

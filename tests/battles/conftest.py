@@ -41,14 +41,18 @@ def arrive(clock, army: Army, world=None, online: tuple[str, ...] = ()) -> Army:
     return Army.objects.select_related("siege", "kingdom").get(pk=army.pk)
 
 
-def besiege(world, clock, target: str, organisation: list[tuple[str, str]], actor: str = "曹操",
-            online: tuple[str, ...] = ()) -> Army:
-    army = march_start(actor=world[actor], target=world.city(target),
-                       organisation=[(world[name], rank) for name, rank in organisation])
+def besiege(
+    world, clock, target: str, organisation: list[tuple[str, str]], actor: str = "曹操", online: tuple[str, ...] = ()
+) -> Army:
+    army = march_start(
+        actor=world[actor], target=world.city(target), organisation=[(world[name], rank) for name, rank in organisation]
+    )
     return arrive(clock, army, world, online)
 
 
-def play(world, army: Army, attacker: str, defender: str, result: str, judge: str = "孫權", actor: str = "曹操") -> Game:
+def play(
+    world, army: Army, attacker: str, defender: str, result: str, judge: str = "孫權", actor: str = "曹操"
+) -> Game:
     """A whole siege game: called, taken up by the defender, result entered by a neutral king."""
     game = siege_call(actor=world[actor], army=army, attacker=world[attacker])
     game = siege_call_answer(actor=world[defender], game=game, defender=world[defender])

@@ -5,19 +5,18 @@ from zoneinfo import ZoneInfo
 
 import pytest
 import time_machine
-from django.db.models import Sum
 
 from battles.models import Army
 from battles.rules import propose_ranks
-from battles.services.march import march_start
-from campaign.models import Officer, Post, Timer, Whereabouts
-from campaign.services.moves import move_order
 from battles.services.clock import day_key
+from battles.services.ledger import value_change
+from battles.services.march import march_start
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import RuleViolation
+from campaign.models import Officer, Post, Whereabouts
+from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
 from cities.models import LedgerEntry
-from battles.services.ledger import value_change
 from tests.battles.conftest import START, besiege, ledger_holds
 from tests.conftest import make_world
 
@@ -26,13 +25,15 @@ ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 
 
 def rows(clause, **filters):
-    return list(LedgerEntry.objects.filter(clause=clause, **filters).order_by("due_at", "id")
-                .values_list("due_at", "delta"))
+    return list(
+        LedgerEntry.objects.filter(clause=clause, **filters).order_by("due_at", "id").values_list("due_at", "delta")
+    )
 
 
 def damage(world, name, amount):
-    value_change(key=f"test:damage:{name}", city=world.city(name), delta=-amount, clause="test", cause="test",
-                 due_at=START)
+    value_change(
+        key=f"test:damage:{name}", city=world.city(name), delta=-amount, clause="test", cause="test", due_at=START
+    )
 
 
 def test_r7_1_walls_rise_by_5_at_local_midnight_up_to_the_maximum(world, clock):
@@ -84,10 +85,16 @@ def test_r7_1_days_change_at_local_midnight_across_daylight_saving(db):
 def test_r7_2_one_defender_holds_three_attackers_and_loses_6_for_each_beyond(db, clock):
     world = make_world(unanswered_points=0)
     # 濡須 is held by 呂蒙 alone. 合肥's two arrive first (20 min), 許昌's three later (40 min).
-    march_start(actor=world["曹操"], target=world.city("濡須"),
-                organisation=[(world["張遼"], "marshal"), (world["陳群"], "general")])
-    march_start(actor=world["曹操"], target=world.city("濡須"),
-                organisation=[(world["曹操"], "marshal"), (world["夏侯惇"], "general"), (world["荀彧"], "general")])
+    march_start(
+        actor=world["曹操"],
+        target=world.city("濡須"),
+        organisation=[(world["張遼"], "marshal"), (world["陳群"], "general")],
+    )
+    march_start(
+        actor=world["曹操"],
+        target=world.city("濡須"),
+        organisation=[(world["曹操"], "marshal"), (world["夏侯惇"], "general"), (world["荀彧"], "general")],
+    )
     clock.move_to(START + timedelta(minutes=20, seconds=1))
     timers_sweep()
     clock.move_to(START + timedelta(minutes=40, seconds=1))
@@ -97,26 +104,39 @@ def test_r7_2_one_defender_holds_three_attackers_and_loses_6_for_each_beyond(db,
     clock.move_to(START + timedelta(minutes=81))
     timers_sweep()
     first_end = START + timedelta(minutes=50)  # the siege began at the first arrival
-    assert rows("R7.2", city=city) == [(first_end, -12), (first_end + timedelta(minutes=30), -12)], \
+    assert rows("R7.2", city=city) == [(first_end, -12), (first_end + timedelta(minutes=30), -12)], (
         "5 attackers against 1: 2 beyond three times one, 12 points a period"
+    )
     assert ledger_holds(city)
 
 
 def fresh_generals(world, n: int, city: str) -> list[Officer]:
     from django.contrib.auth import get_user_model
 
-    return [Officer.objects.create(
-        campaign=world.campaign, user=get_user_model().objects.create_user(username=f"soldier{i}"),
-        kingdom=world["曹操"].kingdom, name=f"兵{i}", stars=8 - i, kind="general", whereabouts=Whereabouts.CITY,
-        city=world.city(city)) for i in range(n)]
+    return [
+        Officer.objects.create(
+            campaign=world.campaign,
+            user=get_user_model().objects.create_user(username=f"soldier{i}"),
+            kingdom=world["曹操"].kingdom,
+            name=f"兵{i}",
+            stars=8 - i,
+            kind="general",
+            whereabouts=Whereabouts.CITY,
+            city=world.city(city),
+        )
+        for i in range(n)
+    ]
 
 
 def test_r7_2_worked_example_2_defenders_against_8_then_a_third_arrives(db, clock):
     world = make_world(unanswered_points=0)
     members = [world["徐晃"], world["許褚"], *fresh_generals(world, 6, "長安")]
     members.sort(key=lambda o: -o.stars)
-    army = march_start(actor=world["曹操"], target=world.city("漢中"),
-                       organisation=list(zip(members, propose_ranks([o.stars for o in members]))))
+    army = march_start(
+        actor=world["曹操"],
+        target=world.city("漢中"),
+        organisation=list(zip(members, propose_ranks([o.stars for o in members]))),
+    )
     move_order(actor=world["劉備"], officer=world["馬良"], destination=world.city("漢中"))  # 永安: 60 min
     clock.move_to(START + timedelta(minutes=20, seconds=1))
     timers_sweep()
@@ -124,8 +144,9 @@ def test_r7_2_worked_example_2_defenders_against_8_then_a_third_arrives(db, cloc
     timers_sweep()
     city = world.city("漢中")
     siege_start = Army.objects.get(pk=army.pk).besieging_from
-    assert rows("R7.2", city=city) == [(siege_start + timedelta(minutes=30), -12)], \
+    assert rows("R7.2", city=city) == [(siege_start + timedelta(minutes=30), -12)], (
         "2 defenders against 8: 12; from the third defender's arrival (60 min): nothing"
+    )
 
 
 def test_r7_3_unanswered_siege_loses_6_every_30_minutes_and_the_call_is_posted(world, clock):
@@ -135,7 +156,9 @@ def test_r7_3_unanswered_siege_loses_6_every_30_minutes_and_the_call_is_posted(w
     timers_sweep()
     city = world.city("漢中")
     assert rows("R7.3", city=city) == [(start + timedelta(minutes=30 * k), -6) for k in (1, 2, 3)]
-    assert Post.objects.filter(thread__board=city.board, event_key__startswith=f"siege:{army.siege_id}:call:").count() == 3
+    assert (
+        Post.objects.filter(thread__board=city.board, event_key__startswith=f"siege:{army.siege_id}:call:").count() == 3
+    )
 
 
 def test_r7_3_a_call_answered_within_its_period_costs_nothing(world, clock):
@@ -152,7 +175,7 @@ def test_r7_3_a_call_answered_within_its_period_costs_nothing(world, clock):
 
 def test_r7_4_penalties_accrue_only_inside_the_hours_of_war(world, clock):
     clock.move_to(datetime(2026, 5, 1, 23, 30, tzinfo=TAIPEI))
-    army = besiege(world, clock, "漢中", ARMY)  # arrives 23:50
+    besiege(world, clock, "漢中", ARMY)  # arrives 23:50
     clock.move_to(datetime(2026, 5, 2, 9, 19, tzinfo=TAIPEI))
     timers_sweep()
     assert rows("R7.3") == []

@@ -45,8 +45,10 @@ def test_r7_5_one_period_from_the_eta_task_the_sweeper_and_a_manual_run_at_once(
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     period = Timer.objects.get(key=f"siege:{army.siege_id}:period:0")
     clock.move_to(period.due_at + timedelta(seconds=1))
-    assert at_once(lambda: apply_timer.run(period.pk), timers_sweep,
-                   lambda: call_command("apply_due", stdout=StringIO())) == []
+    assert (
+        at_once(lambda: apply_timer.run(period.pk), timers_sweep, lambda: call_command("apply_due", stdout=StringIO()))
+        == []
+    )
     assert LedgerEntry.objects.filter(key=f"siege:{army.siege_id}:period:0:unanswered").count() == 1
     assert LedgerEntry.objects.filter(clause="R7.3").count() == 1
     assert Timer.objects.get(pk=period.pk).attempts == 1

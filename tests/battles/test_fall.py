@@ -57,8 +57,11 @@ def test_r10_1_retreat_money_paid_before_the_fall_spares_the_defender(weak_world
 def test_r10_4_allied_siege_goes_to_the_kingdom_whose_game_took_the_wall_to_0(weak_world, clock):
     world = weak_world
     wei = march_start(actor=world["曹操"], target=world.city("漢中"), organisation=[(world[n], r) for n, r in ARMY])
-    wu = march_start(actor=world["孫權"], target=world.city("漢中"),
-                     organisation=[(world["甘寧"], "marshal"), (world["張昭"], "general")])  # from 江陵, 4 legs
+    wu = march_start(
+        actor=world["孫權"],
+        target=world.city("漢中"),
+        organisation=[(world["甘寧"], "marshal"), (world["張昭"], "general")],
+    )  # from 江陵, 4 legs
     wei = arrive(clock, wei)
     wu = arrive(clock, wu, world, online=("張飛",))
     assert wei.siege_id == wu.siege_id
@@ -128,8 +131,10 @@ def test_r8_4_a_defender_arriving_takes_a_free_place_that_keeps_the_star_order(w
     from campaign.timers import timers_sweep
 
     army = besiege(world, clock, "漢中", ARMY)  # roster: 張飛 20★ patrol, 魏延 15★ patrol
-    moves = [move_order(actor=world["劉備"], officer=world[name], destination=world.city("漢中"))
-             for name in ("黃忠", "馬良")]  # 江州 and 永安: both arrive within an hour
+    moves = [
+        move_order(actor=world["劉備"], officer=world[name], destination=world.city("漢中"))
+        for name in ("黃忠", "馬良")
+    ]  # 江州 and 永安: both arrive within an hour
     clock.move_to(max(m.arrives_at for m in moves) + timedelta(seconds=1))
     timers_sweep()
     ranks = {d.officer.name: d.rank for d in army.siege.roster.select_related("officer")}

@@ -4,14 +4,13 @@ from datetime import timedelta
 
 import pytest
 
-from battles.models import Army, ArmyMember, FieldBattle, Game, Siege
+from battles.models import Army, ArmyMember, FieldBattle, Siege
 from battles.services.field import field_battle_advance, field_battle_choose, sortie
 from battles.services.march import march_start
 from battles.services.reinforce import reinforce_attack
 from battles.services.results import game_result
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Whereabouts
-from campaign.timers import timers_sweep
 from cities.models import LedgerEntry
 from tests.battles.conftest import arrive
 
@@ -19,8 +18,9 @@ ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 
 
 def march(world, organisation=ARMY, target="漢中", actor="曹操"):
-    return march_start(actor=world[actor], target=world.city(target),
-                       organisation=[(world[n], r) for n, r in organisation])
+    return march_start(
+        actor=world[actor], target=world.city(target), organisation=[(world[n], r) for n, r in organisation]
+    )
 
 
 def results(world, battle, outcomes):
@@ -78,7 +78,8 @@ def test_r5_2_larger_defence_sends_only_as_many(world, clock):
     army = march(world, organisation=[("徐晃", "marshal")])
     battle = sortie(actor=world["劉備"], army=army, officers=[world["魏延"], world["張飛"]])
     assert [(g.attacker.name, g.defender.name) for g in battle.games.select_related("attacker", "defender")] == [
-        ("徐晃", "魏延")], "the defence chose by the order it named"
+        ("徐晃", "魏延")
+    ], "the defence chose by the order it named"
 
 
 def test_r5_1_r5_4_defenders_win_losers_taken_others_home(world, clock):

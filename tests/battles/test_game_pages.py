@@ -42,8 +42,9 @@ def test_r11_3_a_gbk_file_upload_is_read(world, client, clock):
 def test_r11_3_an_illegal_record_is_a_message_naming_the_move(world, client, clock):
     game = pending_game(world, clock)
     client.force_login(world["許褚"].user)
-    page = client.post(url(world, "game-report", game.pk), {"record": "炮二平五 馬８進７ 炮五進五", "claimed": "attacker"},
-                       follow=True).content.decode()
+    page = client.post(
+        url(world, "game-report", game.pk), {"record": "炮二平五 馬８進７ 炮五進五", "claimed": "attacker"}, follow=True
+    ).content.decode()
     assert "第 3 手" in page and "炮五進五" in page
     assert Game.objects.get(pk=game.pk).record == ""
 
@@ -78,8 +79,9 @@ def test_r11_3_an_xqf_file_upload_is_replayed(world, client, clock):
     game = pending_game(world, clock)
     client.force_login(world["許褚"].user)
     data = (Path(__file__).resolve().parents[1] / "data" / "opening-v10.xqf").read_bytes()
-    client.post(url(world, "game-report", game.pk), {"file": SimpleUploadedFile("opening.xqf", data),
-                                                       "claimed": "attacker"})
+    client.post(
+        url(world, "game-report", game.pk), {"file": SimpleUploadedFile("opening.xqf", data), "claimed": "attacker"}
+    )
     game = Game.objects.get(pk=game.pk)
     assert (game.claimed_result, game.moves[:2]) == ("attacker", ["h2e2", "h9g7"])
 
@@ -91,8 +93,9 @@ def test_r11_3_an_xqf_file_with_a_set_up_position_is_refused(world, client, cloc
     game = pending_game(world, clock)
     client.force_login(world["許褚"].user)
     data = (Path(__file__).resolve().parents[1] / "data" / "mate-in-one-v10.xqf").read_bytes()
-    page = client.post(url(world, "game-report", game.pk), {"file": SimpleUploadedFile("mate.xqf", data)},
-                       follow=True).content.decode()
+    page = client.post(
+        url(world, "game-report", game.pk), {"file": SimpleUploadedFile("mate.xqf", data)}, follow=True
+    ).content.decode()
     game = Game.objects.get(pk=game.pk)
     assert (game.status, game.result, game.moves) == (Game.Status.PENDING, "", [])
     assert "R11.3" in page and "標準" in page
@@ -104,4 +107,7 @@ def test_r11_6_the_games_list_keeps_every_game(world, client, clock):
     client.post(url(world, "game-report", game.pk), {"record": MATE})
     page = client.get(url(world, "games")).content.decode()
     assert f'data-game="{game.pk}"' in page and "許褚" in page and "checkmate" in page
-    assert f'data-game="{game.pk}"' not in client.get(url(world, "games") + f"?officer={world['曹操'].pk}").content.decode()
+    assert (
+        f'data-game="{game.pk}"'
+        not in client.get(url(world, "games") + f"?officer={world['曹操'].pk}").content.decode()
+    )

@@ -5,8 +5,8 @@ from datetime import timedelta
 
 from battles.rules import outnumbered_loss
 from battles.selectors import head_counts_at
-from campaign import clock as site_clock
 from battles.services.march import march_start
+from campaign import clock as site_clock
 from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
 from tests.battles.conftest import arrive, besiege, play
@@ -23,8 +23,9 @@ def test_r7_2_worked_examples():
 def test_r7_2_head_counts_leave_out_prisoners_and_withdrawn_and_add_arrivals(world, clock):
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     assert head_counts_at(siege=army.siege, at=site_clock.now()) == (2, 2)
-    allies = march_start(actor=world["曹操"], target=world.city("漢中"),
-                         organisation=[(world["曹仁"], "marshal")])  # a second army of attackers
+    allies = march_start(
+        actor=world["曹操"], target=world.city("漢中"), organisation=[(world["曹仁"], "marshal")]
+    )  # a second army of attackers
     arrive(clock, allies)
     assert head_counts_at(siege=army.siege, at=site_clock.now()) == (2, 3)
     before = site_clock.now()

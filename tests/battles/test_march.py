@@ -12,8 +12,9 @@ from tests.battles.conftest import arrive
 
 
 def march(world, organisation, target="漢中", actor="曹操"):
-    return march_start(actor=world[actor], target=world.city(target),
-                       organisation=[(world[n], r) for n, r in organisation])
+    return march_start(
+        actor=world[actor], target=world.city(target), organisation=[(world[n], r) for n, r in organisation]
+    )
 
 
 def nothing_marched():
@@ -63,7 +64,8 @@ def test_r4_2_places_per_rank():
     generals = [(20, "marshal"), (9, "general"), (8, "general")]
     assert check_organisation(generals) == []
     assert [(v.clause, v.code, v.rank) for v in check_organisation([*generals, (7, "general")])] == [
-        ("R4.2", "places", "general")]
+        ("R4.2", "places", "general")
+    ]
     cavalry = [(20, "marshal"), *[(10, "cavalry")] * 5]
     assert [v.code for v in check_organisation(cavalry)] == ["places"]
     assert check_organisation([(20, "marshal"), *[(3, "infantry")] * 30]) == []

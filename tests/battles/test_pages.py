@@ -15,18 +15,31 @@ def test_r4_1_king_marches_from_the_war_page(world, client, clock):
     client.force_login(world["曹操"].user)
     page = client.get(url(world, "war") + f"?origin={world.city('長安').pk}").content.decode()
     assert "徐晃" in page and 'value="marshal" selected' in page
-    response = client.post(url(world, "march-new"), {
-        "target": world.city("漢中").pk, "member": [world["徐晃"].pk, world["許褚"].pk],
-        f"rank_{world['徐晃'].pk}": "marshal", f"rank_{world['許褚'].pk}": "general"})
+    response = client.post(
+        url(world, "march-new"),
+        {
+            "target": world.city("漢中").pk,
+            "member": [world["徐晃"].pk, world["許褚"].pk],
+            f"rank_{world['徐晃'].pk}": "marshal",
+            f"rank_{world['許褚'].pk}": "general",
+        },
+    )
     assert response.status_code == 302
     assert Army.objects.get().members.count() == 2
 
 
 def test_r4_3_a_broken_organisation_is_a_message_naming_the_rule(world, client, clock):
     client.force_login(world["曹操"].user)
-    page = client.post(url(world, "march-new"), {
-        "target": world.city("漢中").pk, "member": [world["徐晃"].pk, world["許褚"].pk],
-        f"rank_{world['徐晃'].pk}": "general", f"rank_{world['許褚'].pk}": "marshal"}, follow=True)
+    page = client.post(
+        url(world, "march-new"),
+        {
+            "target": world.city("漢中").pk,
+            "member": [world["徐晃"].pk, world["許褚"].pk],
+            f"rank_{world['徐晃'].pk}": "general",
+            f"rank_{world['許褚'].pk}": "marshal",
+        },
+        follow=True,
+    )
     assert page.status_code == 200 and "R4.3" in page.content.decode()
     assert not Army.objects.exists()
     for bad in ({"target": "x"}, {"target": world.city("漢中").pk, "member": ["abc"]}, {}):
@@ -36,8 +49,10 @@ def test_r4_3_a_broken_organisation_is_a_message_naming_the_rule(world, client, 
 
 def test_r4_4_a_march_by_an_officer_without_authority_is_403(world, client, clock):
     client.force_login(world["許褚"].user)
-    response = client.post(url(world, "march-new"), {
-        "target": world.city("漢中").pk, "member": [world["許褚"].pk], f"rank_{world['許褚'].pk}": "marshal"})
+    response = client.post(
+        url(world, "march-new"),
+        {"target": world.city("漢中").pk, "member": [world["許褚"].pk], f"rank_{world['許褚'].pk}": "marshal"},
+    )
     assert response.status_code == 403 and not Army.objects.exists()
 
 
@@ -81,8 +96,11 @@ def test_r4_6_r5_sortie_results_and_advance_through_the_army_page(world, client,
     from battles.models import FieldBattle
     from battles.services.march import march_start
 
-    army = march_start(actor=world["曹操"], target=world.city("漢中"),
-                       organisation=[(world["徐晃"], "marshal"), (world["許褚"], "general")])
+    army = march_start(
+        actor=world["曹操"],
+        target=world.city("漢中"),
+        organisation=[(world["徐晃"], "marshal"), (world["許褚"], "general")],
+    )
     assert client.get(url(world, "army", army.pk)).status_code == 200
     client.force_login(world["張飛"].user)  # the governor of 漢中
     world.online("張飛")
@@ -90,8 +108,9 @@ def test_r4_6_r5_sortie_results_and_advance_through_the_army_page(world, client,
     client.post(url(world, "sortie-new", army.pk), {"officer": [world["張飛"].pk, world["魏延"].pk]})
     battle = FieldBattle.objects.get()
     own = battle.games.get(defender=world["張飛"])
-    assert client.post(url(world, "result-enter", own.pk), {"result": "defender"}).status_code == 403, \
+    assert client.post(url(world, "result-enter", own.pk), {"result": "defender"}).status_code == 403, (
         "R11.3: the governor who played the game does not judge it"
+    )
     client.post(url(world, "result-enter", battle.games.exclude(pk=own.pk).get().pk), {"result": "attacker"})
     client.force_login(world["孫權"].user)  # the king of a neutral kingdom
     client.post(url(world, "result-enter", own.pk), {"result": "attacker"})

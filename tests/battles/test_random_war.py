@@ -15,8 +15,8 @@ from battles.models import Army, ArmyMember, Game, Ransom, Siege
 from battles.rules import ATTACK_RANKS, propose_ranks
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
-from battles.services.retreat import army_retreat
 from battles.services.results import game_result
+from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
@@ -45,20 +45,32 @@ def act(world, clock, action: str, n: int, m: int) -> None:
     king = Officer.objects.select_related("kingdom", "campaign").get(pk=kingdom.king_id)
     if action == "march":
         origin = pick(City.objects.filter(kingdom=kingdom).order_by("pk"), m)
-        fighters = [o for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=origin, kingdom=kingdom)
-                    .order_by("-stars", "pk") if may_fight(o.kind)][: 1 + m % 6]
+        fighters = [
+            o
+            for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=origin, kingdom=kingdom).order_by(
+                "-stars", "pk"
+            )
+            if may_fight(o.kind)
+        ][: 1 + m % 6]
         target = pick(City.objects.exclude(kingdom=kingdom).order_by("pk"), n + m)
         if fighters and target:
-            march_start(actor=king, target=target,
-                        organisation=list(zip(fighters, propose_ranks([o.stars for o in fighters], ATTACK_RANKS))))
+            march_start(
+                actor=king,
+                target=target,
+                organisation=list(zip(fighters, propose_ranks([o.stars for o in fighters], ATTACK_RANKS))),
+            )
     elif action == "game":
         army = pick(Army.objects.filter(status=Army.Status.BESIEGING).order_by("pk"), n)
         if army is None:
             return
         attacker = pick(army.members.filter(status=ArmyMember.Status.ACTIVE).order_by("position"), m)
         game = siege_call(actor=Officer.objects.get(pk=army.kingdom.king_id), army=army, attacker=attacker.officer)
-        defender = pick(army.siege.roster.filter(officer__whereabouts=Whereabouts.CITY,
-                                                 officer__city_id=army.siege.city_id).order_by("position"), n)
+        defender = pick(
+            army.siege.roster.filter(
+                officer__whereabouts=Whereabouts.CITY, officer__city_id=army.siege.city_id
+            ).order_by("position"),
+            n,
+        )
         if defender is None:
             return
         game = siege_call_answer(actor=defender.officer, game=game, defender=defender.officer)
@@ -76,8 +88,9 @@ def act(world, clock, action: str, n: int, m: int) -> None:
         if siege and officer:
             move_order(actor=king, officer=officer, destination=siege.city)
     elif action == "ransom":
-        ransom = pick(Ransom.objects.filter(status=Ransom.Status.OWED, kind=Ransom.Kind.RANSOM,
-                                            kingdom=kingdom).order_by("pk"), n)
+        ransom = pick(
+            Ransom.objects.filter(status=Ransom.Status.OWED, kind=Ransom.Kind.RANSOM, kingdom=kingdom).order_by("pk"), n
+        )
         if ransom:
             ransom_settle(actor=king, ransom=ransom, paid=bool(m % 2))
 
@@ -91,7 +104,8 @@ def check_invariants() -> None:
         assert army.morale == army.morale_start + (army.ledger.aggregate(s=Sum("delta"))["s"] or 0)
     in_field = ArmyMember.objects.filter(status=ArmyMember.Status.ACTIVE).exclude(army__status=Army.Status.ENDED)
     assert set(in_field.values_list("officer_id", "army_id")) == set(
-        Officer.objects.filter(whereabouts=Whereabouts.ARMY).values_list("pk", "army_id")), "R1.5: one whereabouts"
+        Officer.objects.filter(whereabouts=Whereabouts.ARMY).values_list("pk", "army_id")
+    ), "R1.5: one whereabouts"
     prisoners = Officer.objects.filter(whereabouts=Whereabouts.PRISONER)
     assert not in_field.filter(officer__in=prisoners).exists(), "R10.6: no prisoner fights"
     assert not Game.objects.filter(status__in=["called", "pending"]).filter(attacker__in=prisoners).exists()
@@ -109,10 +123,14 @@ def war_world(request, db):
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
-                                                                   HealthCheck.too_slow])
-@given(steps=st.lists(st.tuples(st.sampled_from(ACTIONS), st.integers(0, 50), st.integers(0, 50)),
-                      min_size=10, max_size=60))
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow]
+)
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(ACTIONS), st.integers(0, 50), st.integers(0, 50)), min_size=10, max_size=60
+    )
+)
 def test_r1_5_r7_5_r10_6_invariants_hold_through_a_random_war(war_world, clock, steps):
     world = war_world
     with transaction.atomic():

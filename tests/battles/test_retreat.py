@@ -87,8 +87,12 @@ def test_r8_2_pursuit_losers_on_either_side_are_taken(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
     army_retreat(actor=world["徐晃"], army=army)
     world.online("徐晃", "許褚")
-    pursuit = pursuit_declare(actor=world["劉備"], pursuit=Pursuit.objects.get(army=army),
-                              pursuers=[world["張飛"], world["魏延"]], opponents=[world["徐晃"], world["許褚"]])
+    pursuit = pursuit_declare(
+        actor=world["劉備"],
+        pursuit=Pursuit.objects.get(army=army),
+        pursuers=[world["張飛"], world["魏延"]],
+        opponents=[world["徐晃"], world["許褚"]],
+    )
     games = list(Game.objects.filter(pursuit=pursuit).order_by("board"))
     assert [g.attacker_moves_first for g in games] == [False, False], "the pursuers have the first move"
     from battles.services.results import game_result
@@ -105,8 +109,9 @@ def test_r8_2_a_chosen_member_not_online_is_taken_at_once(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
     army_retreat(actor=world["徐晃"], army=army)
     clock.shift(timedelta(minutes=1))
-    pursuit_declare(actor=world["劉備"], pursuit=Pursuit.objects.get(army=army),
-                    pursuers=[world["魏延"]], opponents=[world["許褚"]])
+    pursuit_declare(
+        actor=world["劉備"], pursuit=Pursuit.objects.get(army=army), pursuers=[world["魏延"]], opponents=[world["許褚"]]
+    )
     assert world["許褚"].whereabouts == Whereabouts.PRISONER
     assert Army.objects.get(pk=army.pk).status == Army.Status.ENDED
     assert world["徐晃"].whereabouts == Whereabouts.ROAD
@@ -116,15 +121,27 @@ def test_r8_2_the_rearguard_faces_the_pursuers(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
     army_retreat(actor=world["徐晃"], army=army, rearguard=[world["許褚"]])
     with pytest.raises(RuleViolation) as err:
-        pursuit_declare(actor=world["劉備"], pursuit=Pursuit.objects.get(army=army),
-                        pursuers=[world["魏延"]], opponents=[world["徐晃"]])
+        pursuit_declare(
+            actor=world["劉備"],
+            pursuit=Pursuit.objects.get(army=army),
+            pursuers=[world["魏延"]],
+            opponents=[world["徐晃"]],
+        )
     assert err.value.clause == "R8.2"
     with pytest.raises(RuleViolation):  # a historian or strategist cannot pursue
-        pursuit_declare(actor=world["劉備"], pursuit=Pursuit.objects.get(army=army),
-                        pursuers=[world["諸葛亮"]], opponents=[world["許褚"]])
+        pursuit_declare(
+            actor=world["劉備"],
+            pursuit=Pursuit.objects.get(army=army),
+            pursuers=[world["諸葛亮"]],
+            opponents=[world["許褚"]],
+        )
     with pytest.raises(NotAllowed):
-        pursuit_declare(actor=world["魏延"], pursuit=Pursuit.objects.get(army=army),
-                        pursuers=[world["魏延"]], opponents=[world["許褚"]])
+        pursuit_declare(
+            actor=world["魏延"],
+            pursuit=Pursuit.objects.get(army=army),
+            pursuers=[world["魏延"]],
+            opponents=[world["許褚"]],
+        )
 
 
 def test_r6_1_siege_ends_when_no_attacker_is_left(world, clock):

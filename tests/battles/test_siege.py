@@ -39,11 +39,15 @@ def test_r6_4_king_in_the_city_stands_on_top_with_12_points(world, clock):
 def test_r6_3_governor_rearranges_the_roster_by_the_rules(world, clock):
     army = besiege(world, clock, "漢中", ARMY, online=("張飛",))
     with pytest.raises(RuleViolation) as err:  # 魏延 15★ as governor: only the governor holds that post
-        roster_set(actor=world["張飛"], siege=army.siege, roster=[(world["魏延"], "governor"), (world["張飛"], "patrol")])
+        roster_set(
+            actor=world["張飛"], siege=army.siege, roster=[(world["魏延"], "governor"), (world["張飛"], "patrol")]
+        )
     assert err.value.clause == "R6.3"
     with pytest.raises(NotAllowed):
         roster_set(actor=world["魏延"], siege=army.siege, roster=[(world["魏延"], "patrol")])
-    roster_set(actor=world["張飛"], siege=army.siege, roster=[(world["張飛"], "governor"), (world["魏延"], "constable")])
+    roster_set(
+        actor=world["張飛"], siege=army.siege, roster=[(world["張飛"], "governor"), (world["魏延"], "constable")]
+    )
     assert roster(army.siege) == [("張飛", "governor"), ("魏延", "constable")]
 
 
@@ -71,7 +75,9 @@ def test_r6_2_attacker_wins_wall_falls_by_defenders_points(world, clock):
     city = world.city("漢中")
     assert city.wall == 500 - 12 - 10
     assert list(city.ledger.order_by("id").values_list("delta", "value_after", "clause")) == [
-        (-12, 488, "R6.2"), (-10, 478, "R6.2")]
+        (-12, 488, "R6.2"),
+        (-10, 478, "R6.2"),
+    ]
     assert ledger_holds(city)
     army.refresh_from_db()
     assert army.morale == 100
@@ -85,7 +91,9 @@ def test_r6_2_defender_wins_attacker_taken_and_morale_falls_by_rank_points(world
     assert army.morale == 90
     assert LedgerEntry.objects.get(army=army).delta == -10
     prisoner = world["許褚"]
-    assert prisoner.whereabouts == Whereabouts.PRISONER and prisoner.captor.name == "蜀" and prisoner.city.name == "漢中"
+    assert (
+        prisoner.whereabouts == Whereabouts.PRISONER and prisoner.captor.name == "蜀" and prisoner.city.name == "漢中"
+    )
     assert ArmyMember.objects.get(officer=prisoner).status == ArmyMember.Status.PRISONER
     assert world.city("漢中").wall == 500
 

@@ -148,8 +148,7 @@ def test_r9_1_r11_7_challenge_accept_and_play_through_the_pages(world, client, c
     world.online("張飛")
     client.force_login(world["郭嘉"].user)
     assert "張飛" in client.get(reverse("stratagems", args=[world.campaign.slug])).content.decode()
-    client.post(reverse("stratagem-new", args=[world.campaign.slug]),
-                {"target": world["張飛"].pk, "kind": "siege"})
+    client.post(reverse("stratagem-new", args=[world.campaign.slug]), {"target": world["張飛"].pk, "kind": "siege"})
     stratagem = Stratagem.objects.get()
     client.force_login(world["張飛"].user)
     response = client.post(reverse("stratagem-answer", args=[world.campaign.slug, stratagem.pk]))
@@ -158,8 +157,12 @@ def test_r9_1_r11_7_challenge_accept_and_play_through_the_pages(world, client, c
     page = client.get(response["Location"]).content.decode()
     assert page.count("data-square=") == 32 and game.layout_hash[:10] in page
     assert "".join(game.layout) not in page, "the layout stays secret until the end"
-    assert client.post(reverse("banqi-act", args=[world.campaign.slug, game.pk]), {"action": "a1"},
-                       follow=True).status_code == 200
+    assert (
+        client.post(
+            reverse("banqi-act", args=[world.campaign.slug, game.pk]), {"action": "a1"}, follow=True
+        ).status_code
+        == 200
+    )
     assert BanqiGame.objects.get(pk=game.pk).actions == [], "out of turn: refused with a message"
     client.force_login(world["郭嘉"].user)
     client.post(reverse("banqi-act", args=[world.campaign.slug, game.pk]), {"action": "resign"})

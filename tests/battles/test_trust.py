@@ -32,8 +32,7 @@ def url(world, name, *args):
 
 
 def field_game(world):
-    army = march_start(actor=world["曹操"], target=world.city("漢中"),
-                       organisation=[(world[n], r) for n, r in ARMY])
+    army = march_start(actor=world["曹操"], target=world.city("漢中"), organisation=[(world[n], r) for n, r in ARMY])
     battle = sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
     return battle.games.get()
 
@@ -151,8 +150,9 @@ def test_r11_4_the_game_page_replays_a_handicap_game(world, clock, client):
     assert pgn.status_code == 200 and b"h2e2 b2d2" in pgn.content
 
 
-@pytest.mark.parametrize("query", ["?officer=²", "?officer=٣", "?officer=99999999999999999999", "?page=²",
-                                   "?officer=-1", "?officer=%00"])
+@pytest.mark.parametrize(
+    "query", ["?officer=²", "?officer=٣", "?officer=99999999999999999999", "?page=²", "?officer=-1", "?officer=%00"]
+)
 def test_r11_6_the_games_list_reads_odd_filters(world, client, query):
     assert client.get(url(world, "games") + query).status_code == 200
 
@@ -160,8 +160,11 @@ def test_r11_6_the_games_list_reads_odd_filters(world, client, query):
 @pytest.mark.parametrize("raw", ["²", "٣", "99999999999999999999", "-1", "1\x00"])
 def test_r4_1_odd_ids_in_forms_are_messages(world, clock, client, raw):
     client.force_login(world["曹操"].user)
-    response = client.post(url(world, "march-new"), {"origin": world.city("長安").pk, "target": world.city("漢中").pk,
-                                                     "member": [raw]}, follow=True)
+    response = client.post(
+        url(world, "march-new"),
+        {"origin": world.city("長安").pk, "target": world.city("漢中").pk, "member": [raw]},
+        follow=True,
+    )
     assert response.status_code == 200 and "R4" in response.content.decode()
     assert not Army.objects.exists()
     response = client.post(url(world, "move-request"), {"destination": raw}, follow=True)
@@ -204,7 +207,8 @@ def test_r2_4_one_officer_appointed_to_two_cities_at_once(clock):
 
     world = make_world()
     king, officer = world["曹操"], world["郭嘉"]
-    raised = at_once(*(partial(governor_appoint, actor=king, city=world.city(name), officer=officer)
-                       for name in ("洛陽", "許昌")))
+    raised = at_once(
+        *(partial(governor_appoint, actor=king, city=world.city(name), officer=officer) for name in ("洛陽", "許昌"))
+    )
     assert [exc for exc in raised if not isinstance(exc, RuleViolation)] == []
     assert City.objects.filter(governor=officer).count() == 1

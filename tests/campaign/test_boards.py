@@ -15,8 +15,12 @@ from campaign.services.boards import post_hide, post_reply, thread_create
 
 def test_r1_3_city_board_post_with_script_shows_it_as_text(world, client):
     board = world.city("洛陽").board
-    thread = thread_create(actor=world["郭嘉"], board=board, title="<b>hi</b>",
-                           body="**bold** <script>alert('x')</script> <img src=x onerror=alert(1)>")
+    thread = thread_create(
+        actor=world["郭嘉"],
+        board=board,
+        title="<b>hi</b>",
+        body="**bold** <script>alert('x')</script> <img src=x onerror=alert(1)>",
+    )
     client.force_login(world["郭嘉"].user)
     page = client.get(reverse("thread", args=[world.campaign.slug, thread.pk])).content.decode()
     assert "<strong>bold</strong>" in page

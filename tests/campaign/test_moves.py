@@ -138,7 +138,9 @@ def test_r1_4_multi_leg_journey_follows_shortest_route_and_sums_legs(world):
 
 def test_r1_4_route_may_not_pass_through_other_kingdoms(world):
     # 長安 → 合肥 the short way is 長安–洛陽–許昌–合肥; cut 洛陽 off and no own road is left.
-    world.city("洛陽").__class__.objects.filter(name="洛陽", campaign=world.campaign).update(kingdom=world["劉備"].kingdom)
+    world.city("洛陽").__class__.objects.filter(name="洛陽", campaign=world.campaign).update(
+        kingdom=world["劉備"].kingdom
+    )
     before = counts()
     with pytest.raises(RuleViolation) as err:
         move_order(actor=world["曹操"], officer=world["許褚"], destination=world.city("合肥"))

@@ -35,8 +35,9 @@ def test_r7_5_a_stuck_item_is_set_aside_shown_and_retried(world, client, setting
     settings.TIMER_MAX_ATTEMPTS = 1
     HANDLERS["test.stuck"] = lambda timer: 1 / 0
     try:
-        timer = timer_schedule(campaign=world.campaign, key="test:stuck", kind="test.stuck", object_id=1,
-                               due_at=clock.now())
+        timer = timer_schedule(
+            campaign=world.campaign, key="test:stuck", kind="test.stuck", object_id=1, due_at=clock.now()
+        )
         timers_sweep()
         timer.refresh_from_db()
         assert timer.status == Timer.Status.FAILED and "ZeroDivisionError" in timer.last_error

@@ -5,12 +5,20 @@ import pytest
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import BoardModerator, Officer, Post, Promotion
 from campaign.services.personnel import (
-    governor_appoint, moderator_appoint, moderator_remove, promotion_decide, promotion_recommend,
+    governor_appoint,
+    moderator_appoint,
+    moderator_remove,
+    promotion_decide,
+    promotion_recommend,
 )
 
 
 def palace_titles(world, kingdom_officer):
-    return list(Post.objects.filter(thread__board__kingdom_id=kingdom_officer.kingdom_id).values_list("thread__title", flat=True))
+    return list(
+        Post.objects.filter(thread__board__kingdom_id=kingdom_officer.kingdom_id).values_list(
+            "thread__title", flat=True
+        )
+    )
 
 
 def test_r2_1_king_promotes_any_officer_directly(world):

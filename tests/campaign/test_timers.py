@@ -75,8 +75,9 @@ def test_r7_5_a_failing_timer_is_retried_then_set_aside_without_blocking_others(
     HANDLERS["test.broken"] = broken
     try:
         with time_machine.travel(clock.now(), tick=False) as traveller:
-            bad = timer_schedule(campaign=world.campaign, key="test:broken", kind="test.broken", object_id=1,
-                                 due_at=clock.now())
+            bad = timer_schedule(
+                campaign=world.campaign, key="test:broken", kind="test.broken", object_id=1, due_at=clock.now()
+            )
             move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
             traveller.shift(timedelta(minutes=21))
             assert timers_sweep() == 1  # the arrival went through despite the broken timer before it

@@ -40,14 +40,14 @@ def test_dashboard_query_count_does_not_grow_with_the_world(client, django_asser
 
 def test_r1_3_dashboard_shows_owner_kind_wall_and_governor(world, client):
     page = client.get(reverse("dashboard", args=[world.campaign.slug])).content.decode()
-    row = page[page.index('data-city="許昌"'):page.index('data-city="洛陽"')]
+    row = page[page.index('data-city="許昌"') : page.index('data-city="洛陽"')]
     assert "魏" in row and "首都" in row and "800 / 800" in row and "夏侯惇" in row
 
 
 def test_r2_6_dashboard_shows_who_is_online(world, client):
     world.online("曹仁")
     page = client.get(reverse("dashboard", args=[world.campaign.slug])).content.decode()
-    row = page[page.index('data-city="洛陽"'):page.index('data-city="長安"')]
+    row = page[page.index('data-city="洛陽"') : page.index('data-city="長安"')]
     assert 'class="officer online"' in row and "曹仁" in row
     assert row.count('class="officer online"') == 1  # 郭嘉 is there but not online
 

@@ -24,8 +24,9 @@ def field(text: str, size: int) -> tuple[int, bytes]:
     return len(data), data.ljust(size, b"\0")
 
 
-def xqf(moves: list[str], red: str, black: str, title: str, result: int, version: int,
-        pieces: dict[int, str] | None = None) -> bytes:
+def xqf(
+    moves: list[str], red: str, black: str, title: str, result: int, version: int, pieces: dict[int, str] | None = None
+) -> bytes:
     """`pieces`, when given, places only those slots (0–31) and leaves the others off the board."""
     squares = RED_START + BLACK_START
     board = bytes(pos(squares[i]) if pieces is None else (pos(pieces[i]) if i in pieces else 0xFF) for i in range(32))
@@ -34,10 +35,43 @@ def xqf(moves: list[str], red: str, black: str, title: str, result: int, version
     title_len, title_b = field(title, 63)
     red_len, red_b = field(red, 15)
     black_len, black_b = field(black, 15)
-    head = struct.pack(HEADER, b"XQ", version, bytes(13), board, bytes(3), result, bytes(12), 0, bytes(15),
-                       title_len, title_b, bytes(64), 0, bytes(63), 0, bytes(15), 0, bytes(15), red_len, red_b,
-                       black_len, black_b, 0, bytes(63), 0, bytes(15), 0, bytes(15), bytes(32), 0, bytes(15), 0,
-                       bytes(15), bytes(528))
+    head = struct.pack(
+        HEADER,
+        b"XQ",
+        version,
+        bytes(13),
+        board,
+        bytes(3),
+        result,
+        bytes(12),
+        0,
+        bytes(15),
+        title_len,
+        title_b,
+        bytes(64),
+        0,
+        bytes(63),
+        0,
+        bytes(15),
+        0,
+        bytes(15),
+        red_len,
+        red_b,
+        black_len,
+        black_b,
+        0,
+        bytes(63),
+        0,
+        bytes(15),
+        0,
+        bytes(15),
+        bytes(32),
+        0,
+        bytes(15),
+        0,
+        bytes(15),
+        bytes(528),
+    )
     assert len(head) == 0x400
     body = bytearray()
     plain = version <= 10
@@ -61,13 +95,26 @@ def first_random_game(plies: int = 40) -> list[str]:
 
 GAMES = {
     # 中炮對屏風馬: an opening line checked by pyffish; version 10, no result
-    "opening-v10.xqf": dict(moves=["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"], red="曹操", black="劉備",
-                            title="中炮對屏風馬", result=0, version=10),
+    "opening-v10.xqf": dict(
+        moves=["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"],
+        red="曹操",
+        black="劉備",
+        title="中炮對屏風馬",
+        result=0,
+        version=10,
+    ),
     # 40 plies of a random game played by pyffish; the version-18 layout
     "random-v18.xqf": dict(moves=first_random_game(), red="孫權", black="曹操", title="隨機對局", result=0, version=18),
     # a composed mate in one from a set-up position (red chariots a1, d2, general f0; black general e9)
-    "mate-in-one-v10.xqf": dict(moves=["a1e1"], red="張遼", black="孫權", title="一步殺", result=1, version=10,
-                                pieces={0: "a1", 8: "d2", 4: "f0", 20: "e9"}),
+    "mate-in-one-v10.xqf": dict(
+        moves=["a1e1"],
+        red="張遼",
+        black="孫權",
+        title="一步殺",
+        result=1,
+        version=10,
+        pieces={0: "a1", 8: "d2", 4: "f0", 20: "e9"},
+    ),
 }
 
 if __name__ == "__main__":

@@ -18,8 +18,11 @@ pytestmark = pytest.mark.e2e
 @pytest.mark.django_db(transaction=True)
 def test_r6_1_r11_3_call_answer_report_and_confirm(browser, live_server):
     world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0)  # war all day: any CI hour
-    march_start(actor=world["曹操"], target=world.city("漢中"),
-                organisation=[(world["徐晃"], "marshal"), (world["許褚"], "general")])
+    march_start(
+        actor=world["曹操"],
+        target=world.city("漢中"),
+        organisation=[(world["徐晃"], "marshal"), (world["許褚"], "general")],
+    )
     time.sleep(1.2)
     timers_sweep()
     siege = Siege.objects.get()

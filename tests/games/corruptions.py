@@ -43,7 +43,7 @@ def _legal(moves: list[str]) -> set[str]:
 
 def _iccs(fairy: str) -> str:
     letters = [i for i, ch in enumerate(fairy) if ch.isalpha()]
-    a, b = fairy[: letters[1]], fairy[letters[1]:]
+    a, b = fairy[: letters[1]], fairy[letters[1] :]
     return f"{a[0]}{int(a[1:]) - 1}{b[0]}{int(b[1:]) - 1}"
 
 
@@ -102,5 +102,5 @@ def corrupt(rng: random.Random, moves: list[str], kind: str, notation: str) -> C
                 continue
             token = wxf if notation == "wxf" else chinese_from_wxf(wxf, red)
         written = moves if notation == "iccs" else wxf_moves(moves) if notation == "wxf" else chinese_moves(moves)
-        return Corrupted(written[:k] + [token] + written[k + 1:], k + 1, kind, notation)
+        return Corrupted(written[:k] + [token] + written[k + 1 :], k + 1, kind, notation)
     return None

@@ -86,10 +86,15 @@ def main() -> int:
     if process is not None:
         process.kill()
     total = sum(counts.values())
-    print(f"fuzzed {total} inputs in {args.seconds:.0f} s (seed {args.seed}): "
-          + ", ".join(f"{n} {c}" for n, c in sorted(counts.items())))
-    print("outcomes: " + ", ".join(f"{n} {c}" for n, c in sorted(outcomes.items()))
-          + f"; slowest {slowest * 1000:.0f} ms; problems {len(problems)}")
+    print(
+        f"fuzzed {total} inputs in {args.seconds:.0f} s (seed {args.seed}): "
+        + ", ".join(f"{n} {c}" for n, c in sorted(counts.items()))
+    )
+    print(
+        "outcomes: "
+        + ", ".join(f"{n} {c}" for n, c in sorted(outcomes.items()))
+        + f"; slowest {slowest * 1000:.0f} ms; problems {len(problems)}"
+    )
     return 1 if problems else 0
 
 

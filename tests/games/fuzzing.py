@@ -46,9 +46,11 @@ def _games() -> list[list[str]]:
     return _GAMES
 
 
-OPERA = ("[Event \"Paris\"]\n1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe5 6.Bc4 Nf6 7.Qb3 Qe7 8.Nc3 c6 "
-         "9.Bg5 b5 10.Nxb5 cxb5 11.Bxb5+ Nbd7 12.O-O-O Rd8 13.Rxd7 Rxd7 14.Rd1 Qe6 15.Bxd7+ Nxd7 16.Qb8+ Nxb8 "
-         "17.Rd8# 1-0")
+OPERA = (
+    '[Event "Paris"]\n1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe5 6.Bc4 Nf6 7.Qb3 Qe7 8.Nc3 c6 '
+    "9.Bg5 b5 10.Nxb5 cxb5 11.Bxb5+ Nbd7 12.O-O-O Rd8 13.Rxd7 Rxd7 14.Rd1 Qe6 15.Bxd7+ Nxd7 16.Qb8+ Nxb8 "
+    "17.Rd8# 1-0"
+)
 
 
 def _terms(rng: random.Random, kind: str) -> dict:
@@ -66,13 +68,13 @@ def _mutate(rng: random.Random, text: str) -> str:
         how = rng.choice(MUTATIONS)
         at = rng.randint(0, len(text))
         if how == "delete" and text:
-            text = text[:at] + text[at + rng.randint(1, 8):]
+            text = text[:at] + text[at + rng.randint(1, 8) :]
         elif how == "insert":
             text = text[:at] + "".join(rng.choice(ALPHABET) for _ in range(rng.randint(1, 8))) + text[at:]
         elif how == "replace" and text:
-            text = text[:at] + rng.choice(ALPHABET) + text[at + 1:]
+            text = text[:at] + rng.choice(ALPHABET) + text[at + 1 :]
         elif how == "duplicate":
-            text = text[:at] + text[at:at + rng.randint(1, 40)] * rng.randint(1, 30) + text[at:]
+            text = text[:at] + text[at : at + rng.randint(1, 40)] * rng.randint(1, 30) + text[at:]
         elif how == "fen":
             junk = "".join(rng.choice("rnbakcpRNBAKCP123456789/ wb-") for _ in range(rng.randint(0, 70)))
             text = f'[FEN "{junk}"]\n' + text
@@ -99,8 +101,9 @@ def random_text(rng: random.Random) -> Case:
 def xiangqi_record(rng: random.Random) -> Case:
     moves = rng.choice(_games())
     notation = rng.choice(("iccs", "wxf", "chinese", "pgn"))
-    tokens = wxf_moves(moves) if notation == "wxf" else chinese_moves(moves) if notation in ("chinese", "pgn") \
-        else moves
+    tokens = (
+        wxf_moves(moves) if notation == "wxf" else chinese_moves(moves) if notation in ("chinese", "pgn") else moves
+    )
     body = " ".join(f"{i // 2 + 1}. {t}" if i % 2 == 0 else t for i, t in enumerate(tokens))
     if notation == "pgn":
         body = '[Game "Chinese Chess"]\n[Red "甲"]\n[Black "乙"]\n\n' + body + " 1-0"

@@ -12,6 +12,7 @@ def composed(fen: str, text: str, **terms):
     """A composed position for the rules of the end of a game; records never start there."""
     return judge_moves(chess.Board(fen), split_record(text)[1], **terms)
 
+
 # Morphy v. the Duke of Brunswick and Count Isouard, Paris 1858 ("the Opera game"), public domain.
 OPERA = """[Event "Paris"]
 [White "Paul Morphy"]

@@ -48,10 +48,23 @@ def test_r11_3_a_chess_record_with_its_own_start_is_refused():
     assert err.value.code == "start"
 
 
-@pytest.mark.parametrize("text", [
-    "İ2e2", "h2e2 İ9g7", "h2İ2", "h²e2", "炮²平五", "炮二平٥", "1. h2e2\x00 h9g7", "\x00", "[FEN \"\x00\"]",
-    "ｈ２ｅ２", "炮二平五 馬８進７ " + "(" * 10, "{" * 50 + "h2e2",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "İ2e2",
+        "h2e2 İ9g7",
+        "h2İ2",
+        "h²e2",
+        "炮²平五",
+        "炮二平٥",
+        "1. h2e2\x00 h9g7",
+        "\x00",
+        '[FEN "\x00"]',
+        "ｈ２ｅ２",
+        "炮二平五 馬８進７ " + "(" * 10,
+        "{" * 50 + "h2e2",
+    ],
+)
 def test_r11_3_odd_text_is_a_record_error_or_a_judgement(text):
     """Characters that case-fold or normalise into something else (İ, ², Arabic-Indic digits),
     NUL, unclosed comments: a Judgement or a RecordError, nothing else."""
@@ -68,7 +81,12 @@ GLYPHS = ["!", "?", "!!", "??", "!?", "?!", "！", "？", "！？", "？！", "�
 
 @pytest.mark.parametrize("glyph", GLYPHS)
 def test_r11_3_suffix_annotations_are_skipped_in_every_notation(glyph):
-    for record in (f"1. 炮二平五{glyph} 馬８進７", f"1. C2=5{glyph} H8+7", f"1. h2e2{glyph} h9g7", f"1. H2-E2{glyph} H9-G7"):
+    for record in (
+        f"1. 炮二平五{glyph} 馬８進７",
+        f"1. C2=5{glyph} H8+7",
+        f"1. h2e2{glyph} h9g7",
+        f"1. H2-E2{glyph} H9-G7",
+    ):
         assert judge("xiangqi", record).moves == ["h2e2", "h9g7"], record
     assert judge("chess", f"1. e4 e5 2. Nf3{glyph} Nc6").moves == ["e2e4", "e7e5", "g1f3", "b8c6"]
 

@@ -19,8 +19,10 @@ DATA = Path(__file__).resolve().parents[1] / "data"
 # Composed positions for the rules of the end of a game; records never start there (R11.3).
 MATE_IN_ONE = ("4k4/9/9/9/9/9/9/3R5/R8/5K3 w - - 0 1", "1. 車九平五")
 # A random pyffish game (tests/data) in which red mates from the standard start, double cannons.
-MATE_FROM_START = ("車一進二 炮２平４ 炮二進四 炮８平６ 炮八平二 炮６退１ 車一退一 炮４進６ 車九進一 馬８進９ "
-                   "前炮平五 炮６平４ 炮二進三 炮４退４ 炮二平五")
+MATE_FROM_START = (
+    "車一進二 炮２平４ 炮二進四 炮８平６ 炮八平二 炮６退１ 車一退一 炮４進６ 車九進一 馬８進９ "
+    "前炮平五 炮６平４ 炮二進三 炮４退４ 炮二平五"
+)
 
 
 def composed(fen: str, text: str):
@@ -46,14 +48,23 @@ def test_r11_3_chinese_notation_round_trips_thousands_of_random_games():
 
 def test_r11_3_every_notation_gives_the_same_canonical_moves():
     expected = ["h2e2", "h9g7", "h0g2", "i9h9"]
-    for record in ("炮二平五 馬８進７ 馬二進三 車９平８", "炮二平五 马8进7 马二进三 车9平8", "炮二平五 馬8進7 傌二進三 車9平8",
-                   "C2=5 H8+7 H2+3 R9=8", "C2.5 h8+7 H2+3 R9=8", "h2e2 h9g7 h0g2 i9h9", "H2-E2 H9-G7 H0-G2 I9-H9"):
+    for record in (
+        "炮二平五 馬８進７ 馬二進三 車９平８",
+        "炮二平五 马8进7 马二进三 车9平8",
+        "炮二平五 馬8進7 傌二進三 車9平8",
+        "C2=5 H8+7 H2+3 R9=8",
+        "C2.5 h8+7 H2+3 R9=8",
+        "h2e2 h9g7 h0g2 i9h9",
+        "H2-E2 H9-G7 H0-G2 I9-H9",
+    ):
         assert judge("xiangqi", record).moves == expected, record
 
 
 def test_r11_3_pgn_with_headers_and_numbers():
-    record = ('[Game "Chinese Chess"]\n[Red "曹操"]\n[Black "劉備"]\n[Result "*"]\n\n'
-              "1. 炮二平五 馬８進７ {中炮對屏風馬} 2. 馬二進三 *")
+    record = (
+        '[Game "Chinese Chess"]\n[Red "曹操"]\n[Black "劉備"]\n[Result "*"]\n\n'
+        "1. 炮二平五 馬８進７ {中炮對屏風馬} 2. 馬二進三 *"
+    )
     judgement = judge("xiangqi", record)
     assert judgement.moves == ["h2e2", "h9g7", "h0g2"] and judgement.headers["Red"] == "曹操"
 

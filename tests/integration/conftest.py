@@ -32,8 +32,14 @@ class Worker:
 
     def __init__(self, command: list[str], env: dict, log: Path, supervised: bool):
         self.log = log
-        self.supervisor = Supervisor({"worker": command}, log=lambda line: None, cwd=ROOT, env=env,
-                                     stdout=log.open("ab"), stderr=subprocess.STDOUT)
+        self.supervisor = Supervisor(
+            {"worker": command},
+            log=lambda line: None,
+            cwd=ROOT,
+            env=env,
+            stdout=log.open("ab"),
+            stderr=subprocess.STDOUT,
+        )
         self.supervisor.start()
         self.watching = supervised
         self.watcher = threading.Thread(target=self._watch, daemon=True)
@@ -69,12 +75,29 @@ def start_worker(transactional_db, redis_server, tmp_path):
     def start(sweep_seconds: float = 1.0, flush: bool = True, supervised: bool = False) -> Worker:
         if flush:
             redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale messages from other tests
-        env = dict(os.environ, DJANGO_SETTINGS_MODULE="campaign.settings_test", DATABASE_URL=database_url(),
-                   REDIS_URL=settings.REDIS_URL, TIMER_SWEEP_SECONDS=str(sweep_seconds))
+        env = dict(
+            os.environ,
+            DJANGO_SETTINGS_MODULE="campaign.settings_test",
+            DATABASE_URL=database_url(),
+            REDIS_URL=settings.REDIS_URL,
+            TIMER_SWEEP_SECONDS=str(sweep_seconds),
+        )
         n = len(started)
-        command = [str(Path(sys.executable).parent / "celery"), "-A", "campaign", "worker", "--pool=solo", "-B",
-                   "--schedule", str(tmp_path / f"beat-{n}"), "--loglevel=INFO", "--without-mingle",
-                   "--without-gossip", "--hostname", f"test{n}@%h"]
+        command = [
+            str(Path(sys.executable).parent / "celery"),
+            "-A",
+            "campaign",
+            "worker",
+            "--pool=solo",
+            "-B",
+            "--schedule",
+            str(tmp_path / f"beat-{n}"),
+            "--loglevel=INFO",
+            "--without-mingle",
+            "--without-gossip",
+            "--hostname",
+            f"test{n}@%h",
+        ]
         log = tmp_path / f"worker-{n}.log"
         worker = Worker(command, env, log, supervised)
         started.append(worker)
@@ -103,4 +126,6 @@ def wait_for(predicate, timeout: float, what: str, worker: Worker | None = None)
         if value:
             return value
         time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}" + (f"\n--- worker log ---\n{worker.output()}" if worker else ""))
+    raise AssertionError(
+        f"timed out waiting for {what}" + (f"\n--- worker log ---\n{worker.output()}" if worker else "")
+    )

@@ -22,19 +22,30 @@ PERIOD = timedelta(seconds=2)
 
 def fast_world():
     """A world whose clock runs fast: 1-second roads, 2-second penalty periods, war all day."""
-    return make_world(travel_time=timedelta(seconds=1), penalty_period=PERIOD, war_start_minute=0,
-                      war_end_minute=1440, outnumbered_points=0)
+    return make_world(
+        travel_time=timedelta(seconds=1),
+        penalty_period=PERIOD,
+        war_start_minute=0,
+        war_end_minute=1440,
+        outnumbered_points=0,
+    )
 
 
 def begin_siege(world, worker):
-    march_start(actor=world["曹操"], target=world.city("漢中"),
-                organisation=[(world["徐晃"], "marshal"), (world["許褚"], "general")])
+    march_start(
+        actor=world["曹操"],
+        target=world.city("漢中"),
+        organisation=[(world["徐晃"], "marshal"), (world["許褚"], "general")],
+    )
     return wait_for(lambda: Siege.objects.filter(city__name="漢中").first(), 30, "the siege", worker)
 
 
 def periods(siege):
-    return list(LedgerEntry.objects.filter(clause="R7.3", city=siege.city).order_by("due_at")
-                .values_list("due_at", "delta", "key"))
+    return list(
+        LedgerEntry.objects.filter(clause="R7.3", city=siege.city)
+        .order_by("due_at")
+        .values_list("due_at", "delta", "key")
+    )
 
 
 def end_and_check(world, siege, worker):
@@ -46,8 +57,9 @@ def end_and_check(world, siege, worker):
     wait_for(lambda: len(periods(siege)) >= expected, 30, f"{expected} periods", worker)
     time.sleep(1.5)
     rows = periods(siege)
-    assert [due for due, _d, _k in rows] == [siege.started_at + PERIOD * k for k in range(1, expected + 1)], \
+    assert [due for due, _d, _k in rows] == [siege.started_at + PERIOD * k for k in range(1, expected + 1)], (
         "every period once, in order, stamped with its due instant"
+    )
     assert len({key for _due, _d, key in rows}) == len(rows)
     city = world.city("漢中")
     assert city.wall == 500 - 6 * expected, "the wall an uninterrupted run gives"

@@ -42,7 +42,7 @@ def test_r3_4_eta_task_and_sweeper_racing_apply_the_arrival_once(start_worker):
         for name in ("郭嘉", "許褚")  # one leg and two legs
     ]
     for move in moves:
-        wait_for(lambda: arrived(move.pk), 30, "the arrival", worker)
+        wait_for(lambda move=move: arrived(move.pk), 30, "the arrival", worker)
     for move in moves:
         assert Post.objects.filter(event_key=f"move:{move.pk}:arrive").count() == 1
         assert Timer.objects.get(key=f"move:{move.pk}:arrive").attempts == 1

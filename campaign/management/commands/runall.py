@@ -26,16 +26,42 @@ class Command(BaseCommand):
         var = settings.VAR_DIR
         redis = start_redis(settings.REDIS_URL, var)
         commands = {
-            "worker": [f"{bin_dir}/celery", "-A", "campaign", "worker", "--loglevel=INFO",
-                       f"--concurrency={concurrency}", "--hostname=worker@%h"],
-            "beat": [f"{bin_dir}/celery", "-A", "campaign", "beat", "--loglevel=INFO",
-                     f"--schedule={var / 'celerybeat-schedule'}", "--pidfile="],
-            "web": [f"{bin_dir}/gunicorn", "campaign.wsgi", "--bind", bind, "--workers", str(web_workers),
-                    "--access-logfile", "-", "--graceful-timeout", "5"],
+            "worker": [
+                f"{bin_dir}/celery",
+                "-A",
+                "campaign",
+                "worker",
+                "--loglevel=INFO",
+                f"--concurrency={concurrency}",
+                "--hostname=worker@%h",
+            ],
+            "beat": [
+                f"{bin_dir}/celery",
+                "-A",
+                "campaign",
+                "beat",
+                "--loglevel=INFO",
+                f"--schedule={var / 'celerybeat-schedule'}",
+                "--pidfile=",
+            ],
+            "web": [
+                f"{bin_dir}/gunicorn",
+                "campaign.wsgi",
+                "--bind",
+                bind,
+                "--workers",
+                str(web_workers),
+                "--access-logfile",
+                "-",
+                "--graceful-timeout",
+                "5",
+            ],
         }
         supervisor = Supervisor(commands, log=self.stderr.write)
         supervisor.start()
-        self.stdout.write(self.style.SUCCESS(f"Site at http://{bind}/  (worker, beat and web running; Ctrl-C stops all)"))
+        self.stdout.write(
+            self.style.SUCCESS(f"Site at http://{bind}/  (worker, beat and web running; Ctrl-C stops all)")
+        )
         stopping = False
 
         def on_signal(signum, frame):

@@ -3,9 +3,11 @@
 from django.core.management.base import BaseCommand
 from django.utils import translation
 
+from battles.services.march import march_start
 from campaign.demo import DEMO_PASSWORD, DEMO_SLUG, demo_spec
 from campaign.models import Campaign, Officer
 from campaign.services.world import world_create
+from cities.models import City
 
 
 class Command(BaseCommand):
@@ -23,12 +25,12 @@ class Command(BaseCommand):
 
     def start_war(self, campaign):
         """The demo opens with 魏 marching on 漢中, so the dashboard has a countdown to watch."""
-        from battles.services.march import march_start
-        from cities.models import City
-
         officers = {o.name: o for o in Officer.objects.filter(campaign=campaign, name__in=["曹操", "徐晃", "許褚"])}
-        march_start(actor=officers["曹操"], target=City.objects.get(campaign=campaign, name="漢中"),
-                    organisation=[(officers["徐晃"], "marshal"), (officers["許褚"], "general")])
+        march_start(
+            actor=officers["曹操"],
+            target=City.objects.get(campaign=campaign, name="漢中"),
+            organisation=[(officers["徐晃"], "marshal"), (officers["許褚"], "general")],
+        )
 
     def print_logins(self):
         officers = (
@@ -45,5 +47,7 @@ class Command(BaseCommand):
                 roles.append("king")
             roles += [f"governor of {c.name}" for c in o.governed_cities.all()]
             roles.append(o.get_kind_display())
-            self.stdout.write(f"{o.user.username:<12} {o.name:<6} {o.kingdom.name if o.kingdom else '-':<4} "
-                              f"{o.stars:>5}  {', '.join(str(r) for r in roles)} @ {o.city.name if o.city else '-'}")
+            self.stdout.write(
+                f"{o.user.username:<12} {o.name:<6} {o.kingdom.name if o.kingdom else '-':<4} "
+                f"{o.stars:>5}  {', '.join(str(r) for r in roles)} @ {o.city.name if o.city else '-'}"
+            )
