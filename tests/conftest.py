@@ -28,12 +28,43 @@ class RedisControl:
         self.process = start_redis(self.url, settings.VAR_DIR)
 
 
-@pytest.fixture(scope="session", autouse=True)
+@pytest.fixture(scope="session")
 def redis_server():
-    """Services enqueue timers on commit: a real redis-server must answer at REDIS_URL."""
+    """Services enqueue timers on commit: a real redis-server must answer at REDIS_URL. Started
+    once, for the first test that uses the database; pure tests run without it."""
     control = RedisControl(settings.REDIS_URL)
     yield control
     stop(control.process)
+
+
+DB_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+
+
+def uses_database(request) -> bool:
+    return request.node.get_closest_marker("django_db") is not None or bool(DB_FIXTURES & set(request.fixturenames))
+
+
+@pytest.fixture(autouse=True)
+def _redis_and_timers_for_database_tests(request):
+    """For a test that uses the database: the real Redis, and afterwards a check that no timer
+    handler failed during the test (timer_apply records a failure and goes on, as it must in
+    production; in a test it is a defect unless the test says it expects one)."""
+    if not uses_database(request):
+        yield
+        return
+    request.getfixturevalue("redis_server")
+    marker = request.node.get_closest_marker("django_db")
+    transactional = {"transactional_db", "live_server"} & set(request.fixturenames) or (
+        marker is not None and marker.kwargs.get("transaction")
+    )
+    request.getfixturevalue("transactional_db" if transactional else "db")  # torn down after the check below
+    yield
+    if request.node.get_closest_marker("timer_failures_expected"):
+        return
+    from campaign.models import Timer
+
+    failed = list(Timer.objects.exclude(last_error="").values_list("key", "last_error"))
+    assert failed == [], f"timer handlers failed during the test: {failed}"
 
 
 class World:

@@ -3,6 +3,7 @@
 from datetime import timedelta
 from io import StringIO
 
+import pytest
 import time_machine
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
@@ -31,6 +32,7 @@ def test_r7_5_operators_see_overdue_work_and_apply_it_by_hand(world, client):
         assert f"move:{move.pk}:arrive" not in page.split('id="failed"')[0].split('id="overdue"')[1]
 
 
+@pytest.mark.timer_failures_expected
 def test_r7_5_a_stuck_item_is_set_aside_shown_and_retried(world, client, settings):
     settings.TIMER_MAX_ATTEMPTS = 1
     HANDLERS["test.stuck"] = lambda timer: 1 / 0

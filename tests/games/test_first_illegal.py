@@ -3,6 +3,7 @@ legal games with one move corrupted in each way (a move of the opponent's piece,
 one's own piece, impossible geometry, a pawn moving backwards, a move after mate), each checked
 illegal against pyffish's legal moves at its ply."""
 
+import functools
 import random
 
 import pyffish
@@ -38,6 +39,7 @@ def test_r11_3_the_first_illegal_move_is_the_one_named(kind, notation):
     assert checked >= 30, f"too few {kind} corruptions written in {notation}"
 
 
+@functools.cache
 def mated() -> list[list[str]]:
     out = []
     for moves in GAMES:

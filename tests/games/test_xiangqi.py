@@ -34,6 +34,7 @@ def random_games(limit: int | None = None) -> list[list[str]]:
         return [line.split() for line in f.read().splitlines()[:limit]]
 
 
+@pytest.mark.slow
 def test_r11_3_chinese_notation_round_trips_thousands_of_random_games():
     """Random legal games (tests/data/make_xiangqi_games.py): WXF from pyffish → our Chinese →
     our parser → the same ICCS moves; and WXF read directly gives them too."""
