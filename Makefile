@@ -38,11 +38,13 @@ test: export REDIS_URL ?= redis://127.0.0.1:6391/0
 test: lint
 	$(PY) -m pytest $(PYTEST_ARGS)
 
-# The layers (import-linter contracts in .importlinter), lint and formatting (ruff.toml).
+# The layers (import-linter contracts in .importlinter), lint and formatting (ruff.toml), types
+# (mypy.ini, with django-stubs).
 lint: install
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy campaign cities battles
 
 messages: install
 	$(PY) manage.py makemessages -l zh_Hant --ignore '.venv/*' --ignore 'tests/*'

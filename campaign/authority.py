@@ -2,7 +2,7 @@
 
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
 
 from campaign.errors import NotAllowed
@@ -18,7 +18,7 @@ from campaign.rules.personnel import is_online
 from cities.models import City
 
 
-def officer_of(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Officer | None:
+def officer_of(user: User | AnonymousUser, campaign: Campaign) -> Officer | None:
     if not user.is_authenticated:
         return None
     return (
@@ -26,7 +26,7 @@ def officer_of(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Of
     )
 
 
-def require_officer(user: AbstractBaseUser | AnonymousUser, campaign: Campaign) -> Officer:
+def require_officer(user: User | AnonymousUser, campaign: Campaign) -> Officer:
     officer = officer_of(user, campaign)
     if officer is None:
         raise NotAllowed("R1.5", _("You have no officer in this campaign."))

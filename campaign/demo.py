@@ -5,6 +5,8 @@ Capitals (800), buffer cities where two kingdoms touch (500), frontier cities (3
 administrator moderators.
 """
 
+from typing import Any
+
 DEMO_SLUG = "three-kingdoms"
 DEMO_PASSWORD = "siege-demo-2026"
 
@@ -39,7 +41,7 @@ ROADS = [
 ]
 
 # username, name, kingdom, stars, kind, city, title, extras
-OFFICERS = [
+OFFICERS: list[tuple[str, str, str, int, str, str, str, dict[str, Any]]] = [
     ("caocao", "曹操", "魏", 25, "general", "許昌", "魏王", {"king": True}),
     ("simayi", "司馬懿", "魏", 22, "strategist", "許昌", "太尉", {}),
     ("xiahoudun", "夏侯惇", "魏", 21, "general", "許昌", "大將軍", {"governs": "許昌"}),

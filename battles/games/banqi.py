@@ -145,20 +145,21 @@ class Banqi:
         if player not in self.colours:
             return actions
         for i, square in enumerate(self.board):
-            if not self._mine(square, player):
+            piece = square.piece
+            if piece is None or not self._mine(square, player):
                 continue
             for j in self._neighbours(i):
                 target = self.board[j]
                 if target.piece is None:
                     actions.append(f"{square_name(i)}-{square_name(j)}")
                 elif (
-                    square.piece.upper() != "C"
+                    piece.upper() != "C"
                     and target.up
                     and not self._mine(target, player)
-                    and can_capture(square.piece, target.piece)
+                    and can_capture(piece, target.piece)
                 ):
                     actions.append(f"{square_name(i)}x{square_name(j)}")
-            if square.piece.upper() == "C":
+            if piece.upper() == "C":
                 for j in self._cannon_targets(i):
                     target = self.board[j]
                     if target.up and not self._mine(target, player):
@@ -179,6 +180,7 @@ class Banqi:
         if len(action) == 2:
             square = self.board[square_index(action)]
             square.up = True
+            assert square.piece is not None  # a legal flip is of a face-down piece
             self.colours.setdefault(player, colour_of(square.piece))
             self.colours.setdefault(1 - player, "black" if self.colours[player] == "red" else "red")
             self.quiet = 0

@@ -55,7 +55,7 @@ def judge_moves(
     if favoured is not None:
         board.turn = favoured == "white"
     handicap = extra_moves if favoured is not None and extra_moves > 1 else 0
-    first_of = {}
+    first_of: dict[str, tuple[int, str, str]] = {}
     moves = []
     for ply, token in enumerate(tokens, 1):
         if board.is_game_over(claim_draw=False):

@@ -110,19 +110,21 @@ def parse_chinese(token: str) -> Notation | None:
     chars = list(to_halfwidth(token.strip()))
     if len(chars) == 4:
         a, b, c, d = chars
-        if a in CHINESE_PIECES and c in CHINESE_ACTIONS and _number(b) and _number(d):
-            return Notation(CHINESE_PIECES[a], _number(b), None, CHINESE_ACTIONS[c], _number(d))
+        file, target = _number(b), _number(d)
+        if a in CHINESE_PIECES and c in CHINESE_ACTIONS and file and target:
+            return Notation(CHINESE_PIECES[a], file, None, CHINESE_ACTIONS[c], target)
         order = CHINESE_ORDER.get(a) or (CHINESE_ORDER.get(b) if a in CHINESE_PIECES else None)
         piece = b if a in CHINESE_ORDER or a in CHINESE_NUMERALS else a
         if a in CHINESE_NUMERALS and b in CHINESE_PIECES:  # 一兵, 二兵 … for four or five pawns
             order = CHINESE_NUMERALS[a]
-        if order and piece in CHINESE_PIECES and c in CHINESE_ACTIONS and _number(d):
-            return Notation(CHINESE_PIECES[piece], None, order, CHINESE_ACTIONS[c], _number(d))
+        if order and piece in CHINESE_PIECES and c in CHINESE_ACTIONS and target:
+            return Notation(CHINESE_PIECES[piece], None, order, CHINESE_ACTIONS[c], target)
     if len(chars) == 5:
         a, b, c, d, e = chars
         order = CHINESE_ORDER.get(a) or CHINESE_NUMERALS.get(a)
-        if order and b in CHINESE_PIECES and _number(c) and d in CHINESE_ACTIONS and _number(e):
-            return Notation(CHINESE_PIECES[b], _number(c), order, CHINESE_ACTIONS[d], _number(e))
+        file, target = _number(c), _number(e)
+        if order and b in CHINESE_PIECES and file and d in CHINESE_ACTIONS and target:
+            return Notation(CHINESE_PIECES[b], file, order, CHINESE_ACTIONS[d], target)
     return None
 
 
@@ -245,5 +247,7 @@ def to_fairy(iccs: str) -> str:
 
 def from_fairy(move: str) -> str:
     match = re.match(r"^([a-i])(\d+)([a-i])(\d+)$", move)
+    if match is None:
+        raise NotationError(f"not a Fairy-Stockfish move: {move}")
     c1, r1, c2, r2 = match.groups()
     return f"{c1}{int(r1) - 1}{c2}{int(r2) - 1}"

@@ -1,6 +1,7 @@
 """Reads for the war's pages, each a fixed number of queries."""
 
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
@@ -47,7 +48,7 @@ class SiegeView:
     morale_history: dict[int, list[LedgerEntry]] = field(default_factory=dict)
     present: list[tuple[Officer, str]] = field(default_factory=list)
     retreat_money: list[Ransom] = field(default_factory=list)
-    due: list[tuple[str, object]] = field(default_factory=list)
+    due: list[tuple[str, datetime]] = field(default_factory=list)
 
 
 def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
@@ -207,7 +208,7 @@ def city_war(*, city: City | None) -> tuple[Siege | None, list[Army]]:
     return siege, armies
 
 
-def _due_at(siege: Siege) -> list[tuple[str, object]]:
+def _due_at(siege: Siege) -> list[tuple[str, datetime]]:
     """What the clock will do next at this city: armies arriving, pursuit deadlines."""
     due = [
         (_("end of penalty period (R7.2, R7.3)"), t.due_at)

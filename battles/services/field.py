@@ -1,12 +1,13 @@
 """Interception and the field battle (RULES.md R4.6, §5): a team match before the walls."""
 
 from datetime import datetime
+from typing import cast
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, FieldBattle, Game
-from battles.rules import attacker_moves_first, field_battle_winner
+from battles.rules import Result, attacker_moves_first, field_battle_winner
 from battles.services.arrivals import siege_join
 from battles.services.common import (
     announce,
@@ -185,7 +186,7 @@ def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> 
     games = list(battle.games.select_related("attacker", "defender").order_by("board"))
     if any(g.status != Game.Status.DECIDED for g in games):
         return
-    winner = field_battle_winner([g.result for g in games])
+    winner = field_battle_winner([cast(Result, g.result) for g in games])
     change_status(battle, FieldBattle.Status.DECIDED, _("battle"))
     battle.winner, battle.decided_at = winner, now
     battle.save(update_fields=["status", "winner", "decided_at"])

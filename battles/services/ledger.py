@@ -33,6 +33,7 @@ def value_change(
     row of the city or army is locked first and the key checked under that lock, so two
     callers at once apply it once."""
     with transaction.atomic():
+        target: City | Army
         if city is not None:
             target = City.objects.select_for_update(of=("self",)).get(pk=city.pk)
         else:
@@ -40,7 +41,8 @@ def value_change(
         existing = LedgerEntry.objects.filter(key=key).first()
         if existing is not None:
             return existing
-        if city is not None:
+        high: int | None
+        if isinstance(target, City):
             before, high, field = target.wall, target.wall_max, LedgerEntry.Field.WALL
         else:
             before, high, field = target.morale, None, LedgerEntry.Field.MORALE

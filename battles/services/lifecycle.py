@@ -2,6 +2,7 @@
 home, an army's end, a forced retreat the moment its condition holds, a retreat that opens
 the 10-minute pursuit window (R8.2), and a siege that ends when no attacker is left."""
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from django.utils.translation import gettext as _
@@ -80,7 +81,7 @@ def army_check_forced_retreat(*, army: Army, at: datetime) -> bool:
     return True
 
 
-def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: list[Officer] = ()) -> Pursuit:
+def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[Officer] = ()) -> Pursuit:
     """The army stops besieging and retreats; the defence may pursue until the deadline."""
     change_status(army, Army.Status.RETREATING, _("army"))
     army.besieging_until = at

@@ -1,7 +1,7 @@
 """Entering a game's result (RULES.md R11.3 authority) and applying it to its battle:
 a siege (R6.2), a field battle (§5) or a pursuit (R8.2), all in one transaction."""
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -26,7 +26,7 @@ def game_city_id(game: Game) -> int:
     return Pursuit.objects.values_list("city_id", flat=True).get(pk=game.pursuit_id)
 
 
-def may_enter_result(user: AbstractBaseUser, game: Game, city: City) -> bool:
+def may_enter_result(user: User, game: Game, city: City) -> bool:
     """R11.3: the governor of the city fought over, the king of a neutral kingdom, or a site admin;
     never one of the game's players (the governor who played it is "involved": a neutral king
     or a site admin decides)."""
@@ -46,7 +46,7 @@ def may_enter_result(user: AbstractBaseUser, game: Game, city: City) -> bool:
 
 
 @transaction.atomic
-def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = "") -> Game:
+def game_result(*, user: User, game: Game, result: str, note: str = "") -> Game:
     """The authority of R11.3 enters a pending game's result (a dispute settled, or a game
     played without a record), and it is applied; or refuse and change nothing."""
     city = lock_city(game_city_id(game))
@@ -63,7 +63,7 @@ def game_result(*, user: AbstractBaseUser, game: Game, result: str, note: str = 
     return decide(city=city, game=game, result=result, note=note, user=user)
 
 
-def decide(*, city: City, game: Game, result: str, note: str = "", user: AbstractBaseUser | None = None) -> Game:
+def decide(*, city: City, game: Game, result: str, note: str = "", user: User | None = None) -> Game:
     """Apply a result to its battle (siege R6.2, field battle §5, pursuit R8.2) in the caller's
     transaction, which holds the city and the game locked."""
     if result not in Game.Result.values:

@@ -1,5 +1,7 @@
 """Withdrawals and retreats (RULES.md R6.1, R6.2, R8.1): members go home by road."""
 
+from collections.abc import Sequence
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -12,7 +14,7 @@ from campaign.models import Officer
 
 
 @transaction.atomic
-def army_retreat(*, actor: Officer, army: Army, rearguard: list[Officer] = ()) -> Army:
+def army_retreat(*, actor: Officer, army: Army, rearguard: Sequence[Officer] = ()) -> Army:
     """R8.1: the marshal (or the highest remaining member, or the king) retreats at will and
     may name a rearguard (斷後) to face the pursuers (R8.2)."""
     army = (

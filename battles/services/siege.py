@@ -4,6 +4,7 @@ Locks, everywhere in this order: the city, then the army (DESIGN: city then army
 """
 
 from datetime import datetime
+from typing import cast
 from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
@@ -13,6 +14,7 @@ from battles.models import Army, ArmyMember, Defender, Game, Siege
 from battles.models.sieges import DefenceRank
 from battles.rules import (
     DEFENCE_RANKS,
+    Result,
     check_organisation,
     siege_game_effect,
 )
@@ -163,7 +165,7 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
 
 def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now: datetime) -> None:
     """R6.2: one game's result on the wall, the morale and the players."""
-    effect = siege_game_effect(game.result, game.attacker_rank, game.defender_rank)
+    effect = siege_game_effect(cast(Result, game.result), game.attacker_rank, game.defender_rank)
     _post_result(city, game)
     if effect.wall:
         value_change(

@@ -2,6 +2,7 @@
 turned into messages (400-type) or a 403 page, never a 500."""
 
 from functools import wraps
+from typing import cast
 from zoneinfo import ZoneInfo
 
 from django.contrib import messages
@@ -17,7 +18,14 @@ from django.views.decorators.http import require_http_methods
 
 from campaign.authority import officer_of
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import Campaign
+from campaign.models import Campaign, Officer
+
+
+class CampaignRequest(HttpRequest):
+    """A request on a campaign's page: `campaign_page` sets the campaign and the visitor's officer."""
+
+    campaign: Campaign
+    officer: Officer | None
 
 
 def back(request: HttpRequest, fallback: str) -> HttpResponse:
@@ -44,6 +52,7 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
     @require_http_methods(list(methods))
     def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
         campaign = get_object_or_404(Campaign, slug=slug)
+        request = cast(CampaignRequest, request)
         request.campaign = campaign
         request.officer = officer_of(request.user, campaign)
         timezone.activate(ZoneInfo(campaign.time_zone))
@@ -73,7 +82,8 @@ def campaign_action(view):
     return login_required(campaign_page(view, methods=("POST",)))
 
 
-def require_officer(request: HttpRequest):
-    if request.officer is None:
+def require_officer(request: HttpRequest) -> Officer:
+    officer = cast(CampaignRequest, request).officer
+    if officer is None:
         raise NotAllowed("R1.5", _("You have no officer in this campaign."))
-    return request.officer
+    return officer

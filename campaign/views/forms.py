@@ -2,12 +2,16 @@
 names the rule, never a 500 (ids in ASCII digits within the database's range; texts bounded
 and free of control characters)."""
 
+from typing import TypeVar
+
 from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
 from campaign.rules.text import parse_id
 from campaign.validation import checked_text
+
+M = TypeVar("M", bound=Model)
 
 
 def _invalid(name: str, clause: str) -> RuleViolation:
@@ -27,7 +31,7 @@ def posted_ids(data, name: str, clause: str) -> list[int]:
     ids = [parse_id(raw) for raw in data.getlist(name)]
     if any(i is None for i in ids):
         raise _invalid(name, clause)
-    return ids  # type: ignore[return-value]
+    return [i for i in ids if i is not None]
 
 
 def query_id(data, name: str) -> int | None:
@@ -35,7 +39,7 @@ def query_id(data, name: str) -> int | None:
     return parse_id(data.get(name))
 
 
-def posted_object(data, name: str, queryset: QuerySet, clause: str) -> Model:
+def posted_object(data, name: str, queryset: QuerySet[M], clause: str) -> M:
     obj = queryset.filter(pk=posted_int(data, name, clause)).first()
     if obj is None:
         raise _invalid(name, clause)
