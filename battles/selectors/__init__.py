@@ -3,9 +3,11 @@
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
+from battles.authority import commander_of, commands_as, judges
 from battles.models import (
     Army,
     ArmyMember,
@@ -17,6 +19,7 @@ from battles.models import (
     Siege,
 )
 from battles.rules import ATTACK_RANKS, propose_ranks
+from campaign.authority import is_king
 from campaign.models import Campaign, Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
 from cities.models import City, LedgerEntry
@@ -49,9 +52,49 @@ class SiegeView:
     present: list[tuple[Officer, str]] = field(default_factory=list)
     retreat_money: list[Ransom] = field(default_factory=list)
     due: list[tuple[str, datetime]] = field(default_factory=list)
+    flags: "SiegeFlags | None" = None
 
 
-def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
+@dataclass(frozen=True)
+class SiegeFlags:
+    """What the viewer may do on the siege page, from what the page already read."""
+
+    commanded: list[Army]  # armies whose calls and retreat the viewer orders (R4.4, R8.1)
+    arranges: bool  # the roster (R6.3): the governor or the king
+    defending: bool  # a defender in the city: takes up calls, offers retreat money (R10.1)
+    judged: set[int]  # pending games whose result the viewer may enter (R11.3)
+    besieging_king: bool  # confirms retreat money (R10.1)
+
+
+def siege_flags(view: SiegeView, viewer: Officer | None, user: User | AnonymousUser) -> SiegeFlags:
+    city, armies = view.siege.city, view.armies
+    active = view.siege.status == Siege.Status.ACTIVE
+    involved = {city.kingdom_id} | {a.kingdom_id for a in armies}
+    judged = {
+        g.pk
+        for g in view.games
+        if g.status == Game.Status.PENDING and judges(user=user, officer=viewer, game=g, city=city, involved=involved)
+    }
+    if viewer is None:
+        return SiegeFlags(commanded=[], arranges=False, defending=False, judged=judged, besieging_king=False)
+    return SiegeFlags(
+        commanded=[
+            a
+            for a in armies
+            if a.status == Army.Status.BESIEGING
+            and (is_king(viewer, a.kingdom) or commands_as(viewer, commander_of(a.members.all())))
+        ],
+        arranges=active and (city.governor_id == viewer.pk or is_king(viewer, city.kingdom)),
+        defending=active and viewer.city_id == city.pk and viewer.kingdom_id == city.kingdom_id,
+        judged=judged,
+        besieging_king=any(is_king(viewer, a.kingdom) for a in armies),
+    )
+
+
+def siege_detail(
+    *, siege_id: int, campaign: Campaign, viewer: Officer | None = None, user: User | AnonymousUser | None = None
+) -> SiegeView:
+    """The siege page's reads, and the viewer's flags (`user` given), in a fixed number of queries."""
     siege = Siege.objects.select_related("city__kingdom__king", "city__governor", "city__board", "taken_by").get(
         pk=siege_id, campaign=campaign
     )
@@ -62,7 +105,7 @@ def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
         morale[entry.army_id].append(entry)
     roster = list(siege.roster.filter(until__isnull=True).select_related("officer"))
     current = {d.officer_id: d.rank for d in roster}
-    return SiegeView(
+    view = SiegeView(
         siege=siege,
         roster=roster,
         armies=armies,
@@ -79,6 +122,9 @@ def siege_detail(*, siege_id: int, campaign: Campaign) -> SiegeView:
         retreat_money=list(Ransom.objects.filter(siege=siege, kind=Ransom.Kind.RETREAT).select_related("officer")),
         due=_due_at(siege),
     )
+    if user is not None:
+        view.flags = siege_flags(view, viewer, user)
+    return view
 
 
 def wall_chart_points(siege_view: SiegeView, width: int = 300, height: int = 60) -> str:

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from battles.authority import commander
 from battles.models import Army, ArmyMember, Defender, Siege
 from battles.rules import (
     ATTACK_RANKS,
@@ -15,7 +16,7 @@ from battles.rules import (
     propose_ranks,
 )
 from battles.services.clock import period_schedule
-from battles.services.common import announce, change_status, commander, in_site_language
+from battles.services.common import announce, change_status, in_site_language
 from battles.services.ledger import value_change
 from battles.services.locks import lock_city
 from battles.timer_kinds import ARMY_ARRIVAL

@@ -10,7 +10,6 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Game
-from campaign.authority import is_king
 from campaign.errors import RuleViolation
 from campaign.models import Board, Officer
 from campaign.services.boards import post_system
@@ -42,18 +41,6 @@ def change_status(obj, new: str, what: str) -> None:
 def member_out(army: Army, officer: Officer, status: str, at: datetime) -> None:
     """A member leaves the fighting (taken, withdrawn): no longer present from `at` (R7.2)."""
     ArmyMember.objects.filter(army=army, officer=officer).update(status=status, until=at)
-
-
-def commander(army: Army) -> ArmyMember | None:
-    """R8.1: the marshal, or the highest remaining member."""
-    return army.members.filter(status=ArmyMember.Status.ACTIVE).order_by("position").first()
-
-
-def commands(officer: Officer, army: Army) -> bool:
-    if is_king(officer, army.kingdom):
-        return True
-    head = commander(army)
-    return head is not None and head.officer_id == officer.pk
 
 
 def game_url(game: Game) -> str:

@@ -4,9 +4,10 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from battles.authority import commander
 from battles.models import Army, ArmyMember, Game, Ransom, Siege
 from battles.rules import wall_after_capture
-from battles.services.common import announce, change_status, commander, in_site_language
+from battles.services.common import announce, change_status, in_site_language
 from battles.services.ledger import value_change
 from battles.services.lifecycle import army_end
 from battles.services.prisoners import prisoners_freed_by_retaking, take_prisoner

@@ -6,13 +6,13 @@ from typing import cast
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from battles.authority import commands
 from battles.models import Army, ArmyMember, FieldBattle, Game
 from battles.rules import Result, attacker_moves_first, field_battle_winner
 from battles.services.arrivals import siege_join
 from battles.services.common import (
     announce,
     change_status,
-    commands,
     in_site_language,
     local,
     member_out,

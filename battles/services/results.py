@@ -5,6 +5,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from battles.authority import may_enter_result
 from battles.models import Army, FieldBattle, Game, Pursuit, Siege
 from battles.services.common import announce, change_status, game_url, in_site_language
 from battles.services.field import apply_field_result
@@ -12,7 +13,6 @@ from battles.services.locks import lock_city, lock_game
 from battles.services.pursuit import apply_pursuit_result
 from battles.services.siege import apply_siege_result
 from campaign import clock
-from campaign.authority import is_king, officer_of
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.validation import checked_text
 from cities.models import City
@@ -24,25 +24,6 @@ def game_city_id(game: Game) -> int:
     if game.kind == Game.Kind.FIELD:
         return FieldBattle.objects.values_list("city_id", flat=True).get(pk=game.field_battle_id)
     return Pursuit.objects.values_list("city_id", flat=True).get(pk=game.pursuit_id)
-
-
-def may_enter_result(user: User, game: Game, city: City) -> bool:
-    """R11.3: the governor of the city fought over, the king of a neutral kingdom, or a site admin;
-    never one of the game's players (the governor who played it is "involved": a neutral king
-    or a site admin decides)."""
-    officer = officer_of(user, city.campaign)
-    if officer is not None and officer.pk in (game.attacker_id, game.defender_id):
-        return False
-    if user.is_superuser:
-        return True
-    if officer is None:
-        return False
-    if city.governor_id == officer.pk:
-        return True
-    involved = {city.kingdom_id, Army.objects.values_list("kingdom_id", flat=True).get(pk=game.army_id)}
-    if game.kind == Game.Kind.SIEGE:
-        involved |= set(Army.objects.filter(siege_id=game.siege_id).values_list("kingdom_id", flat=True))
-    return officer.kingdom is not None and officer.kingdom_id not in involved and is_king(officer, officer.kingdom)
 
 
 @transaction.atomic

@@ -5,8 +5,9 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from battles.authority import commands
 from battles.models import Army, ArmyMember
-from battles.services.common import commands, in_site_language
+from battles.services.common import in_site_language
 from battles.services.lifecycle import retreat_begin
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation

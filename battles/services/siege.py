@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from battles.authority import commands
 from battles.models import Army, ArmyMember, Defender, Game, Siege
 from battles.models.sieges import DefenceRank
 from battles.rules import (
@@ -21,7 +22,6 @@ from battles.rules import (
 from battles.services.common import (
     announce,
     change_status,
-    commands,
     game_url,
     in_site_language,
     member_out,

@@ -6,13 +6,13 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from battles.authority import commands, may_enter_result
 from battles.models import Army, FieldBattle, Game, Pursuit
 from battles.selectors import army_detail, march_form
 from battles.services import field as field_services
-from battles.services.common import commands
 from battles.services.pursuit import pursuit_declare
 from battles.services.reinforce import reinforce_attack
-from battles.services.results import game_city_id, game_result, may_enter_result
+from battles.services.results import game_city_id, game_result
 from campaign.authority import is_king
 from campaign.models import Officer
 from campaign.views.common import back, campaign_action, campaign_page, require_officer

@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from battles.authority import may_enter_result
 from battles.games.chess_records import game_board
 from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
@@ -27,7 +28,7 @@ from battles.services.records import (
     game_claim_answer,
     game_report,
 )
-from battles.services.results import game_city_id, may_enter_result
+from battles.services.results import game_city_id
 from campaign.errors import RuleViolation
 from campaign.views.common import campaign_action, campaign_page, require_officer
 from campaign.views.forms import query_id

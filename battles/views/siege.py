@@ -10,10 +10,7 @@ from battles.selectors import siege_detail, wall_chart_points
 from battles.services import prisoners as prisoner_services
 from battles.services import retreat as retreat_services
 from battles.services import siege as siege_services
-from battles.services.common import commands
-from battles.services.results import may_enter_result
 from battles.views.war import organisation_from
-from campaign.authority import is_king
 from campaign.models import Officer
 from campaign.views.common import campaign_action, campaign_page, require_officer
 from campaign.views.forms import posted_ids, posted_object
@@ -21,21 +18,19 @@ from campaign.views.forms import posted_ids, posted_object
 
 @campaign_page
 def siege_page(request, campaign, siege_id):
-    view = siege_detail(siege_id=siege_id, campaign=campaign)
-    officer = request.officer
-    city = view.siege.city
-    active = view.siege.status == Siege.Status.ACTIVE
+    view = siege_detail(siege_id=siege_id, campaign=campaign, viewer=request.officer, user=request.user)
+    flags = view.flags
     context = {
         "campaign": campaign,
         "view": view,
         "chart": wall_chart_points(view),
-        "active": active,
-        "commanded": [a for a in view.armies if officer and a.status == Army.Status.BESIEGING and commands(officer, a)],
-        "arranges": bool(officer and active and (city.governor_id == officer.pk or is_king(officer, city.kingdom))),
-        "defending": bool(officer and active and officer.city_id == city.pk and officer.kingdom_id == city.kingdom_id),
-        "judge": request.user.is_authenticated
-        and any(may_enter_result(request.user, g, city) for g in view.games if g.status == Game.Status.PENDING),
-        "besieging_king": bool(officer and any(is_king(officer, a.kingdom) for a in view.armies)),
+        "active": view.siege.status == Siege.Status.ACTIVE,
+        "commanded": flags.commanded,
+        "arranges": flags.arranges,
+        "defending": flags.defending,
+        "judge": bool(flags.judged),
+        "judged": flags.judged,
+        "besieging_king": flags.besieging_king,
         "defence_ranks": DefenceRank.choices,
     }
     return render(request, "battles/siege.html", context)

@@ -1,0 +1,56 @@
+"""Who commands an army and who judges a game (R8.1, R11.3): reads that services check before
+they write and selectors compute for a page's flags. No writes here."""
+
+from collections.abc import Iterable
+
+from django.contrib.auth.models import AnonymousUser, User
+
+from battles.models import Army, ArmyMember, Game
+from campaign.authority import is_king, officer_of
+from campaign.models import Officer
+from cities.models import City
+
+
+def commander(army: Army) -> ArmyMember | None:
+    """R8.1: the marshal, or the highest remaining member."""
+    return army.members.filter(status=ArmyMember.Status.ACTIVE).order_by("position").first()
+
+
+def commander_of(members: Iterable[ArmyMember]) -> ArmyMember | None:
+    """The same, from members already read (a page's prefetched members, in position order)."""
+    active = [m for m in members if m.status == ArmyMember.Status.ACTIVE]
+    return min(active, key=lambda m: m.position) if active else None
+
+
+def commands(officer: Officer, army: Army) -> bool:
+    """The army's king, or its commander, gives its orders (R4.4, R8.1)."""
+    return is_king(officer, army.kingdom) or commands_as(officer, commander(army))
+
+
+def commands_as(officer: Officer, head: ArmyMember | None) -> bool:
+    """The commander part of `commands`, with the commander already read."""
+    return head is not None and head.officer_id == officer.pk
+
+
+def judges(*, user: User | AnonymousUser, officer: Officer | None, game: Game, city: City, involved: set) -> bool:
+    """R11.3 without queries: the governor of the city fought over, the king of a neutral kingdom
+    (`involved` holds the kingdoms of the city and of every army in the battle), or a site admin;
+    never one of the game's players."""
+    if officer is not None and officer.pk in (game.attacker_id, game.defender_id):
+        return False
+    if user.is_superuser:
+        return True
+    if officer is None:
+        return False
+    if city.governor_id == officer.pk:
+        return True
+    return officer.kingdom is not None and officer.kingdom_id not in involved and is_king(officer, officer.kingdom)
+
+
+def may_enter_result(user: User | AnonymousUser, game: Game, city: City) -> bool:
+    """R11.3 for one game, reading who is involved."""
+    officer = officer_of(user, city.campaign)
+    involved = {city.kingdom_id, Army.objects.values_list("kingdom_id", flat=True).get(pk=game.army_id)}
+    if game.kind == Game.Kind.SIEGE:
+        involved |= set(Army.objects.filter(siege_id=game.siege_id).values_list("kingdom_id", flat=True))
+    return judges(user=user, officer=officer, game=game, city=city, involved=involved)

@@ -1,0 +1,76 @@
+"""Every page reads the same number of queries however large the war (DESIGN: selectors with a
+fixed number of queries). Each page is read by four visitors — anonymous, an officer (郭嘉), the
+governor of the besieged city (張飛) and a neutral king (孫權) — in the demo world with a war
+begun and in one several times larger (tests/pages/worlds.py); the counts are pinned, so a page
+that starts reading per army, per game or per move fails here."""
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from campaign.models import Thread
+from tests.battles.conftest import clock  # noqa: F401  (the war at 10:00 Taipei)
+from tests.pages.worlds import build
+
+VISITORS = ("anonymous", "guojia", "zhangfei", "sunquan")
+# page: queries for each visitor above (a logged-in visitor adds the session, the user, the officer)
+PINNED = {
+    "home": (1, 3, 3, 3),
+    "dashboard": (7, 10, 10, 10),
+    "dashboard-live": (7, 10, 10, 10),
+    "boards": (2, 5, 5, 5),
+    "board": (6, 9, 9, 9),
+    "thread": (5, 9, 8, 9),
+    "moves": (None, 7, 7, 7),
+    "personnel": (None, 7, 7, 8),
+    "war": (4, 9, 10, 10),
+    "siege": (14, 17, 17, 17),
+    "army": (8, 14, 12, 12),
+    "field-army": (8, 15, 15, 17),
+    "prisoners": (None, 5, 5, 5),
+    "stratagems": (None, 7, 7, 6),
+    "games": (3, 6, 6, 6),
+    "game": (4, 10, 10, 10),
+    "game-pgn": (2, 5, 5, 5),
+}
+
+
+def page_url(world, objects, page: str) -> str:
+    slug = world.campaign.slug
+    thread = Thread.objects.filter(board=objects["board"], is_system=False).order_by("pk").first()
+    special = {
+        "home": reverse("home"),
+        "board": reverse("board", args=[slug, objects["board"].pk]),
+        "thread": reverse("thread", args=[slug, thread.pk]),
+        "siege": reverse("siege", args=[slug, objects["siege"].pk]),
+        "army": reverse("army", args=[slug, objects["army"].pk]),
+        "field-army": reverse("army", args=[slug, objects["field"].pk]),
+        "game": reverse("game", args=[slug, objects["game"].pk]),
+        "game-pgn": reverse("game-pgn", args=[slug, objects["game"].pk]),
+    }
+    return special.get(page) or reverse(page, args=[slug])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [1, 3])
+@pytest.mark.django_db
+def test_every_page_reads_a_pinned_number_of_queries(clock, client, size):  # noqa: F811
+    world, objects = build(clock, size)
+    counted = {}
+    for index, visitor in enumerate(VISITORS):
+        if visitor != "anonymous":
+            client.force_login(User.objects.get(username=visitor))
+        for page, pins in PINNED.items():
+            url = page_url(world, objects, page)
+            client.get(url)  # the first read of a session writes its presence (R2.6)
+            with CaptureQueriesContext(connection) as queries:
+                response = client.get(url)
+            if pins[index] is None:
+                assert response.status_code == 302, (page, visitor)
+                continue
+            assert response.status_code in (200, 403), (page, visitor, response.status_code)
+            counted[(page, visitor)] = len(queries)
+    expected = {(page, v): pins[i] for page, pins in PINNED.items() for i, v in enumerate(VISITORS) if pins[i]}
+    assert counted == expected
