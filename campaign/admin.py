@@ -48,7 +48,8 @@ class KingdomAdmin(admin.ModelAdmin):
     list_display = ["name", "campaign", "king", "capital", "status"]
     list_filter = ["campaign", "status"]
     list_select_related = ["campaign", "king", "capital"]
-    readonly_fields = ["status"]
+    # The king and the capital change only through the war (R10.5); no service sets them here.
+    readonly_fields = ["status", "king", "capital"]
 
 
 @admin.register(Officer)
@@ -57,7 +58,9 @@ class OfficerAdmin(KingdomScoped):
     list_filter = ["campaign", "kingdom", "kind", "whereabouts"]
     list_select_related = ["kingdom", "city", "captor"]
     search_fields = ["name", "user__username", "title"]
-    readonly_fields = ["stars", "whereabouts", "city", "captor"]  # promotions and moves are services
+    # Stars and titles change by promotion (R2.3), whereabouts by moves and the war, the kingdom
+    # by the end of a kingdom (R10.5): all services on the site.
+    readonly_fields = ["stars", "title", "kind", "kingdom", "whereabouts", "city", "army", "captor"]
 
     def scope(self, kingdoms):
         return Q(kingdom__in=kingdoms)
@@ -117,9 +120,21 @@ class TimerAdmin(admin.ModelAdmin):
 
 
 class ModeratorInline(admin.TabularInline):
+    """Read-only: moderators are appointed on the Personnel page (R2.5, at most two)."""
+
     model = BoardModerator
     extra = 0
-    raw_id_fields = ["officer", "appointed_by"]
+    fields = ("officer", "appointed_by", "appointed_at")
+    readonly_fields = ("officer", "appointed_by", "appointed_at")
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Board)
@@ -137,7 +152,7 @@ class PostInline(admin.StackedInline):
     model = Post
     extra = 0
     fields = ["author", "body", "hidden", "created_at"]
-    readonly_fields = ["author", "body", "created_at"]
+    readonly_fields = ["author", "body", "hidden", "created_at"]  # moderators hide posts on the board (R2.5)
 
 
 @admin.register(Thread)

@@ -30,3 +30,28 @@ def test_officers_without_a_post_have_no_admin(world, client):
     client.force_login(world["郭嘉"].user)
     response = client.get(reverse("admin:index"))
     assert response.status_code == 302 and "login" in response["Location"]
+
+
+def test_r2_4_r2_5_r10_1_even_a_site_admin_edits_no_war_state_in_the_admin(world, client):
+    """Owners, kings, capitals, walls, governors, stars, whereabouts, moderators and hidden posts
+    change only through the services on the site (their rules: R2.3–R2.5, R10.1, R10.5)."""
+    from django.contrib import admin
+
+    from campaign.models import Board, Kingdom, Officer, Post
+    from cities.models import City, Road
+
+    protected = {
+        City: {"kingdom", "kind", "wall", "wall_max", "wall_start", "governor"},
+        Kingdom: {"king", "capital", "status"},
+        Officer: {"stars", "title", "kind", "kingdom", "whereabouts", "city", "army", "captor"},
+    }
+    root = type("Root", (), {"user": type("U", (), {"is_superuser": True, "is_active": True, "is_staff": True})()})
+    for model, fields in protected.items():
+        assert fields <= set(admin.site._registry[model].get_readonly_fields(root)), model
+    board_admin = admin.site._registry[Board]
+    moderators = next(i for i in board_admin.inlines if i.model.__name__ == "BoardModerator")(Board, admin.site)
+    assert not moderators.has_add_permission(root) and not moderators.has_delete_permission(root)
+    thread_admin = admin.site._registry[Post.thread.field.related_model]
+    posts = next(i for i in thread_admin.inlines if i.model is Post)(Post.thread.field.related_model, admin.site)
+    assert "hidden" in posts.readonly_fields
+    assert not admin.site._registry[Road].has_change_permission(root)
