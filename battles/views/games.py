@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from battles.authority import may_enter_result
 from battles.games.chess_records import game_board
+from battles.games.pgn import export_pgn
 from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
 from battles.models import Game
@@ -169,27 +170,15 @@ def game_pgn(request, campaign, game_id):
     result = {"": "*", "draw": "1/2-1/2"}.get(game.result) or (
         "1-0" if (game.result == "attacker") == (first == game.attacker) else "0-1"
     )
-    handicap = _handicap(game)
-    if game.game_kind == "chess" and handicap["favoured"] and handicap["extra_moves"] > 1:
-        # R11.4: the favoured side's moves in a row, which python-chess's writer cannot show.
-        body = " ".join(f"{i + 1}. {m}" for i, m in enumerate(game_board(game.moves, **handicap)[1]))
-        text = (
-            f'[Event "{campaign.name}"]\n[White "{first.name}"]\n[Black "{second.name}"]\n[Result "{result}"]\n'
-            f'[Handicap "{handicap["favoured"]} {handicap["extra_moves"]}"]\n\n{body} {result}\n'
-        )
-    elif game.game_kind == "chess":
-        pgn = chess.pgn.Game()
-        pgn.headers.update({"White": first.name, "Black": second.name, "Result": result, "Event": campaign.name})
-        node = pgn
-        for uci in game.moves:
-            node = node.add_variation(chess.Move.from_uci(uci))
-        text = str(pgn) + "\n"
-    else:
-        body = " ".join(f"{i // 2 + 1}. {m}" if i % 2 == 0 else m for i, m in enumerate(game.moves))
-        text = (
-            f'[Game "Chinese Chess"]\n[Event "{campaign.name}"]\n[Red "{first.name}"]\n[Black "{second.name}"]\n'
-            f'[Result "{result}"]\n[Format "ICCS"]\n\n{body} {result}\n'
-        )
+    text = export_pgn(
+        game.game_kind,
+        game.moves,
+        event=campaign.name,
+        red_or_white=first.name,
+        black=second.name,
+        result=result,
+        **_handicap(game),
+    )
     response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.pgn"'
     return response
