@@ -5,7 +5,6 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 import chess
-import chess.pgn
 import chess.svg
 from django.contrib import messages
 from django.core.paginator import Paginator
