@@ -190,10 +190,40 @@ class ArmyView:
     battle: "FieldBattle | None"
     pursuit: "Pursuit | None"
     columns: list[Army]
+    flags: "ArmyFlags | None" = None
 
 
-def army_detail(*, army_id: int, campaign: Campaign) -> ArmyView:
-    """An army's page: members, its field battle or pursuit and their games, who may sortie."""
+@dataclass(frozen=True)
+class ArmyFlags:
+    """What the viewer may do on an army's page, from what the page already read."""
+
+    defence: bool  # sortie and pursuit (R4.6, R8.2): the target's governor or king
+    commands: bool  # choose, advance or withdraw (R5.2, R5.4): the army's king or commander
+    judged: set[int]  # pending games whose result the viewer may enter (R11.3)
+
+
+def army_flags(view: "ArmyView", viewer: Officer | None, user: User | AnonymousUser) -> ArmyFlags:
+    army, city = view.army, view.army.target
+    involved = {city.kingdom_id, army.kingdom_id}
+    judged = {
+        g.pk
+        for g in view.games
+        if g.status == Game.Status.PENDING and judges(user=user, officer=viewer, game=g, city=city, involved=involved)
+    }
+    if viewer is None:
+        return ArmyFlags(defence=False, commands=False, judged=judged)
+    return ArmyFlags(
+        defence=is_king(viewer, city.kingdom) or city.governor_id == viewer.pk,
+        commands=is_king(viewer, army.kingdom) or commands_as(viewer, commander_of(army.members.all())),
+        judged=judged,
+    )
+
+
+def army_detail(
+    *, army_id: int, campaign: Campaign, viewer: Officer | None = None, user: User | AnonymousUser | None = None
+) -> ArmyView:
+    """An army's page: members, its field battle or pursuit and their games, who may sortie, and
+    the viewer's flags (`user` given), in a fixed number of queries."""
     army = (
         Army.objects.select_related("kingdom", "origin", "target__kingdom", "target__board", "siege", "reinforces")
         .prefetch_related(MEMBERS)
@@ -214,7 +244,7 @@ def army_detail(*, army_id: int, campaign: Campaign) -> ArmyView:
         ).order_by("-stars")
         if may_fight(o.kind)
     ]
-    return ArmyView(
+    view = ArmyView(
         army=army,
         games=games,
         defenders_available=defenders,
@@ -222,6 +252,9 @@ def army_detail(*, army_id: int, campaign: Campaign) -> ArmyView:
         pursuit=pursuit,
         columns=list(army.columns.all()),
     )
+    if user is not None:
+        view.flags = army_flags(view, viewer, user)
+    return view
 
 
 def head_counts_at(*, siege: Siege, at) -> tuple[int, int]:

@@ -6,7 +6,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from battles.authority import commands, may_enter_result
 from battles.models import Army, FieldBattle, Game, Pursuit
 from battles.selectors import army_detail, march_form
 from battles.services import field as field_services
@@ -28,9 +27,8 @@ def _officers(request, name: str, campaign) -> list[Officer]:
 
 @campaign_page
 def army_page(request, campaign, army_id):
-    view = army_detail(army_id=army_id, campaign=campaign)
-    officer, army, city = request.officer, view.army, view.army.target
-    defence = bool(officer and (is_king(officer, city.kingdom) or city.governor_id == officer.pk))
+    view = army_detail(army_id=army_id, campaign=campaign, viewer=request.officer, user=request.user)
+    officer, army, flags = request.officer, view.army, view.flags
     king = bool(officer and officer.kingdom and is_king(officer, officer.kingdom))
     reinforce = (
         march_form(officer=officer, origin_id=request.GET.get("origin"), is_king=king)
@@ -44,10 +42,9 @@ def army_page(request, campaign, army_id):
             "campaign": campaign,
             "view": view,
             "army": army,
-            "defence": defence,
-            "commands": bool(officer and commands(officer, army)),
-            "judge": request.user.is_authenticated
-            and any(may_enter_result(request.user, g, city) for g in view.games if g.status == Game.Status.PENDING),
+            "defence": flags.defence,
+            "commands": flags.commands,
+            "judged": flags.judged,
             "reinforce": reinforce if reinforce and reinforce.origins else None,
         },
     )
