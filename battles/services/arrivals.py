@@ -6,6 +6,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.authority import commander
 from battles.models import Army, ArmyMember, Defender, Siege
 from battles.rules import (
@@ -16,7 +17,7 @@ from battles.rules import (
     propose_ranks,
 )
 from battles.services.clock import period_schedule
-from battles.services.common import announce, change_status, in_site_language
+from battles.services.common import announce, change_status
 from battles.services.ledger import value_change
 from battles.services.locks import lock_city
 from battles.timer_kinds import ARMY_ARRIVAL
@@ -68,12 +69,7 @@ def siege_join(*, army: Army, at: datetime) -> Siege:
     army.siege, army.besieging_from = siege, at
     army.save(update_fields=["status", "siege", "besieging_from"])
     army.members.filter(status=ArmyMember.Status.ACTIVE).update(since=at, until=None)
-    with in_site_language():
-        title = _("%(kingdom)s besieges %(city)s") % {"kingdom": army.kingdom.name, "city": city.name}
-        body = _("The army arrived without being intercepted and lays siege (R4.6, §6). Morale %(morale)d.") % {
-            "morale": army.morale
-        }
-    announce(city.board, f"army:{army.pk}:siege", at, title, body)
+    announce(city.board, f"army:{army.pk}:siege", at, *texts.siege_begun(army, city))
     return siege
 
 
@@ -144,15 +140,8 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
             due_at=at,
         )
     rest = list(column.members.order_by("position").select_related("officer"))
-    with in_site_language():
-        if joined:
-            announce(
-                main.target.board,
-                f"army:{column.pk}:joined",
-                at,
-                _("%(names)s join %(kingdom)s's army before %(city)s (R8.3)")
-                % {"names": "、".join(joined), "kingdom": main.kingdom.name, "city": main.target.name},
-            )
+    if joined:
+        announce(main.target.board, f"army:{column.pk}:joined", at, texts.reinforcements_joined(joined, main))
     if not rest:
         change_status(column, Army.Status.ENDED, _("army"))
         column.ended_at, column.end_reason = at, _("joined the army (R8.3)")

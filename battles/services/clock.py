@@ -10,12 +10,11 @@ Each handler schedules the next one, so a long outage is caught up in due order.
 from datetime import date, datetime
 from zoneinfo import ZoneInfo
 
-from django.utils.translation import gettext as _
-
+from battles import announcements as texts
 from battles.models import Army, Game, Siege
 from battles.rules import outnumbered_loss
 from battles.selectors import head_counts_at
-from battles.services.common import announce, in_site_language, local
+from battles.services.common import announce
 from battles.services.fall import city_falls
 from battles.services.ledger import day_change_rows, value_change
 from battles.services.lifecycle import army_check_forced_retreat
@@ -136,12 +135,7 @@ def period_end(timer: Timer) -> None:
             period_schedule(siege=siege, seq=seq + 1, after=at)
         return
     following = period_schedule(siege=siege, seq=seq + 1, after=at)
-    with in_site_language():
-        title = _("Siege call before %(city)s: answer by %(time)s (R7.3)") % {
-            "city": city.name,
-            "time": local(campaign, following.due_at),
-        }
-    announce(city.board, f"siege:{siege.pk}:call:{seq + 1}", at, title)
+    announce(city.board, f"siege:{siege.pk}:call:{seq + 1}", at, texts.siege_call_due(city, campaign, following.due_at))
 
 
 def next_due(*, city: City) -> list[Timer]:

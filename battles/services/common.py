@@ -1,15 +1,11 @@
-"""Helpers the war's services share: posts in the default language, who commands an army,
-status changes checked against the allowed transitions."""
+"""Helpers the war's services share: system posts, status changes checked against the allowed
+transitions, a member leaving the fighting."""
 
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
-from django.conf import settings
-from django.urls import reverse
-from django.utils import translation
 from django.utils.translation import gettext as _
 
-from battles.models import Army, ArmyMember, Game
+from battles.models import Army, ArmyMember
 from campaign.errors import RuleViolation
 from campaign.models import Board, Officer
 from campaign.services.boards import post_system
@@ -17,14 +13,6 @@ from campaign.services.boards import post_system
 
 def announce(board: Board, key: str, at: datetime, title: str, body: str = "") -> None:
     post_system(board=board, title=title, body=body or title, at=at, event_key=key)
-
-
-def in_site_language():
-    return translation.override(settings.LANGUAGE_CODE)
-
-
-def local(campaign, instant: datetime) -> str:
-    return instant.astimezone(ZoneInfo(campaign.time_zone)).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def change_status(obj, new: str, what: str) -> None:
@@ -41,8 +29,3 @@ def change_status(obj, new: str, what: str) -> None:
 def member_out(army: Army, officer: Officer, status: str, at: datetime) -> None:
     """A member leaves the fighting (taken, withdrawn): no longer present from `at` (R7.2)."""
     ArmyMember.objects.filter(army=army, officer=officer).update(status=status, until=at)
-
-
-def game_url(game: Game) -> str:
-    """The game's page, for the links in battle reports."""
-    return reverse("game", args=[game.campaign.slug, game.pk])

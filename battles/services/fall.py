@@ -4,10 +4,11 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.authority import commander
 from battles.models import Army, ArmyMember, Game, Ransom, Siege
 from battles.rules import wall_after_capture
-from battles.services.common import announce, change_status, in_site_language
+from battles.services.common import announce, change_status
 from battles.services.ledger import value_change
 from battles.services.lifecycle import army_end
 from battles.services.prisoners import prisoners_freed_by_retaking, take_prisoner
@@ -60,12 +61,7 @@ def city_falls(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
         else:
             take_prisoner(officer=defender, captor=conqueror, held_in=city, at=at, siege=siege)
     prisoners_freed_by_retaking(city=city, kingdom=conqueror, at=at)
-    with in_site_language():
-        title = _("%(city)s falls to %(kingdom)s") % {"city": city.name, "kingdom": conqueror.name}
-        body = _("The wall reached 0 (R6.5). New wall %(wall)d / %(max)d (R10.1).") % {
-            "wall": city.wall,
-            "max": city.wall_max,
-        }
+    title, body = texts.city_fallen(city, conqueror)
     for board in {city.board, conqueror.palace, *([loser.palace] if loser else [])}:
         announce(board, f"siege:{siege.pk}:fall:{board.pk}", at, title, body)
     for other in siege.armies.filter(status=Army.Status.BESIEGING).select_related(
@@ -98,9 +94,4 @@ def kingdom_destroy(*, kingdom: Kingdom, conqueror: Kingdom, at: datetime) -> No
         army_end(army=army, reason=_("%(kingdom)s is destroyed (R10.5).") % {"kingdom": kingdom.name}, at=at)
     Officer.objects.filter(kingdom=kingdom).exclude(whereabouts=Whereabouts.PRISONER).update(kingdom=None)
     Officer.objects.filter(kingdom=kingdom, whereabouts=Whereabouts.PRISONER).update(kingdom=None)
-    with in_site_language():
-        title = _("%(kingdom)s is destroyed; its cities pass to %(conqueror)s (R10.5)") % {
-            "kingdom": kingdom.name,
-            "conqueror": conqueror.name,
-        }
-    announce(conqueror.palace, f"kingdom:{kingdom.pk}:destroyed", at, title)
+    announce(conqueror.palace, f"kingdom:{kingdom.pk}:destroyed", at, texts.kingdom_destroyed(kingdom, conqueror))

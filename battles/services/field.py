@@ -6,6 +6,7 @@ from typing import cast
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.authority import commands
 from battles.models import Army, ArmyMember, FieldBattle, Game
 from battles.rules import Result, attacker_moves_first, field_battle_winner
@@ -13,8 +14,6 @@ from battles.services.arrivals import siege_join
 from battles.services.common import (
     announce,
     change_status,
-    in_site_language,
-    local,
     member_out,
 )
 from battles.services.lifecycle import army_end, home_of
@@ -99,24 +98,7 @@ def sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattl
     )
     column = _split_unsent(army, playing, now)
     _pair(battle, army, playing, defenders, now)
-    with in_site_language():
-        title = _("Sortie from %(city)s: %(n)d against %(kingdom)s's army") % {
-            "city": city.name,
-            "n": n,
-            "kingdom": army.kingdom.name,
-        }
-        first, second = _("first move"), _("second move")
-        lines = [
-            f"{i + 1}. {m.officer.name} ({first if attacker_moves_first(i) else second}) — {d.name}"
-            for i, (m, d) in enumerate(zip(playing, defenders))
-        ]
-        body = _("Field battle (R4.6, §5).") + "\n\n" + "\n".join(lines)
-        if column is not None:
-            body += "\n\n" + _("%(n)d members not sent keep marching, arriving at %(time)s (R5.2).") % {
-                "n": column.members.count(),
-                "time": local(army.campaign, column.arrives_at),
-            }
-    announce(city.board, f"battle:{battle.pk}:sortie", now, title, body)
+    announce(city.board, f"battle:{battle.pk}:sortie", now, *texts.sortie(city, army, playing, defenders, column))
     return battle
 
 
@@ -190,12 +172,7 @@ def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> 
     change_status(battle, FieldBattle.Status.DECIDED, _("battle"))
     battle.winner, battle.decided_at = winner, now
     battle.save(update_fields=["status", "winner", "decided_at"])
-    with in_site_language():
-        title = {
-            "attacker": _("Field battle before %(city)s: %(kingdom)s's army wins"),
-            "defender": _("Field battle before %(city)s: the defenders win"),
-            "draw": _("Field battle before %(city)s: drawn"),
-        }[winner] % {"city": city.name, "kingdom": army.kingdom.name}
+    title = texts.field_battle_decided(winner, city, army)
     announce(city.board, f"battle:{battle.pk}:decided", now, title)
     if winner == "defender":  # R5.4: attackers who lost are taken; the others go home safely
         for g in games:
@@ -228,13 +205,7 @@ def field_battle_advance(*, actor: Officer, battle: FieldBattle, advance: bool) 
         raise RuleViolation("R5.4", _("Only the winner of a decided battle advances or withdraws."))
     now = clock.now()
     if not advance:
-        with in_site_language():
-            army_end(
-                army=army,
-                reason=_("%(kingdom)s's army withdraws from %(city)s (R5.4).")
-                % {"kingdom": army.kingdom.name, "city": battle.city.name},
-                at=now,
-            )
+        army_end(army=army, reason=texts.withdraws(army, battle.city), at=now)
     elif now >= army.arrives_at:
         siege_join(army=army, at=now)
     else:

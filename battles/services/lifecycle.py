@@ -7,13 +7,12 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.models import Army, ArmyMember, Game, Pursuit, Siege
 from battles.rules import must_retreat
 from battles.services.common import (
     announce,
     change_status,
-    in_site_language,
-    local,
     member_out,
 )
 from battles.timer_kinds import PURSUIT_DEADLINE
@@ -63,21 +62,12 @@ def army_check_forced_retreat(*, army: Army, at: datetime) -> bool:
     if army.status != Army.Status.BESIEGING:
         return False
     ranks = list(army.members.filter(status=ArmyMember.Status.ACTIVE).values_list("rank", flat=True))
-    names = {"kingdom": army.kingdom.name, "city": army.target.name}
-    with in_site_language():
-        if not ranks:
-            army_end(
-                army=army, reason=_("%(kingdom)s's army before %(city)s has no attacker left (R6.1).") % names, at=at
-            )
-            return True
-        if not must_retreat(army.morale, ranks):
-            return False
-        reason = (
-            _("%(kingdom)s's army must retreat from %(city)s: morale is 0 (R8.1).")
-            if army.morale <= 0
-            else _("%(kingdom)s's army must retreat from %(city)s: all its high ranks are prisoners (R8.1).")
-        ) % names
-    retreat_begin(army=army, at=at, reason=reason)  # forced: no rearguard (R8.1)
+    if not ranks:
+        army_end(army=army, reason=texts.no_attacker_left(army), at=at)
+        return True
+    if not must_retreat(army.morale, ranks):
+        return False
+    retreat_begin(army=army, at=at, reason=texts.forced_retreat(army))  # forced: no rearguard (R8.1)
     return True
 
 
@@ -106,13 +96,7 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[
         object_id=pursuit.pk,
         due_at=pursuit.deadline,
     )
-    with in_site_language():
-        body = (
-            reason
-            + "\n\n"
-            + _("The defence may pursue until %(time)s (R8.2).") % {"time": local(army.campaign, pursuit.deadline)}
-        )
-    announce(army.target.board, f"army:{army.pk}:retreat", at, reason, body)
+    announce(army.target.board, f"army:{army.pk}:retreat", at, *texts.retreat(reason, army, pursuit.deadline))
     if army.siege_id:
         siege_end_if_unopposed(siege=army.siege, at=at)
     return pursuit
@@ -127,6 +111,4 @@ def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:
         Game.objects.filter(siege=siege, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
             status=Game.Status.CANCELLED
         )
-        with in_site_language():
-            title = _("The siege of %(city)s is lifted") % {"city": siege.city.name}
-        announce(siege.city.board, f"siege:{siege.pk}:lifted", at, title)
+        announce(siege.city.board, f"siege:{siege.pk}:lifted", at, texts.siege_lifted(siege))

@@ -3,10 +3,11 @@
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.models import Army, ArmyMember, Siege
 from battles.models.armies import AttackRank
-from battles.rules import ATTACK_RANKS, RANK_POINTS, check_organisation
-from battles.services.common import announce, in_site_language, local
+from battles.rules import ATTACK_RANKS, check_organisation
+from battles.services.common import announce
 from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
 from campaign.authority import is_king
@@ -128,24 +129,4 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
 
 
 def _post_march(army: Army, organisation: list[tuple[Officer, str]]) -> None:
-    with in_site_language():
-        title = _("%(kingdom)s marches on %(city)s with %(n)d") % {
-            "kingdom": army.kingdom.name,
-            "city": army.target.name,
-            "n": len(organisation),
-        }
-        lines = [
-            f"- {AttackRank(rank).label}: **{o.name}** ({o.stars}★, {RANK_POINTS[rank]})" for o, rank in organisation
-        ]
-        body = (
-            _("Left %(origin)s at %(time)s; arrives at %(arrival)s. Head count %(n)d (R4.1):")
-            % {
-                "origin": army.origin.name,
-                "time": local(army.campaign, army.departs_at),
-                "arrival": local(army.campaign, army.arrives_at),
-                "n": len(organisation),
-            }
-            + "\n\n"
-            + "\n".join(lines)
-        )
-    announce(army.target.board, f"army:{army.pk}:march", army.departs_at, title, body)
+    announce(army.target.board, f"army:{army.pk}:march", army.departs_at, *texts.march(army, organisation))

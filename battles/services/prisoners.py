@@ -5,9 +5,10 @@ from datetime import datetime
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.models import Army, Defender, Ransom, Siege
 from battles.rules import ransom as ransom_for
-from battles.services.common import announce, in_site_language
+from battles.services.common import announce
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
@@ -38,10 +39,7 @@ def take_prisoner(
         amount=ransom_for(officer.stars, officer.campaign.ransom_per_star),
         created_at=at,
     )
-    with in_site_language():
-        title = _("%(name)s is taken prisoner by %(kingdom)s") % {"name": officer.name, "kingdom": captor.name}
-        body = _("Held in %(city)s; ransom %(amount)d P幣 (R10.2).") % {"city": held_in.name, "amount": ransom.amount}
-    announce(held_in.board, f"prisoner:{ransom.pk}", at, title, body)
+    announce(held_in.board, f"prisoner:{ransom.pk}", at, *texts.taken_prisoner(officer, captor, held_in, ransom))
     return ransom
 
 
@@ -74,12 +72,7 @@ def ransom_settle(*, actor: Officer, ransom: Ransom, paid: bool) -> Ransom:
     ransom.save(update_fields=["status", "settled_at", "settled_by"])
     officer = ransom.officer
     if officer.whereabouts == Whereabouts.PRISONER and officer.captor_id == ransom.kingdom_id:
-        with in_site_language():
-            cause = (
-                _("Ransom of %(amount)d P幣 paid: %(name)s is free (R10.2).")
-                if paid
-                else _("%(name)s is released (R10.6).")
-            ) % {"amount": ransom.amount, "name": officer.name}
+        cause = texts.ransom_settled(ransom, officer, paid)
         _free(officer, now, cause)
         announce(officer.city.board, f"ransom:{ransom.pk}:settled", now, cause)
     return ransom

@@ -5,11 +5,11 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.models import Army, ArmyMember, Game, Pursuit
 from battles.services.common import (
     announce,
     change_status,
-    in_site_language,
     member_out,
 )
 from battles.services.lifecycle import army_end, home_of
@@ -99,12 +99,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
         )
     for game in Game.objects.bulk_create(games):
         game_effects(game=game, at=now)  # R9.2
-    with in_site_language():
-        title = _("Pursuit from %(city)s: %(pairs)s") % {
-            "city": city.name,
-            "pairs": ", ".join(f"{p.name}–{o.name}" for p, o in zip(pursuers, opponents)),
-        }
-    announce(city.board, f"pursuit:{pursuit.pk}:declared", now, title)
+    announce(city.board, f"pursuit:{pursuit.pk}:declared", now, texts.pursuit_declared(city, pursuers, opponents))
     if not games:
         _finish(pursuit, army, now)
     return pursuit
@@ -125,12 +120,7 @@ def apply_pursuit_result(*, city: City, game: Game, army: Army, now: datetime) -
 def _finish(pursuit: Pursuit, army: Army, at: datetime, reason: str = "") -> None:
     change_status(pursuit, Pursuit.Status.DONE, _("pursuit"))
     pursuit.save(update_fields=["status"])
-    with in_site_language():
-        reason = reason or _("%(kingdom)s's army is home from %(city)s.") % {
-            "kingdom": army.kingdom.name,
-            "city": army.target.name,
-        }
-    army_end(army=army, reason=reason, at=at)
+    army_end(army=army, reason=reason or texts.army_home(army), at=at)
 
 
 @timer_handler(PURSUIT_DEADLINE)
@@ -144,9 +134,4 @@ def pursuit_deadline(timer: Timer) -> None:
         .select_related("kingdom__capital", "origin", "target__board", "campaign")
         .get(pk=pursuit.army_id)
     )
-    with in_site_language():
-        reason = _("No pursuit from %(city)s: %(kingdom)s's retreat has succeeded (R8.2).") % {
-            "city": army.target.name,
-            "kingdom": army.kingdom.name,
-        }
-    _finish(pursuit, army, timer.due_at, reason)
+    _finish(pursuit, army, timer.due_at, texts.retreat_succeeded(army))

@@ -8,11 +8,12 @@ from zoneinfo import ZoneInfo
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.games import RecordError, judge
 from battles.games.records import MAX_CHARS
 from battles.games.upload import MAX_BYTES, decode_upload
 from battles.models import Game
-from battles.services.common import announce, in_site_language
+from battles.services.common import announce
 from battles.services.locks import lock_city, lock_game
 from battles.services.results import decide, game_city_id
 from campaign import clock
@@ -176,13 +177,7 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
     game.save(
         update_fields=["record", "moves", "termination", "reported_by", "reported_at", "claimed_result", "claim_status"]
     )
-    with in_site_language():
-        title = _("%(name)s reports the game %(attacker)s–%(defender)s: %(claim)s, awaiting the opponent") % {
-            "name": actor.name,
-            "attacker": game.attacker.name,
-            "defender": game.defender.name,
-            "claim": Game.Result(claimed).label,
-        }
+    title = texts.claim_reported(actor, game, claimed)
     announce(city.board, f"game:{game.pk}:claim:{game.reported_at.timestamp()}", game.reported_at, title)
     return game
 
@@ -237,7 +232,5 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
         return decide(city=city, game=game, result=game.claimed_result, note=_("claim confirmed by the opponent"))
     game.claim_status = "disputed"
     game.save(update_fields=["claim_status"])
-    with in_site_language():
-        title = _("%(name)s disputes the claimed result: the authority of R11.3 decides") % {"name": actor.name}
-    announce(city.board, f"game:{game.pk}:dispute", clock.now(), title)
+    announce(city.board, f"game:{game.pk}:dispute", clock.now(), texts.claim_disputed(actor))
     return game

@@ -5,9 +5,10 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.authority import may_enter_result
 from battles.models import Army, FieldBattle, Game, Pursuit, Siege
-from battles.services.common import announce, change_status, game_url, in_site_language
+from battles.services.common import announce, change_status
 from battles.services.field import apply_field_result
 from battles.services.locks import lock_city, lock_game
 from battles.services.pursuit import apply_pursuit_result
@@ -72,12 +73,4 @@ def decide(*, city: City, game: Game, result: str, note: str = "", user: User | 
 
 
 def _post_game(city: City, game: Game) -> None:
-    with in_site_language():
-        outcome = {
-            "attacker": _("%(a)s beat %(d)s"),
-            "defender": _("%(d)s beat %(a)s"),
-            "draw": _("%(a)s and %(d)s drew"),
-        }[game.result] % {"a": game.attacker.name, "d": game.defender.name}
-        title = f"{game.get_kind_display()} · {city.name}: {outcome}"
-    body = title + f" ([{_('the game')}]({game_url(game)}))" + (f"\n\n> {game.note}" if game.note else "")
-    announce(city.board, f"game:{game.pk}:result", game.decided_at, title, body)
+    announce(city.board, f"game:{game.pk}:result", game.decided_at, *texts.game_result(city, game))

@@ -5,9 +5,9 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.authority import commands
 from battles.models import Army, ArmyMember
-from battles.services.common import in_site_language
 from battles.services.lifecycle import retreat_begin
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
@@ -28,12 +28,7 @@ def army_retreat(*, actor: Officer, army: Army, rearguard: Sequence[Officer] = (
     if not commands(actor, army):
         raise NotAllowed("R8.1", _("Only the marshal (or the highest remaining member) orders a retreat."))
     now = clock.now()
-    with in_site_language():
-        reason = _("%(name)s orders %(kingdom)s's army to retreat from %(city)s (R8.1).") % {
-            "name": actor.name,
-            "kingdom": army.kingdom.name,
-            "city": army.target.name,
-        }
+    reason = texts.retreat_ordered(actor, army)
     active = set(army.members.filter(status=ArmyMember.Status.ACTIVE).values_list("officer_id", flat=True))
     if any(o.pk not in active for o in rearguard):
         raise RuleViolation("R8.1", _("The rearguard is made of the army's own members."))

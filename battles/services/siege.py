@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.authority import commands
 from battles.models import Army, ArmyMember, Defender, Game, Siege
 from battles.models.sieges import DefenceRank
@@ -22,8 +23,6 @@ from battles.rules import (
 from battles.services.common import (
     announce,
     change_status,
-    game_url,
-    in_site_language,
     member_out,
 )
 from battles.services.fall import city_falls
@@ -118,9 +117,7 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
         raise RuleViolation(
             "R6.1", _("%(name)s already has a game called or under way.") % {"name": attacker.name}
         ) from None
-    with in_site_language():
-        title = _("Siege call: %(name)s challenges %(city)s") % {"name": attacker.name, "city": army.siege.city.name}
-    announce(army.siege.city.board, f"game:{game.pk}:call", now, title)
+    announce(army.siege.city.board, f"game:{game.pk}:call", now, texts.siege_call(attacker, army.siege.city))
     return game
 
 
@@ -154,12 +151,7 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
             game_effects(game=game, at=now)  # R9.2: 速攻計 / 攪亂計 waiting for this player
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
-    with in_site_language():
-        title = _("%(defender)s takes up %(attacker)s's call") % {
-            "defender": defender.name,
-            "attacker": game.attacker.name,
-        }
-    announce(city.board, f"game:{game.pk}:answer", game.started_at, title)
+    announce(city.board, f"game:{game.pk}:answer", game.started_at, texts.call_taken_up(defender, game.attacker))
     return game
 
 
@@ -199,12 +191,4 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
 
 
 def _post_result(city: City, game: Game) -> None:
-    with in_site_language():
-        outcome = {
-            "attacker": _("%(a)s beat %(d)s"),
-            "defender": _("%(d)s beat %(a)s"),
-            "draw": _("%(a)s and %(d)s drew"),
-        }[game.result] % {"a": game.attacker.name, "d": game.defender.name}
-        title = _("Siege of %(city)s: %(outcome)s") % {"city": city.name, "outcome": outcome}
-        body = title + f" ([{_('the game')}]({game_url(game)}))" + (f"\n\n> {game.note}" if game.note else "")
-    announce(city.board, f"game:{game.pk}:result", game.decided_at, title, body)
+    announce(city.board, f"game:{game.pk}:result", game.decided_at, *texts.siege_result(city, game))

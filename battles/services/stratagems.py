@@ -15,9 +15,10 @@ from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from battles import announcements as texts
 from battles.games.banqi import Banqi, BanqiError, deal, layout_hash
 from battles.models import BanqiGame, Game, Stratagem
-from battles.services.common import announce, change_status, in_site_language
+from battles.services.common import announce, change_status
 from battles.services.ledger import value_change
 from battles.timer_kinds import STRATAGEM_DEADLINE
 from campaign import clock
@@ -80,13 +81,12 @@ def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficia
         object_id=stratagem.pk,
         due_at=stratagem.deadline,
     )
-    with in_site_language():
-        title = _("%(schemer)s challenges %(target)s to dark chess: %(kind)s") % {
-            "schemer": actor.name,
-            "target": target.name,
-            "kind": stratagem.get_kind_display(),
-        }
-    announce(target.city.board, f"stratagem:{stratagem.pk}:challenge", now, title)
+    announce(
+        target.city.board,
+        f"stratagem:{stratagem.pk}:challenge",
+        now,
+        texts.stratagem_challenge(actor, target, stratagem),
+    )
     return stratagem
 
 
@@ -214,12 +214,7 @@ def _take_effect(stratagem: Stratagem, at: datetime) -> None:
             cause=f"{stratagem.schemer.name}: siege ploy on {target.name}",
             due_at=at,
         )
-    with in_site_language():
-        title = _("%(kind)s by %(schemer)s on %(target)s takes effect (R9.2)") % {
-            "kind": stratagem.get_kind_display(),
-            "schemer": stratagem.schemer.name,
-            "target": target.name,
-        }
+    title = texts.stratagem_effect(stratagem, target)
     board = target.city.board if target.city else stratagem.target.kingdom.palace
     announce(board, f"stratagem:{stratagem.pk}:effect", at, title)
 

@@ -4,13 +4,10 @@ Locks: the moving officer's row, then the move's. Every service here runs in one
 transaction and schedules the arrival timer on commit.
 """
 
-from zoneinfo import ZoneInfo
-
-from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import translation
 from django.utils.translation import gettext as _
 
+from campaign import announcements as texts
 from campaign import clock, hooks
 from campaign.authority import decides_for_city, is_king
 from campaign.errors import NotAllowed, RuleViolation
@@ -135,43 +132,18 @@ def _depart_if_agreed(move: Move, cause: str = "") -> None:
     move.save(update_fields=["origin_approver", "destination_approver", "status", "departs_at", "arrives_at"])
     Officer.objects.filter(pk=move.officer_id).update(whereabouts=Whereabouts.ROAD, city=None, army=None, captor=None)
     names = dict(City.objects.filter(pk__in=move.route).values_list("pk", "name"))
-    with translation.override(settings.LANGUAGE_CODE):
-        title = _("%(name)s departs for %(city)s") % {"name": move.officer.name, "city": move.destination.name}
-        body = _(
-            "**%(name)s** left %(origin)s for %(city)s at %(time)s, by %(route)s. "
-            "Arrival is due at %(arrival)s (R3.3, R3.4)."
-        ) % {
-            "name": move.officer.name,
-            "origin": move.origin.name,
-            "city": move.destination.name,
-            "time": _local(move, now),
-            "route": " → ".join(names[c] for c in move.route),
-            "arrival": _local(move, move.arrives_at),
-        }
-        if cause:
-            body = f"{cause}\n\n{body}"
+    title, body = texts.move_departure(move, now, [names[c] for c in move.route], cause)
     post_system(board=move.origin.board, title=title, body=body, at=now, event_key=f"move:{move.pk}:depart")
     timer_schedule(
         campaign=move.campaign, key=f"move:{move.pk}:arrive", kind=ARRIVAL, object_id=move.pk, due_at=move.arrives_at
     )
 
 
-def _local(move: Move, instant) -> str:
-    return instant.astimezone(ZoneInfo(move.campaign.time_zone)).strftime("%Y-%m-%d %H:%M:%S")
-
-
 def _announce_request(move: Move) -> None:
     """The request goes where it is decided: the palace for the king's moves (R2.2), else the
     board of the city being left (R3.2)."""
     board = move.officer.kingdom.palace if move.needs_king else move.origin.board
-    with translation.override(settings.LANGUAGE_CODE):
-        title = _("%(name)s asks to move to %(city)s") % {"name": move.officer.name, "city": move.destination.name}
-        body = (
-            _("Awaiting the king's decision (R3.1).")
-            if move.needs_king
-            else _("Awaiting the governors of %(a)s and %(b)s (R3.2).")
-            % {"a": move.origin.name, "b": move.destination.name}
-        )
+    title, body = texts.move_request(move)
     post_system(board=board, title=title, body=body, at=move.created_at, event_key=f"move:{move.pk}:request")
 
 
@@ -294,13 +266,7 @@ def move_arrive(timer: Timer) -> None:
     Officer.objects.filter(pk=move.officer_id, whereabouts=Whereabouts.ROAD).update(
         whereabouts=Whereabouts.CITY, city=move.destination
     )
-    with translation.override(settings.LANGUAGE_CODE):
-        title = _("%(name)s arrives in %(city)s") % {"name": move.officer.name, "city": move.destination.name}
-        body = _("**%(name)s** arrived from %(origin)s at %(time)s (R3.4).") % {
-            "name": move.officer.name,
-            "origin": move.origin.name,
-            "time": _local(move, at),
-        }
+    title, body = texts.move_arrival(move, at)
     post_system(board=move.destination.board, title=title, body=body, at=at, event_key=f"move:{move.pk}:arrive")
     for hook in hooks.arrival_hooks:  # R8.4: a defender arriving in a besieged city
         hook(move.officer, move.destination, at)

@@ -1,10 +1,9 @@
 """Posts and promotions (RULES.md §2): governors, board moderators, stars and titles."""
 
-from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.utils import translation
 from django.utils.translation import gettext as _
 
+from campaign import announcements as texts
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
@@ -62,12 +61,7 @@ def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> 
         raise RuleViolation(
             "R2.4", _("%(name)s was just appointed to another city; try again.") % {"name": officer.name}
         ) from None
-    with translation.override(settings.LANGUAGE_CODE):
-        if officer is None:
-            title = _("%(city)s has no governor now") % {"city": city.name}
-        else:
-            title = _("%(name)s is appointed governor of %(city)s") % {"name": officer.name, "city": city.name}
-        body = title + (_(", replacing %(name)s.") % {"name": previous.name} if previous else ".")
+    title, body = texts.governor_appointed(city, officer, previous)
     stamp = clock.now().timestamp()
     for board in (city.board, city.kingdom.palace):
         _announce(board, f"governor:{city.pk}:{stamp}:{board.pk}", title, body)
@@ -99,9 +93,7 @@ def moderator_appoint(*, actor: Officer, board: Board, officer: Officer) -> Boar
     moderator = BoardModerator.objects.create(
         board=board, officer=officer, appointed_by=actor, appointed_at=clock.now()
     )
-    with translation.override(settings.LANGUAGE_CODE):
-        title = _("%(name)s now moderates this board") % {"name": officer.name}
-    _announce(board, f"moderator:{moderator.pk}:appoint", title)
+    _announce(board, f"moderator:{moderator.pk}:appoint", *texts.moderator_appointed(officer))
     return moderator
 
 
@@ -125,13 +117,7 @@ def _apply_promotion(promotion: Promotion, king: Officer) -> None:
     promotion.save(update_fields=["status", "decided_by", "decided_at"])
     Officer.objects.filter(pk=promotion.officer_id).update(stars=promotion.stars, title=promotion.title)
     officer = promotion.officer
-    with translation.override(settings.LANGUAGE_CODE):
-        title = _("%(name)s: %(old)d → %(new)d stars") % {
-            "name": officer.name,
-            "old": promotion.previous_stars,
-            "new": promotion.stars,
-        }
-        body = title + (_(", title %(title)s") % {"title": promotion.title} if promotion.title else "") + " (R2.3)"
+    title, body = texts.promotion_decided(promotion)
     _announce(officer.kingdom.palace, f"promotion:{promotion.pk}:decided", title, body)
 
 
@@ -166,13 +152,11 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
     if king:
         _apply_promotion(promotion, actor)
         return promotion
-    with translation.override(settings.LANGUAGE_CODE):
-        heading = _("%(gov)s recommends %(name)s for %(stars)d stars") % {
-            "gov": actor.name,
-            "name": officer.name,
-            "stars": stars,
-        }
-    _announce(officer.kingdom.palace, f"promotion:{promotion.pk}:recommended", heading)
+    _announce(
+        officer.kingdom.palace,
+        f"promotion:{promotion.pk}:recommended",
+        *texts.promotion_recommended(actor, officer, stars),
+    )
     return promotion
 
 

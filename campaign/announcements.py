@@ -1,0 +1,113 @@
+"""The campaign's own posts on the boards (moves §3, appointments and promotions §2), written in
+the site's language whatever the acting user's, with times in the campaign's zone. Every text
+the campaign posts is here; services call these and post the result."""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from campaign.models import Campaign, Move, Officer, Promotion
+from cities.models import City
+
+Post = tuple[str, str]  # a post's title and body
+
+
+@contextmanager
+def in_site_language() -> Iterator[None]:
+    """System posts are written once, in the site's language (zh-Hant)."""
+    with translation.override(settings.LANGUAGE_CODE):
+        yield
+
+
+def local(campaign: Campaign, instant: datetime) -> str:
+    """An instant as the campaign's players read it: in its zone, to the second."""
+    return instant.astimezone(ZoneInfo(campaign.time_zone)).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def move_departure(move: Move, at: datetime, route: list[str], cause: str = "") -> Post:
+    """R3.3: the departure on the board of the city left, stamped with the time."""
+    with in_site_language():
+        title = _("%(name)s departs for %(city)s") % {"name": move.officer.name, "city": move.destination.name}
+        body = _(
+            "**%(name)s** left %(origin)s for %(city)s at %(time)s, by %(route)s. "
+            "Arrival is due at %(arrival)s (R3.3, R3.4)."
+        ) % {
+            "name": move.officer.name,
+            "origin": move.origin.name,
+            "city": move.destination.name,
+            "time": local(move.campaign, at),
+            "route": " → ".join(route),
+            "arrival": local(move.campaign, move.arrives_at),
+        }
+    return title, f"{cause}\n\n{body}" if cause else body
+
+
+def move_request(move: Move) -> Post:
+    """R3.1 / R3.2: a request, where it is decided."""
+    with in_site_language():
+        title = _("%(name)s asks to move to %(city)s") % {"name": move.officer.name, "city": move.destination.name}
+        body = (
+            _("Awaiting the king's decision (R3.1).")
+            if move.needs_king
+            else _("Awaiting the governors of %(a)s and %(b)s (R3.2).")
+            % {"a": move.origin.name, "b": move.destination.name}
+        )
+    return title, body
+
+
+def move_arrival(move: Move, at: datetime) -> Post:
+    """R3.4: the arrival on the new city's board, at the due time."""
+    with in_site_language():
+        title = _("%(name)s arrives in %(city)s") % {"name": move.officer.name, "city": move.destination.name}
+        body = _("**%(name)s** arrived from %(origin)s at %(time)s (R3.4).") % {
+            "name": move.officer.name,
+            "origin": move.origin.name,
+            "time": local(move.campaign, at),
+        }
+    return title, body
+
+
+def governor_appointed(city: City, officer: Officer | None, previous: Officer | None) -> Post:
+    """R2.4: a governor named, replaced or removed."""
+    with in_site_language():
+        if officer is None:
+            title = _("%(city)s has no governor now") % {"city": city.name}
+        else:
+            title = _("%(name)s is appointed governor of %(city)s") % {"name": officer.name, "city": city.name}
+        body = title + (_(", replacing %(name)s.") % {"name": previous.name} if previous else ".")
+    return title, body
+
+
+def moderator_appointed(officer: Officer) -> Post:
+    """R2.5: a moderator of a board."""
+    with in_site_language():
+        title = _("%(name)s now moderates this board") % {"name": officer.name}
+    return title, title
+
+
+def promotion_decided(promotion: Promotion) -> Post:
+    """R2.3: the king's decision, on the palace board (R2.2)."""
+    with in_site_language():
+        title = _("%(name)s: %(old)d → %(new)d stars") % {
+            "name": promotion.officer.name,
+            "old": promotion.previous_stars,
+            "new": promotion.stars,
+        }
+        body = title + (_(", title %(title)s") % {"title": promotion.title} if promotion.title else "") + " (R2.3)"
+    return title, body
+
+
+def promotion_recommended(governor: Officer, officer: Officer, stars: int) -> Post:
+    """R2.3: a governor's recommendation, awaiting the king on the palace board."""
+    with in_site_language():
+        title = _("%(gov)s recommends %(name)s for %(stars)d stars") % {
+            "gov": governor.name,
+            "name": officer.name,
+            "stars": stars,
+        }
+    return title, title
