@@ -120,10 +120,6 @@ def timers_sweep(*, limit: int = 500, rounds: int = 50) -> int:
     return applied
 
 
-def timer_cancel(*, key: str) -> None:
-    Timer.objects.filter(key=key, status=Timer.Status.PENDING).update(status=Timer.Status.CANCELLED)
-
-
 def timer_retry(*, timer_id: int) -> bool:
     """An operator puts a timer that was set aside back in line (after fixing its cause)."""
     with transaction.atomic():

@@ -19,7 +19,6 @@ from battles.games.xiangqi_notation import (
 VARIANT = "xiangqi"
 START = pyffish.start_fen(VARIANT)
 MAX_PLIES = 1000
-MATE = 32000
 
 # R11.5: the mainstream openings (主流佈局) in WXF, each side counting files from its own right.
 MAINSTREAM = {

@@ -29,15 +29,6 @@ from campaign.timers import timer_handler
 from cities.models import City
 
 
-def defenders_present(siege: Siege) -> list[Defender]:
-    """R7.2: officers on the roster who are in the city."""
-    return list(
-        siege.roster.filter(
-            until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=siege.city_id
-        ).select_related("officer")
-    )
-
-
 def _build_roster(siege: Siege, city: City, at: datetime) -> None:
     """R6.3 / R6.4: the king on top when in the city, then the governor when online, then the
     others by stars; the governor may rearrange it afterwards (`roster_set`)."""

@@ -23,7 +23,6 @@ from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Campaign, Timer
 from campaign.rules.clock import advance_war_time, next_midnight
 from campaign.timers import timer_handler, timer_schedule
-from cities.models import City
 
 
 def day_key(campaign_id: int, day: date) -> str:
@@ -136,15 +135,3 @@ def period_end(timer: Timer) -> None:
         return
     following = period_schedule(siege=siege, seq=seq + 1, after=at)
     announce(city.board, f"siege:{siege.pk}:call:{seq + 1}", at, texts.siege_call_due(city, campaign, following.due_at))
-
-
-def next_due(*, city: City) -> list[Timer]:
-    """What the clock will change next at this city: its siege's period end and the next day."""
-    siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
-    keys = [] if siege is None else [siege.pk]
-    return list(
-        Timer.objects.filter(status=Timer.Status.PENDING)
-        .filter(kind__in=[PERIOD, DAY])
-        .filter(object_id__in=keys + [city.campaign_id])
-        .order_by("due_at")[:2]
-    )

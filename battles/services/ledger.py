@@ -96,30 +96,26 @@ def day_change_rows(
     due, done = connection.ops.adapt_datetimefield_value(at), connection.ops.adapt_datetimefield_value(applied)
     ledger = LedgerEntry._meta.db_table
     army_ids = list(besieging.values_list("pk", flat=True))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            _DAY_LEDGER_SQL.format(
-                ledger=ledger,
-                table=City._meta.db_table,
-                target="city_id",
-                field="wall",
-                after="CASE WHEN wall + %s > wall_max THEN wall_max ELSE wall + %s END",
-                where="wall < wall_max",
-            ),
-            [gain, gain, gain, gain, f"day {day.isoformat()}", f"{key}:city:", due, done, campaign.pk],
+    kinds = [
+        (
+            City,
+            "city",
+            "wall",
+            "CASE WHEN wall + %s > wall_max THEN wall_max ELSE wall + %s END",
+            "wall < wall_max",
+            gain,
         )
-        if army_ids:
-            cursor.execute(
-                _DAY_LEDGER_SQL.format(
-                    ledger=ledger,
-                    table=Army._meta.db_table,
-                    target="army_id",
-                    field="morale",
-                    after="CASE WHEN morale - %s < 0 THEN 0 ELSE morale - %s END",
-                    where=_ids_sql(army_ids),
-                ),
-                [loss, loss, loss, loss, f"day {day.isoformat()}", f"{key}:army:", due, done, campaign.pk],
+    ]
+    if army_ids:
+        kinds.append(
+            (Army, "army", "morale", "CASE WHEN morale - %s < 0 THEN 0 ELSE morale - %s END", _ids_sql(army_ids), loss)
+        )
+    with connection.cursor() as cursor:
+        for model, target, field, after, where, step in kinds:
+            sql = _DAY_LEDGER_SQL.format(
+                ledger=ledger, table=model._meta.db_table, target=f"{target}_id", field=field, after=after, where=where
             )
+            cursor.execute(sql, [step] * 4 + [f"day {day.isoformat()}", f"{key}:{target}:", due, done, campaign.pk])
     City.objects.filter(campaign=campaign, wall__lt=F("wall_max")).update(wall=Least(F("wall") + gain, F("wall_max")))
     Army.objects.filter(pk__in=army_ids).update(morale=Greatest(F("morale") - loss, Value(0)))
     return falling

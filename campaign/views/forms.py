@@ -9,7 +9,6 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
 from campaign.rules.text import parse_id
-from campaign.validation import checked_text
 
 M = TypeVar("M", bound=Model)
 
@@ -44,9 +43,3 @@ def posted_object(data, name: str, queryset: QuerySet[M], clause: str) -> M:
     if obj is None:
         raise _invalid(name, clause)
     return obj
-
-
-def posted_text(data, name: str, *, clause: str, max_length: int, multiline: bool = False, label: str = "") -> str:
-    return checked_text(
-        data.get(name, ""), field=label or name, clause=clause, max_length=max_length, multiline=multiline
-    )
