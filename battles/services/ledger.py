@@ -96,7 +96,7 @@ def day_change_rows(
     due, done = connection.ops.adapt_datetimefield_value(at), connection.ops.adapt_datetimefield_value(applied)
     ledger = LedgerEntry._meta.db_table
     army_ids = list(besieging.values_list("pk", flat=True))
-    kinds = [
+    kinds: list[tuple[type[City] | type[Army], str, str, str, str, int]] = [
         (
             City,
             "city",
