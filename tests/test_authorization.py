@@ -306,14 +306,12 @@ def game_report_case(world, clock):
 
 
 def game_claim(world, clock):
-    from battles.services.records import claim_token
-
     game = game_report(
         actor=world["許褚"], game=pending_siege_game(world, clock), text="炮二平五 馬８進７", claimed="attacker"
     )
     return Case(
         [game.pk],
-        {"confirm": "1", "claim": claim_token(game)},
+        {"confirm": "1", "claim": game.claim_token()},
         {"other": refuse("孫權"), "same": refuse("郭嘉"), "party": refuse("許褚"), "right": allow("張飛")},
     )
 

@@ -129,6 +129,12 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 
+    def claim_token(self) -> str:
+        """What names a claim: the form that confirms or disputes it sends this back, so that a
+        stale page never answers a claim its reader did not see (R11.3)."""
+        stamp = self.reported_at.isoformat() if self.reported_at else ""
+        return f"{self.claimed_result}@{stamp}"
+
     class Meta:
         verbose_name = _("game")
         verbose_name_plural = _("games")

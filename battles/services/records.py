@@ -84,13 +84,6 @@ def side_result(game: Game, board_result: str) -> str:
     return Game.Result.ATTACKER if first_wins == game.attacker_moves_first else Game.Result.DEFENDER
 
 
-def claim_token(game: Game) -> str:
-    """What names a claim: the form that confirms or disputes it sends this back, so that a
-    stale page never answers a claim its reader did not see (R11.3)."""
-    stamp = game.reported_at.isoformat() if game.reported_at else ""
-    return f"{game.claimed_result}@{stamp}"
-
-
 def _terms(game: Game) -> tuple:
     """What the judge is told about a game: changed between judging and writing, the
     judgement would be stale."""
@@ -219,7 +212,7 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     game = lock_game(game)
     if game.status != Game.Status.PENDING or game.claim_status != "claimed":
         raise RuleViolation("R11.3", _("No claim awaits an answer."))
-    if claim != claim_token(game):
+    if claim != game.claim_token():
         raise RuleViolation(
             "R11.3", _("The claim on your page is not the one awaiting an answer; reload the page and read it first.")
         )

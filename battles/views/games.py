@@ -7,32 +7,27 @@ from zoneinfo import ZoneInfo
 import chess
 import chess.svg
 from django.contrib import messages
-from django.core.paginator import Paginator
-from django.db.models import Q
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from battles.authority import may_enter_result
 from battles.games.chess_records import game_board
 from battles.games.pgn import export_pgn
 from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
 from battles.models import Game
+from battles.selectors.games import game_detail, games_page
 from battles.services.records import (
-    claim_token,
     colours,
     decode_record,
     game_agree_off_hours,
     game_claim_answer,
     game_report,
 )
-from battles.services.results import game_city_id
 from campaign.errors import RuleViolation
 from campaign.views.common import campaign_action, campaign_page, require_officer
 from campaign.views.forms import query_id
-from cities.models import City
 
 MAX_UPLOAD = 200_000
 
@@ -62,34 +57,20 @@ def _svg(game: Game, ply: int) -> str:
 def games_list(request, campaign):
     """R11.6: every game kept with who played, which battle, when it started, handicap,
     restriction, result and how it was reached."""
-    games = (
-        Game.objects.filter(campaign=campaign)
-        .exclude(status=Game.Status.CALLED)
-        .select_related("attacker", "defender", "siege__city", "field_battle__city", "pursuit__city")
-        .order_by("-started_at", "-id")
-    )
-    officer = query_id(request.GET, "officer")
-    if officer is not None:
-        games = games.filter(Q(attacker_id=officer) | Q(defender_id=officer))
-    page = Paginator(games, 50).get_page(request.GET.get("page"))
+    page = games_page(campaign=campaign, officer_id=query_id(request.GET, "officer"), page=request.GET.get("page"))
     return render(request, "battles/games.html", {"campaign": campaign, "page": page})
 
 
 @campaign_page
 def game_page(request, campaign, game_id):
-    game = get_object_or_404(
-        Game.objects.select_related("attacker", "defender", "army__kingdom", "siege__city"),
-        pk=game_id,
-        campaign=campaign,
-    )
+    try:
+        view = game_detail(game_id=game_id, campaign=campaign, viewer=request.officer, user=request.user)
+    except Game.DoesNotExist:
+        raise Http404 from None
+    game = view.game
     ply = query_id(request.GET, "ply")
     ply = len(game.moves) if ply is None else min(len(game.moves), ply)
     style = request.GET.get("notation", "chinese")
-    officer = request.officer
-    city = City.objects.select_related("kingdom", "campaign").get(pk=game_city_id(game))
-    opponent = None
-    if game.claim_status == "claimed":
-        opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
     return render(
         request,
         "battles/game.html",
@@ -101,12 +82,10 @@ def game_page(request, campaign, game_id):
             "colours": colours(game),
             "moves": list(enumerate(_notation(game, style), 1)),
             "svg": mark_safe(_svg(game, ply)),  # noqa: S308 - ours
-            "player": bool(officer and officer.pk in (game.attacker_id, game.defender_id)),
-            "answers": bool(officer and officer.pk == opponent),
-            "claim": claim_token(game),
-            "judge": request.user.is_authenticated
-            and game.status == Game.Status.PENDING
-            and may_enter_result(request.user, game, city),
+            "player": view.player,
+            "answers": view.answers,
+            "claim": game.claim_token(),
+            "judge": view.judge,
         },
     )
 

@@ -5,7 +5,6 @@ import pytest
 from battles.games import judge
 from battles.models import Game
 from battles.services.records import (
-    claim_token,
     decode_record,
     game_claim_answer,
     game_report,
@@ -58,15 +57,15 @@ def test_r11_3_a_resignation_is_a_claim_the_opponent_confirms(world, clock):
     game = game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
     assert game.status == Game.Status.PENDING and game.claim_status == "claimed"
     with pytest.raises(NotAllowed):
-        game_claim_answer(actor=world["許褚"], game=game, confirm=True, claim=claim_token(game))
-    game = game_claim_answer(actor=world["魏延"], game=game, confirm=True, claim=claim_token(game))
+        game_claim_answer(actor=world["許褚"], game=game, confirm=True, claim=game.claim_token())
+    game = game_claim_answer(actor=world["魏延"], game=game, confirm=True, claim=game.claim_token())
     assert game.result == "attacker" and world.city("漢中").wall == 490
 
 
 def test_r11_3_a_disputed_claim_goes_to_the_authority(world, clock):
     game = pending_game(world, clock)
     game = game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
-    game = game_claim_answer(actor=world["魏延"], game=game, confirm=False, claim=claim_token(game))
+    game = game_claim_answer(actor=world["魏延"], game=game, confirm=False, claim=game.claim_token())
     assert game.claim_status == "disputed" and game.status == Game.Status.PENDING
     game = game_result(user=world["孫權"].user, game=game, result="draw", note="both flags fell")
     assert game.result == "draw"

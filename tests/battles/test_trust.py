@@ -10,7 +10,7 @@ from django.urls import reverse
 from battles.models import Army, FieldBattle, Game
 from battles.services.field import sortie
 from battles.services.march import march_start
-from battles.services.records import claim_token, game_claim_answer, game_report
+from battles.services.records import game_claim_answer, game_report
 from battles.services.results import game_result
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_challenge
@@ -65,14 +65,14 @@ def test_r11_3_a_record_text_past_the_cap_is_refused(world, clock):
 
 def test_r11_3_a_claim_once_made_cannot_be_changed_by_its_reporter(world, clock):
     game = game_report(actor=world["許褚"], game=siege_game(world, clock), text="炮二平五 馬８進７", claimed="attacker")
-    shown = claim_token(game)
+    shown = game.claim_token()
     for claimed in ("draw", "attacker"):
         with pytest.raises(RuleViolation):
             game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７ 馬二進三", claimed=claimed)
     with pytest.raises(RuleViolation):  # the opponent cannot replace it either
         game_report(actor=world["魏延"], game=game, text="炮二平五", claimed="defender")
     game = Game.objects.get(pk=game.pk)
-    assert (game.claimed_result, game.moves, claim_token(game)) == ("attacker", ["h2e2", "h9g7"], shown)
+    assert (game.claimed_result, game.moves, game.claim_token()) == ("attacker", ["h2e2", "h9g7"], shown)
 
 
 def test_r11_3_confirm_names_the_claim_it_answers(world, clock):
@@ -86,11 +86,11 @@ def test_r11_3_confirm_names_the_claim_it_answers(world, clock):
 
 def test_r11_3_a_disputed_claim_goes_only_to_the_authority(world, clock):
     game = game_report(actor=world["許褚"], game=siege_game(world, clock), text="炮二平五 馬８進７", claimed="attacker")
-    game = game_claim_answer(actor=world["魏延"], game=game, confirm=False, claim=claim_token(game))
+    game = game_claim_answer(actor=world["魏延"], game=game, confirm=False, claim=game.claim_token())
     with pytest.raises(RuleViolation):
         game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
     with pytest.raises(RuleViolation):
-        game_claim_answer(actor=world["魏延"], game=game, confirm=True, claim=claim_token(game))
+        game_claim_answer(actor=world["魏延"], game=game, confirm=True, claim=game.claim_token())
     assert Game.objects.get(pk=game.pk).claim_status == "disputed"
     game = game_result(user=world["孫權"].user, game=game, result="defender")
     assert game.result == "defender"

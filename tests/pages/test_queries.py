@@ -32,7 +32,7 @@ PINNED = {
     "prisoners": (None, 5, 5, 5),
     "stratagems": (None, 7, 7, 6),
     "games": (3, 6, 6, 6),
-    "game": (4, 10, 10, 10),
+    "game": (2, 6, 6, 6),
     "game-pgn": (2, 5, 5, 5),
 }
 

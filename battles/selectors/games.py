@@ -1,0 +1,67 @@
+"""The games' pages (R11.6): the list of every game, and one game with what its viewer may do,
+each in a fixed number of queries (tests/pages/test_queries.py)."""
+
+from dataclasses import dataclass
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.core.paginator import Page, Paginator
+from django.db.models import Q
+
+from battles.authority import judges
+from battles.models import Army, Game
+from campaign.models import Campaign, Officer
+from cities.models import City
+
+GAMES_PER_PAGE = 50
+
+
+def games_page(*, campaign: Campaign, officer_id: int | None, page: str | None) -> Page:
+    """Every game but those only called, newest first; of one officer when `officer_id` is given."""
+    games = (
+        Game.objects.filter(campaign=campaign)
+        .exclude(status=Game.Status.CALLED)
+        .select_related("attacker", "defender", "siege__city", "field_battle__city", "pursuit__city")
+        .order_by("-started_at", "-id")
+    )
+    if officer_id is not None:
+        games = games.filter(Q(attacker_id=officer_id) | Q(defender_id=officer_id))
+    return Paginator(games, GAMES_PER_PAGE).get_page(page)
+
+
+@dataclass(frozen=True)
+class GameView:
+    game: Game
+    city: City  # the city fought over
+    player: bool  # the viewer played it: reports its record (R11.3)
+    answers: bool  # the viewer is the opponent of a pending claim: confirms or disputes it
+    judge: bool  # the viewer may enter its result (R11.3)
+
+
+def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, user: User | AnonymousUser) -> GameView:
+    game = Game.objects.select_related(
+        "attacker",
+        "defender",
+        "army__kingdom",
+        "siege__city__kingdom",
+        "field_battle__city__kingdom",
+        "pursuit__city__kingdom",
+        "campaign",
+    ).get(pk=game_id, campaign=campaign)
+    battle = game.siege or game.field_battle or game.pursuit
+    city = battle.city
+    judge = False
+    if game.status == Game.Status.PENDING and user.is_authenticated:
+        involved = {city.kingdom_id, game.army.kingdom_id}
+        if game.kind == Game.Kind.SIEGE:
+            involved |= set(Army.objects.filter(siege_id=game.siege_id).values_list("kingdom_id", flat=True))
+        judge = judges(user=user, officer=viewer, game=game, city=city, involved=involved)
+    opponent = None
+    if game.claim_status == "claimed":
+        opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
+    return GameView(
+        game=game,
+        city=city,
+        player=bool(viewer and viewer.pk in (game.attacker_id, game.defender_id)),
+        answers=bool(viewer and viewer.pk == opponent),
+        judge=judge,
+    )
