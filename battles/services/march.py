@@ -41,54 +41,11 @@ def check_army(organisation: list[tuple[Officer, str]]) -> None:
 def march_start(*, actor: Officer, target: City, organisation: list[tuple[Officer, str]]) -> Army:
     """R4.1–R4.5: an army of one kingdom leaves one city for an enemy city, its organisation
     posted on the target's board; it arrives after the route's travel time with morale 100."""
-    if not organisation:
-        raise RuleViolation("R4.1", _("An army needs at least one member."))
-    ids = [o.pk for o, _r in organisation]
-    if len(set(ids)) != len(ids):
-        raise RuleViolation("R4.1", _("Each officer can be named once."))
-    locked = {
-        o.pk: o
-        for o in Officer.objects.select_for_update(of=("self",))
-        .select_related("city", "kingdom", "campaign")
-        .filter(pk__in=ids)
-        .order_by("pk")
-    }
-    organisation = [(locked[o.pk], rank) for o, rank in organisation]
+    organisation = _locked_members(organisation)
     first = organisation[0][0]
-    kingdom, origin = first.kingdom, first.city
-    for officer, _rank in organisation:
-        if (
-            officer.whereabouts != Whereabouts.CITY
-            or officer.kingdom_id != first.kingdom_id
-            or officer.city_id != first.city_id
-        ):
-            raise RuleViolation(
-                "R4.1",
-                _(
-                    "%(name)s is not in %(city)s with the others: an army's members are all of "
-                    "one kingdom and in one city."
-                )
-                % {"name": officer.name, "city": origin.name if origin else "—"},
-            )
-        if not may_fight(officer.kind):
-            raise RuleViolation(
-                "R1.6",
-                _("%(name)s is a %(kind)s and may not fight.")
-                % {"name": officer.name, "kind": officer.get_kind_display()},
-            )
-        if officer.moves.filter(status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING]).exists():
-            raise RuleViolation("R3.5", _("%(name)s already has a move under way.") % {"name": officer.name})
-    if not is_king(actor, kingdom):
-        high = [o for o, _r in organisation if only_king_orders(o.stars, o.campaign.king_orders_from_stars)]
-        if origin.governor_id != actor.pk or actor.whereabouts != Whereabouts.CITY:
-            raise NotAllowed(
-                "R4.4", _("Only the king, or the governor of %(city)s, may order this march.") % {"city": origin.name}
-            )
-        if high:
-            raise NotAllowed(
-                "R4.4",
-                _("%(name)s has more than 20 stars: only the king may order this march.") % {"name": high[0].name},
-            )
+    kingdom, origin, campaign = first.kingdom, first.city, first.campaign
+    _check_members(organisation)
+    _check_authority(actor, organisation)
     if Siege.objects.filter(city=origin, status=Siege.Status.ACTIVE).exists():
         raise RuleViolation(
             "R3.6", _("%(city)s is under siege: its officers may not march out (R3.6, R10.3).") % {"city": origin.name}
@@ -100,7 +57,6 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
     route = shortest_route(graph, origin.pk, target.pk)
     if route is None:
         raise RuleViolation("R1.4", _("No road leads from %(a)s to %(b)s.") % {"a": origin.name, "b": target.name})
-    campaign = first.campaign
     now = clock.now()
     army = Army.objects.create(
         campaign=campaign,
@@ -120,12 +76,75 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
             for i, (officer, rank) in enumerate(organisation)
         ]
     )
-    Officer.objects.filter(pk__in=ids).update(whereabouts=Whereabouts.ARMY, army=army, city=None)
+    Officer.objects.filter(pk__in=[o.pk for o, _r in organisation]).update(
+        whereabouts=Whereabouts.ARMY, army=army, city=None
+    )
     _post_march(army, organisation)
     timer_schedule(
         campaign=campaign, key=f"army:{army.pk}:arrive", kind=ARMY_ARRIVAL, object_id=army.pk, due_at=army.arrives_at
     )
     return army
+
+
+def _locked_members(organisation: list[tuple[Officer, str]]) -> list[tuple[Officer, str]]:
+    """The members named, each once, locked (in id order) and read afresh."""
+    if not organisation:
+        raise RuleViolation("R4.1", _("An army needs at least one member."))
+    ids = [o.pk for o, _r in organisation]
+    if len(set(ids)) != len(ids):
+        raise RuleViolation("R4.1", _("Each officer can be named once."))
+    locked = {
+        o.pk: o
+        for o in Officer.objects.select_for_update(of=("self",))
+        .select_related("city", "kingdom", "campaign")
+        .filter(pk__in=ids)
+        .order_by("pk")
+    }
+    return [(locked[o.pk], rank) for o, rank in organisation]
+
+
+def _check_members(organisation: list[tuple[Officer, str]]) -> None:
+    """R4.1: all of one kingdom, in one city, free to go; R1.6: all may fight."""
+    first = organisation[0][0]
+    for officer, _rank in organisation:
+        if (
+            officer.whereabouts != Whereabouts.CITY
+            or officer.kingdom_id != first.kingdom_id
+            or officer.city_id != first.city_id
+        ):
+            raise RuleViolation(
+                "R4.1",
+                _(
+                    "%(name)s is not in %(city)s with the others: an army's members are all of "
+                    "one kingdom and in one city."
+                )
+                % {"name": officer.name, "city": first.city.name if first.city else "—"},
+            )
+        if not may_fight(officer.kind):
+            raise RuleViolation(
+                "R1.6",
+                _("%(name)s is a %(kind)s and may not fight.")
+                % {"name": officer.name, "kind": officer.get_kind_display()},
+            )
+        if officer.moves.filter(status__in=[Move.Status.REQUESTED, Move.Status.TRAVELLING]).exists():
+            raise RuleViolation("R3.5", _("%(name)s already has a move under way.") % {"name": officer.name})
+
+
+def _check_authority(actor: Officer, organisation: list[tuple[Officer, str]]) -> None:
+    """R4.4: the king for any army; the governor of the city left for armies of 20★ or fewer."""
+    first = organisation[0][0]
+    if is_king(actor, first.kingdom):
+        return
+    origin = first.city
+    if origin.governor_id != actor.pk or actor.whereabouts != Whereabouts.CITY:
+        raise NotAllowed(
+            "R4.4", _("Only the king, or the governor of %(city)s, may order this march.") % {"city": origin.name}
+        )
+    high = [o for o, _r in organisation if only_king_orders(o.stars, o.campaign.king_orders_from_stars)]
+    if high:
+        raise NotAllowed(
+            "R4.4", _("%(name)s has more than 20 stars: only the king may order this march.") % {"name": high[0].name}
+        )
 
 
 def _post_march(army: Army, organisation: list[tuple[Officer, str]]) -> None:

@@ -43,33 +43,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
         raise RuleViolation("R8.2", _("The time to pursue is over."))
     if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
         raise NotAllowed("R8.2", _("The governor (or the king) of %(city)s orders the pursuit.") % {"city": city.name})
-    limit = army.campaign.pursuers
-    if (
-        not pursuers
-        or len(pursuers) != len(opponents)
-        or len(pursuers) > limit
-        or len({o.pk for o in pursuers}) != len(pursuers)
-        or len({o.pk for o in opponents}) != len(opponents)
-    ):
-        raise RuleViolation("R8.2", _("Name up to %(n)d pursuers and as many opponents, each once.") % {"n": limit})
-    for officer in pursuers:
-        if (
-            officer.whereabouts != Whereabouts.CITY
-            or officer.city_id != city.pk
-            or officer.kingdom_id != city.kingdom_id
-            or not may_fight(officer.kind)
-        ):
-            raise RuleViolation("R8.2", _("Pursuers are defenders of the city who may fight."))
-    members = {m.officer_id: m for m in army.members.filter(status=ArmyMember.Status.ACTIVE)}
-    for officer in opponents:
-        member = members.get(officer.pk)
-        if member is None:
-            raise RuleViolation("R8.2", _("%(name)s is not in the retreating army.") % {"name": officer.name})
-        if pursuit.has_rearguard and not member.rearguard:
-            raise RuleViolation(
-                "R8.2",
-                _("%(name)s is not in the rearguard: the rearguard faces the pursuers.") % {"name": officer.name},
-            )
+    members = _check_pairs(pursuit, city, pursuers, opponents)
     change_status(pursuit, Pursuit.Status.PLAYING, _("pursuit"))
     pursuit.declared_at = now
     pursuit.save(update_fields=["status", "declared_at"])
@@ -103,6 +77,42 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     if not games:
         _finish(pursuit, army, now)
     return pursuit
+
+
+def _check_pairs(
+    pursuit: Pursuit, city: City, pursuers: list[Officer], opponents: list[Officer]
+) -> dict[int, ArmyMember]:
+    """R8.2: up to three pursuers, defenders of the city who may fight, against as many members
+    of the retreating army (of its rearguard, where there is one). Returns its active members."""
+    army = pursuit.army
+    limit = army.campaign.pursuers
+    if (
+        not pursuers
+        or len(pursuers) != len(opponents)
+        or len(pursuers) > limit
+        or len({o.pk for o in pursuers}) != len(pursuers)
+        or len({o.pk for o in opponents}) != len(opponents)
+    ):
+        raise RuleViolation("R8.2", _("Name up to %(n)d pursuers and as many opponents, each once.") % {"n": limit})
+    for officer in pursuers:
+        if (
+            officer.whereabouts != Whereabouts.CITY
+            or officer.city_id != city.pk
+            or officer.kingdom_id != city.kingdom_id
+            or not may_fight(officer.kind)
+        ):
+            raise RuleViolation("R8.2", _("Pursuers are defenders of the city who may fight."))
+    members = {m.officer_id: m for m in army.members.filter(status=ArmyMember.Status.ACTIVE)}
+    for officer in opponents:
+        member = members.get(officer.pk)
+        if member is None:
+            raise RuleViolation("R8.2", _("%(name)s is not in the retreating army.") % {"name": officer.name})
+        if pursuit.has_rearguard and not member.rearguard:
+            raise RuleViolation(
+                "R8.2",
+                _("%(name)s is not in the rearguard: the rearguard faces the pursuers.") % {"name": officer.name},
+            )
+    return members
 
 
 def apply_pursuit_result(*, city: City, game: Game, army: Army, now: datetime) -> None:
