@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import NotAllowed
 from campaign.models import (
+    Board,
     Campaign,
     Kingdom,
     Officer,
@@ -78,3 +79,20 @@ def decides_for_city(officer: Officer, city: City, now: datetime, mover_id: int 
         and is_present_in(officer, city)
         and (not governor_can_act(city, now) or city.governor_id == mover_id)
     )
+
+
+def may_read_board(officer: Officer | None, board: Board) -> bool:
+    """City boards are public; a palace board (皇宮) holds the kingdom's state affairs (R1.2)."""
+    if board.kind == Board.Kind.CITY:
+        return True
+    return officer is not None and officer.kingdom_id == board.kingdom_id
+
+
+def may_moderate(officer: Officer, board: Board) -> bool:
+    """R2.5: the governor, the moderators the king or governor appointed, and the king."""
+    kingdom = board.kingdom if board.kind == Board.Kind.PALACE else board.city.kingdom
+    if is_king(officer, kingdom):
+        return True
+    if board.kind == Board.Kind.CITY and board.city.governor_id == officer.pk:
+        return True
+    return board.moderators.filter(officer=officer).exists()

@@ -5,8 +5,10 @@ from datetime import datetime, timedelta
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, Q
+from django.utils.translation import gettext as _
 
-from campaign.authority import decides_for_city, is_king
+from campaign.authority import decides_for_city, is_king, may_moderate, may_read_board
+from campaign.errors import NotAllowed
 from campaign.models import (
     Board,
     BoardModerator,
@@ -30,6 +32,48 @@ def board_threads(*, board: Board, page: int | str | None) -> Page:
     """Threads newest activity first (2 queries: count and page)."""
     threads = Thread.objects.filter(board=board).select_related("author").order_by("-last_activity_at", "-id")
     return Paginator(threads, THREADS_PER_PAGE).get_page(page)
+
+
+@dataclass(frozen=True)
+class BoardView:
+    board: Board
+    threads: Page
+    may_post: bool  # an officer who may read it may post (R1.2: a palace, its kingdom's only)
+
+
+def board_page(*, board_id: int, campaign: Campaign, viewer: Officer | None, page: int | str | None) -> BoardView:
+    """A board and a page of its threads; refuses a palace board to others (R1.2)."""
+    board = Board.objects.select_related("city__kingdom", "kingdom").get(pk=board_id, campaign=campaign)
+    _check_may_read(viewer, board)
+    return BoardView(board=board, threads=board_threads(board=board, page=page), may_post=viewer is not None)
+
+
+@dataclass(frozen=True)
+class ThreadView:
+    board: Board
+    thread: Thread
+    posts: Page
+    may_moderate: bool  # hide and show posts (R2.5)
+
+
+def thread_page(*, thread_id: int, campaign: Campaign, viewer: Officer | None, page: int | str | None) -> ThreadView:
+    """A thread and a page of its posts, with the viewer's right to moderate them."""
+    thread = Thread.objects.select_related("board__city__kingdom", "board__kingdom").get(
+        pk=thread_id, board__campaign=campaign
+    )
+    board = thread.board
+    _check_may_read(viewer, board)
+    return ThreadView(
+        board=board,
+        thread=thread,
+        posts=thread_posts(thread=thread, page=page),
+        may_moderate=viewer is not None and may_moderate(viewer, board),
+    )
+
+
+def _check_may_read(viewer: Officer | None, board: Board) -> None:
+    if not may_read_board(viewer, board):
+        raise NotAllowed("R1.2", _("The palace board is for the officers of its kingdom."))
 
 
 def thread_posts(*, thread: Thread, page: int | str | None) -> Page:

@@ -7,7 +7,7 @@ from django.db.models import F
 from django.utils.translation import gettext as _
 
 from campaign import clock
-from campaign.authority import is_king
+from campaign.authority import may_moderate, may_read_board
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.markup import render_markdown
 from campaign.models import Board, Officer, Post, Thread
@@ -15,23 +15,6 @@ from campaign.validation import checked_text
 
 MAX_TITLE = 120
 MAX_BODY = 20_000
-
-
-def may_read_board(officer: Officer | None, board: Board) -> bool:
-    """City boards are public; a palace board (皇宮) holds the kingdom's state affairs (R1.2)."""
-    if board.kind == Board.Kind.CITY:
-        return True
-    return officer is not None and officer.kingdom_id == board.kingdom_id
-
-
-def may_moderate(officer: Officer, board: Board) -> bool:
-    """R2.5: the governor, the moderators the king or governor appointed, and the king."""
-    kingdom = board.kingdom if board.kind == Board.Kind.PALACE else board.city.kingdom
-    if is_king(officer, kingdom):
-        return True
-    if board.kind == Board.Kind.CITY and board.city.governor_id == officer.pk:
-        return True
-    return board.moderators.filter(officer=officer).exists()
 
 
 def _check_text(title: str | None, body: str) -> None:

@@ -1,29 +1,20 @@
 """Boards: the list of a campaign's boards, a board's threads, a thread's posts."""
 
 from django.contrib import messages
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
 from battles.selectors import city_war
-from campaign.errors import NotAllowed
 from campaign.models import Board, Post, Thread
-from campaign.selectors import board_threads, boards_of_campaign, thread_posts
+from campaign.selectors import board_page, boards_of_campaign, thread_page
 from campaign.services.boards import (
-    may_moderate,
-    may_read_board,
     post_hide,
     post_reply,
     thread_create,
 )
 from campaign.views.common import campaign_action, campaign_page, require_officer
-
-
-def _board(campaign, board_id, officer) -> Board:
-    board = get_object_or_404(Board.objects.select_related("city__kingdom", "kingdom"), pk=board_id, campaign=campaign)
-    if not may_read_board(officer, board):
-        raise NotAllowed("R1.2", _("The palace board is for the officers of its kingdom."))
-    return board
 
 
 @campaign_page
@@ -40,15 +31,19 @@ def board_list(request, campaign):
 
 @campaign_page
 def board_detail(request, campaign, board_id):
-    board = _board(campaign, board_id, request.officer)
-    siege, armies = city_war(city=board.city)
+    try:
+        view = board_page(board_id=board_id, campaign=campaign, viewer=request.officer, page=request.GET.get("page"))
+    except Board.DoesNotExist:
+        raise Http404 from None
+    siege, armies = city_war(city=view.board.city)  # the war's part of a city board (battles reads it)
     return render(
         request,
         "campaign/board.html",
         {
             "campaign": campaign,
-            "board": board,
-            "page": board_threads(board=board, page=request.GET.get("page")),
+            "board": view.board,
+            "page": view.threads,
+            "may_post": view.may_post,
             "nonce": get_random_string(24),
             "siege": siege,
             "armies": armies,
@@ -58,18 +53,19 @@ def board_detail(request, campaign, board_id):
 
 @campaign_page
 def thread_detail(request, campaign, thread_id):
-    thread = get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
-    board = _board(campaign, thread.board_id, request.officer)
-    officer = request.officer
+    try:
+        view = thread_page(thread_id=thread_id, campaign=campaign, viewer=request.officer, page=request.GET.get("page"))
+    except Thread.DoesNotExist:
+        raise Http404 from None
     return render(
         request,
         "campaign/thread.html",
         {
             "campaign": campaign,
-            "board": board,
-            "thread": thread,
-            "page": thread_posts(thread=thread, page=request.GET.get("page")),
-            "moderator": officer is not None and may_moderate(officer, board),
+            "board": view.board,
+            "thread": view.thread,
+            "page": view.posts,
+            "moderator": view.may_moderate,
             "nonce": get_random_string(24),
         },
     )
@@ -78,7 +74,7 @@ def thread_detail(request, campaign, thread_id):
 @campaign_action
 def thread_new(request, campaign, board_id):
     officer = require_officer(request)
-    board = _board(campaign, board_id, officer)
+    board = get_object_or_404(Board.objects.select_related("city__kingdom", "kingdom"), pk=board_id, campaign=campaign)
     thread = thread_create(
         actor=officer,
         board=board,
@@ -93,7 +89,6 @@ def thread_new(request, campaign, board_id):
 def reply_new(request, campaign, thread_id):
     officer = require_officer(request)
     thread = get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
-    _board(campaign, thread.board_id, officer)
     post_reply(
         actor=officer, thread=thread, body=request.POST.get("body", ""), nonce=request.POST.get("nonce", "")[:40]
     )

@@ -22,7 +22,7 @@ PINNED = {
     "dashboard-live": (7, 10, 10, 10),
     "boards": (2, 5, 5, 5),
     "board": (6, 9, 9, 9),
-    "thread": (5, 9, 8, 9),
+    "thread": (4, 8, 7, 8),
     "moves": (None, 7, 7, 7),
     "personnel": (None, 7, 7, 8),
     "war": (4, 9, 10, 10),
