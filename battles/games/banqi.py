@@ -212,3 +212,53 @@ class Banqi:
     def resign(self, *, player: int) -> None:
         if self.result is None:
             self.result, self.termination = str(1 - player), "resignation"
+
+
+# How a face-up piece reads on the board: red's characters for red, black's for black.
+PIECE_NAMES = {
+    "K": "帥", "A": "仕", "E": "相", "R": "俥", "H": "傌", "C": "炮", "P": "兵",
+    "k": "將", "a": "士", "e": "象", "r": "車", "h": "馬", "c": "包", "p": "卒",
+}  # fmt: skip
+
+
+def replay(layout: list[str], actions: list[str]) -> Banqi:
+    """A game rebuilt from its dealt layout and the actions played (a resignation ends it
+    without an action on the board).
+
+    >>> replay(deal(random.Random(7)), ["a1"]).turn
+    1
+    """
+    engine = Banqi(layout)
+    for action in actions:
+        if action != "resign":
+            engine.play(action, player=engine.turn)
+    return engine
+
+
+def board_rows(engine: Banqi) -> list[list[dict]]:
+    """The board as a page shows it, rank 4 at the top: each square's name, and its piece only
+    once face up (a face-down piece is not revealed to anyone).
+
+    >>> rows = board_rows(replay(deal(random.Random(7)), ["a1"]))
+    >>> [(s["name"], s["up"]) for s in rows[3][:2]], rows[3][0]["char"] in PIECE_NAMES.values()
+    ([('a1', True), ('b1', False)], True)
+    >>> rows[0][0]["piece"] is None  # a4, face down
+    True
+    """
+    rows = []
+    for rank in reversed(RANKS):
+        row = []
+        for file in FILES:
+            square = engine.board[square_index(file + rank)]
+            row.append(
+                {
+                    "name": file + rank,
+                    "up": square.up,
+                    "piece": square.piece if square.up else None,
+                    "char": PIECE_NAMES.get(square.piece or "", "") if square.up else "",
+                    "empty": square.piece is None,
+                    "red": bool(square.piece and square.piece.isupper()),
+                }
+            )
+        rows.append(row)
+    return rows

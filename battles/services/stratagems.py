@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from battles import announcements as texts
 from battles.games.banqi import Banqi, BanqiError, deal, layout_hash
+from battles.games.banqi import replay as replay_actions
 from battles.models import BanqiGame, Game, Stratagem
 from battles.services.common import announce, change_status
 from battles.services.ledger import value_change
@@ -179,10 +180,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
 
 
 def replay(game: BanqiGame) -> Banqi:
-    engine = Banqi(game.layout)
-    for action in (a for a in game.actions if a != "resign"):
-        engine.play(action, player=engine.turn)
-    return engine
+    return replay_actions(game.layout, game.actions)
 
 
 def _decide(game: BanqiGame) -> None:

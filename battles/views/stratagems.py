@@ -2,35 +2,17 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from battles.games.banqi import FILES, RANKS, layout_hash
 from battles.models import BanqiGame, Stratagem
+from battles.selectors.stratagems import banqi_view, stratagems_for
 from battles.services import stratagems as services
 from campaign import clock
-from campaign.authority import officer_online
-from campaign.models import Officer, OfficerKind, Whereabouts
+from campaign.models import Officer
 from campaign.views.common import campaign_action, campaign_page, require_officer
 from campaign.views.forms import posted_object
-
-NAMES = {
-    "K": "帥",
-    "A": "仕",
-    "E": "相",
-    "R": "俥",
-    "H": "傌",
-    "C": "炮",
-    "P": "兵",
-    "k": "將",
-    "a": "士",
-    "e": "象",
-    "r": "車",
-    "h": "馬",
-    "c": "包",
-    "p": "卒",
-}
 
 
 @login_required
@@ -38,32 +20,20 @@ NAMES = {
 def stratagems_page(request, campaign):
     officer = require_officer(request)
     now = clock.now()
-    targets = [
-        o
-        for o in Officer.objects.filter(campaign=campaign, kind=OfficerKind.GENERAL, whereabouts=Whereabouts.CITY)
-        .exclude(kingdom=officer.kingdom)
-        .exclude(kingdom__isnull=True)
-        .select_related("user__presence", "campaign", "kingdom", "city")
-        if officer_online(o, now)
-    ]
-    mine = (
-        Stratagem.objects.filter(Q(schemer=officer) | Q(target=officer) | Q(substitute=officer))
-        .select_related("schemer", "target", "substitute", "player", "beneficiary")
-        .order_by("-challenged_at")[:30]
-    )
+    view = stratagems_for(officer=officer, campaign=campaign, now=now)
     return render(
         request,
         "battles/stratagems.html",
         {
             "campaign": campaign,
             "officer": officer,
-            "targets": targets,
-            "stratagems": mine,
+            "targets": view.targets,
+            "stratagems": view.stratagems,
             "now": now,
-            "generals": Officer.objects.filter(kingdom=officer.kingdom, kind=OfficerKind.GENERAL),
-            "civil": Officer.objects.filter(kingdom=officer.kingdom).exclude(kind=OfficerKind.GENERAL),
+            "generals": view.generals,
+            "civil": view.civil,
             "kinds": Stratagem.Kind.choices,
-            "may_scheme": officer.kind != OfficerKind.GENERAL,
+            "may_scheme": view.may_scheme,
         },
     )
 
@@ -92,40 +62,13 @@ def stratagem_answer(request, campaign, stratagem_id):
     return redirect("banqi", slug=campaign.slug, game_id=stratagem.banqi_id)
 
 
-def _board_context(game: BanqiGame) -> dict:
-    engine = services.replay(game)
-    rows = []
-    for rank in reversed(RANKS):
-        row = []
-        for file in FILES:
-            square = engine.board[RANKS.index(rank) * 8 + FILES.index(file)]
-            row.append(
-                {
-                    "name": file + rank,
-                    "up": square.up,
-                    "piece": square.piece if square.up else None,
-                    "char": NAMES.get(square.piece, "") if square.up else "",
-                    "empty": square.piece is None,
-                    "red": bool(square.piece and square.piece.isupper()),
-                }
-            )
-        rows.append(row)
-    over = bool(game.result)
-    return {
-        "game": game,
-        "rows": rows,
-        "turn": engine.turn,
-        "colours": engine.colours,
-        "over": over,
-        "layout": "".join(game.layout) if over else None,
-        "verified": over and layout_hash(game.layout, game.salt) == game.layout_hash,
-    }
-
-
 @campaign_page
 def banqi_page(request, campaign, game_id):
-    game = get_object_or_404(BanqiGame.objects.select_related("first", "second"), pk=game_id, campaign=campaign)
-    context = {"campaign": campaign, **_board_context(game)}
+    try:
+        view = banqi_view(game_id=game_id, campaign=campaign)
+    except BanqiGame.DoesNotExist:
+        raise Http404 from None
+    context = {"campaign": campaign, **vars(view)}
     template = "battles/_banqi_board.html" if request.htmx else "battles/banqi.html"
     return render(request, template, context)
 

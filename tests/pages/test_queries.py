@@ -30,7 +30,7 @@ PINNED = {
     "army": (8, 13, 11, 11),
     "field-army": (8, 11, 11, 14),
     "prisoners": (None, 5, 5, 5),
-    "stratagems": (None, 7, 7, 6),
+    "stratagems": (None, 7, 7, 7),
     "games": (3, 6, 6, 6),
     "game": (2, 6, 6, 6),
     "game-pgn": (2, 5, 5, 5),

@@ -1,0 +1,70 @@
+"""The stratagems page and a dark-chess board (§9, R11.7), each in a fixed number of queries."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Q
+
+from battles.games.banqi import board_rows, layout_hash, replay
+from battles.models import BanqiGame, Stratagem
+from campaign.authority import officer_online
+from campaign.models import Campaign, Officer, OfficerKind, Whereabouts
+
+
+@dataclass(frozen=True)
+class StratagemsView:
+    targets: list[Officer]  # online enemy generals (R9.1)
+    stratagems: list[Stratagem]  # the viewer's own: as schemer, target or substitute
+    generals: list[Officer]  # the viewer's kingdom's, for 速攻計's beneficiary (R9.2)
+    civil: list[Officer]  # the viewer's kingdom's civil officers, to take a game in a general's place (R9.3)
+    may_scheme: bool  # civil officers scheme (R9.1)
+
+
+def stratagems_for(*, officer: Officer, campaign: Campaign, now: datetime) -> StratagemsView:
+    targets = [
+        o
+        for o in Officer.objects.filter(campaign=campaign, kind=OfficerKind.GENERAL, whereabouts=Whereabouts.CITY)
+        .exclude(kingdom=officer.kingdom)
+        .exclude(kingdom__isnull=True)
+        .select_related("user__presence", "campaign", "kingdom", "city")
+        if officer_online(o, now)
+    ]
+    mine = list(
+        Stratagem.objects.filter(Q(schemer=officer) | Q(target=officer) | Q(substitute=officer))
+        .select_related("schemer", "target", "substitute", "player", "beneficiary")
+        .order_by("-challenged_at")[:30]
+    )
+    own = list(Officer.objects.filter(kingdom=officer.kingdom)) if officer.kingdom_id else []
+    return StratagemsView(
+        targets=targets,
+        stratagems=mine,
+        generals=[o for o in own if o.kind == OfficerKind.GENERAL],
+        civil=[o for o in own if o.kind != OfficerKind.GENERAL],
+        may_scheme=officer.kind != OfficerKind.GENERAL,
+    )
+
+
+@dataclass(frozen=True)
+class BanqiView:
+    game: BanqiGame
+    rows: list[list[dict]]
+    turn: int
+    colours: dict[int, str]
+    over: bool
+    layout: str | None  # revealed once the game is over (R11.7)
+    verified: bool  # the revealed layout matches the hash shown before the first flip
+
+
+def banqi_view(*, game_id: int, campaign: Campaign) -> BanqiView:
+    game = BanqiGame.objects.select_related("first", "second").get(pk=game_id, campaign=campaign)
+    engine = replay(game.layout, game.actions)
+    over = bool(game.result)
+    return BanqiView(
+        game=game,
+        rows=board_rows(engine),
+        turn=engine.turn,
+        colours=engine.colours,
+        over=over,
+        layout="".join(game.layout) if over else None,
+        verified=over and layout_hash(game.layout, game.salt) == game.layout_hash,
+    )
