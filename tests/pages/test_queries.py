@@ -34,6 +34,7 @@ PINNED = {
     "games": (3, 6, 6, 6),
     "game": (2, 6, 6, 6),
     "game-pgn": (2, 5, 5, 5),
+    "banqi": (2, 5, 5, 5),
 }
 
 
@@ -49,6 +50,7 @@ def page_url(world, objects, page: str) -> str:
         "field-army": reverse("army", args=[slug, objects["field"].pk]),
         "game": reverse("game", args=[slug, objects["game"].pk]),
         "game-pgn": reverse("game-pgn", args=[slug, objects["game"].pk]),
+        "banqi": reverse("banqi", args=[slug, objects["banqi"].pk]),
     }
     return special.get(page) or reverse(page, args=[slug])
 

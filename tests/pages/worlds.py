@@ -3,13 +3,13 @@ larger (more cities, officers, armies, games, moves, posts), built through the s
 
 from datetime import timedelta
 
-from battles.models import Game, Siege
+from battles.models import BanqiGame, Game, Siege
 from battles.services.field import sortie
 from battles.services.march import march_start
 from battles.services.records import game_report
 from battles.services.results import game_result
 from battles.services.siege import siege_call, siege_call_answer
-from battles.services.stratagems import stratagem_challenge
+from battles.services.stratagems import banqi_act, stratagem_accept, stratagem_challenge
 from campaign.demo import demo_spec
 from campaign.services.boards import post_reply, thread_create
 from campaign.services.moves import move_order, move_request
@@ -73,12 +73,19 @@ def build(clock, size: int) -> tuple[World, dict]:
     move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
     clock.shift(timedelta(minutes=1))
     world.online("張飛")
-    stratagem_challenge(actor=world["司馬懿"], target=world["張飛"], kind="siege")
+    stratagem = stratagem_challenge(actor=world["司馬懿"], target=world["張飛"], kind="siege")
+    stratagem_accept(actor=world["張飛"], stratagem=stratagem)
+    banqi = BanqiGame.objects.get(stratagem=stratagem)
+    for action in ("a1", "b1", "c1")[:size]:  # a few flips: the board is read from the actions
+        player = world["司馬懿"] if len(banqi.actions) % 2 == 0 else world["張飛"]
+        banqi_act(actor=player, game=banqi, action=action)
+        banqi.refresh_from_db()
     board = world.city("漢中").board
     for n in range(size):
         thread = thread_create(actor=world["張飛"], board=board, title=f"守城{n}", body="**守**")
         post_reply(actor=world["魏延"], thread=thread, body="附議")
     return world, {
+        "banqi": banqi,
         "siege": siege,
         "army": armies[0],
         "field": field,
