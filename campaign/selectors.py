@@ -28,6 +28,11 @@ THREADS_PER_PAGE = 20
 POSTS_PER_PAGE = 50
 
 
+def campaigns_list() -> list[Campaign]:
+    """The home page: every campaign, newest first."""
+    return list(Campaign.objects.order_by("-created_at"))
+
+
 def board_threads(*, board: Board, page: int | str | None) -> Page:
     """Threads newest activity first (2 queries: count and page)."""
     threads = Thread.objects.filter(board=board).select_related("author").order_by("-last_activity_at", "-id")

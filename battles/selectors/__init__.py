@@ -174,6 +174,23 @@ def march_form(*, officer: Officer, origin_id: str | None, is_king: bool) -> Mar
     return MarchForm(origins=origins, origin=origin, candidates=list(zip(fighters, ranks)), targets=targets)
 
 
+@dataclass(frozen=True)
+class WarView:
+    armies: list[Army]
+    sieges: list[Siege]
+    form: MarchForm | None  # the march the viewer may order (R4.4), when there is a city to march from
+
+
+def war_page(*, campaign: Campaign, viewer: Officer | None, origin_id: str | None) -> WarView:
+    """The War page: armies in the field, sieges, and the viewer's march form."""
+    form = None
+    if viewer is not None and viewer.kingdom is not None:
+        form = march_form(officer=viewer, origin_id=origin_id, is_king=is_king(viewer, viewer.kingdom))
+        if not form.origins:
+            form = None
+    return WarView(armies=armies_in_field(campaign=campaign), sieges=sieges_active(campaign=campaign), form=form)
+
+
 def prisoners(*, campaign: Campaign) -> list[Ransom]:
     return list(
         Ransom.objects.filter(campaign=campaign, kind=Ransom.Kind.RANSOM)

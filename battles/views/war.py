@@ -7,10 +7,10 @@ from django.utils.translation import gettext as _
 
 from battles.models import Ransom
 from battles.models.armies import AttackRank
-from battles.selectors import armies_in_field, march_form, prisoners, sieges_active
+from battles.selectors import prisoners
+from battles.selectors import war_page as war_page_view
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
-from campaign.authority import is_king
 from campaign.errors import RuleViolation
 from campaign.models import Officer
 from campaign.views.common import campaign_action, campaign_page, require_officer
@@ -20,21 +20,15 @@ from cities.models import City
 
 @campaign_page
 def war_page(request, campaign):
-    officer = request.officer
-    form = None
-    if officer is not None and officer.kingdom is not None:
-        king = is_king(officer, officer.kingdom)
-        form = march_form(officer=officer, origin_id=request.GET.get("origin"), is_king=king)
-        if not form.origins:
-            form = None
+    view = war_page_view(campaign=campaign, viewer=request.officer, origin_id=request.GET.get("origin"))
     return render(
         request,
         "battles/war.html",
         {
             "campaign": campaign,
-            "armies": armies_in_field(campaign=campaign),
-            "sieges": sieges_active(campaign=campaign),
-            "form": form,
+            "armies": view.armies,
+            "sieges": view.sieges,
+            "form": view.form,
             "attack_ranks": AttackRank.choices,
         },
     )

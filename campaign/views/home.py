@@ -1,10 +1,10 @@
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from campaign.models import Campaign
+from campaign.selectors import campaigns_list
 
 
 @require_safe
 def home(request):
-    campaigns = Campaign.objects.order_by("-created_at")
+    campaigns = campaigns_list()
     return render(request, "campaign/home.html", {"campaigns": campaigns})
