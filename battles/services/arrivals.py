@@ -52,15 +52,19 @@ def siege_join(*, army: Army, at: datetime) -> Siege:
     """An arriving army begins a siege of its target, or joins the one already there (R10.4)."""
     city = lock_city(army.target_id)
     siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
+    first_period = None
     if siege is None:
         siege = Siege.objects.create(campaign_id=city.campaign_id, city=city, started_at=at)
         _build_roster(siege, city, at)
-        period_schedule(siege=Siege.objects.select_related("campaign").get(pk=siege.pk), seq=0, after=at)
+        first_period = period_schedule(siege=Siege.objects.select_related("campaign").get(pk=siege.pk), seq=0, after=at)
     change_status(army, Army.Status.BESIEGING, _("army"))
     army.siege, army.besieging_from = siege, at
     army.save(update_fields=["status", "siege", "besieging_from"])
     army.members.filter(status=ArmyMember.Status.ACTIVE).update(since=at, until=None)
     announce(city.board, f"army:{army.pk}:siege", at, *texts.siege_begun(army, city))
+    if first_period is not None:  # R7.3: the defence has a call to answer from the first instant charged
+        due = texts.siege_call_due(city, army.campaign, first_period.due_at)
+        announce(city.board, f"siege:{siege.pk}:call:0", at, due)
     return siege
 
 

@@ -157,8 +157,27 @@ def test_r7_3_unanswered_siege_loses_6_every_30_minutes_and_the_call_is_posted(w
     city = world.city("漢中")
     assert rows("R7.3", city=city) == [(start + timedelta(minutes=30 * k), -6) for k in (1, 2, 3)]
     assert (
-        Post.objects.filter(thread__board=city.board, event_key__startswith=f"siege:{army.siege_id}:call:").count() == 3
+        Post.objects.filter(thread__board=city.board, event_key__startswith=f"siege:{army.siege_id}:call:").count() == 4
+    ), "the first call at the siege's start, then one at the end of each period"
+
+
+def test_r7_3_every_period_charged_had_a_call_posted_from_its_start(world, clock):
+    """A defender always had a posted call to answer during the whole period that is charged:
+    the first call is posted when the siege begins, each next one when a period ends."""
+    army = besiege(world, clock, "漢中", ARMY)
+    start = army.siege.started_at
+    clock.move_to(start + timedelta(minutes=65))
+    timers_sweep()
+    city = world.city("漢中")
+    calls = dict(
+        Post.objects.filter(thread__board=city.board, event_key__startswith=f"siege:{army.siege_id}:call:").values_list(
+            "event_key", "created_at"
+        )
     )
+    charged = [at for at, _delta in rows("R7.3", city=city)]
+    assert len(charged) == 2
+    for k, end in enumerate(charged):
+        assert calls[f"siege:{army.siege_id}:call:{k}"] <= end - timedelta(minutes=30), f"period {k} had no call"
 
 
 def test_r7_3_a_call_answered_within_its_period_costs_nothing(world, clock):
