@@ -129,6 +129,30 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
 
+    TERMINATIONS = {
+        "checkmate": _("checkmate"),
+        "stalemate": _("stalemate (the side that cannot move loses)"),
+        "repetition": _("repetition: a draw"),
+        "perpetual": _("perpetual check or chase: the offender loses"),
+        "insufficient_material": _("insufficient material"),
+        "move_rule": _("the move rule"),
+        "no_pieces": _("no piece left to act"),
+    }
+
+    @property
+    def how(self) -> str:
+        """How the result was reached (R11.6), in the reader's language: by the board, by the
+        opponent's confirmation of a claim, or by the R11.3 authority."""
+        if self.status != self.Status.DECIDED:
+            return ""
+        if self.decided_by_id is not None:
+            return str(_("entered by the authority (R11.3)"))
+        if self.termination in self.TERMINATIONS:
+            return str(self.TERMINATIONS[self.termination])
+        if self.termination == "claim":
+            return str(_("claim confirmed by the opponent"))
+        return ""
+
     def claim_token(self) -> str:
         """What names a claim: the form that confirms or disputes it sends this back, so that a
         stale page never answers a claim its reader did not see (R11.3)."""

@@ -161,7 +161,7 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
                 "claim_status",
             ]
         )
-        return decide(city=city, game=game, result=result, note=_("decided by the board"))
+        return decide(city=city, game=game, result=result)  # Game.how says it: by the board
     if not claimed:
         raise RuleViolation(
             "R11.3", _("The board does not decide this game: say how it ended (resignation, time, agreed draw).")
@@ -222,7 +222,7 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     if confirm:
         game.claim_status = ""
         game.save(update_fields=["claim_status"])
-        return decide(city=city, game=game, result=game.claimed_result, note=_("claim confirmed by the opponent"))
+        return decide(city=city, game=game, result=game.claimed_result)  # Game.how: claim confirmed
     game.claim_status = "disputed"
     game.save(update_fields=["claim_status"])
     announce(city.board, f"game:{game.pk}:dispute", clock.now(), texts.claim_disputed(actor))
