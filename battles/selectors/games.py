@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db.models import Q
+from django.db.models.functions import Coalesce
 
 from battles.authority import judges
 from battles.models import Army, Game
@@ -16,12 +17,12 @@ GAMES_PER_PAGE = 50
 
 
 def games_page(*, campaign: Campaign, officer_id: int | None, page: str | None) -> Page:
-    """Every game but those only called, newest first; of one officer when `officer_id` is given."""
+    """Every game, those waiting for a defender too, newest first (by when it started, or was
+    called); of one officer when `officer_id` is given."""
     games = (
         Game.objects.filter(campaign=campaign)
-        .exclude(status=Game.Status.CALLED)
         .select_related("attacker", "defender", "siege__city", "field_battle__city", "pursuit__city")
-        .order_by("-started_at", "-id")
+        .order_by(Coalesce("started_at", "called_at").desc(), "-id")
     )
     if officer_id is not None:
         games = games.filter(Q(attacker_id=officer_id) | Q(defender_id=officer_id))

@@ -131,3 +131,16 @@ def test_r11_3_r11_6_the_judges_note_is_shown_and_the_list_says_how_it_ended(wor
     row = row[: row.index("</tr>")]
     assert "裁判登錄" in row, "how it ended, in the reader's language"
     assert "claim" not in row
+
+
+def test_r6_1_r11_6_a_called_game_waiting_for_a_defender_is_listed(world, client, clock):
+    """The siege's first call appears in the games list before anyone takes it up."""
+    from battles.services.siege import siege_call
+    from tests.battles.conftest import besiege
+    from tests.battles.test_records import ARMY
+
+    army = besiege(world, clock, "漢中", ARMY)
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    page = client.get(url(world, "games")).content.decode()
+    row = page[page.index(f'data-game="{game.pk}"') :]
+    assert "待守方應戰" in row[: row.index("</tr>")], "called, awaiting a defender"
