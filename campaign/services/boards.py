@@ -19,16 +19,16 @@ MAX_BODY = 20_000
 
 def _check_text(title: str | None, body: str) -> None:
     if title is not None:
-        checked_text(title, field=_("thread title"), clause="R1.3", max_length=MAX_TITLE, multiline=False)
-    checked_text(body, field=_("text"), clause="R1.3", max_length=MAX_BODY)
+        checked_text(title, field=_("thread title"), clause="", max_length=MAX_TITLE, multiline=False)
+    checked_text(body, field=_("text"), clause="", max_length=MAX_BODY)
     if title is not None and not title.strip():
-        raise RuleViolation("R1.3", _("A thread needs a title."))
+        raise RuleViolation("", _("A thread needs a title."))
     if title is not None and len(title) > MAX_TITLE:
-        raise RuleViolation("R1.3", _("A title may be at most %(n)d characters.") % {"n": MAX_TITLE})
+        raise RuleViolation("", _("A title may be at most %(n)d characters.") % {"n": MAX_TITLE})
     if not body.strip():
-        raise RuleViolation("R1.3", _("A post needs some text."))
+        raise RuleViolation("", _("A post needs some text."))
     if len(body) > MAX_BODY:
-        raise RuleViolation("R1.3", _("A post may be at most %(n)d characters.") % {"n": MAX_BODY})
+        raise RuleViolation("", _("A post may be at most %(n)d characters.") % {"n": MAX_BODY})
 
 
 def _check_may_post(actor: Officer, board: Board) -> None:

@@ -37,7 +37,16 @@ def back(request: HttpRequest, fallback: str) -> HttpResponse:
 
 
 def forbidden(request: HttpRequest, exc: RuleViolation) -> HttpResponse:
-    return render(request, "403.html", {"clause": exc.clause, "message": exc.message}, status=403)
+    return render(request, "403.html", {"message": refusal_text(exc)}, status=403)
+
+
+def refusal_text(exc: RuleViolation) -> str:
+    """The message with the clause it cites, once: not repeated when the text names it already,
+    left out for the site's own limits (no clause)."""
+    text = str(exc.message)
+    if not exc.clause or exc.clause in text:
+        return text
+    return f"{text} ({exc.clause})"
 
 
 def _fallback(request: HttpRequest, campaign: Campaign) -> str:
@@ -61,7 +70,7 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
         except NotAllowed as exc:
             return forbidden(request, exc)
         except RuleViolation as exc:
-            messages.error(request, f"{exc.message} ({exc.clause})")
+            messages.error(request, refusal_text(exc))
             return back(request, _fallback(request, campaign))
         except IntegrityError:
             # A constraint caught two actions at the same instant (services name the known

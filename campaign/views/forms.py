@@ -6,6 +6,7 @@ from typing import TypeVar
 
 from django.db.models import Model, QuerySet
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
 
 from campaign.errors import RuleViolation
 from campaign.rules.text import parse_id
@@ -13,8 +14,29 @@ from campaign.rules.text import parse_id
 M = TypeVar("M", bound=Model)
 
 
+# The form fields' names as the user reads them (a message never shows the field's code).
+FIELD_LABELS = {
+    "army": pgettext_lazy("form field", "army"),
+    "attacker": pgettext_lazy("form field", "attacker"),
+    "beneficiary": pgettext_lazy("form field", "beneficiary"),
+    "defender": pgettext_lazy("form field", "defender"),
+    "destination": pgettext_lazy("form field", "destination"),
+    "member": pgettext_lazy("form field", "members"),
+    "officer": pgettext_lazy("form field", "officer"),
+    "opponent": pgettext_lazy("form field", "opponents"),
+    "origin": pgettext_lazy("form field", "city of departure"),
+    "pursuer": pgettext_lazy("form field", "pursuers"),
+    "ransom": pgettext_lazy("form field", "ransom"),
+    "rearguard": pgettext_lazy("form field", "rearguard"),
+    "stars": pgettext_lazy("form field", "stars"),
+    "substitute": pgettext_lazy("form field", "substitute"),
+    "target": pgettext_lazy("form field", "target"),
+}
+
+
 def _invalid(name: str, clause: str) -> RuleViolation:
-    return RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": name})
+    label = FIELD_LABELS.get(name, name)
+    return RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": label})
 
 
 def posted_int(data, name: str, clause: str, *, minimum: int = 0, maximum: int = 2**31 - 1) -> int:

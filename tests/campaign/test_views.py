@@ -90,3 +90,29 @@ def test_interface_is_traditional_chinese_by_default(world, client):
     page = client.get(url(world, "dashboard"), HTTP_ACCEPT_LANGUAGE="en-US")
     assert '<html lang="zh-hant">' in page.content.decode()
     assert "城防" in page.content.decode()
+
+
+def test_refusals_name_the_field_in_the_readers_language_and_the_clause_once(world, client):
+    """A bad id names the field as the reader knows it; a message that cites its clauses does not
+    get the clause again; a board's own length limit cites no rule of the war."""
+    from django.urls import reverse
+
+    client.force_login(world["郭嘉"].user)
+    slug = world.campaign.slug
+    page = client.post(reverse("move-request", args=[slug]), {"destination": "x"}, follow=True).content.decode()
+    assert "目的地" in page and "destination" not in page
+    page = client.post(
+        reverse("thread-new", args=[slug, world.city("洛陽").board.pk]),
+        {"title": "x", "body": "長" * 20_001},
+        follow=True,
+    ).content.decode()
+    assert "20000" in page and "(R1.3)" not in page
+
+
+def test_a_clause_already_in_the_message_is_not_repeated():
+    from campaign.errors import RuleViolation
+    from campaign.views.common import refusal_text
+
+    assert refusal_text(RuleViolation("R3.6", "漢中 被圍：城內人物不得離城（R3.6、R10.3）。")).count("R3.6") == 1
+    assert refusal_text(RuleViolation("R3.2", "不可")) == "不可 (R3.2)"
+    assert refusal_text(RuleViolation("", "標題最多 120 字。")) == "標題最多 120 字。"
