@@ -62,6 +62,14 @@ class Stratagem(models.Model):
         help_text="R9.3: the civil officer named to play instead",
     )
     player = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    city = models.ForeignKey(
+        "cities.City",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="R9.2: where the general was when challenged (攻城計 strikes its wall even if they left)",
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.CHALLENGED)
     local_date = models.DateField(help_text="R9.4: one attempt per civil officer per local date")
     challenged_at = models.DateTimeField()

@@ -28,6 +28,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, OfficerKind, Timer, Whereabouts
 from campaign.rules.clock import local_midnight
 from campaign.timers import timer_handler, timer_schedule
+from cities.models import City
 
 
 def _local_date(campaign, at: datetime):
@@ -70,6 +71,7 @@ def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficia
                 target=target,
                 beneficiary=beneficiary if kind == Stratagem.Kind.SWIFT else None,
                 local_date=_local_date(campaign, now),
+                city=target.city,
                 challenged_at=now,
                 deadline=now + campaign.stratagem_window,
             )
@@ -203,17 +205,22 @@ def _take_effect(stratagem: Stratagem, at: datetime) -> None:
     stratagem.effect_until = local_midnight(at.astimezone(zone).date() + timedelta(days=2), zone)
     stratagem.save(update_fields=["status", "decided_at", "effect_until"])
     target = Officer.objects.select_related("city__board").get(pk=stratagem.target_id)
-    if stratagem.kind == Stratagem.Kind.SIEGE and target.city is not None:
+    # R9.2: the city where the general is; a general who has left since the challenge (marching,
+    # on the road) does not take the ploy away with them: the city where they were challenged.
+    city = target.city or (
+        City.objects.select_related("board").get(pk=stratagem.city_id) if stratagem.city_id else None
+    )
+    if stratagem.kind == Stratagem.Kind.SIEGE and city is not None:
         value_change(
             key=f"stratagem:{stratagem.pk}:wall",
-            city=target.city,
+            city=city,
             delta=-campaign.stratagem_wall,
             clause="R9.2",
             cause=f"{stratagem.schemer.name}: siege ploy on {target.name}",
             due_at=at,
         )
     title = texts.stratagem_effect(stratagem, target)
-    board = target.city.board if target.city else stratagem.target.kingdom.palace
+    board = city.board if city is not None else stratagem.target.kingdom.palace
     announce(board, f"stratagem:{stratagem.pk}:effect", at, title)
 
 

@@ -168,3 +168,18 @@ def test_r9_1_r11_7_challenge_accept_and_play_through_the_pages(world, client, c
     client.post(reverse("banqi-act", args=[world.campaign.slug, game.pk]), {"action": "resign"})
     page = client.get(reverse("banqi", args=[world.campaign.slug, game.pk])).content.decode()
     assert "".join(BanqiGame.objects.get(pk=game.pk).layout) in page, "revealed after the game"
+
+
+def test_r9_2_a_siege_ploy_strikes_where_the_general_was_challenged_even_if_they_marched_off(world, clock):
+    """張飛 takes the game, marches out with an army, then resigns it: 漢中's wall still falls by 3,
+    with its ledger row and its post on 漢中's board."""
+    from battles.services.march import march_start
+    from campaign.models import Post
+
+    stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
+    march_start(actor=world["劉備"], target=world.city("長安"), organisation=[(world["張飛"], "marshal")])
+    banqi_act(actor=world["郭嘉"], game=stratagem.banqi, action="a1")
+    banqi_act(actor=world["張飛"], game=stratagem.banqi, action="resign")
+    assert Stratagem.objects.get(pk=stratagem.pk).status == Stratagem.Status.EFFECT
+    assert world.city("漢中").wall == 497 and LedgerEntry.objects.get(clause="R9.2").city == world.city("漢中")
+    assert Post.objects.filter(thread__board=world.city("漢中").board, event_key__endswith=":effect").exists()
