@@ -114,3 +114,30 @@ def test_r2_5_others_cannot_appoint_or_remove_moderators(world):
         moderator_remove(actor=world["張遼"], moderator=moderator)
     moderator_remove(actor=world["曹操"], moderator=moderator)
     assert not BoardModerator.objects.filter(pk=moderator.pk).exists()
+
+
+def test_r3_1_r3_2_r2_5_the_personnel_page_offers_only_what_may_be_done(world, client):
+    """夏侯惇 governs 許昌 (21★): he may order the moves of 荀彧 and 王粲 there, not his own nor those
+    of 21★ and above (the king's, R3.1), to any city of 魏; a board with two moderators, or with no
+    administrator left to appoint, offers no Add."""
+    import re
+
+    from django.urls import reverse
+
+    from campaign.services.personnel import moderator_appoint
+
+    client.force_login(world["夏侯惇"].user)
+    page = client.get(reverse("personnel", args=[world.campaign.slug])).content.decode()
+    order = page[page.index('name="officer"', page.index("move-order" if "move-order" in page else "/moves/order/")) :]
+    order_officers = re.findall(r">([^<(]+) \(\d+★", order[: order.index("</select>")])
+    assert sorted(n.strip() for n in order_officers) == sorted(["荀彧", "王粲"])
+    destinations = order[order.index('name="destination"') :]
+    destinations = re.findall(r">([^<]+)</option>", destinations[: destinations.index("</select>")])
+    assert set(destinations) == {"許昌", "洛陽", "長安", "合肥"}
+    moderator_appoint(actor=world["曹操"], board=world.city("許昌").board, officer=world["陳群"])
+    client.force_login(world["曹操"].user)
+    page = client.get(reverse("personnel", args=[world.campaign.slug])).content.decode()
+    row = page[page.index("<td>許昌</td>") :]
+    assert "data-add-moderator" not in row[: row.index("</tr>")], "two moderators: nobody more to add (R2.5)"
+    row = page[page.index("<td>合肥</td>") :]
+    assert re.findall(r"data-add-moderator.*?</form>", row[: row.index("</tr>")], re.S)[0].count("<option") == 1
