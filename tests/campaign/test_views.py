@@ -116,3 +116,14 @@ def test_a_clause_already_in_the_message_is_not_repeated():
     assert refusal_text(RuleViolation("R3.6", "漢中 被圍：城內人物不得離城（R3.6、R10.3）。")).count("R3.6") == 1
     assert refusal_text(RuleViolation("R3.2", "不可")) == "不可 (R3.2)"
     assert refusal_text(RuleViolation("", "標題最多 120 字。")) == "標題最多 120 字。"
+
+
+def test_r2_the_menu_offers_personnel_only_to_those_who_manage_it(world, client):
+    """郭嘉 (no post) is not led to a 403; 曹仁 (governor of 洛陽) and 曹操 (king) see 人事."""
+    from django.urls import reverse
+
+    url = reverse("dashboard", args=[world.campaign.slug])
+    personnel = reverse("personnel", args=[world.campaign.slug])
+    for username, shown in (("guojia", False), ("caoren", True), ("caocao", True)):
+        client.force_login(world.campaign.officers.get(user__username=username).user)
+        assert (personnel in client.get(url).content.decode()) is shown, username
