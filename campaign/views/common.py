@@ -40,6 +40,19 @@ def forbidden(request: HttpRequest, exc: RuleViolation) -> HttpResponse:
     return render(request, "403.html", {"message": refusal_text(exc)}, status=403)
 
 
+# What a refused form's page shows again, so that nothing typed is lost (PRG: the refusal
+# redirects back to the page, which reads the draft once).
+DRAFT_FIELDS = ("title", "body", "record", "note")
+DRAFT_LIMIT = 200_000
+
+
+def keep_draft(request: HttpRequest) -> None:
+    if request.method == "POST":
+        draft = {name: request.POST[name][:DRAFT_LIMIT] for name in DRAFT_FIELDS if request.POST.get(name)}
+        if draft:
+            request.session["draft"] = draft
+
+
 def refusal_text(exc: RuleViolation) -> str:
     """The message with the clause it cites, once: not repeated when the text names it already,
     left out for the site's own limits (no clause)."""
@@ -71,6 +84,7 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
             return forbidden(request, exc)
         except RuleViolation as exc:
             messages.error(request, refusal_text(exc))
+            keep_draft(request)
             return back(request, _fallback(request, campaign))
         except IntegrityError:
             # A constraint caught two actions at the same instant (services name the known

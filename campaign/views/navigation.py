@@ -9,7 +9,8 @@ from cities.models import City
 
 def navigation(request: HttpRequest) -> dict:
     """`may_manage_personnel`: the king, or a governor (R2.1, R2.3, R2.4, R3.2); read only when a
-    page's navigation asks, and without a query for a king."""
+    page's navigation asks, and without a query for a king. `draft`: what the visitor typed in a
+    form the site refused, shown once again in that form."""
     officer = getattr(request, "officer", None)
 
     def may_manage() -> bool:
@@ -19,4 +20,6 @@ def navigation(request: HttpRequest) -> dict:
             return True
         return City.objects.filter(governor=officer).exists()
 
-    return {"may_manage_personnel": SimpleLazyObject(may_manage)}
+    session = getattr(request, "session", None)
+    draft = session.pop("draft", {}) if session is not None and "draft" in session else {}
+    return {"may_manage_personnel": SimpleLazyObject(may_manage), "draft": draft}

@@ -144,3 +144,17 @@ def test_r6_1_r11_6_a_called_game_waiting_for_a_defender_is_listed(world, client
     page = client.get(url(world, "games")).content.decode()
     row = page[page.index(f'data-game="{game.pk}"') :]
     assert "待守方應戰" in row[: row.index("</tr>")], "called, awaiting a defender"
+
+
+def test_r11_3_a_refused_record_stays_in_the_box(world, client, clock):
+    """A record with an illegal move: the message names it, and the record is there to correct."""
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    record = "炮二平五 馬８進７ 馬二進三 帥五進二"
+    page = client.post(
+        url(world, "game-report", game.pk),
+        {"record": record, "claimed": "attacker"},
+        follow=True,
+        headers={"referer": url(world, "game", game.pk)},
+    )
+    assert "第 4 手" in page.content.decode() and record in page.content.decode()

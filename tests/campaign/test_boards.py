@@ -85,3 +85,19 @@ def test_r2_5_moderators_hide_posts_others_may_not(world):
     assert Post.objects.get(pk=post.pk).hidden
     post_hide(actor=world["夏侯惇"], post=post, hidden=False)  # the governor too
     assert not Post.objects.get(pk=post.pk).hidden
+
+
+def test_a_refused_post_keeps_what_was_typed(world, client):
+    """A post over the limit is refused with a message; its title and text are still in the form."""
+    from django.urls import reverse
+
+    client.force_login(world["郭嘉"].user)
+    board = world.city("洛陽").board
+    body = "獻策" * 10_001
+    page = client.post(
+        reverse("thread-new", args=[world.campaign.slug, board.pk]),
+        {"title": "奇謀", "body": body},
+        follow=True,
+        headers={"referer": reverse("board", args=[world.campaign.slug, board.pk])},
+    ).content.decode()
+    assert "20000" in page and 'value="奇謀"' in page and body in page
