@@ -195,7 +195,7 @@ def game_agree_off_hours(*, actor: Officer, game: Game) -> Game:
     game = lock_game(game)
     if actor.pk not in (game.attacker_id, game.defender_id):
         raise NotAllowed("R7.4", _("Only the game's players agree to play outside the hours of war."))
-    if game.status != Game.Status.PENDING or game.record:
+    if game.status not in (Game.Status.CALLED, Game.Status.PENDING) or game.record:
         raise RuleViolation("R7.4", _("The agreement comes before the game."))
     field = "attacker_agrees_off_hours" if actor.pk == game.attacker_id else "defender_agrees_off_hours"
     setattr(game, field, True)

@@ -1,5 +1,7 @@
 """The siege page and its forms: calls, answers, results, the roster, retreat, retreat money."""
 
+from zoneinfo import ZoneInfo
+
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -11,7 +13,9 @@ from battles.services import prisoners as prisoner_services
 from battles.services import retreat as retreat_services
 from battles.services import siege as siege_services
 from battles.views.war import organisation_from
+from campaign import clock
 from campaign.models import Officer
+from campaign.rules.clock import in_war_hours
 from campaign.views.common import campaign_action, campaign_page, require_officer
 from campaign.views.forms import posted_ids, posted_object
 
@@ -31,6 +35,9 @@ def siege_page(request, campaign, siege_id):
         "judge": bool(flags.judged),
         "judged": flags.judged,
         "besieging_king": flags.besieging_king,
+        "night": not in_war_hours(
+            clock.now(), ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute
+        ),
         "defence_ranks": DefenceRank.choices,
     }
     return render(request, "battles/siege.html", context)
@@ -50,7 +57,7 @@ def call_new(request, campaign, siege_id):
     actor = require_officer(request)
     army = posted_object(request.POST, "army", Army.objects.filter(siege_id=siege_id), "R6.1")
     attacker = posted_object(request.POST, "attacker", Officer.objects.filter(campaign=campaign), "R6.1")
-    siege_services.siege_call(actor=actor, army=army, attacker=attacker)
+    siege_services.siege_call(actor=actor, army=army, attacker=attacker, off_hours=request.POST.get("off_hours") == "1")
     return _done(request, campaign, siege_id, _("Siege call posted."))
 
 
@@ -59,7 +66,9 @@ def call_answer(request, campaign, siege_id, game_id):
     actor = require_officer(request)
     game = get_object_or_404(Game, pk=game_id, siege_id=siege_id)
     defender = posted_object(request.POST, "defender", Officer.objects.filter(campaign=campaign), "R6.3")
-    siege_services.siege_call_answer(actor=actor, game=game, defender=defender)
+    siege_services.siege_call_answer(
+        actor=actor, game=game, defender=defender, off_hours=request.POST.get("off_hours") == "1"
+    )
     return _done(request, campaign, siege_id, _("The call is taken up."))
 
 

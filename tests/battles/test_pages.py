@@ -119,3 +119,33 @@ def test_r4_6_r5_sortie_results_and_advance_through_the_army_page(world, client,
     client.post(url(world, "battle-advance", army.pk), {"advance": "0"})
     assert Army.objects.get(pk=army.pk).status == Army.Status.ENDED
     assert client.post(url(world, "sortie-new", army.pk), {"officer": ["x"]}, follow=True).status_code == 200
+
+
+def test_r7_4_a_siege_at_night_is_played_when_both_sides_agree_on_the_page(world, client, clock):
+    """At 02:00 the marshal calls and agrees to play outside the hours of war; the defender takes
+    the call up and agrees too: the game starts. Without the defender's agreement it does not."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from battles.models import Game
+    from tests.battles.conftest import besiege
+
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    clock.move_to(datetime(2026, 5, 2, 2, 0, tzinfo=ZoneInfo("Asia/Taipei")))
+    world.online("魏延")
+    client.force_login(world["徐晃"].user)
+    siege_url = url(world, "siege", army.siege_id)
+    assert "off_hours" in client.get(siege_url).content.decode()
+    client.post(
+        url(world, "call-new", army.siege_id), {"army": army.pk, "attacker": world["許褚"].pk, "off_hours": "1"}
+    )
+    game = Game.objects.get(attacker=world["許褚"])
+    assert game.attacker_agrees_off_hours
+    client.force_login(world["魏延"].user)
+    page = client.get(siege_url).content.decode()
+    assert "data-off-hours" in page
+    answer = url(world, "call-answer", army.siege_id, game.pk)
+    client.post(answer, {"defender": world["魏延"].pk})
+    assert Game.objects.get(pk=game.pk).status == Game.Status.CALLED, "R7.4: the defender had not agreed"
+    client.post(answer, {"defender": world["魏延"].pk, "off_hours": "1"})
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
