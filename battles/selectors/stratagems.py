@@ -4,8 +4,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
-from battles.games.banqi import board_rows, layout_hash, replay
+from battles.games.banqi import FILES, board_rows, layout_hash, replay
 from battles.models import BanqiGame, Stratagem
 from campaign.authority import officer_online
 from campaign.models import Campaign, Officer, OfficerKind, Whereabouts
@@ -53,12 +54,38 @@ class BanqiView:
     over: bool
     layout: str | None  # revealed once the game is over (R11.7)
     verified: bool  # the revealed layout matches the hash shown before the first flip
+    player: int | None  # the viewer's seat (0 moves first), None for a spectator
+    outcome: str  # who won and how, in the reader's language
+    files: str
+    seats: list[tuple[Officer, str]]  # each player and their colour once the first flip gave it
 
 
-def banqi_view(*, game_id: int, campaign: Campaign) -> BanqiView:
+ENDINGS = {
+    "resignation": _("resignation"),
+    "no_pieces": _("no piece left to act"),
+    "move_rule": _("plies without a flip or capture"),
+    "repetition": _("repetition"),
+}
+
+
+def banqi_view(*, game_id: int, campaign: Campaign, viewer: Officer | None = None) -> BanqiView:
     game = BanqiGame.objects.select_related("first", "second").get(pk=game_id, campaign=campaign)
     engine = replay(game.layout, game.actions)
     over = bool(game.result)
+    player = None if viewer is None else {game.first_id: 0, game.second_id: 1}.get(viewer.pk)
+    outcome = ""
+    if over:
+        how = ENDINGS.get(game.termination, game.termination)
+        if game.result == "draw":
+            outcome = _("drawn (%(how)s)") % {"how": how}
+        else:
+            winner = game.first if game.result == "0" else game.second
+            outcome = _("%(name)s wins (%(how)s)") % {"name": winner.name, "how": how}
+    colour_names = {"red": _("red"), "black": _("black")}
+    seats = [
+        (game.first, str(colour_names.get(engine.colours.get(0), ""))),
+        (game.second, str(colour_names.get(engine.colours.get(1), ""))),
+    ]
     return BanqiView(
         game=game,
         rows=board_rows(engine),
@@ -67,4 +94,8 @@ def banqi_view(*, game_id: int, campaign: Campaign) -> BanqiView:
         over=over,
         layout="".join(game.layout) if over else None,
         verified=over and layout_hash(game.layout, game.salt) == game.layout_hash,
+        player=player,
+        outcome=outcome,
+        files=FILES,
+        seats=seats,
     )

@@ -65,7 +65,7 @@ def stratagem_answer(request, campaign, stratagem_id):
 @campaign_page
 def banqi_page(request, campaign, game_id):
     try:
-        view = banqi_view(game_id=game_id, campaign=campaign)
+        view = banqi_view(game_id=game_id, campaign=campaign, viewer=request.officer)
     except BanqiGame.DoesNotExist:
         raise Http404 from None
     context = {"campaign": campaign, **vars(view)}

@@ -33,7 +33,7 @@
 document.addEventListener("click", function (e) {
   var cell = e.target.closest("table.banqi td");
   if (!cell) return;
-  var input = document.querySelector('#banqi input[name="action"]');
+  var input = document.querySelector('#banqi-actions input[name="action"]');
   if (!input) return;
   var square = cell.dataset.square, current = input.value;
   if (current.length === 2 && current !== square) {

@@ -183,3 +183,28 @@ def test_r9_2_a_siege_ploy_strikes_where_the_general_was_challenged_even_if_they
     assert Stratagem.objects.get(pk=stratagem.pk).status == Stratagem.Status.EFFECT
     assert world.city("漢中").wall == 497 and LedgerEntry.objects.get(clause="R9.2").city == world.city("漢中")
     assert Post.objects.filter(thread__board=world.city("漢中").board, event_key__endswith=":effect").exists()
+
+
+def test_r11_7_the_dark_chess_page_shows_coordinates_colours_and_acts_only_for_the_players(world, client, clock):
+    """Squares named as moves are typed (a–h, 1–4); each player's colour once the first flip gave
+    it; spectators get no move box; resigning asks first; the result reads as words; the move box
+    is outside the part that refreshes itself."""
+    from django.urls import reverse
+
+    stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
+    game = stratagem.banqi
+    banqi_act(actor=world["郭嘉"], game=game, action="a1")
+    url = reverse("banqi", args=[world.campaign.slug, game.pk])
+    client.force_login(world["郭嘉"].user)
+    page = client.get(url).content.decode()
+    assert "<th>a</th>" in page and "<th>h</th>" in page and "<th>4</th>" in page
+    assert "(紅)" in page or "(red)" in page or "(黑)" in page or "(black)" in page
+    assert "data-player" in page and "<details" in page
+    board = page[page.index('<section id="banqi"') :]
+    assert 'name="action"' not in board[: board.index("</section>")], "the refresh must not empty the move box"
+    client.force_login(world["孫權"].user)
+    assert "data-player" not in client.get(url).content.decode(), "a spectator gets no move or resign button"
+    client.force_login(world["張飛"].user)
+    client.post(reverse("banqi-act", args=[world.campaign.slug, game.pk]), {"action": "resign"})
+    page = client.get(url).content.decode()
+    assert "郭嘉 勝（認輸）" in page
