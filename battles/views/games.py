@@ -11,6 +11,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from battles.games.chess_records import game_board
 from battles.games.pgn import export_pgn
@@ -30,6 +31,10 @@ from campaign.views.common import campaign_action, campaign_page, require_office
 from campaign.views.forms import query_id
 
 MAX_UPLOAD = 200_000
+
+
+# R11.2: the colours as the reader says them (gettext_noop: translated when shown).
+COLOUR_NAMES = {"red": gettext_noop("red"), "black": gettext_noop("black"), "white": gettext_noop("white")}
 
 
 def _handicap(game: Game) -> dict:
@@ -79,7 +84,7 @@ def game_page(request, campaign, game_id):
             "game": game,
             "ply": ply,
             "style": style,
-            "colours": colours(game),
+            "colours": {side: _(COLOUR_NAMES[colour]) for side, colour in colours(game).items()},
             "moves": list(enumerate(_notation(game, style), 1)),
             "svg": mark_safe(_svg(game, ply)),  # noqa: S308 - ours
             "player": view.player,
