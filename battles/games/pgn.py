@@ -74,3 +74,16 @@ def export_pgn(
     if handicap:
         tags.append(_tag("Handicap", f"{favoured} {extra_moves}"))
     return "\n".join(tags) + f"\n\n{body} {result}\n"
+
+
+def move_pairs(moves: list[str]) -> list[dict]:
+    """A move list as players number it: by pairs, the first mover's move then the reply, each
+    with its ply (the replay's step).
+
+    >>> move_pairs(["炮二平五", "馬８進７", "馬二進三"])
+    [{'number': 1, 'moves': [(1, '炮二平五'), (2, '馬８進７')]}, {'number': 2, 'moves': [(3, '馬二進三')]}]
+    """
+    return [
+        {"number": i // 2 + 1, "moves": [(i + 1 + k, m) for k, m in enumerate(moves[i : i + 2])]}
+        for i in range(0, len(moves), 2)
+    ]

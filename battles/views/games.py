@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from battles.games.chess_records import game_board
-from battles.games.pgn import export_pgn
+from battles.games.pgn import export_pgn, move_pairs
 from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
 from battles.models import Game
@@ -85,7 +85,7 @@ def game_page(request, campaign, game_id):
             "ply": ply,
             "style": style,
             "colours": {side: _(COLOUR_NAMES[colour]) for side, colour in colours(game).items()},
-            "moves": list(enumerate(_notation(game, style), 1)),
+            "move_pairs": move_pairs(_notation(game, style)),
             "svg": mark_safe(_svg(game, ply)),  # noqa: S308 - ours
             "player": view.player,
             "answers": view.answers,

@@ -158,3 +158,13 @@ def test_r11_3_a_refused_record_stays_in_the_box(world, client, clock):
         headers={"referer": url(world, "game", game.pk)},
     )
     assert "第 4 手" in page.content.decode() and record in page.content.decode()
+
+
+def test_r11_6_the_move_list_is_numbered_by_pairs(world, client, clock):
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    client.post(url(world, "game-report", game.pk), {"record": "炮二平五 馬８進７ 馬二進三", "claimed": "attacker"})
+    page = client.get(url(world, "game", game.pk)).content.decode()
+    first = page[page.index('data-pair="1"') :]
+    first = first[: first.index("</li>")]
+    assert "炮二平五" in first and "馬８進７" in first and 'data-pair="2"' in page

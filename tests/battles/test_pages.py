@@ -149,3 +149,14 @@ def test_r7_4_a_siege_at_night_is_played_when_both_sides_agree_on_the_page(world
     assert Game.objects.get(pk=game.pk).status == Game.Status.CALLED, "R7.4: the defender had not agreed"
     client.post(answer, {"defender": world["魏延"].pk, "off_hours": "1"})
     assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
+
+
+def test_r8_1_retreat_stands_apart_and_asks_first(world, client, clock):
+    """撤退 is not a button beside 叫陣: it opens first, then asks to be confirmed."""
+    from tests.battles.conftest import besiege
+
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    client.force_login(world["徐晃"].user)
+    page = client.get(url(world, "siege", army.siege_id)).content.decode()
+    retreat = page[page.index("data-retreat") :]
+    assert retreat.index("<summary>") < retreat.index('action="') and "R8.1" in retreat[: retreat.index("</details>")]
