@@ -96,3 +96,13 @@ def may_moderate(officer: Officer, board: Board) -> bool:
     if board.kind == Board.Kind.CITY and board.city.governor_id == officer.pk:
         return True
     return board.moderators.filter(officer=officer).exists()
+
+
+def may_manage_personnel(officer: Officer | None) -> bool:
+    """The Personnel page has something for the king and for governors (R2.1, R2.3, R2.4, R3.2);
+    no query for a king."""
+    if officer is None:
+        return False
+    if officer.kingdom is not None and is_king(officer, officer.kingdom):
+        return True
+    return City.objects.filter(governor=officer).exists()
