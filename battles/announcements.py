@@ -180,7 +180,10 @@ def taken_prisoner(officer: Officer, captor: Kingdom, held_in: City, ransom: Ran
     """R10.1, R10.2."""
     with in_site_language():
         title = _("%(name)s is taken prisoner by %(kingdom)s") % {"name": officer.name, "kingdom": captor.name}
-        body = _("Held in %(city)s; ransom %(amount)d P幣 (R10.2).") % {"city": held_in.name, "amount": ransom.amount}
+        body = _("Held in %(city)s; ransom %(amount)d P coins (R10.2).") % {
+            "city": held_in.name,
+            "amount": ransom.amount,
+        }
     return title, body
 
 
@@ -188,7 +191,7 @@ def ransom_settled(ransom: Ransom, officer: Officer, paid: bool) -> str:
     """R10.2, R10.6."""
     with in_site_language():
         return (
-            _("Ransom of %(amount)d P幣 paid: %(name)s is free (R10.2).")
+            _("Ransom of %(amount)d P coins paid: %(name)s is free (R10.2).")
             if paid
             else _("%(name)s is released (R10.6).")
         ) % {"amount": ransom.amount, "name": officer.name}

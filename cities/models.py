@@ -6,8 +6,8 @@ from django.utils.translation import gettext_lazy as _
 
 
 class CityKind(models.TextChoices):
-    CAPITAL = "capital", _("capital (首都)")
-    BUFFER = "buffer", _("buffer city (緩衝點)")
+    CAPITAL = "capital", _("capital")
+    BUFFER = "buffer", _("buffer city")
     FRONTIER = "frontier", _("frontier city")
 
 
@@ -35,6 +35,10 @@ class City(models.Model):
     wall_max = models.PositiveIntegerField(_("wall maximum"))
     wall_start = models.PositiveIntegerField(_("starting wall"), help_text="wall = wall_start + the sum of the ledger")
     position = models.PositiveSmallIntegerField(default=0, help_text="Order on the dashboard")
+    # Where the map draws the city (any units: the map fits them to its frame); cities without
+    # them are placed by cities.layout around the others.
+    map_x = models.FloatField(_("map x"), null=True, blank=True)
+    map_y = models.FloatField(_("map y"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("city")
@@ -93,13 +97,38 @@ class LedgerEntry(models.Model):
     delta = models.IntegerField()
     value_after = models.IntegerField()
     clause = models.CharField(max_length=12)
+    # What caused it, as data: a kind (CAUSES below) and the names it needs, rendered in the
+    # reader's language by `cause_text` (rows older than this keep their text in `cause`).
     cause = models.CharField(max_length=200)
+    cause_args = models.JSONField(default=dict, blank=True)
     game = models.ForeignKey(
         "battles.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
     )
     key = models.CharField(max_length=120, unique=True)
     due_at = models.DateTimeField()
     applied_at = models.DateTimeField()
+
+    CAUSES = {
+        "day": _("the day's change"),
+        "outnumbered": _("%(defenders)s defenders against %(attackers)s attackers"),
+        "unanswered": _("siege call unanswered"),
+        "won": _("%(attacker)s beat %(defender)s"),
+        "lost": _("%(attacker)s lost to %(defender)s"),
+        "joined": _("%(name)s joined the army"),
+        "ploy": _("siege ploy of %(schemer)s on %(target)s"),
+        "taken": _("%(city)s taken by %(kingdom)s"),
+    }
+
+    @property
+    def cause_text(self) -> str:
+        """The cause in the reader's language."""
+        template = self.CAUSES.get(self.cause)
+        if template is None:
+            return self.cause
+        try:
+            return str(template) % self.cause_args if self.cause_args else str(template)
+        except (KeyError, TypeError, ValueError):
+            return str(template)
 
     class Meta:
         verbose_name = _("ledger entry")

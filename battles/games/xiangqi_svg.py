@@ -25,7 +25,9 @@ def board_svg(fen: str, moves: list[str], last: str | None = None) -> str:
         board.push(move)
     width, height = 2 * MARGIN + 8 * CELL, 2 * MARGIN + 9 * CELL
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="xiangqi" role="img">',
+        # lang: the pieces are Chinese characters whatever the page's language
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" class="xiangqi" role="img"'
+        ' lang="zh-Hant">',
         f'<rect width="{width}" height="{height}" fill="#f3d9a4"/>',
     ]
     for rank in range(10):

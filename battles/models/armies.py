@@ -3,14 +3,15 @@
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class AttackRank(models.TextChoices):
-    MARSHAL = "marshal", _("marshal (元帥)")
-    GENERAL = "general", _("general (將軍)")
-    CAVALRY_CAPTAIN = "cavalry_captain", _("cavalry captain (騎兵隊長)")
-    CAVALRY = "cavalry", _("cavalry (騎兵)")
-    INFANTRY = "infantry", _("infantry (步兵)")
+    MARSHAL = "marshal", _("marshal")
+    GENERAL = "general", pgettext_lazy("army rank", "general")
+    CAVALRY_CAPTAIN = "cavalry_captain", _("cavalry captain")
+    CAVALRY = "cavalry", _("cavalry")
+    INFANTRY = "infantry", _("infantry")
 
 
 class Army(models.Model):

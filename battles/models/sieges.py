@@ -7,12 +7,12 @@ from django.utils.translation import gettext_lazy as _
 
 
 class DefenceRank(models.TextChoices):
-    KING = "king", _("king (國王)")
-    GOVERNOR = "governor", _("governor (太守)")
-    PATROL = "patrol", _("patrol captain (巡守)")
-    CONSTABLE = "constable", _("constable (捕頭)")
-    GATEKEEPER = "gatekeeper", _("gatekeeper (守門人)")
-    SOLDIER = "soldier", _("soldier (小兵)")
+    KING = "king", _("king")
+    GOVERNOR = "governor", _("governor")
+    PATROL = "patrol", _("patrol captain")
+    CONSTABLE = "constable", _("constable")
+    GATEKEEPER = "gatekeeper", _("gatekeeper")
+    SOLDIER = "soldier", _("soldier")
 
 
 class Siege(models.Model):
@@ -153,6 +153,40 @@ class Game(models.Model):
             return str(_("claim confirmed by the opponent"))
         return ""
 
+    @property
+    def terms(self) -> str:
+        """The stratagems' terms of this game in words (R11.4 handicap, R11.5 restriction)."""
+        sides = {"attacker": _("the attacker"), "defender": _("the defender")}
+        parts = []
+        if self.favoured in sides:
+            parts.append(
+                str(
+                    _("%(side)s plays %(n)d extra moves first (R11.4)")
+                    % {"side": sides[self.favoured], "n": self.extra_moves}
+                )
+            )
+        if self.restricted in sides:
+            parts.append(
+                str(_("%(side)s must open with a main-line opening (R11.5)") % {"side": sides[self.restricted]})
+            )
+        return "; ".join(parts)
+
+    @property
+    def claimed_label(self) -> str:
+        """The claimed result in words ("attacker won")."""
+        return str(self.Result(self.claimed_result).label) if self.claimed_result in self.Result.values else ""
+
+    @property
+    def claim(self) -> str:
+        """The claim awaiting an answer, in the reader's language: who claims to have won, and
+        whether the opponent disputed it (R11.3)."""
+        if not self.claim_status:
+            return ""
+        result = self.claimed_label
+        if self.claim_status == "disputed":
+            return str(_("%(result)s, disputed by the opponent") % {"result": result})
+        return str(_("%(result)s, awaiting the opponent's confirmation") % {"result": result})
+
     def claim_token(self) -> str:
         """What names a claim: the form that confirms or disputes it sends this back, so that a
         stale page never answers a claim its reader did not see (R11.3)."""
@@ -188,8 +222,8 @@ class Ransom(models.Model):
     fall (R10.1)."""
 
     class Kind(models.TextChoices):
-        RANSOM = "ransom", _("ransom (贖金)")
-        RETREAT = "retreat", _("retreat money (撤退金)")
+        RANSOM = "ransom", _("ransom")
+        RETREAT = "retreat", _("retreat money")
 
     class Status(models.TextChoices):
         OWED = "owed", _("owed")

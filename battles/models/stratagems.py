@@ -24,9 +24,9 @@ class BanqiGame(models.Model):
 
 class Stratagem(models.Model):
     class Kind(models.TextChoices):
-        SIEGE = "siege", _("siege ploy (攻城計)")
-        SWIFT = "swift", _("swift-attack ploy (速攻計)")
-        CONFUSION = "confusion", _("confusion ploy (攪亂計)")
+        SIEGE = "siege", _("siege ploy")
+        SWIFT = "swift", _("swift-attack ploy")
+        CONFUSION = "confusion", _("confusion ploy")
 
     class Status(models.TextChoices):
         CHALLENGED = "challenged", _("awaiting the general")

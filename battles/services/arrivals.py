@@ -131,7 +131,8 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
             army=main,
             delta=main.campaign.reinforcement_morale,
             clause="R8.3",
-            cause=f"{officer.name} joined",
+            cause="joined",
+            names={"name": officer.name},
             due_at=at,
         )
     rest = list(column.members.order_by("position").select_related("officer"))

@@ -108,7 +108,8 @@ def period_end(timer: Timer) -> None:
             city=city,
             delta=-outnumbered,
             clause="R7.2",
-            cause=f"{defenders} defenders against {attackers} attackers",
+            cause="outnumbered",
+            names={"defenders": defenders, "attackers": attackers},
             due_at=at,
         )
     if not answered:
@@ -117,7 +118,7 @@ def period_end(timer: Timer) -> None:
             city=city,
             delta=-campaign.unanswered_points,
             clause="R7.3",
-            cause="siege call unanswered",
+            cause="unanswered",
             due_at=at,
         )
     if city.wall == 0:

@@ -39,7 +39,8 @@ def city_falls(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
         delta=0,
         set_to=wall_after_capture(city.wall_max),
         clause="R10.1",
-        cause=f"{city.name} taken by {conqueror.name}",
+        cause="taken",
+        names={"city": city.name, "kingdom": conqueror.name},
         due_at=at,
     )
     paid = set(

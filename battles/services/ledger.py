@@ -22,6 +22,7 @@ def value_change(
     clause: str,
     cause: str,
     due_at: datetime,
+    names: dict[str, str | int] | None = None,
     city: City | None = None,
     army: Army | None = None,
     game: Game | None = None,
@@ -61,7 +62,8 @@ def value_change(
             delta=after - before,
             value_after=after,
             clause=clause,
-            cause=cause[:200],
+            cause=cause,
+            cause_args=names or {},
             game=game,
             key=key,
             due_at=due_at,
@@ -70,8 +72,10 @@ def value_change(
 
 
 _DAY_LEDGER_SQL = """
-INSERT INTO {ledger} (campaign_id, {target}, field, delta, value_after, clause, cause, key, due_at, applied_at)
-SELECT campaign_id, id, '{field}', ({after}) - {field}, {after}, 'R7.1', %s, CAST(%s AS TEXT) || CAST(id AS TEXT),
+INSERT INTO {ledger} (campaign_id, {target}, field, delta, value_after, clause, cause, cause_args, key, due_at,
+                      applied_at)
+SELECT campaign_id, id, '{field}', ({after}) - {field}, {after}, 'R7.1', 'day', CAST('{{}}' AS {json}),
+       CAST(%s AS TEXT) || CAST(id AS TEXT),
        %s, %s
 FROM {table} WHERE campaign_id = %s AND {where}
 """
@@ -113,9 +117,15 @@ def day_change_rows(
     with connection.cursor() as cursor:
         for model, target, field, after, where, step in kinds:
             sql = _DAY_LEDGER_SQL.format(
-                ledger=ledger, table=model._meta.db_table, target=f"{target}_id", field=field, after=after, where=where
+                ledger=ledger,
+                table=model._meta.db_table,
+                target=f"{target}_id",
+                field=field,
+                after=after,
+                where=where,
+                json="jsonb" if connection.vendor == "postgresql" else "text",
             )
-            cursor.execute(sql, [step] * 4 + [f"day {day.isoformat()}", f"{key}:{target}:", due, done, campaign.pk])
+            cursor.execute(sql, [step] * 4 + [f"{key}:{target}:", due, done, campaign.pk])
     City.objects.filter(campaign=campaign, wall__lt=F("wall_max")).update(wall=Least(F("wall") + gain, F("wall_max")))
     Army.objects.filter(pk__in=army_ids).update(morale=Greatest(F("morale") - loss, Value(0)))
     return falling

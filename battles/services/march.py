@@ -22,7 +22,7 @@ from cities.rules import adjacency, shortest_route
 def _violation_message(code: str, rank: str) -> str:
     label = AttackRank(rank).label if rank in AttackRank.values else rank
     return {
-        "marshal_count": _("An army has exactly one marshal (元帥)."),
+        "marshal_count": _("An army has exactly one marshal."),
         "places": _("Too many members hold the rank %(rank)s.") % {"rank": label},
         "marshal_not_top": _("The marshal must be the member with the most stars."),
         "order": _("No member may hold a higher rank than a member with more stars."),

@@ -166,7 +166,8 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
             delta=effect.wall,
             clause="R6.2",
             game=game,
-            cause=f"{game.attacker.name} beat {game.defender.name}",
+            cause="won",
+            names={"attacker": game.attacker.name, "defender": game.defender.name},
             due_at=now,
         )
     if effect.morale:
@@ -176,7 +177,8 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
             delta=effect.morale,
             clause="R6.2",
             game=game,
-            cause=f"{game.attacker.name} lost to {game.defender.name}",
+            cause="lost",
+            names={"attacker": game.attacker.name, "defender": game.defender.name},
             due_at=now,
         )
     if effect.attacker_captured:

@@ -216,7 +216,8 @@ def _take_effect(stratagem: Stratagem, at: datetime) -> None:
             city=city,
             delta=-campaign.stratagem_wall,
             clause="R9.2",
-            cause=f"{stratagem.schemer.name}: siege ploy on {target.name}",
+            cause="ploy",
+            names={"schemer": stratagem.schemer.name, "target": target.name},
             due_at=at,
         )
     title = texts.stratagem_effect(stratagem, target)

@@ -75,7 +75,10 @@ def game_page(request, campaign, game_id):
     game = view.game
     ply = query_id(request.GET, "ply")
     ply = len(game.moves) if ply is None else min(len(game.moves), ply)
-    style = request.GET.get("notation", "chinese")
+    # Decision: Chinese notation for readers of Chinese, WXF for everyone else; a link switches.
+    default = "chinese" if request.LANGUAGE_CODE.startswith("zh") else "wxf"
+    style = request.GET.get("notation", default)
+    style = style if style in ("chinese", "wxf") else default
     return render(
         request,
         "battles/game.html",

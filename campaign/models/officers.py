@@ -4,15 +4,16 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class OfficerKind(models.TextChoices):
     """R1.6: a general 武將 or one of three kinds of civil officer 文官."""
 
-    GENERAL = "general", _("general (武將)")
-    ADMINISTRATOR = "administrator", _("administrator (處理人事)")
-    HISTORIAN = "historian", _("historian (史官)")
-    STRATEGIST = "strategist", _("strategist (用計)")
+    GENERAL = "general", pgettext_lazy("officer kind", "general")
+    ADMINISTRATOR = "administrator", _("administrator")
+    HISTORIAN = "historian", _("historian")
+    STRATEGIST = "strategist", _("strategist")
 
 
 class Whereabouts(models.TextChoices):

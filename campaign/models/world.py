@@ -40,7 +40,7 @@ class Campaign(models.Model):
         _("battle game"),
         max_length=8,
         default="xiangqi",
-        choices=[("xiangqi", _("Chinese chess (象棋)")), ("chess", _("Western chess"))],
+        choices=[("xiangqi", _("Chinese chess")), ("chess", _("Western chess"))],
     )
     moves_through_own_cities_only = models.BooleanField(
         _("moves travel only through the mover's own cities"), default=True

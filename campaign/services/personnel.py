@@ -83,7 +83,7 @@ def moderator_appoint(*, actor: Officer, board: Board, officer: Officer) -> Boar
         raise NotAllowed("R2.5", _("Only the king or the city's governor appoints this board's moderators."))
     kingdom_id = board.kingdom_id if board.kind == Board.Kind.PALACE else board.city.kingdom_id
     if officer.kind != OfficerKind.ADMINISTRATOR or officer.kingdom_id != kingdom_id:
-        raise RuleViolation("R2.5", _("Moderators are administrator civil officers (處理人事) of the kingdom."))
+        raise RuleViolation("R2.5", _("Moderators are administrator civil officers of the kingdom."))
     if board.moderators.filter(officer=officer).exists():
         raise RuleViolation("R2.5", _("%(name)s already moderates this board.") % {"name": officer.name})
     if board.moderators.count() >= MAX_BOARD_MODERATORS:

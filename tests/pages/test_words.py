@@ -1,0 +1,166 @@
+"""Issue 13, "Words and times": every page of a campaign in mid-war, read in Chinese and in
+English, shows no untranslated text and no raw enum value. In the Chinese site no English word
+is left (except the names of notations and clause ids); in the English one no Chinese is left
+except names (of cities, kingdoms, officers, boards, threads, and what users wrote)."""
+
+import re
+from datetime import timedelta
+from html.parser import HTMLParser
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+
+from battles.models import Army, Game
+from battles.services.results import game_result
+from campaign.clock import now
+from campaign.models import Campaign, Kingdom, Officer, Post, Thread
+from campaign.timers import timers_sweep
+from cities.models import City
+from tests.battles.conftest import clock  # noqa: F401  (the war at 10:00 Taipei)
+from tests.pages.test_queries import PINNED, VISITORS, page_url
+from tests.pages.worlds import build
+
+# Words that are the same in both languages: notations and formats, clause ids, units.
+ASCII_ALLOWED = {"PGN", "WXF", "ICCS", "FEN", "UCI", "SAN", "XQF", "UTC", "HTML", "CSV", "Markdown", "OK"}
+HIDDEN = {"script", "style", "template"}
+SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
+
+
+class Visible(HTMLParser):
+    """The text a reader sees: text nodes outside scripts and styles, titles and placeholders,
+    and the labels of buttons."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.language = language
+        self.parts: list[str] = []
+        self.hidden = 0
+        self.foreign: list[str] = []  # the element marked as text of another language, and its depth
+
+    def handle_starttag(self, tag, attrs):
+        values = dict(attrs)
+        if self.foreign and tag == self.foreign[0]:
+            self.foreign.append(tag)
+        elif not self.foreign and (
+            (values.get("lang") and values["lang"].lower() != self.language) or values.get("translate") == "no"
+        ):
+            # the pieces of a board drawn as Chinese characters (lang), time zones' names (translate="no")
+            self.foreign.append(tag)
+        if tag in HIDDEN:
+            self.hidden += 1
+        if self.foreign:
+            return
+        for name in SHOWN_ATTRIBUTES:
+            if values.get(name):
+                self.parts.append(values[name])
+        if tag == "input" and values.get("type") in ("submit", "button") and values.get("value"):
+            self.parts.append(values["value"])
+
+    def handle_endtag(self, tag):
+        if tag in HIDDEN:
+            self.hidden -= 1
+        if self.foreign and tag == self.foreign[0]:
+            self.foreign.pop()
+
+    def handle_data(self, data):
+        if not self.hidden and not self.foreign and data.strip():
+            self.parts.append(data.strip())
+
+
+def visible_text(html: str, language: str) -> list[str]:
+    parser = Visible("zh-hant" if language.startswith("zh") else language)
+    parser.feed(html)
+    return parser.parts
+
+
+def names() -> list[str]:
+    """Everything a user or the world named, longest first (so that 漢中 goes before 漢)."""
+    found = set()
+    for model, fields in (
+        (City, ("name",)),
+        (Kingdom, ("name",)),
+        (Officer, ("name", "title")),
+        (Campaign, ("name",)),
+        (Thread, ("title",)),
+        (User, ("username",)),
+    ):
+        for row in model.objects.values_list(*fields):
+            found.update(value for value in row if value)
+    found.update(Campaign.objects.values_list("time_zone", flat=True))  # a zone's name, as the world calls it
+    found.update(name for _code, name in settings.LANGUAGES)  # each language named in itself
+    for body in Post.objects.values_list("body", flat=True):
+        found.update(line.strip("*# ") for line in body.splitlines() if line.strip())
+    return sorted(found, key=len, reverse=True)
+
+
+ENGLISH_WORD = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z_]+")
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]+")
+CLAUSE = re.compile(r"R\d+(\.\d+)?")
+
+
+RAW_VALUE = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an enum's value ("cavalry_captain"), never a word
+
+
+def leftovers(text: str, language: str, known: list[str]) -> list[str]:
+    for name in known:
+        text = text.replace(name, " ")
+    raw = RAW_VALUE.findall(text)
+    if raw:
+        return raw
+    if language == "zh-hant":
+        text = CLAUSE.sub(" ", text)
+        return [w for w in ENGLISH_WORD.findall(text) if w not in ASCII_ALLOWED]
+    return CJK.findall(text)
+
+
+def pages(world, objects) -> list[str]:
+    urls = [page_url(world, objects, page) for page in sorted(PINNED) if page != "game-pgn"]
+    slug = world.campaign.slug
+    for game in Game.objects.all():
+        urls.append(f"/c/{slug}/games/{game.pk}/")
+    for army in Army.objects.all():
+        urls.append(f"/c/{slug}/armies/{army.pk}/")
+    for game in Game.objects.exclude(defender=None):
+        urls += [f"/c/{slug}/officers/{game.attacker_id}/", f"/c/{slug}/officers/{game.defender_id}/"]
+    urls += ["/accounts/time-zone/", "/accounts/login/"]
+    return sorted(set(urls))
+
+
+def later_in_the_war(clock, world, objects) -> None:
+    """Ledger rows of every kind: a won siege game, an unanswered period (R7.3), a day's change
+    (R7.1), an officer joining the siege."""
+    siege = objects["siege"]
+    game = Game.objects.filter(siege=siege, status=Game.Status.PENDING).order_by("pk").first()
+    game_result(user=world["孫權"].user, game=game, result="attacker")
+    clock.shift(timedelta(minutes=31))
+    timers_sweep()
+    midnight = now().astimezone(ZoneInfo(world.campaign.time_zone)).replace(hour=0, minute=0, second=1) + timedelta(
+        days=1
+    )
+    clock.move_to(midnight)
+    timers_sweep()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["zh-hant", "en"])
+@pytest.mark.django_db
+def test_every_page_speaks_the_readers_language(clock, client, language):  # noqa: F811
+    world, objects = build(clock, 1)
+    later_in_the_war(clock, world, objects)
+    known = names()
+    client.cookies["django_language"] = language
+    found: dict[str, set[str]] = {}
+    for visitor in VISITORS:
+        if visitor != "anonymous":
+            client.force_login(User.objects.get(username=visitor))
+        for url in pages(world, objects):
+            response = client.get(url)
+            if response.status_code != 200:
+                continue
+            assert response.headers["Content-Language"] == language
+            for part in visible_text(response.content.decode(), language):
+                for word in leftovers(part, language, known):
+                    found.setdefault(word, set()).add(f"{url} ({visitor}): {part[:80]}")
+    assert not found, "\n".join(f"{w}: {sorted(where)[:3]}" for w, where in sorted(found.items())[:30])
