@@ -1,8 +1,9 @@
 from django.urls import path
 
-from battles.views import army, games, siege, stratagems, war
+from battles.views import army, games, officers, siege, stratagems, war
 
 urlpatterns = [
+    path("officers/<int:officer_id>/", officers.officer_page, name="officer"),
     path("war/", war.war_page, name="war"),
     path("war/march/", war.march_new, name="march-new"),
     path("prisoners/", war.prisoners_page, name="prisoners"),

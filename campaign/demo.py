@@ -25,6 +25,26 @@ CITIES = [
     ("濡須", "吳", "buffer"),
 ]
 
+# Where each city lies (east longitude, north latitude, made into map units: x grows east,
+# y grows south), so that the demo's map looks like the land it is set in.
+LONGITUDE_LATITUDE = {
+    "許昌": (113.8, 34.0),
+    "洛陽": (112.4, 34.6),
+    "長安": (108.9, 34.3),
+    "合肥": (117.3, 31.8),
+    "成都": (104.1, 30.7),
+    "江州": (106.5, 29.6),
+    "漢中": (107.0, 33.1),
+    "永安": (109.5, 31.0),
+    "建業": (118.8, 32.1),
+    "柴桑": (116.0, 29.7),
+    "江陵": (112.2, 30.3),
+    "濡須": (118.0, 30.9),
+}
+PLACES = {
+    name: {"x": round(lon * 100), "y": round((40 - lat) * 100)} for name, (lon, lat) in LONGITUDE_LATITUDE.items()
+}
+
 ROADS = [
     ("許昌", "洛陽"),
     ("洛陽", "長安"),
@@ -84,7 +104,7 @@ def demo_spec() -> dict:
             {"name": "蜀", "colour": "#2e8b57", "capital": "成都"},
             {"name": "吳", "colour": "#b8402f", "capital": "建業"},
         ],
-        "cities": [{"name": n, "kingdom": k, "kind": kind} for n, k, kind in CITIES],
+        "cities": [{"name": n, "kingdom": k, "kind": kind, **PLACES[n]} for n, k, kind in CITIES],
         "roads": list(ROADS),
         "officers": [
             {"username": u, "name": n, "kingdom": k, "stars": s, "kind": kind, "city": c, "title": t, **extra}

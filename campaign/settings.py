@@ -174,7 +174,7 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "home"
+LOGIN_REDIRECT_URL = "landing"  # the dashboard of the user's campaign
 LOGOUT_REDIRECT_URL = "home"
 
 # Celery: Redis is the broker; results are not kept (timers write their outcome to the database).

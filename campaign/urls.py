@@ -3,11 +3,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from battles.views import dashboard as dashboard_views
-from campaign.views import boards, home, moves, ops, personnel
+from campaign.views import boards, home, moves, ops, personnel, zones
 
 campaign_urls = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
     path("live/", dashboard_views.dashboard_live, name="dashboard-live"),
+    path("map/", dashboard_views.map_page, name="map"),
+    path("map/live/", dashboard_views.map_live, name="map-live"),
     path("boards/", boards.board_list, name="boards"),
     path("boards/<int:board_id>/", boards.board_detail, name="board"),
     path("boards/<int:board_id>/new/", boards.thread_new, name="thread-new"),
@@ -33,6 +35,8 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/landing/", home.landing, name="landing"),
+    path("accounts/time-zone/", zones.time_zone_page, name="time-zone"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("ops/", ops.ops_page, name="ops"),

@@ -44,6 +44,9 @@ ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 # Django's own views that take POST: log-in (throttled, tests/test_security.py), log-out,
 # the language menu, and the admin (kings are read-only staff there, tests/campaign/test_admin*).
 DJANGO_OWN = {"login", "logout", "set_language"}
+# The reader's own preferences, kept in a cookie like the language: anyone may set them, and
+# they change nothing on the server (tests/campaign/test_time_zone.py).
+READERS_OWN = {"time-zone"}
 
 
 @dataclass
@@ -482,7 +485,7 @@ def test_every_post_url_has_a_row(world):
     client.force_login(get_user_model().objects.create_superuser("walker", password="a-long-walker-password"))
     accepting = set()
     for name, parameters in url_patterns():
-        if name in DJANGO_OWN:  # (posting to log-out would end the walker's session)
+        if name in DJANGO_OWN | READERS_OWN:  # (posting to log-out would end the walker's session)
             continue
         kwargs = {p: world.campaign.slug if p == "slug" else 1 for p in parameters}
         if client.post(reverse(name, kwargs=kwargs)).status_code != 405:

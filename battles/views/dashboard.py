@@ -1,32 +1,34 @@
-"""The dashboard: every city's defence values, who is there, who is on the road."""
+"""The dashboard: every city's defence values, who is there, who is on the road; and the map."""
 
 from django.shortcuts import render
 
 from battles.selectors.dashboard import dashboard
+from battles.selectors.war_map import war_map
 from campaign import clock
 from campaign.views.common import campaign_page
 
 
+def _context(campaign) -> dict:
+    dash = dashboard(campaign=campaign, now=clock.now())
+    return {"campaign": campaign, "dash": dash, "map": war_map(campaign=campaign, dash=dash)}
+
+
 @campaign_page
 def dashboard_page(request, campaign):
-    return render(
-        request,
-        "cities/dashboard.html",
-        {
-            "campaign": campaign,
-            "dash": dashboard(campaign=campaign, now=clock.now()),
-        },
-    )
+    return render(request, "cities/dashboard.html", _context(campaign))
 
 
 @campaign_page
 def dashboard_live(request, campaign):
     """The part htmx fetches every few seconds to keep the page current."""
-    return render(
-        request,
-        "cities/_dashboard_live.html",
-        {
-            "campaign": campaign,
-            "dash": dashboard(campaign=campaign, now=clock.now()),
-        },
-    )
+    return render(request, "cities/_dashboard_live.html", _context(campaign))
+
+
+@campaign_page
+def map_page(request, campaign):
+    return render(request, "battles/map.html", _context(campaign))
+
+
+@campaign_page
+def map_live(request, campaign):
+    return render(request, "battles/_map_live.html", _context(campaign))

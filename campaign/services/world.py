@@ -77,6 +77,8 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
             wall_max=wall,
             wall_start=wall,
             position=position,
+            map_x=c.get("x"),
+            map_y=c.get("y"),
         )
         Board.objects.create(campaign=campaign, kind=Board.Kind.CITY, city=cities[c["name"]])
     for kingdom_spec in spec["kingdoms"]:

@@ -1,14 +1,21 @@
-// Live countdowns to arrival, and one submission per form (a double click sends one request).
+// Live countdowns ("in 19 min 31 s", in the page's language, from the words on <body>; the
+// clock time the server wrote stays as the element's title), and one submission per form.
 (function () {
-  function pad(n) { return String(n).padStart(2, "0"); }
+  function words(name, values) {
+    var text = document.body.dataset[name] || "";
+    return text.replace(/\{(\w)\}/g, function (_m, key) { return values[key]; });
+  }
   function tick() {
     var now = Date.now();
     document.querySelectorAll("time.countdown").forEach(function (el) {
       var left = Math.round((Date.parse(el.getAttribute("datetime")) - now) / 1000);
       if (isNaN(left)) return;
-      if (left <= 0) { el.textContent = "0:00"; el.classList.add("due"); return; }
+      if (!el.title && el.textContent.trim() && el.textContent.trim() !== "…") { el.title = el.textContent.trim(); }
+      if (left <= 0) { el.textContent = words("due", {}); el.classList.add("due"); return; }
       var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
-      el.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s);
+      if (h) { el.textContent = words("inHours", {h: h, m: m}); }
+      else if (m) { el.textContent = words("inMinutes", {m: m, s: s}); }
+      else { el.textContent = words("inSeconds", {s: s}); }
     });
   }
   setInterval(tick, 1000);
@@ -22,6 +29,16 @@
   document.addEventListener("keydown", function (e) {
     var link = document.querySelector('.steps a[data-key="' + e.key + '"]');
     if (link) { window.location = link.href; }
+  });
+  // The time-zone page: offer the zone this device is set to.
+  document.addEventListener("DOMContentLoaded", function () {
+    var button = document.querySelector("[data-device-zone]");
+    var select = document.getElementById("zone");
+    var zone = window.Intl && Intl.DateTimeFormat().resolvedOptions().timeZone;
+    if (!button || !select || !zone || !select.querySelector('option[value="' + zone + '"]')) return;
+    button.hidden = false;
+    button.textContent += " (" + zone + ")";
+    button.addEventListener("click", function () { select.value = zone; });
   });
   document.addEventListener("submit", function (e) {
     var form = e.target;

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_http_methods
 from campaign.authority import officer_of
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Campaign, Officer
+from campaign.views.zones import chosen_zone
 
 
 class CampaignRequest(HttpRequest):
@@ -77,7 +78,7 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
         request = cast(CampaignRequest, request)
         request.campaign = campaign
         request.officer = officer_of(request.user, campaign)
-        timezone.activate(ZoneInfo(campaign.time_zone))
+        timezone.activate(chosen_zone(request) or ZoneInfo(campaign.time_zone))
         try:
             return view(request, campaign, *args, **kwargs)
         except NotAllowed as exc:

@@ -1,16 +1,21 @@
 """The operators' page: is the sweeper alive, what is overdue, what was set aside (R7.5)."""
 
+from zoneinfo import ZoneInfo
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign import clock
+from campaign.models import Campaign
 from campaign.selectors import operations
 from campaign.timers import timer_retry, timers_sweep
+from campaign.views.zones import chosen_zone
 
 
 def _operator(request) -> None:
@@ -23,9 +28,17 @@ def _operator(request) -> None:
 @require_safe
 def ops_page(request):
     _operator(request)
-    return render(
-        request, "campaign/ops.html", {"ops": operations(now=clock.now(), sweep_seconds=settings.TIMER_SWEEP_SECONDS)}
-    )
+    # Times in the reader's chosen zone, else the first campaign's, like every campaign page.
+    first = Campaign.objects.order_by("pk").values_list("time_zone", flat=True).first()
+    timezone.activate(chosen_zone(request) or ZoneInfo(first or settings.TIME_ZONE))
+    try:
+        return render(
+            request,
+            "campaign/ops.html",
+            {"ops": operations(now=clock.now(), sweep_seconds=settings.TIMER_SWEEP_SECONDS)},  # footer shows the zone
+        )
+    finally:
+        timezone.deactivate()
 
 
 @login_required

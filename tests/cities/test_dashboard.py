@@ -9,7 +9,7 @@ from campaign.services.moves import move_order
 from campaign.services.world import world_create
 from tests.conftest import World
 
-DASHBOARD_QUERIES = 7  # campaign, cities, officers present, moves on the road, sieges, armies, timers
+DASHBOARD_QUERIES = 8  # campaign, cities, officers present, moves on the road, sieges, armies, timers, roads (map)
 
 
 def big_world(extra_cities: int) -> World:

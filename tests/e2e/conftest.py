@@ -46,5 +46,5 @@ def log_in(browser, live_server, username: str):
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", DEMO_PASSWORD)
     page.click("button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
+    page.wait_for_url(lambda url: "/accounts/login/" not in url)  # lands on their campaign
     return page

@@ -42,5 +42,5 @@ def test_r3_2_r3_3_ask_approve_and_see_departure_on_board(browser, live_server):
     officer.goto(f"{live_server.url}/c/{slug}/")
     road = officer.inner_text("table.road")
     assert "郭嘉" in road and "洛陽" in road and "許昌" in road
-    officer.wait_for_function("document.querySelector('table.road time.countdown').textContent.includes(':')")
+    officer.wait_for_selector("table.road time.countdown:has-text('還有')")  # a countdown in words
     officer.screenshot(path=str(SHOTS / "dashboard.png"), full_page=True)

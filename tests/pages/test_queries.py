@@ -19,8 +19,11 @@ VISITORS = ("anonymous", "guojia", "zhangfei", "sunquan")
 # one who is not a king, the menu's check whether they govern a city)
 PINNED = {
     "home": (1, 3, 3, 3),
-    "dashboard": (7, 11, 11, 10),
-    "dashboard-live": (7, 10, 10, 10),
+    "dashboard": (8, 12, 12, 11),
+    "dashboard-live": (8, 11, 11, 11),
+    "map": (8, 12, 12, 11),
+    "map-live": (8, 11, 11, 11),
+    "officer": (7, 11, 11, 10),
     "boards": (2, 6, 6, 5),
     "board": (6, 10, 10, 9),
     "thread": (4, 9, 8, 8),
@@ -52,6 +55,7 @@ def page_url(world, objects, page: str) -> str:
         "game": reverse("game", args=[slug, objects["game"].pk]),
         "game-pgn": reverse("game-pgn", args=[slug, objects["game"].pk]),
         "banqi": reverse("banqi", args=[slug, objects["banqi"].pk]),
+        "officer": reverse("officer", args=[slug, objects["army"].members.get(rank="marshal").officer_id]),
     }
     return special.get(page) or reverse(page, args=[slug])
 

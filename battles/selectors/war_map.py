@@ -1,0 +1,141 @@
+"""The map of the war (issue 13): cities where the campaign placed them (or laid out by
+cities.layout), coloured by owner, walls as bars, roads, armies and officers drawn where they
+are along their road, sieges marked. Built from the dashboard's reads plus one for the roads."""
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from datetime import datetime
+
+from battles.selectors.dashboard import Dashboard
+from campaign.models import Campaign
+from cities.layout import SIZE, Point, along, spring_layout
+from cities.models import City, Road
+
+WIDTH = 1000.0
+MARGIN = 70.0
+MIN_HEIGHT = 360.0
+
+
+@dataclass
+class MapCity:
+    city: City
+    x: float
+    y: float
+    wall_percent: int
+    besieged: bool
+    siege_id: int | None
+
+    @property
+    def wall_width(self) -> float:
+        """The filled part of the wall's bar, 60 map units long."""
+        return round(0.6 * self.wall_percent, 1)
+
+
+@dataclass
+class MapLine:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass
+class MapMarker:
+    """An army or an officer on the road, at the point it has reached."""
+
+    kind: str  # "army" | "officer"
+    x: float
+    y: float
+    colour: str
+    label: str
+    url_id: int | None
+    arrives_at: datetime
+
+
+@dataclass
+class WarMap:
+    width: float
+    height: float
+    cities: list[MapCity]
+    roads: list[MapLine]
+    markers: list[MapMarker]
+
+
+def places(cities: list[City], roads: list[tuple[int, int]]) -> dict[int, Point]:
+    """Each city's point in the layout's square: the campaign's coordinates fitted into it, and
+    the cities without coordinates laid out around those."""
+    placed = {c.pk: (c.map_x, c.map_y) for c in cities if c.map_x is not None and c.map_y is not None}
+    fixed: dict[Hashable, Point] = {}
+    if placed:
+        xs = [float(x) for x, _y in placed.values()]
+        ys = [float(y) for _x, y in placed.values()]
+        span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+        fixed = {pk: ((x - min(xs)) / span * SIZE, (y - min(ys)) / span * SIZE) for pk, (x, y) in placed.items()}
+    if len(fixed) == len(cities):
+        return {int(pk): spot for pk, spot in fixed.items()}  # type: ignore[call-overload]
+    laid = spring_layout([c.pk for c in cities], roads, fixed)
+    return {int(pk): spot for pk, spot in laid.items()}  # type: ignore[call-overload]
+
+
+def _fit(points: dict[int, Point]) -> tuple[dict[int, Point], float]:
+    """Points scaled into a frame WIDTH wide (keeping proportions) and the frame's height."""
+    if not points:
+        return {}, MIN_HEIGHT
+    xs = [x for x, _y in points.values()]
+    ys = [y for _x, y in points.values()]
+    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
+    scale = (WIDTH - 2 * MARGIN) / max(span_x, span_y * 1.6, 1.0)
+    height = max(MIN_HEIGHT, span_y * scale + 2 * MARGIN)
+    top = (height - span_y * scale) / 2
+    left = (WIDTH - span_x * scale) / 2
+    return (
+        {
+            pk: (round(left + (x - min(xs)) * scale, 1), round(top + (y - min(ys)) * scale, 1))
+            for pk, (x, y) in points.items()
+        },
+        round(height, 1),
+    )
+
+
+def _progress(departs: datetime | None, arrives: datetime, now: datetime) -> float:
+    if departs is None or arrives <= departs:
+        return 0.5
+    return (now - departs) / (arrives - departs)
+
+
+def war_map(*, campaign: Campaign, dash: Dashboard) -> WarMap:
+    cities = [row.city for row in dash.rows]
+    road_pairs = list(Road.objects.filter(campaign=campaign).values_list("a_id", "b_id"))
+    points, height = _fit(places(cities, road_pairs))
+    drawn = [
+        MapCity(
+            city=row.city,
+            x=points[row.city.pk][0],
+            y=points[row.city.pk][1],
+            wall_percent=row.wall_percent,
+            besieged=row.siege is not None,
+            siege_id=row.siege.pk if row.siege is not None else None,
+        )
+        for row in dash.rows
+    ]
+    roads = [MapLine(*points[a], *points[b]) for a, b in road_pairs if a in points and b in points]
+    markers = []
+    for row in dash.rows:
+        for army in row.armies:
+            if army.status != army.Status.MARCHING or army.origin_id not in points:
+                continue
+            x, y = along(
+                points[army.origin_id], points[army.target_id], _progress(army.departs_at, army.arrives_at, dash.now)
+            )
+            label = f"{army.kingdom.name} → {row.city.name}"
+            markers.append(MapMarker("army", x, y, army.kingdom.colour, label, army.pk, army.arrives_at))
+    for move in dash.on_the_road:
+        if move.origin_id not in points or move.destination_id not in points or move.arrives_at is None:
+            continue
+        x, y = along(
+            points[move.origin_id], points[move.destination_id], _progress(move.departs_at, move.arrives_at, dash.now)
+        )
+        colour = move.officer.kingdom.colour if move.officer.kingdom else "#888888"
+        label = f"{move.officer.name} → {move.destination.name}"
+        markers.append(MapMarker("officer", x, y, colour, label, None, move.arrives_at))
+    return WarMap(width=WIDTH, height=height, cities=drawn, roads=roads, markers=markers)

@@ -1,0 +1,86 @@
+"""Where the map draws each city (issue 13, "the map"): the coordinates a campaign keeps, and
+for cities without any a force-directed layout (Fruchterman–Reingold), deterministic, so the
+map of a campaign looks the same on every page load. Pure: no Django."""
+
+import math
+from collections.abc import Hashable, Iterable
+
+Point = tuple[float, float]
+
+SIZE = 1000.0  # the layout's square, in map units
+ITERATIONS = 120
+
+
+def spring_layout(
+    nodes: list[Hashable], edges: Iterable[tuple[Hashable, Hashable]], fixed: dict[Hashable, Point] | None = None
+) -> dict[Hashable, Point]:
+    """Positions in [0, SIZE]² for `nodes`: linked nodes pulled together, all pushed apart. Nodes
+    in `fixed` keep their place (the others settle around them); a node is never on another.
+
+    >>> spots = spring_layout(["a", "b", "c"], [("a", "b"), ("b", "c")])
+    >>> len(spots), all(0 <= x <= SIZE and 0 <= y <= SIZE for x, y in spots.values())
+    (3, True)
+    >>> spots == spring_layout(["a", "b", "c"], [("a", "b"), ("b", "c")])
+    True
+    >>> spring_layout(["a", "b"], [], fixed={"a": (10.0, 20.0)})["a"]
+    (10.0, 20.0)
+    """
+    fixed = dict(fixed or {})
+    count = len(nodes)
+    if count == 0:
+        return {}
+    # Start on a circle in the given order (the campaign's order keeps neighbours near).
+    spots: dict[Hashable, list[float]] = {}
+    for index, node in enumerate(nodes):
+        if node in fixed:
+            spots[node] = list(fixed[node])
+        else:
+            angle = 2 * math.pi * index / count
+            spots[node] = [SIZE / 2 + SIZE * 0.4 * math.cos(angle), SIZE / 2 + SIZE * 0.4 * math.sin(angle)]
+    links = [(a, b) for a, b in edges if a in spots and b in spots and a != b]
+    ideal = SIZE / math.sqrt(count) * 0.8
+    heat = SIZE / 10
+    for _round in range(ITERATIONS):
+        push = {node: [0.0, 0.0] for node in nodes}
+        for i, a in enumerate(nodes):
+            ax, ay = spots[a]
+            for b in nodes[i + 1 :]:
+                dx, dy = ax - spots[b][0], ay - spots[b][1]
+                distance = math.hypot(dx, dy) or 0.01
+                force = ideal * ideal / distance
+                fx, fy = dx / distance * force, dy / distance * force
+                push[a][0] += fx
+                push[a][1] += fy
+                push[b][0] -= fx
+                push[b][1] -= fy
+        for a, b in links:
+            dx, dy = spots[a][0] - spots[b][0], spots[a][1] - spots[b][1]
+            distance = math.hypot(dx, dy) or 0.01
+            force = distance * distance / ideal
+            fx, fy = dx / distance * force, dy / distance * force
+            push[a][0] -= fx
+            push[a][1] -= fy
+            push[b][0] += fx
+            push[b][1] += fy
+        for node in nodes:
+            if node in fixed:
+                continue
+            dx, dy = push[node]
+            length = math.hypot(dx, dy) or 1.0
+            step = min(length, heat)
+            spots[node][0] = min(SIZE, max(0.0, spots[node][0] + dx / length * step))
+            spots[node][1] = min(SIZE, max(0.0, spots[node][1] + dy / length * step))
+        heat *= 0.96
+    return {node: (round(x, 1), round(y, 1)) for node, (x, y) in spots.items()}
+
+
+def along(start: Point, end: Point, fraction: float) -> Point:
+    """The point `fraction` (0…1, clamped) of the way from `start` to `end`: where a march is.
+
+    >>> along((0.0, 0.0), (100.0, 50.0), 0.5)
+    (50.0, 25.0)
+    >>> along((0.0, 0.0), (100.0, 50.0), 2)
+    (100.0, 50.0)
+    """
+    f = min(1.0, max(0.0, fraction))
+    return (round(start[0] + (end[0] - start[0]) * f, 1), round(start[1] + (end[1] - start[1]) * f, 1))
