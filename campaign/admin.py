@@ -1,8 +1,10 @@
 """The Django admin for kingdom admins. War state (whereabouts, moves, timers, walls) is
 read-only here: it changes only through the site's services, which check the rules."""
 
+from django import forms
 from django.contrib import admin
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from campaign.models import (
     Board,
@@ -17,6 +19,7 @@ from campaign.models import (
     Thread,
     Timer,
 )
+from campaign.rules.clock import minutes_as_time, time_as_minutes
 
 
 def kingdoms_of(user) -> list[int]:
@@ -37,10 +40,54 @@ class KingdomScoped(admin.ModelAdmin):
         return queryset.filter(self.scope(kingdoms_of(request.user)))
 
 
+class CampaignForm(forms.ModelForm):
+    """The hours of war (R7.4) typed and shown as clock times, kept as minutes after midnight."""
+
+    war_start = forms.CharField(label=_("hours of war begin"), max_length=5, help_text="HH:MM")
+    war_end = forms.CharField(label=_("hours of war end"), max_length=5, help_text=_("HH:MM (24:00: midnight)"))
+
+    class Meta:
+        model = Campaign
+        exclude = ["war_start_minute", "war_end_minute"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["war_start"].initial = minutes_as_time(self.instance.war_start_minute)
+        self.fields["war_end"].initial = minutes_as_time(self.instance.war_end_minute)
+
+    def _minutes(self, name: str) -> int:
+        minutes = time_as_minutes(self.cleaned_data[name])
+        if minutes is None:
+            raise forms.ValidationError(_("A clock time between 00:00 and 24:00, such as 09:00."))
+        return minutes
+
+    def clean_war_start(self) -> int:
+        return self._minutes("war_start")
+
+    def clean_war_end(self) -> int:
+        return self._minutes("war_end")
+
+    def clean(self):
+        data = super().clean()
+        if "war_start" in data and "war_end" in data and data["war_start"] >= data["war_end"]:
+            raise forms.ValidationError(_("The hours of war end after they begin (R7.4)."))
+        return data
+
+    def save(self, commit=True):
+        self.instance.war_start_minute = self.cleaned_data["war_start"]
+        self.instance.war_end_minute = self.cleaned_data["war_end"]
+        return super().save(commit)
+
+
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
-    list_display = ["name", "slug", "time_zone", "travel_time", "created_at"]
+    form = CampaignForm
+    list_display = ["name", "slug", "time_zone", "travel_time", "hours_of_war", "created_at"]
     prepopulated_fields = {"slug": ["name"]}
+
+    @admin.display(description=_("hours of war"))
+    def hours_of_war(self, campaign: Campaign) -> str:
+        return f"{minutes_as_time(campaign.war_start_minute)}–{minutes_as_time(campaign.war_end_minute)}"
 
 
 @admin.register(Kingdom)

@@ -61,21 +61,72 @@ class ThreadView:
     thread: Thread
     posts: Page
     may_moderate: bool  # hide and show posts (R2.5)
+    editable: frozenset[int] = frozenset()  # the viewer's own posts still within the edit window
+    quoted: str = ""  # the reply box's start when quoting a post
 
 
-def thread_page(*, thread_id: int, campaign: Campaign, viewer: Officer | None, page: int | str | None) -> ThreadView:
-    """A thread and a page of its posts, with the viewer's right to moderate them."""
+def thread_page(
+    *,
+    thread_id: int,
+    campaign: Campaign,
+    viewer: Officer | None,
+    page: int | str | None,
+    now: datetime | None = None,
+    quote: int | None = None,
+) -> ThreadView:
+    """A thread and a page of its posts, with the viewer's right to moderate them, the posts
+    they may still edit, and the text of a post they quote (one more query then)."""
     thread = Thread.objects.select_related("board__city__kingdom", "board__kingdom").get(
         pk=thread_id, board__campaign=campaign
     )
     board = thread.board
     _check_may_read(viewer, board)
+    posts = thread_posts(thread=thread, page=page)
+    editable: frozenset[int] = frozenset()
+    if viewer is not None and now is not None:
+        window = campaign.post_edit_window
+        editable = frozenset(
+            p.pk
+            for p in posts
+            if p.author_id == viewer.pk and not p.is_system and not p.hidden and now - p.created_at <= window
+        )
+    quoted = ""
+    if quote is not None and viewer is not None:
+        source = Post.objects.filter(pk=quote, thread=thread, hidden=False).select_related("author").first()
+        if source is not None:
+            who = source.author.name if source.author else _("System")
+            lines = [f"> **{who}**:"] + [f"> {line}" for line in source.body.splitlines()]
+            quoted = "\n".join(lines) + "\n\n"
     return ThreadView(
         board=board,
         thread=thread,
-        posts=thread_posts(thread=thread, page=page),
+        posts=posts,
         may_moderate=viewer is not None and may_moderate(viewer, board),
+        editable=editable,
+        quoted=quoted,
     )
+
+
+SEARCH_PER_PAGE = 20
+MAX_QUERY = 100
+
+
+def board_search(*, campaign: Campaign, viewer: Officer | None, query: str, page: int | str | None) -> Page | None:
+    """Posts matching `query` (in their text or their thread's title) on the boards the viewer
+    may read (R1.2: a palace only for its kingdom), hidden posts left out, newest first."""
+    query = query.strip()[:MAX_QUERY]
+    if not query:
+        return None
+    readable = Q(thread__board__kind=Board.Kind.CITY)
+    if viewer is not None and viewer.kingdom_id is not None:
+        readable |= Q(thread__board__kingdom_id=viewer.kingdom_id)
+    posts = (
+        Post.objects.filter(readable, thread__board__campaign=campaign, hidden=False)
+        .filter(Q(body__icontains=query) | Q(thread__title__icontains=query))
+        .select_related("thread__board__city", "thread__board__kingdom", "author")
+        .order_by("-created_at", "-id")
+    )
+    return Paginator(posts, SEARCH_PER_PAGE).get_page(page)
 
 
 def _check_may_read(viewer: Officer | None, board: Board) -> None:

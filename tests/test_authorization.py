@@ -109,6 +109,17 @@ def post_moderate(world, clock):
     )
 
 
+def post_edit_case(world, clock):
+    """Only the author edits a post: not the board's governor, not another of the kingdom."""
+    thread = thread_create(actor=world["郭嘉"], board=world.city("洛陽").board, title="獻策", body="奇謀")
+    post = post_reply(actor=world["郭嘉"], thread=thread, body="再獻一策")
+    return Case(
+        [post.pk],
+        {"body": "改獻一策"},
+        {"other": refuse("孫權"), "same": refuse("王粲"), "party": refuse("曹仁"), "right": allow("郭嘉")},
+    )
+
+
 def move_request_case(world, clock):
     destination = world.city("許昌")
     return Case([], {"destination": destination.pk}, {"right": allow("郭嘉")})
@@ -422,6 +433,7 @@ MATRIX = {
     "thread-new": thread_new,
     "reply-new": reply_new,
     "post-moderate": post_moderate,
+    "post-edit": post_edit_case,
     "move-request": move_request_case,
     "move-order": move_order,
     "move-approve": move_approve,

@@ -1,10 +1,11 @@
 """The stratagems page and a dark-chess board (§9, R11.7), each in a fixed number of queries."""
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from battles.games.banqi import FILES, board_rows, layout_hash, replay
 from battles.models import BanqiGame, Stratagem
@@ -58,13 +59,15 @@ class BanqiView:
     outcome: str  # who won and how, in the reader's language
     files: str
     seats: list[tuple[Officer, str]]  # each player and their colour once the first flip gave it
+    actions: list[str] = field(default_factory=list)  # the moves as played, a resignation in words
 
 
+# Lazy: read in the reader's language when a page shows them, not once at import.
 ENDINGS = {
-    "resignation": _("resignation"),
-    "no_pieces": _("no piece left to act"),
-    "move_rule": _("plies without a flip or capture"),
-    "repetition": _("repetition"),
+    "resignation": gettext_lazy("resignation"),
+    "no_pieces": gettext_lazy("no piece left to act"),
+    "move_rule": gettext_lazy("plies without a flip or capture"),
+    "repetition": gettext_lazy("repetition"),
 }
 
 
@@ -75,7 +78,7 @@ def banqi_view(*, game_id: int, campaign: Campaign, viewer: Officer | None = Non
     player = None if viewer is None else {game.first_id: 0, game.second_id: 1}.get(viewer.pk)
     outcome = ""
     if over:
-        how = ENDINGS.get(game.termination, game.termination)
+        how = str(ENDINGS.get(game.termination, game.termination))
         if game.result == "draw":
             outcome = _("drawn (%(how)s)") % {"how": how}
         else:
@@ -98,4 +101,5 @@ def banqi_view(*, game_id: int, campaign: Campaign, viewer: Officer | None = Non
         outcome=outcome,
         files=FILES,
         seats=seats,
+        actions=[str(_("resigned")) if action == "resign" else action for action in game.actions],
     )

@@ -73,6 +73,7 @@ class Post(models.Model):
     body = models.TextField(_("text"))
     html = models.TextField()
     created_at = models.DateTimeField()
+    edited_at = models.DateTimeField(null=True, blank=True)
     hidden = models.BooleanField(default=False)
     # Set for system posts so that the same event never posts twice.
     event_key = models.CharField(max_length=120, null=True, blank=True, unique=True)

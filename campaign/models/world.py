@@ -14,6 +14,8 @@ class Campaign(models.Model):
     time_zone = models.CharField(_("time zone"), max_length=64, default="Asia/Taipei")
     travel_time = models.DurationField(_("travel time between adjacent cities"), default=timedelta(minutes=20))
     online_window = models.DurationField(_("online window"), default=timedelta(minutes=15))
+    # Decision (issue 13): an officer may edit their own post for this long after posting.
+    post_edit_window = models.DurationField(_("time to edit one's own post"), default=timedelta(minutes=30))
     king_orders_from_stars = models.PositiveSmallIntegerField(
         _("stars from which only the king orders moves"), default=21
     )

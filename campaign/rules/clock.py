@@ -93,3 +93,25 @@ def advance_war_time(
             need -= available
             cursor = end
         day += timedelta(days=1)
+
+
+def minutes_as_time(minutes: int) -> str:
+    """Minutes after midnight as a clock time (the hours of war as people read them).
+
+    >>> minutes_as_time(540), minutes_as_time(1440), minutes_as_time(0)
+    ('09:00', '24:00', '00:00')
+    """
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def time_as_minutes(text: str) -> int | None:
+    """A clock time "HH:MM" (00:00 to 24:00) as minutes after midnight; None if it is not one.
+
+    >>> time_as_minutes("09:30"), time_as_minutes("24:00"), time_as_minutes("24:01"), time_as_minutes("9h")
+    (570, 1440, None, None)
+    """
+    hours, sep, mins = text.strip().partition(":")
+    if not sep or not (hours.isascii() and hours.isdigit() and mins.isascii() and mins.isdigit()) or len(mins) != 2:
+        return None
+    total = int(hours) * 60 + int(mins)
+    return total if int(mins) < 60 and 0 <= total <= DAY_MINUTES else None

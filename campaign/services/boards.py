@@ -99,3 +99,25 @@ def post_hide(*, actor: Officer, post: Post, hidden: bool = True) -> Post:
     Post.objects.filter(pk=post.pk).update(hidden=hidden)
     post.hidden = hidden
     return post
+
+
+def post_edit(*, actor: Officer, post: Post, body: str) -> Post:
+    """An officer rewrites their own post within the campaign's edit window; the post is marked
+    as edited. Nobody edits another's post, a system post or a hidden one."""
+    if post.author_id != actor.pk or post.is_system:
+        raise NotAllowed("", _("Only its author may edit a post."))
+    _check_text(None, body)
+    html = render_markdown(body)
+    now = clock.now()
+    with transaction.atomic():
+        post = Post.objects.select_for_update().select_related("thread__board__campaign").get(pk=post.pk)
+        if post.hidden:
+            raise RuleViolation("R2.5", _("A post hidden by a moderator can no longer be edited."))
+        window = post.thread.board.campaign.post_edit_window
+        if now - post.created_at > window:
+            raise RuleViolation(
+                "", _("A post may be edited for %(n)d minutes after posting.") % {"n": window.total_seconds() // 60}
+            )
+        post.body, post.html, post.edited_at = body, html, now
+        post.save(update_fields=["body", "html", "edited_at"])
+    return post

@@ -29,6 +29,7 @@ CAMPAIGN_SETTINGS = (
     "time_zone",
     "travel_time",
     "online_window",
+    "post_edit_window",
     "king_orders_from_stars",
     "capital_wall",
     "buffer_wall",

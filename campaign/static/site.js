@@ -43,6 +43,11 @@
   document.addEventListener("submit", function (e) {
     var form = e.target;
     if (form.dataset.sent) { e.preventDefault(); return; }
+    // A dismissal (choosing nobody) asks first.
+    var select = form.querySelector("select");
+    if (form.dataset.confirmEmpty && select && select.value === "" && !window.confirm(form.dataset.confirmEmpty)) {
+      e.preventDefault(); return;
+    }
     form.dataset.sent = "1";
   });
 })();

@@ -3,18 +3,22 @@
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
 from battles.selectors import city_war
+from campaign import clock
 from campaign.models import Board, Post, Thread
-from campaign.selectors import board_page, boards_of_campaign, thread_page
+from campaign.selectors import board_page, board_search, boards_of_campaign, thread_page
 from campaign.services.boards import (
+    post_edit,
     post_hide,
     post_reply,
     thread_create,
 )
 from campaign.views.common import campaign_action, campaign_page, require_officer
+from campaign.views.forms import query_id
 
 
 @campaign_page
@@ -54,7 +58,14 @@ def board_detail(request, campaign, board_id):
 @campaign_page
 def thread_detail(request, campaign, thread_id):
     try:
-        view = thread_page(thread_id=thread_id, campaign=campaign, viewer=request.officer, page=request.GET.get("page"))
+        view = thread_page(
+            thread_id=thread_id,
+            campaign=campaign,
+            viewer=request.officer,
+            page=request.GET.get("page"),
+            now=clock.now(),
+            quote=query_id(request.GET, "quote"),
+        )
     except Thread.DoesNotExist:
         raise Http404 from None
     return render(
@@ -66,9 +77,27 @@ def thread_detail(request, campaign, thread_id):
             "thread": view.thread,
             "page": view.posts,
             "moderator": view.may_moderate,
+            "editable": view.editable,
+            "quoted": view.quoted,
             "nonce": get_random_string(24),
         },
     )
+
+
+@campaign_page
+def board_search_page(request, campaign):
+    query = request.GET.get("q", "")
+    results = board_search(campaign=campaign, viewer=request.officer, query=query, page=request.GET.get("page"))
+    return render(request, "campaign/search.html", {"campaign": campaign, "q": query[:100], "page": results})
+
+
+@campaign_action
+def post_edit_view(request, campaign, post_id):
+    officer = require_officer(request)
+    post = get_object_or_404(Post, pk=post_id, thread__board__campaign=campaign)
+    post_edit(actor=officer, post=post, body=request.POST.get("body", ""))
+    messages.success(request, _("The post was edited."))
+    return redirect(f"{reverse('thread', args=[campaign.slug, post.thread_id])}#post-{post.pk}")
 
 
 @campaign_action

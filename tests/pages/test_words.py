@@ -14,6 +14,7 @@ from django.contrib.auth.models import User
 
 from battles.models import Army, Game
 from battles.services.results import game_result
+from battles.services.stratagems import banqi_act
 from campaign.clock import now
 from campaign.models import Campaign, Kingdom, Officer, Post, Thread
 from campaign.timers import timers_sweep
@@ -130,7 +131,11 @@ def pages(world, objects) -> list[str]:
 
 def later_in_the_war(clock, world, objects) -> None:
     """Ledger rows of every kind: a won siege game, an unanswered period (R7.3), a day's change
-    (R7.1), an officer joining the siege."""
+    (R7.1), a siege ploy's effect after a resigned dark-chess game (R9.2)."""
+    banqi = objects["banqi"]
+    banqi.refresh_from_db()
+    player = world["司馬懿"] if len(banqi.actions) % 2 == 0 else world["張飛"]
+    banqi_act(actor=player, game=banqi, action="resign")
     siege = objects["siege"]
     game = Game.objects.filter(siege=siege, status=Game.Status.PENDING).order_by("pk").first()
     game_result(user=world["孫權"].user, game=game, result="attacker")
