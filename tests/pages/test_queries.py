@@ -24,6 +24,7 @@ PINNED = {
     "map": (8, 12, 12, 11),
     "map-live": (8, 11, 11, 11),
     "officer": (7, 11, 11, 10),
+    "board-search": (3, 7, 7, 6),
     "boards": (2, 6, 6, 5),
     "board": (6, 10, 10, 9),
     "thread": (4, 9, 8, 8),
@@ -55,6 +56,7 @@ def page_url(world, objects, page: str) -> str:
         "game": reverse("game", args=[slug, objects["game"].pk]),
         "game-pgn": reverse("game-pgn", args=[slug, objects["game"].pk]),
         "banqi": reverse("banqi", args=[slug, objects["banqi"].pk]),
+        "board-search": reverse("board-search", args=[slug]) + "?q=守",
         "officer": reverse("officer", args=[slug, objects["army"].members.get(rank="marshal").officer_id]),
     }
     return special.get(page) or reverse(page, args=[slug])
