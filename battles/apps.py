@@ -16,3 +16,8 @@ class BattlesConfig(AppConfig):
         hooks.register(hooks.departure_checks, arrivals.refuse_leaving_a_besieged_city)
         hooks.register(hooks.arrival_hooks, arrivals.defender_arrives_by_road)
         hooks.register(hooks.campaign_created_hooks, clock.first_day_schedule)
+        from battles import fanout
+        from battles.services import live
+
+        if fanout.game_changed not in live.after_change:
+            live.after_change.append(fanout.game_changed)  # live games' watchers hear of each change

@@ -180,6 +180,14 @@ LOGOUT_REDIRECT_URL = "home"
 # Celery: Redis is the broker; results are not kept (timers write their outcome to the database).
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")
 CELERY_BROKER_URL = REDIS_URL
+# Live games (issue 10): Django Channels, its fan-out on the same Redis (keys prefixed "asgi").
+ASGI_APPLICATION = "campaign.asgi.application"
+CHANNEL_LAYERS = {
+    "default": {
+        "BACKEND": "channels_redis.core.RedisChannelLayer",
+        "CONFIG": {"hosts": [REDIS_URL], "capacity": 1000, "expiry": 30},
+    }
+}
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -1,5 +1,5 @@
 from .armies import Army, ArmyMember, FieldBattle, Pursuit
-from .sieges import Defender, Game, Ransom, Siege
+from .sieges import Defender, Game, GameMove, Ransom, Siege
 from .stratagems import BanqiGame, Stratagem
 
 __all__ = [
@@ -9,6 +9,7 @@ __all__ = [
     "Defender",
     "FieldBattle",
     "Game",
+    "GameMove",
     "Pursuit",
     "Ransom",
     "Siege",

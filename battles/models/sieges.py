@@ -125,6 +125,16 @@ class Game(models.Model):
     called_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
     decided_at = models.DateTimeField(null=True, blank=True)
+    # Issue 10: played live on the site once both players said they are ready; the clocks (time
+    # left for each side, as of `turn_since` for the side to move) are kept here, each move in
+    # GameMove with its clock stamp. A draw offer waits in `draw_offered_by` (attacker/defender).
+    attacker_ready = models.BooleanField(default=False)
+    defender_ready = models.BooleanField(default=False)
+    live_since = models.DateTimeField(null=True, blank=True)
+    attacker_left_ms = models.BigIntegerField(null=True, blank=True)
+    defender_left_ms = models.BigIntegerField(null=True, blank=True)
+    turn_since = models.DateTimeField(null=True, blank=True)
+    draw_offered_by = models.CharField(max_length=8, blank=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -137,6 +147,11 @@ class Game(models.Model):
         "insufficient_material": _("insufficient material"),
         "move_rule": _("the move rule"),
         "no_pieces": _("no piece left to act"),
+        # Live games (issue 10)
+        "resignation": _("resignation"),
+        "agreement": _("draw agreed"),
+        "time": _("lost on time"),
+        "abandoned": _("forfeited: no first move in time"),
     }
 
     @property
@@ -215,6 +230,23 @@ class Game(models.Model):
                 name="game_belongs_to_one_battle",
             ),
         ]
+
+
+class GameMove(models.Model):
+    """One move of a game played live (issue 10): its number, the move in canonical form (ICCS
+    or UCI), when it was made and the mover's time left after it (increment added)."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="live_moves")
+    ply = models.PositiveSmallIntegerField()
+    move = models.CharField(max_length=8)
+    played_at = models.DateTimeField()
+    left_ms = models.BigIntegerField()
+
+    class Meta:
+        verbose_name = _("move")
+        verbose_name_plural = _("moves")
+        constraints = [models.UniqueConstraint(fields=["game", "ply"], name="game_move_once")]
+        ordering = ["game", "ply"]
 
 
 class Ransom(models.Model):

@@ -129,6 +129,8 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
         raise NotAllowed("R11.3", _("Only the game's players report its record."))
     if game.status != Game.Status.PENDING:
         raise RuleViolation("R11.3", _("This game is already decided (or not yet begun)."))
+    if game.live_since is not None:
+        raise RuleViolation("R11.3", _("This game is played on the site: the site keeps its record."))
     if game.claim_status == "claimed":
         raise RuleViolation("R11.3", _("A claim already awaits the opponent's answer; it cannot be changed."))
     if game.claim_status == "disputed":

@@ -19,6 +19,7 @@ from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
 from battles.models import Game
 from battles.selectors.games import game_detail, games_page
+from battles.services.live import side_of
 from battles.services.records import (
     colours,
     decode_record,
@@ -94,6 +95,7 @@ def game_page(request, campaign, game_id):
             "answers": view.answers,
             "claim": game.claim_token(),
             "judge": view.judge,
+            "live_side": side_of(game, request.officer) if request.officer else None,
         },
     )
 

@@ -38,6 +38,13 @@ class Campaign(models.Model):
     stratagem_window = models.DurationField(_("stratagem acceptance window"), default=timedelta(minutes=10))
     stratagem_wall = models.PositiveSmallIntegerField(_("stratagem wall damage"), default=3)
     stratagem_extra_moves = models.PositiveSmallIntegerField(_("stratagem extra moves"), default=2)
+    # Issue 10: battle games played live on the site. Decision: 15 min + 10 s a move (dark chess
+    # 5 min + 5 s); a player who makes no first move within `live_first_move` loses by forfeit.
+    live_base = models.DurationField(_("live game: time per player"), default=timedelta(minutes=15))
+    live_increment = models.DurationField(_("live game: time added per move"), default=timedelta(seconds=10))
+    live_first_move = models.DurationField(_("live game: time for the first move"), default=timedelta(minutes=10))
+    banqi_base = models.DurationField(_("dark chess: time per player"), default=timedelta(minutes=5))
+    banqi_increment = models.DurationField(_("dark chess: time added per move"), default=timedelta(seconds=5))
     battle_game = models.CharField(
         _("battle game"),
         max_length=8,

@@ -52,6 +52,11 @@ CAMPAIGN_SETTINGS = (
     "stratagem_window",
     "stratagem_wall",
     "stratagem_extra_moves",
+    "live_base",
+    "live_increment",
+    "live_first_move",
+    "banqi_base",
+    "banqi_increment",
 )
 
 

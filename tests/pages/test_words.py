@@ -24,7 +24,7 @@ from tests.pages.test_queries import PINNED, VISITORS, page_url
 from tests.pages.worlds import build
 
 # Words that are the same in both languages: notations and formats, clause ids, units.
-ASCII_ALLOWED = {"PGN", "WXF", "ICCS", "FEN", "UCI", "SAN", "XQF", "UTC", "HTML", "CSV", "Markdown", "OK"}
+ASCII_ALLOWED = {"PGN", "WXF", "ICCS", "FEN", "UCI", "SAN", "XQF", "UTC", "HTML", "CSV", "Markdown", "OK", "JavaScript"}
 HIDDEN = {"script", "style", "template"}
 SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
 

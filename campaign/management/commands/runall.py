@@ -1,6 +1,6 @@
 """Run the whole site on one machine: Redis (if not already there), a Celery worker, Celery
-beat and gunicorn serving the site and its static files, each started again if it exits.
-Ctrl-C stops everything it started."""
+beat and uvicorn serving the site (HTTP and the live games' websockets) and its static files,
+each started again if it exits. Ctrl-C stops everything it started."""
 
 import os
 import signal
@@ -14,7 +14,7 @@ from campaign.devservices import Supervisor, start_redis, stop
 
 
 class Command(BaseCommand):
-    help = "Start Redis, a Celery worker, Celery beat and gunicorn; stop them all on Ctrl-C."
+    help = "Start Redis, a Celery worker, Celery beat and uvicorn; stop them all on Ctrl-C."
 
     def add_arguments(self, parser):
         parser.add_argument("--bind", default=os.environ.get("BIND", "127.0.0.1:8000"))
@@ -44,16 +44,21 @@ class Command(BaseCommand):
                 f"--schedule={var / 'celerybeat-schedule'}",
                 "--pidfile=",
             ],
+            # HTTP and websockets (live games) from one ASGI server: uvicorn with N workers.
             "web": [
-                f"{bin_dir}/gunicorn",
-                "campaign.wsgi",
-                "--bind",
-                bind,
+                f"{bin_dir}/uvicorn",
+                "campaign.asgi:application",
+                "--host",
+                bind.rpartition(":")[0] or "127.0.0.1",
+                "--port",
+                bind.rpartition(":")[2],
                 "--workers",
                 str(web_workers),
-                "--access-logfile",
-                "-",
-                "--graceful-timeout",
+                "--ws",
+                "websockets",
+                "--lifespan",
+                "off",
+                "--timeout-graceful-shutdown",
                 "5",
             ],
         }

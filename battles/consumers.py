@@ -1,0 +1,122 @@
+"""The websocket of a live game (issue 10): everyone who may read the game watches it; its two
+players send moves, resignations, draw offers and "ready". Every action goes through the
+services (battles/services/live.py) and is refused there or here with a message in the reader's
+language, changing nothing; after each change every watcher is sent the new state (the fan-out
+of battles/fanout.py, on the channel layer)."""
+
+import json
+import time
+from collections import deque
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from battles.models import Game
+from battles.services import live
+from battles.views.live import live_state
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Officer
+from campaign.views.common import refusal_text
+
+MAX_FRAME = 2_000  # characters: a move frame is under 100
+FLOOD_FRAMES = 20  # more frames than this within FLOOD_SECONDS closes the connection
+FLOOD_SECONDS = 10
+CLOSE_FLOOD = 4008
+CLOSE_UNKNOWN = 4404
+ACTIONS = ("move", "resign", "draw", "ready")
+
+
+def group_of(game_id: int) -> str:
+    return f"game.{game_id}"
+
+
+class GameConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.game_id = int(kwargs["game_id"])
+        user = self.scope.get("user")
+        self.user_id = user.pk if user is not None and user.is_authenticated else None
+        cookies = self.scope.get("cookies", {})
+        chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME)
+        self.language = chosen if chosen in {code for code, _name in settings.LANGUAGES} else settings.LANGUAGE_CODE
+        if not await self._exists(kwargs["slug"]):
+            await self.close(code=CLOSE_UNKNOWN)
+            return
+        self.frames: deque[float] = deque()
+        await self.channel_layer.group_add(group_of(self.game_id), self.channel_name)
+        await self.accept()
+        await self._send_state()
+
+    async def disconnect(self, code):
+        if hasattr(self, "frames"):
+            await self.channel_layer.group_discard(group_of(self.game_id), self.channel_name)
+
+    @database_sync_to_async
+    def _exists(self, slug: str) -> bool:
+        return Game.objects.filter(pk=self.game_id, campaign__slug=slug).exists()
+
+    async def receive(self, text_data=None, bytes_data=None):
+        now = time.monotonic()
+        self.frames.append(now)
+        while self.frames and now - self.frames[0] > FLOOD_SECONDS:
+            self.frames.popleft()
+        if len(self.frames) > FLOOD_FRAMES:
+            await self.close(code=CLOSE_FLOOD)
+            return
+        with translation.override(self.language):
+            if text_data is None or len(text_data) > MAX_FRAME:
+                await self._refuse(_("A frame is a short text message."))
+                return
+            try:
+                frame = json.loads(text_data)
+            except ValueError:
+                await self._refuse(_("The message cannot be read."))
+                return
+            if not isinstance(frame, dict) or frame.get("action") not in ACTIONS:
+                await self._refuse(_("Unknown action."))
+                return
+        message = await self._act(frame)
+        if message:
+            await self._refuse(message)
+
+    @database_sync_to_async
+    def _act(self, frame: dict) -> str:
+        """Run the action through the services; the refusal's text, or "" when it was done."""
+        with translation.override(self.language):
+            game = Game.objects.get(pk=self.game_id)
+            officer = None
+            if self.user_id is not None:
+                officer = Officer.objects.filter(user_id=self.user_id, campaign_id=game.campaign_id).first()
+            if officer is None:
+                return _("Only the game's players play it; spectators watch.")
+            try:
+                action = frame["action"]
+                if action == "move":
+                    move, ply = frame.get("move"), frame.get("ply")
+                    if not isinstance(move, str) or not isinstance(ply, int) or isinstance(ply, bool):
+                        return _("A move names the move and the number of moves already played.")
+                    live.live_move(actor=officer, game=game, move=move[:16], ply=ply)
+                elif action == "resign":
+                    live.live_resign(actor=officer, game=game)
+                elif action == "draw":
+                    live.live_draw(actor=officer, game=game, offer=frame.get("offer", True) is not False)
+                else:
+                    live.live_ready(actor=officer, game=game)
+            except (RuleViolation, NotAllowed) as exc:
+                return refusal_text(exc)
+            return ""
+
+    async def _refuse(self, message: str) -> None:
+        await self.send(text_data=json.dumps({"type": "refused", "message": message}, ensure_ascii=False))
+
+    async def game_changed(self, event):
+        await self._send_state()
+
+    async def _send_state(self) -> None:
+        state = await database_sync_to_async(live_state)(
+            game_id=self.game_id, user_id=self.user_id, language=self.language
+        )
+        await self.send(text_data=json.dumps(state, ensure_ascii=False))

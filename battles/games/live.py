@@ -1,0 +1,91 @@
+"""What live play needs (issue 10): one move checked against the game so far (with the game's
+handicap R11.4 and opening restriction R11.5, as a reported record is), which side is to move,
+the position and the legal moves. Pure: no Django.
+
+A live game is judged the same way as a reported record: the moves so far and the new one are
+replayed from the standard start, so a live game and its record can never disagree.
+
+>>> play("xiangqi", [], "炮二平五").moves
+['h2e2']
+>>> to_move("xiangqi", ["h2e2"]), to_move("chess", ["e2e4"])
+('second', 'second')
+>>> to_move("xiangqi", ["h2e2"], favoured="red", extra_moves=2)
+'first'
+>>> "h9g7" in legal_moves("xiangqi", ["h2e2"]), "e7e5" in legal_moves("chess", ["e2e4"])
+(True, True)
+"""
+
+import chess
+import pyffish
+
+from battles.games import chess_records, xiangqi
+from battles.games.base import Judgement, RecordError
+from battles.games.xiangqi_notation import from_fairy
+
+FIRST = {"xiangqi": "red", "chess": "white"}
+SECOND = {"xiangqi": "black", "chess": "black"}
+
+
+def play(
+    kind: str,
+    moves: list[str],
+    token: str,
+    *,
+    favoured: str | None = None,
+    extra_moves: int = 0,
+    restricted: str | None = None,
+) -> Judgement:
+    """The game after one more move `token` (in any notation the records accept): its moves in
+    canonical form and the result if the board now decides it. Raises RecordError when the
+    move is illegal, unreadable, breaks the game's terms, or comes after the end."""
+    if kind not in FIRST:
+        raise RecordError(f"unknown game kind {kind!r}", code="unreadable")
+    if len(moves) >= xiangqi.MAX_PLIES:
+        raise RecordError("the game is too long", code="too_long")
+    tokens = [*moves, token]
+    if kind == "xiangqi":
+        return xiangqi.judge_moves(
+            xiangqi.START, tokens, favoured=favoured, extra_moves=extra_moves, restricted=restricted
+        )
+    return chess_records.judge_moves(
+        chess.Board(), tokens, favoured=favoured, extra_moves=extra_moves, restricted=restricted
+    )
+
+
+def to_move(kind: str, moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> str:
+    """ "first" (red / white) or "second" (black) to move after `moves`: the favoured side of a
+    handicap moves first and `extra_moves` times in a row (R11.4), then the sides alternate."""
+    first, second = FIRST[kind], SECOND[kind]
+    ply = len(moves)
+    if favoured not in (first, second):
+        return "first" if ply % 2 == 0 else "second"
+    other = second if favoured == first else first
+    handicap = extra_moves if extra_moves > 1 else 0
+    if ply < handicap:
+        colour = favoured
+    else:
+        after = ply - handicap
+        starts = other if handicap else favoured
+        colour = starts if after % 2 == 0 else (favoured if starts == other else other)
+    return "first" if colour == first else "second"
+
+
+def position(kind: str, moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> str:
+    """The FEN after `moves` (trusted canonical moves of an accepted game)."""
+    if kind == "chess":
+        board, _sans = chess_records.game_board(moves, favoured=favoured, extra_moves=extra_moves)
+        return board.fen()
+    fen = xiangqi.START
+    red = favoured != "black"
+    handicap = extra_moves if favoured in ("red", "black") and extra_moves > 1 else 0
+    if favoured in ("red", "black"):
+        fen = xiangqi._with_side(fen, red)
+    return xiangqi._replay_fen(fen, moves, red, handicap)
+
+
+def legal_moves(kind: str, moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> list[str]:
+    """The legal moves of the side to move, in canonical form (ICCS / UCI)."""
+    fen = position(kind, moves, favoured=favoured, extra_moves=extra_moves)
+    if kind == "chess":
+        return [move.uci() for move in chess.Board(fen).legal_moves]
+    return [from_fairy(move) for move in pyffish.legal_moves(xiangqi.VARIANT, fen, [])]

@@ -1,0 +1,245 @@
+"""Battle games played live on the site (issue 10): both players say they are ready, then each
+move is one short transaction — lock the game, check the move (the same judge as a reported
+record, with the game's handicap R11.4 and restriction R11.5), store it with its clock stamp,
+set the flag-fall timer — and the result, when the board decides, resignation, an agreed draw
+or a fallen flag, goes through `decide` in that same transaction. A broadcast follows the
+commit (battles/fanout.py); the database is the game of record."""
+
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from functools import partial
+from zoneinfo import ZoneInfo
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from battles.games import RecordError
+from battles.games.live import play, to_move
+from battles.models import Game, GameMove
+from battles.services.locks import lock_city, lock_game
+from battles.services.records import colours, record_error, side_result
+from battles.services.results import decide, game_city_id
+from battles.timer_kinds import GAME_FLAG
+from campaign import clock
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Officer, Timer
+from campaign.rules.clock import in_war_hours
+from campaign.timers import timer_handler, timer_schedule
+
+SIDES = ("attacker", "defender")
+# Called after a commit that changed a live game (the fan-out to its watchers); set by
+# BattlesConfig.ready so that services import nothing of Channels.
+after_change: list[Callable[[int], None]] = []
+
+
+def _changed(game: Game) -> None:
+    for notify in after_change:
+        transaction.on_commit(partial(notify, game.pk))
+
+
+def side_of(game: Game, officer: Officer) -> str | None:
+    if officer.pk == game.attacker_id:
+        return "attacker"
+    if officer.pk == game.defender_id:
+        return "defender"
+    return None
+
+
+def _terms(game: Game) -> dict:
+    colour = colours(game)
+    return {"favoured": colour.get(game.favoured) or None, "extra_moves": game.extra_moves}
+
+
+def side_to_move(game: Game) -> str:
+    """attacker or defender: whose turn it is in this game."""
+    order = to_move(game.game_kind, game.moves, **_terms(game))
+    first = "attacker" if game.attacker_moves_first else "defender"
+    return first if order == "first" else ("defender" if first == "attacker" else "attacker")
+
+
+def time_left(game: Game, side: str, now: datetime) -> int:
+    """Milliseconds left for `side` at `now` (its clock runs while it is to move)."""
+    left = getattr(game, f"{side}_left_ms") or 0
+    if game.turn_since is not None and game.status == Game.Status.PENDING and side == side_to_move(game):
+        left -= int((now - game.turn_since) / timedelta(milliseconds=1))
+    return max(0, left)
+
+
+def _deadline(game: Game) -> datetime:
+    """When the side to move runs out of time: its clock, or for its first move the campaign's
+    window for a first move, whichever comes first (an abandoned game is forfeited)."""
+    side = side_to_move(game)
+    assert game.turn_since is not None
+    due = game.turn_since + timedelta(milliseconds=getattr(game, f"{side}_left_ms") or 0)
+    if not _has_moved(game, side):
+        due = min(due, game.turn_since + game.campaign.live_first_move)
+    return due
+
+
+def _has_moved(game: Game, side: str) -> bool:
+    """Whether `side` made a move yet (handicap moves count for the favoured side)."""
+    terms = _terms(game)
+    first = "attacker" if game.attacker_moves_first else "defender"
+    for ply in range(len(game.moves)):
+        order = to_move(game.game_kind, game.moves[:ply], **terms)
+        mover = first if order == "first" else ("defender" if first == "attacker" else "attacker")
+        if mover == side:
+            return True
+    return False
+
+
+def _schedule_flag(game: Game) -> None:
+    ply = len(game.moves)
+    timer_schedule(
+        campaign=game.campaign,
+        key=f"game:{game.pk}:flag:{ply}",
+        kind=GAME_FLAG,
+        object_id=game.pk,
+        due_at=_deadline(game),
+        seq=ply,
+    )
+
+
+def _locked(game: Game) -> tuple:
+    city = lock_city(game_city_id(game))
+    return city, lock_game(game)
+
+
+def _check_player(game: Game, actor: Officer) -> str:
+    side = side_of(game, actor)
+    if side is None:
+        raise NotAllowed("R11.3", _("Only the game's players play it."))
+    if game.status != Game.Status.PENDING:
+        raise RuleViolation("R11.3", _("This game is over (or not yet begun)."))
+    return side
+
+
+def _end(city, game: Game, result: str, termination: str) -> Game:
+    game.termination = termination
+    game.record = " ".join(game.moves)
+    game.save(update_fields=["termination", "record"])
+    game = decide(city=city, game=game, result=result)
+    _changed(game)
+    return game
+
+
+@transaction.atomic
+def live_ready(*, actor: Officer, game: Game) -> Game:
+    """A player says they are ready to play on the site; when both are, the clocks start
+    (R7.4: inside the hours of war, or outside them when both sides agreed)."""
+    city, game = _locked(game)
+    side = _check_player(game, actor)
+    if game.live_since is not None:
+        return game
+    if game.record or game.claim_status:
+        raise RuleViolation("R11.3", _("A record was reported for this game: it was played elsewhere."))
+    setattr(game, f"{side}_ready", True)
+    fields = [f"{side}_ready"]
+    if game.attacker_ready and game.defender_ready:
+        now = clock.now()
+        campaign = game.campaign
+        zone = ZoneInfo(campaign.time_zone)
+        if not in_war_hours(now, zone, campaign.war_start_minute, campaign.war_end_minute) and not (
+            game.attacker_agrees_off_hours and game.defender_agrees_off_hours
+        ):
+            raise RuleViolation(
+                "R7.4", _("Games start between the hours of war; outside them only when both sides agreed.")
+            )
+        base = int(campaign.live_base / timedelta(milliseconds=1))
+        game.live_since, game.turn_since = now, now
+        game.attacker_left_ms = game.defender_left_ms = base
+        fields += ["live_since", "turn_since", "attacker_left_ms", "defender_left_ms"]
+        game.save(update_fields=fields)
+        _schedule_flag(game)
+    else:
+        game.save(update_fields=fields)
+    _changed(game)
+    return game
+
+
+def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
+    """`actor` plays `move` as the game's move number `ply` + 1 (the number they saw: a move
+    sent twice, or from a stale page, is refused). Checked before the lock (the judge replays
+    the game), checked again under it."""
+    seen = Game.objects.get(pk=game.pk)
+    if ply != len(seen.moves):
+        raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
+    try:
+        judgement = play(
+            seen.game_kind, seen.moves, move, **_terms(seen), restricted=colours(seen).get(seen.restricted) or None
+        )
+    except RecordError as exc:
+        raise record_error(exc) from None
+    with transaction.atomic():
+        city, game = _locked(game)
+        side = _check_player(game, actor)
+        if game.live_since is None:
+            raise RuleViolation("R11.3", _("The game starts when both players are ready."))
+        if len(game.moves) != ply or game.moves != seen.moves:
+            raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
+        if side != side_to_move(game):
+            raise RuleViolation("R11.3", _("It is not your turn."))
+        now = clock.now()
+        if now >= _deadline(game):  # the flag fell before the move came
+            return _flag_fall(city, game)
+        left = time_left(game, side, now) + int(game.campaign.live_increment / timedelta(milliseconds=1))
+        setattr(game, f"{side}_left_ms", left)
+        game.moves = judgement.moves
+        game.turn_since = now
+        game.draw_offered_by = ""
+        game.save(update_fields=["moves", "turn_since", f"{side}_left_ms", "draw_offered_by"])
+        GameMove.objects.create(game=game, ply=ply, move=judgement.moves[-1], played_at=now, left_ms=left)
+        if judgement.result is not None:
+            return _end(city, game, side_result(game, judgement.result), judgement.termination.value)
+        _schedule_flag(game)
+        _changed(game)
+        return game
+
+
+@transaction.atomic
+def live_resign(*, actor: Officer, game: Game) -> Game:
+    city, game = _locked(game)
+    side = _check_player(game, actor)
+    if game.live_since is None:
+        raise RuleViolation("R11.3", _("The game starts when both players are ready."))
+    winner = "defender" if side == "attacker" else "attacker"
+    return _end(city, game, winner, "resignation")
+
+
+@transaction.atomic
+def live_draw(*, actor: Officer, game: Game, offer: bool = True) -> Game:
+    """Offer a draw, or accept the opponent's offer (then the game is drawn); `offer=False`
+    declines or withdraws."""
+    city, game = _locked(game)
+    side = _check_player(game, actor)
+    if game.live_since is None:
+        raise RuleViolation("R11.3", _("The game starts when both players are ready."))
+    if not offer:
+        game.draw_offered_by = ""
+    elif game.draw_offered_by and game.draw_offered_by != side:
+        return _end(city, game, Game.Result.DRAW, "agreement")
+    else:
+        game.draw_offered_by = side
+    game.save(update_fields=["draw_offered_by"])
+    _changed(game)
+    return game
+
+
+def _flag_fall(city, game: Game) -> Game:
+    side = side_to_move(game)
+    winner = "defender" if side == "attacker" else "attacker"
+    how = "time" if _has_moved(game, side) else "abandoned"
+    return _end(city, game, winner, how)
+
+
+@timer_handler(GAME_FLAG)
+def flag_due(timer: Timer) -> None:
+    """The side to move ran out of time (or never made its first move): it loses, applied at
+    the due instant whether or not anyone is connected. A move made since makes it stale."""
+    game = Game.objects.get(pk=timer.object_id)
+    city, game = _locked(game)
+    if game.status != Game.Status.PENDING or game.live_since is None or len(game.moves) != timer.seq:
+        return
+    if timer.due_at < _deadline(game):
+        return
+    _flag_fall(city, game)

@@ -1,0 +1,66 @@
+"""What a live game's watchers are sent (issue 10): the board drawn by the server, the moves in
+the reader's notation, whose turn, both clocks as of now, the offers, the result in words, and
+which side the reader plays. The same for a player who reconnects: the server's state is the
+game."""
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from battles.games.pgn import move_pairs
+from battles.models import Game
+from battles.services.live import side_of, side_to_move, time_left
+from battles.services.records import colours
+from battles.views.games import _notation, _svg
+from campaign import clock
+from campaign.models import Officer
+
+LIVE_FIELDS = ("attacker", "defender", "campaign")
+
+
+def live_state(*, game_id: int, user_id: int | None, language: str) -> dict:
+    now = clock.now()
+    game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
+    viewer = None
+    if user_id is not None:
+        viewer = Officer.objects.filter(user_id=user_id, campaign_id=game.campaign_id).first()
+    with translation.override(language):
+        style = "chinese" if language.startswith("zh") else "wxf"
+        pending = game.status == Game.Status.PENDING
+        to_move = side_to_move(game) if pending and game.live_since else None
+        return {
+            "status_text": _status_text(game, to_move),
+            "type": "state",
+            "game": game.pk,
+            "status": game.status,
+            "live": game.live_since is not None,
+            "ply": len(game.moves),
+            "to_move": to_move,
+            "clocks": {side: time_left(game, side, now) for side in ("attacker", "defender")}
+            if game.live_since
+            else None,
+            "ready": {"attacker": game.attacker_ready, "defender": game.defender_ready},
+            "draw_offered_by": game.draw_offered_by,
+            "you": side_of(game, viewer) if viewer is not None else None,
+            "colours": colours(game),
+            "moves": move_pairs(_notation(game, style)),
+            "svg": _svg(game, len(game.moves)),
+            "result": str(game.get_result_display()) if game.result else "",
+            "how": game.how,
+        }
+
+
+def _status_text(game: Game, to_move: str | None) -> str:
+    names = {"attacker": game.attacker.name, "defender": game.defender.name if game.defender else "…"}
+    colour_words = {"red": _("red"), "black": _("black"), "white": _("white")}
+    if game.status == Game.Status.DECIDED:
+        return f"{game.get_result_display()} · {game.how}" if game.how else str(game.get_result_display())
+    if game.status != Game.Status.PENDING:
+        return str(game.get_status_display())
+    if to_move is None:
+        waiting = [names[side] for side in ("attacker", "defender") if not getattr(game, f"{side}_ready")]
+        return _("Waiting for %(names)s to be ready to play here.") % {"names": "、".join(waiting)}
+    colour = colour_words[colours(game)[to_move]]
+    text = _("%(name)s (%(colour)s) to move.") % {"name": names[to_move], "colour": colour}
+    if game.draw_offered_by:
+        text += " " + _("%(name)s offers a draw.") % {"name": names[game.draw_offered_by]}
+    return text

@@ -1,0 +1,22 @@
+"""ASGI entry point: HTTP (the Django site) and websockets (live games, Django Channels) on one
+server (uvicorn in `make run`; any number of them behind a proxy, one Redis for the fan-out)."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
+django_asgi_app = get_asgi_application()  # before anything imports models
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from battles.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_asgi_app,
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+    }
+)

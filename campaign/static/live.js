@@ -1,0 +1,96 @@
+// A battle game played live (issue 10): the server's state arrives on the game's websocket and
+// is drawn as sent (board, moves, clocks, whose turn); a player's clicks or typed moves go back
+// as frames. The server decides everything: this only shows and sends.
+(function () {
+  var root = document.getElementById("live");
+  if (!root || !window.WebSocket) return;
+  var state = null, received = 0, picked = null, socket = null, retry = 500;
+  var board = document.getElementById("live-board");
+  var statusLine = document.getElementById("live-status");
+  var refusal = document.getElementById("live-refusal");
+  var form = document.querySelector("[data-live-form]");
+
+  function clockText(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000)), m = Math.floor(s / 60);
+    return m + ":" + String(s % 60).padStart(2, "0");
+  }
+  function tick() {
+    if (!state || !state.clocks) return;
+    ["attacker", "defender"].forEach(function (side) {
+      var ms = state.clocks[side];
+      if (state.to_move === side) ms -= Date.now() - received;
+      var el = root.querySelector('.clock[data-side="' + side + '"]');
+      el.querySelector("time").textContent = clockText(ms);
+      el.classList.toggle("running", state.to_move === side);
+    });
+  }
+  function show(s) {
+    state = s; received = Date.now(); picked = null;
+    board.innerHTML = s.svg;
+    statusLine.textContent = s.status_text;
+    var list = document.getElementById("live-moves");
+    list.innerHTML = "";
+    s.moves.forEach(function (pair) {
+      var li = document.createElement("li");
+      li.textContent = pair.moves.map(function (m) { return m[1]; }).join(" ");
+      list.appendChild(li);
+    });
+    var mine = s.you && s.status === "pending";
+    root.querySelectorAll("[data-live=ready]").forEach(function (b) { b.hidden = !mine || s.live || s.ready[s.you]; });
+    root.querySelectorAll("[data-live=draw], [data-live=resign]").forEach(function (b) { b.hidden = !mine || !s.live; });
+    if (form) form.hidden = !(mine && s.live && s.to_move === s.you);
+    root.dataset.status = s.status;
+    root.dataset.ply = s.ply;
+    tick();
+  }
+  function send(frame) {
+    refusal.hidden = true;
+    if (socket && socket.readyState === 1) socket.send(JSON.stringify(frame));
+  }
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + root.dataset.socket);
+    socket.onopen = function () { retry = 500; root.dataset.connected = "1"; };
+    socket.onmessage = function (e) {
+      var message = JSON.parse(e.data);
+      if (message.type === "state") show(message);
+      else if (message.type === "refused") { refusal.textContent = message.message; refusal.hidden = false; }
+    };
+    socket.onclose = function () {  // a dropped connection comes back and gets the server's state
+      root.dataset.connected = "";
+      if (state && state.status !== "pending") return;
+      setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+    };
+  }
+  root.addEventListener("click", function (e) {
+    var action = e.target.closest("[data-live]");
+    if (action) send({action: action.dataset.live});
+  });
+  if (form) form.addEventListener("submit", function (e) {
+    e.preventDefault();
+    var input = form.querySelector("input[name=move]");
+    if (state && input.value.trim()) send({action: "move", move: input.value.trim(), ply: state.ply});
+    input.value = "";
+  });
+  // Click-click: the point under the pointer, in the board's own coordinates.
+  board.addEventListener("click", function (e) {
+    var svg = board.querySelector("svg");
+    if (!svg || !state || !state.live || state.to_move !== state.you) return;
+    var p = svg.createSVGPoint(); p.x = e.clientX; p.y = e.clientY;
+    var at = p.matrixTransform(svg.getScreenCTM().inverse()), square;
+    if (root.dataset.kind === "chess") {
+      var file = Math.floor((at.x - 15) / 45), rank = 7 - Math.floor((at.y - 15) / 45);
+      if (file < 0 || file > 7 || rank < 0 || rank > 7) return;
+      square = "abcdefgh"[file] + (rank + 1);
+    } else {
+      var col = Math.round((at.x - 30) / 40), row = Math.round((at.y - 30) / 40);
+      if (col < 0 || col > 8 || row < 0 || row > 9) return;
+      square = "abcdefghi"[col] + (9 - row);
+    }
+    if (!picked) { picked = square; board.dataset.picked = square; return; }
+    var move = picked + square; picked = null; board.dataset.picked = "";
+    if (move.slice(0, 2) !== move.slice(2)) send({action: "move", move: move, ply: state.ply});
+  });
+  setInterval(tick, 250);
+  connect();
+})();

@@ -1,0 +1,155 @@
+"""Issue 10: battle games played live on the site — R11.3 (legality, results the board decides,
+resignation, agreed draws, time), R11.4/R11.5 (the game's terms move by move), R7.4 (when a
+live game may start), R6.2 (the result moves the war in the same transaction)."""
+
+from datetime import timedelta
+
+import pytest
+
+from battles.models import Game, GameMove
+from battles.services.live import live_draw, live_move, live_ready, live_resign, time_left
+from battles.services.records import game_report
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import Timer
+from campaign.timers import timers_sweep
+from tests.battles.test_records import MATE_MOVES, pending_game
+
+
+def ready(world, game):
+    live_ready(actor=world["許褚"], game=game)
+    return live_ready(actor=world["魏延"], game=game)
+
+
+@pytest.mark.django_db
+def test_r11_3_live_game_starts_when_both_are_ready_with_clocks(world, clock):
+    game = pending_game(world, clock)
+    game = live_ready(actor=world["許褚"], game=game)
+    assert game.live_since is None  # one player alone does not start it
+    with pytest.raises(RuleViolation):
+        live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    game = live_ready(actor=world["魏延"], game=game)
+    assert game.live_since is not None and game.attacker_left_ms == game.defender_left_ms == 15 * 60 * 1000
+    flag = Timer.objects.get(key=f"game:{game.pk}:flag:0")
+    assert flag.due_at == game.live_since + timedelta(minutes=10)  # the first move's window
+
+
+@pytest.mark.django_db
+def test_r11_3_moves_out_of_turn_twice_illegal_or_by_others_change_nothing(world, clock):
+    game = ready(world, pending_game(world, clock))
+    game = live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    assert game.moves == ["h2e2"]
+    refusals = [
+        (world["許褚"], "馬８進７", 1, RuleViolation),  # not their turn
+        (world["魏延"], "馬８進７", 0, RuleViolation),  # the number seen is stale (sent twice)
+        (world["魏延"], "a9a5", 1, RuleViolation),  # illegal: the rook jumps its own pawn
+        (world["魏延"], "zz99", 1, RuleViolation),  # unreadable
+        (world["張飛"], "馬８進７", 1, NotAllowed),  # not a player of this game
+    ]
+    for actor, move, ply, error in refusals:
+        with pytest.raises(error):
+            live_move(actor=actor, game=game, move=move, ply=ply)
+    game = Game.objects.get(pk=game.pk)
+    assert game.moves == ["h2e2"] and GameMove.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.django_db
+def test_r11_3_r6_2_a_mate_on_the_site_decides_the_game_and_lowers_the_wall(world, clock):
+    game = ready(world, pending_game(world, clock))
+    players = [world["許褚"], world["魏延"]]
+    for ply, move in enumerate(MATE_MOVES):
+        clock.shift(timedelta(seconds=3))
+        game = live_move(actor=players[ply % 2], game=game, move=move, ply=ply)
+    assert (game.status, game.result, game.termination) == ("decided", "attacker", "checkmate")
+    assert world.city("漢中").wall == 490  # R6.2: a general's win
+    assert GameMove.objects.filter(game=game).count() == len(MATE_MOVES)
+    with pytest.raises(RuleViolation):  # after the end
+        live_move(actor=world["魏延"], game=game, move="馬８進７", ply=len(MATE_MOVES))
+    with pytest.raises(RuleViolation):  # the site keeps the record: none is reported
+        game_report(actor=world["許褚"], game=game, text="炮二平五", claimed="attacker")
+
+
+@pytest.mark.django_db
+def test_r11_3_clocks_run_for_the_side_to_move_and_gain_the_increment(world, clock):
+    game = ready(world, pending_game(world, clock))
+    clock.shift(timedelta(seconds=30))
+    game = live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    assert game.attacker_left_ms == (15 * 60 - 30 + 10) * 1000
+    clock.shift(timedelta(seconds=5))
+    assert time_left(game, "defender", game.turn_since + timedelta(seconds=5)) == (15 * 60 - 5) * 1000
+
+
+@pytest.mark.django_db
+def test_r11_3_a_flag_falls_with_nobody_there(world, clock):
+    game = ready(world, pending_game(world, clock))
+    game = live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    game = live_move(actor=world["魏延"], game=game, move="馬８進７", ply=1)
+    clock.shift(timedelta(minutes=15, seconds=11))  # red's 15 min + 10 s, and nobody moves
+    timers_sweep()
+    game = Game.objects.get(pk=game.pk)
+    assert (game.status, game.result, game.termination) == ("decided", "defender", "time")
+    assert world.city("漢中").wall == 500  # a defender's win does not touch the wall
+
+
+@pytest.mark.django_db
+def test_r11_3_no_first_move_in_time_forfeits(world, clock):
+    game = ready(world, pending_game(world, clock))
+    clock.shift(timedelta(minutes=10, seconds=1))
+    timers_sweep()
+    game = Game.objects.get(pk=game.pk)
+    assert (game.result, game.termination) == ("defender", "abandoned")
+
+
+@pytest.mark.django_db
+def test_r11_3_a_stale_flag_timer_changes_nothing(world, clock):
+    game = ready(world, pending_game(world, clock))
+    clock.shift(timedelta(minutes=9))
+    live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    clock.shift(timedelta(minutes=2))  # past the first move's window: but red moved in time
+    timers_sweep()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
+
+
+@pytest.mark.django_db
+def test_r11_3_resignation_and_agreed_draw(world, clock):
+    game = ready(world, pending_game(world, clock))
+    game = live_draw(actor=world["許褚"], game=game)
+    assert game.draw_offered_by == "attacker"
+    game = live_draw(actor=world["許褚"], game=game)  # offering again does not accept one's own offer
+    assert game.status == Game.Status.PENDING
+    game = live_draw(actor=world["魏延"], game=game)
+    assert (game.status, game.result, game.termination) == ("decided", "draw", "agreement")
+
+    other = pending_game_again(world, clock)
+    live_ready(actor=world["徐晃"], game=other)
+    other = live_ready(actor=world["魏延"], game=other)
+    other = live_resign(actor=world["魏延"], game=other)
+    assert (other.result, other.termination) == ("attacker", "resignation")
+
+
+def pending_game_again(world, clock):
+    from battles.models import Army
+    from battles.services.siege import siege_call, siege_call_answer
+
+    army = Army.objects.get(status="besieging")
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["徐晃"])  # 許褚 withdrew after the draw (R6.2)
+    return siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+
+
+@pytest.mark.django_db
+def test_r7_4_a_live_game_starts_at_night_only_when_both_agreed(world, clock):
+    game = pending_game(world, clock)
+    clock.move_to(clock_at(world, hour=2))
+    live_ready(actor=world["許褚"], game=game)
+    with pytest.raises(RuleViolation) as err:
+        live_ready(actor=world["魏延"], game=game)
+    assert err.value.clause == "R7.4" and Game.objects.get(pk=game.pk).live_since is None
+
+
+def clock_at(world, hour):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from campaign.clock import now
+
+    local = now().astimezone(ZoneInfo(world.campaign.time_zone))
+    return datetime(local.year, local.month, local.day, hour, tzinfo=local.tzinfo) + timedelta(days=1)

@@ -1,0 +1,173 @@
+"""Issue 10, "Bad input": the live game's websocket (battles/consumers.py) through Channels'
+WebsocketCommunicator on the real Redis channel layer. Illegal moves, moves out of turn, after
+the end, by someone who is not a player, anything from a spectator, malformed or oversized
+frames each get a refusal and change nothing; a flood of frames closes the connection; two
+connections of one player stay in step, and a player who reconnects gets the server's state."""
+
+import json
+from datetime import timedelta
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
+from django.test import Client
+
+from battles.models import Game
+from battles.services.live import live_ready
+from campaign.asgi import application
+from tests.battles.conftest import besiege
+from tests.conftest import make_world
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ARMY = [("徐晃", "marshal"), ("許褚", "general")]
+
+
+def live_game(clock):
+    world = make_world()
+    army = besiege(world, clock, "漢中", ARMY)
+    from battles.services.siege import siege_call, siege_call_answer
+
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    game = siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+    live_ready(actor=world["許褚"], game=game)
+    live_ready(actor=world["魏延"], game=game)
+    return world, Game.objects.get(pk=game.pk)
+
+
+def sessions(*usernames) -> dict[str, str]:
+    """A logged-in session for each user (made before the async part: it writes the database)."""
+    from django.contrib.auth import get_user_model
+
+    found = {}
+    for username in usernames:
+        client = Client()
+        client.force_login(get_user_model().objects.get(username=username))
+        found[username] = client.cookies["sessionid"].value
+    return found
+
+
+def socket(world, game, session=None, language="zh-hant"):
+    cookies = [f"django_language={language}"]
+    if session is not None:
+        cookies.append(f"sessionid={session}")
+    headers = [(b"origin", b"http://localhost"), (b"cookie", "; ".join(cookies).encode())]
+    return WebsocketCommunicator(application, f"/ws/c/{world.campaign.slug}/games/{game.pk}/", headers=headers)
+
+
+async def opened(communicator):
+    connected, _code = await communicator.connect()
+    assert connected
+    state = json.loads(await communicator.receive_from(timeout=5))
+    assert state["type"] == "state"
+    return state
+
+
+async def send(communicator, frame):
+    await communicator.send_to(text_data=frame if isinstance(frame, str) else json.dumps(frame))
+    return json.loads(await communicator.receive_from(timeout=5))
+
+
+def test_r11_3_every_refusal_changes_nothing(clock):
+    world, game = live_game(clock)
+    session = sessions("xuchu", "weiyan", "zhangfei")
+
+    async def scenario():
+        red = socket(world, game, session["xuchu"])
+        black = socket(world, game, session["weiyan"])
+        watcher = socket(world, game)
+        stranger = socket(world, game, session["zhangfei"])
+        for communicator in (red, black, watcher, stranger):
+            state = await opened(communicator)
+        assert state["you"] is None and state["live"] and state["to_move"] == "attacker"
+        refusals = [
+            (black, {"action": "move", "move": "馬８進７", "ply": 0}, "輪"),  # out of turn
+            (
+                red,
+                {"action": "move", "move": "a0a5", "ply": 0},
+                "第 1 手「a0a5」不合法",
+            ),  # illegal (rook through a pawn)
+            (red, {"action": "move", "move": "炮二平五", "ply": 3}, ""),  # a stale number
+            (watcher, {"action": "move", "move": "炮二平五", "ply": 0}, "觀戰"),  # a spectator
+            (stranger, {"action": "resign"}, "只有對局雙方"),  # an officer, but not a player of this game
+            (red, "{not json", ""),  # malformed
+            (red, {"action": "castle"}, ""),  # unknown action
+            (red, {"action": "move", "move": ["h2e2"], "ply": 0}, ""),  # wrong shapes
+            (red, {"action": "move", "move": "h2e2", "ply": True}, ""),
+            (red, "x" * 5000, ""),  # oversized
+        ]
+        for communicator, frame, words in refusals:
+            reply = await send(communicator, frame)
+            assert reply["type"] == "refused" and words in reply["message"], (frame, reply)
+        for communicator in (red, black, watcher, stranger):
+            await communicator.disconnect()
+
+    async_to_sync(scenario)()
+    game = Game.objects.get(pk=game.pk)
+    assert game.moves == [] and game.status == Game.Status.PENDING
+
+
+def test_r11_3_a_move_reaches_everyone_and_a_reconnecting_player_resumes(clock):
+    world, game = live_game(clock)
+    session = sessions("xuchu", "weiyan")
+
+    async def scenario():
+        red, red_phone = socket(world, game, session["xuchu"]), socket(world, game, session["xuchu"])
+        black, watcher = socket(world, game, session["weiyan"], language="en"), socket(world, game)
+        for communicator in (red, red_phone, black, watcher):
+            await opened(communicator)
+        await red.send_to(text_data=json.dumps({"action": "move", "move": "炮二平五", "ply": 0}))
+        for communicator in (red, red_phone, black, watcher):  # both tabs of red stay in step
+            state = json.loads(await communicator.receive_from(timeout=5))
+            assert state["ply"] == 1 and state["to_move"] == "defender"
+        assert state["moves"][0]["moves"][0][1] == "炮二平五"  # the watcher reads Chinese notation
+        await black.disconnect()
+        again = socket(world, game, session["weiyan"], language="en")
+        state = await opened(again)  # the server's state, in the reader's notation
+        assert state["ply"] == 1 and state["you"] == "defender" and state["moves"][0]["moves"][0][1] == "C2=5"
+        assert 0 < state["clocks"]["defender"] <= 15 * 60 * 1000
+        reply = await send(again, {"action": "move", "move": "炮二平五", "ply": 0})  # sent twice
+        assert reply["type"] == "refused"
+        for communicator in (red, red_phone, watcher, again):
+            await communicator.disconnect()
+
+    async_to_sync(scenario)()
+    assert Game.objects.get(pk=game.pk).moves == ["h2e2"]
+
+
+def test_a_flood_of_frames_closes_the_connection(clock):
+    world, game = live_game(clock)
+
+    async def scenario():
+        watcher = socket(world, game)
+        await opened(watcher)
+        for _n in range(25):
+            await watcher.send_to(text_data="{}")
+        closed = False
+        for _n in range(30):
+            output = await watcher.receive_output(timeout=5)
+            if output["type"] == "websocket.close":
+                closed = output.get("code") == 4008
+                break
+        assert closed
+        await watcher.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_r11_3_after_the_end_moves_are_refused(clock):
+    world, game = live_game(clock)
+    from battles.services.live import live_resign
+
+    live_resign(actor=world["魏延"], game=game)
+    session = sessions("xuchu")
+
+    async def scenario():
+        red = socket(world, game, session["xuchu"])
+        state = await opened(red)
+        assert state["status"] == "decided" and state["result"]
+        reply = await send(red, {"action": "move", "move": "炮二平五", "ply": 0})
+        assert reply["type"] == "refused" and "結束" in reply["message"]
+        await red.disconnect()
+
+    async_to_sync(scenario)()
+    clock.shift(timedelta(seconds=1))

@@ -1,0 +1,90 @@
+"""Issue 10 in a real browser: two players each in their own browser ready a siege game on its
+page and play it live to mate, moves typed in Chinese notation and clicked on the board; the
+result is applied to the siege's wall at once; a player who reloads mid-game continues."""
+
+from functools import partial
+
+import pytest
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+
+from battles.models import Game
+from tests.battles.test_records import MATE_MOVES
+from tests.conftest import make_world
+from tests.e2e.conftest import log_in
+
+pytestmark = pytest.mark.e2e
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The site served over HTTP and websockets by daphne in a child process on the test
+    database (what channels' ChannelsLiveServerTestCase does), with the real Redis layer."""
+    from channels.testing.live import make_application, set_database_connection
+    from daphne.testing import DaphneProcess
+
+    process = DaphneProcess(
+        "localhost", partial(make_application, static_wrapper=ASGIStaticFilesHandler), setup=set_database_connection
+    )
+    process.start()
+    assert process.ready.wait(timeout=20), "daphne did not start"
+    server = type("Server", (), {"url": f"http://localhost:{process.port.value}"})()
+    yield server
+    process.terminate()
+    process.join(timeout=10)
+
+
+def pending_game(world):
+    import time
+    from datetime import timedelta
+
+    from battles.models import Siege
+    from battles.services.march import march_start
+    from battles.services.siege import siege_call, siege_call_answer
+    from campaign.timers import timers_sweep
+
+    army = march_start(
+        actor=world["曹操"],
+        target=world.city("漢中"),
+        organisation=[(world["徐晃"], "marshal"), (world["許褚"], "general")],
+    )
+    time.sleep(1.2)
+    timers_sweep()
+    assert Siege.objects.exists(), timedelta
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    return siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+
+
+def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_server):
+    from datetime import timedelta
+
+    world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0)
+    game = pending_game(world)
+    url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
+    red, black = log_in(browser, asgi_server, "xuchu"), log_in(browser, asgi_server, "weiyan")
+    for page in (red, black):
+        page.goto(url)
+        page.wait_for_selector("#live[data-connected='1']")
+        page.click("[data-live=ready]")
+    red.wait_for_selector("#live-move:not([hidden])")
+    # The first move clicked on the board, point by point (ICCS: file a–i, rank 0–9 from red's side).
+    box = red.locator("#live-board svg").bounding_box()
+    scale = box["width"] / 380
+    for square in (MATE_MOVES[0][:2], MATE_MOVES[0][2:]):
+        col, rank = "abcdefghi".index(square[0]), int(square[1])
+        red.mouse.click(box["x"] + (30 + col * 40) * scale, box["y"] + (30 + (9 - rank) * 40) * scale)
+    black.wait_for_selector("#live[data-ply='1']")
+    players = [red, black]
+    for ply, move in enumerate(MATE_MOVES[1:], start=1):
+        page = players[ply % 2]
+        if ply == 6:  # black reloads mid-game and carries on from the server's state
+            page.reload()
+            page.wait_for_selector("#live[data-connected='1']")
+        page.wait_for_selector(f"#live[data-ply='{ply}'] #live-move:not([hidden])")
+        page.fill("#live-move input[name=move]", move)
+        page.click("#live-move button")
+        players[(ply + 1) % 2].wait_for_selector(f"#live[data-ply='{ply + 1}']")
+    red.wait_for_selector("#live[data-status='decided']")
+    assert "攻方勝" in red.inner_text("#live-status")
+    game = Game.objects.get(pk=game.pk)
+    assert (game.result, game.termination, len(game.moves)) == ("attacker", "checkmate", len(MATE_MOVES))
+    assert world.city("漢中").wall == 490  # R6.2, applied with the game's end
