@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from battles.models import Army, Siege
+from battles.models import Army, Game, Siege
 from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Campaign, Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import is_online
@@ -24,6 +24,7 @@ class CityRow:
     siege: Siege | None = None
     armies: list[Army] = field(default_factory=list)
     next_period: datetime | None = None
+    live_games: list[int] = field(default_factory=list)  # games of its siege played live now
 
     @property
     def wall_percent(self) -> int:
@@ -67,6 +68,11 @@ def dashboard(*, campaign: Campaign, now: datetime) -> Dashboard:
     for siege in Siege.objects.filter(campaign=campaign, status=Siege.Status.ACTIVE):
         rows[siege.city_id].siege = siege
         sieges[siege.pk] = rows[siege.city_id]
+    if sieges:
+        for game_id, siege_id in Game.objects.filter(
+            siege_id__in=list(sieges), status=Game.Status.PENDING, live_since__isnull=False
+        ).values_list("pk", "siege_id"):
+            sieges[siege_id].live_games.append(game_id)
     next_day = None
     for timer in Timer.objects.filter(campaign=campaign, status=Timer.Status.PENDING, kind__in=[DAY, PERIOD]):
         if timer.kind == DAY:

@@ -153,3 +153,13 @@ def clock_at(world, hour):
 
     local = now().astimezone(ZoneInfo(world.campaign.time_zone))
     return datetime(local.year, local.month, local.day, hour, tzinfo=local.tzinfo) + timedelta(days=1)
+
+
+@pytest.mark.django_db
+def test_spectators_find_a_game_in_progress_on_the_siege_page_and_the_dashboard(client, world, clock):
+    game = ready(world, pending_game(world, clock))
+    link = f'class="live-now" href="/c/{world.campaign.slug}/games/{game.pk}/"'
+    assert link in client.get(f"/c/{world.campaign.slug}/").content.decode()
+    assert link in client.get(f"/c/{world.campaign.slug}/sieges/{game.siege_id}/").content.decode()
+    live_resign(actor=world["魏延"], game=game)
+    assert link not in client.get(f"/c/{world.campaign.slug}/").content.decode()

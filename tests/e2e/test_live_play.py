@@ -88,3 +88,64 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
     game = Game.objects.get(pk=game.pk)
     assert (game.result, game.termination, len(game.moves)) == ("attacker", "checkmate", len(MATE_MOVES))
     assert world.city("漢中").wall == 490  # R6.2, applied with the game's end
+
+
+def test_r11_1_a_chess_campaign_plays_a_game_live_to_mate(browser, asgi_server):
+    from datetime import timedelta
+
+    world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0, battle_game="chess")
+    game = pending_game(world)
+    assert game.game_kind == "chess"
+    url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
+    white, black = log_in(browser, asgi_server, "xuchu"), log_in(browser, asgi_server, "weiyan")
+    for page in (white, black):
+        page.goto(url)
+        page.wait_for_selector("#live[data-connected='1']")
+        page.click("[data-live=ready]")
+    # 1. f3 clicked (f2 → f3: file 5, ranks 2 and 3 from white's side), then typed in SAN
+    white.wait_for_selector("#live-move:not([hidden])")
+    box = white.locator("#live-board svg").bounding_box()
+    scale = box["width"] / 390
+    for file, rank in ((5, 2), (5, 3)):
+        white.mouse.click(box["x"] + (15 + 45 * file + 22) * scale, box["y"] + (15 + 45 * (8 - rank) + 22) * scale)
+    players = [white, black]
+    for ply, move in enumerate(["e5", "g4", "Qh4#"], start=1):
+        page = players[ply % 2]
+        page.wait_for_selector(f"#live[data-ply='{ply}'] #live-move:not([hidden])")
+        page.fill("#live-move input[name=move]", move)
+        page.click("#live-move button")
+    white.wait_for_selector("#live[data-status='decided']")
+    game = Game.objects.get(pk=game.pk)
+    assert (game.result, game.termination, game.moves) == ("defender", "checkmate", ["f2f3", "e7e5", "g2g4", "d8h4"])
+
+
+def test_r11_3_a_flag_falls_with_both_players_gone(browser, asgi_server):
+    from datetime import timedelta
+
+    import time_machine
+
+    from campaign.clock import now
+    from campaign.timers import timers_sweep
+
+    world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0)
+    game = pending_game(world)
+    url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
+    red, black = log_in(browser, asgi_server, "xuchu"), log_in(browser, asgi_server, "weiyan")
+    for page in (red, black):
+        page.goto(url)
+        page.wait_for_selector("#live[data-connected='1']")
+        page.click("[data-live=ready]")
+    red.wait_for_selector("#live-move:not([hidden])")
+    red.fill("#live-move input[name=move]", "炮二平五")
+    red.click("#live-move button")
+    black.wait_for_selector("#live[data-ply='1']")
+    red.context.close()
+    black.context.close()  # both gone; black's clock runs on the server
+    with time_machine.travel(now() + timedelta(minutes=10, seconds=5), tick=False):
+        timers_sweep()  # black never made a first move within the window: forfeited
+    game = Game.objects.get(pk=game.pk)
+    assert (game.status, game.result, game.termination) == ("decided", "attacker", "abandoned")
+    assert world.city("漢中").wall == 490
+    watcher = browser.new_context(locale="zh-TW").new_page()
+    watcher.goto(url)
+    assert "攻方勝" in watcher.inner_text("main")

@@ -19,10 +19,10 @@ VISITORS = ("anonymous", "guojia", "zhangfei", "sunquan")
 # one who is not a king, the menu's check whether they govern a city)
 PINNED = {
     "home": (1, 3, 3, 3),
-    "dashboard": (8, 12, 12, 11),
-    "dashboard-live": (8, 11, 11, 11),
-    "map": (8, 12, 12, 11),
-    "map-live": (8, 11, 11, 11),
+    "dashboard": (9, 13, 13, 12),
+    "dashboard-live": (9, 12, 12, 12),
+    "map": (9, 13, 13, 12),
+    "map-live": (9, 12, 12, 12),
     "officer": (7, 11, 11, 10),
     "board-search": (3, 7, 7, 6),
     "boards": (2, 6, 6, 5),
