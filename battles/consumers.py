@@ -112,11 +112,14 @@ class GameConsumer(AsyncWebsocketConsumer):
     async def _refuse(self, message: str) -> None:
         await self.send(text_data=json.dumps({"type": "refused", "message": message}, ensure_ascii=False))
 
-    async def game_changed(self, event):
-        await self._send_state()
+    async def game_state(self, event):
+        """The state the fan-out drew once for everyone, with this reader's side."""
+        state = {**event["states"][self.language], "you": self.side}
+        await self.send(text_data=json.dumps(state, ensure_ascii=False))
 
     async def _send_state(self) -> None:
         state = await database_sync_to_async(live_state)(
             game_id=self.game_id, user_id=self.user_id, language=self.language
         )
+        self.side = state["you"]
         await self.send(text_data=json.dumps(state, ensure_ascii=False))

@@ -185,7 +185,15 @@ ASGI_APPLICATION = "campaign.asgi.application"
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL], "capacity": 1000, "expiry": 30},
+        # socket_timeout None: the layer's receive is a blocking pop that waits longer than the
+        # 5 s redis-py 8 defaults to (else every idle consumer is torn down: channels_redis#422).
+        # max_connections: redis-py 8 caps a pool at 100 and then refuses (bench/live.py: 200
+        # games connecting at once); a server process may hold this many.
+        "CONFIG": {
+            "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
+            "capacity": 1000,
+            "expiry": 30,
+        },
     }
 }
 CELERY_TASK_IGNORE_RESULT = True

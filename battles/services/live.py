@@ -34,7 +34,7 @@ after_change: list[Callable[[int], None]] = []
 
 def _changed(game: Game) -> None:
     for notify in after_change:
-        transaction.on_commit(partial(notify, game.pk))
+        transaction.on_commit(partial(notify, game.pk), robust=True)  # the change stands regardless
 
 
 def side_of(game: Game, officer: Officer) -> str | None:

@@ -3,6 +3,7 @@ the reader's notation, whose turn, both clocks as of now, the offers, the result
 which side the reader plays. The same for a player who reconnects: the server's state is the
 game."""
 
+from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -17,12 +18,28 @@ from campaign.models import Officer
 LIVE_FIELDS = ("attacker", "defender", "campaign")
 
 
-def live_state(*, game_id: int, user_id: int | None, language: str) -> dict:
-    now = clock.now()
+def viewer_side(*, game_id: int, user_id: int | None) -> str | None:
+    """attacker / defender when the user plays this game, else None (a spectator)."""
+    if user_id is None:
+        return None
+    game = Game.objects.only("campaign_id", "attacker_id", "defender_id").get(pk=game_id)
+    viewer = Officer.objects.filter(user_id=user_id, campaign_id=game.campaign_id).first()
+    return side_of(game, viewer) if viewer is not None else None
+
+
+def live_states(*, game_id: int) -> dict[str, dict]:
+    """The state in each of the site's languages, read and drawn once for all watchers."""
     game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
-    viewer = None
-    if user_id is not None:
-        viewer = Officer.objects.filter(user_id=user_id, campaign_id=game.campaign_id).first()
+    return {code: _state(game, code) for code, _name in settings.LANGUAGES}
+
+
+def live_state(*, game_id: int, user_id: int | None, language: str) -> dict:
+    game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
+    return {**_state(game, language), "you": viewer_side(game_id=game_id, user_id=user_id)}
+
+
+def _state(game: Game, language: str) -> dict:
+    now = clock.now()
     with translation.override(language):
         style = "chinese" if language.startswith("zh") else "wxf"
         pending = game.status == Game.Status.PENDING
@@ -40,7 +57,6 @@ def live_state(*, game_id: int, user_id: int | None, language: str) -> dict:
             else None,
             "ready": {"attacker": game.attacker_ready, "defender": game.defender_ready},
             "draw_offered_by": game.draw_offered_by,
-            "you": side_of(game, viewer) if viewer is not None else None,
             "colours": colours(game),
             "moves": move_pairs(_notation(game, style)),
             "svg": _svg(game, len(game.moves)),

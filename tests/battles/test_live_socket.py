@@ -171,3 +171,25 @@ def test_r11_3_after_the_end_moves_are_refused(clock):
 
     async_to_sync(scenario)()
     clock.shift(timedelta(seconds=1))
+
+
+def test_an_idle_watcher_stays_connected_and_still_sees_the_next_move(clock):
+    """A spectator who watches a slow game (no frame for longer than redis-py's 5 s default
+    read timeout) is not torn down, and gets the next move (channels_redis#422)."""
+    import asyncio
+
+    world, game = live_game(clock)
+    session = sessions("xuchu")
+
+    async def scenario():
+        watcher, red = socket(world, game), socket(world, game, session["xuchu"])
+        await opened(watcher)
+        await opened(red)
+        await asyncio.sleep(7)
+        await red.send_to(text_data=json.dumps({"action": "move", "move": "炮二平五", "ply": 0}))
+        state = json.loads(await watcher.receive_from(timeout=5))
+        assert state["ply"] == 1
+        await watcher.disconnect()
+        await red.disconnect()
+
+    async_to_sync(scenario)()

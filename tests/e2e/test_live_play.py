@@ -18,13 +18,13 @@ pytestmark = pytest.mark.e2e
 @pytest.fixture
 def asgi_server(transactional_db):
     """The site served over HTTP and websockets by daphne in a child process on the test
-    database (what channels' ChannelsLiveServerTestCase does), with the real Redis layer."""
-    from channels.testing.live import make_application, set_database_connection
+    database (what channels' ChannelsLiveServerTestCase does), with the real Redis layer. The
+    child is forked after pytest-django pointed the settings at the test database, so it needs
+    no set-up of its own (channels' would prefix the test database's name a second time)."""
+    from channels.testing.live import make_application
     from daphne.testing import DaphneProcess
 
-    process = DaphneProcess(
-        "localhost", partial(make_application, static_wrapper=ASGIStaticFilesHandler), setup=set_database_connection
-    )
+    process = DaphneProcess("localhost", partial(make_application, static_wrapper=ASGIStaticFilesHandler))
     process.start()
     assert process.ready.wait(timeout=20), "daphne did not start"
     server = type("Server", (), {"url": f"http://localhost:{process.port.value}"})()

@@ -1,0 +1,307 @@
+"""Benchmark of live games (issue 10): many games at once on this machine, each with both
+players and a spectator connected, the players moving every second; the delay from a move sent
+to the opponent's screen receiving the new position (p50 / p99), against a bare Channels relay
+(the same fan-out through Redis, no database, judge or rendering) measured in the same run.
+
+    .venv/bin/python bench/live.py [--games 200] [--plies 20]      # or: make bench
+
+The site is served as `make run` serves it: uvicorn with two workers on the site's ASGI
+application (plus the relay's route, bench/live_asgi.py), production settings (DEBUG off),
+SQLite in var/, its own redis-server. The games are set up with bulk inserts (set-up, not
+play), ready and with clocks running; every move then goes through the site's websocket.
+Target: the live game's p99 within 3× the relay's.
+"""
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+VAR = ROOT / "var"
+DB = VAR / "bench-live.sqlite3"
+PORT = 8797
+ENV = {
+    "DJANGO_SETTINGS_MODULE": "campaign.settings",
+    "DATABASE_URL": f"sqlite:///{DB}",
+    "REDIS_URL": "redis://127.0.0.1:6395/0",
+    "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-secret-key-0123456789-not-for-deployment"),
+    "DEBUG": "",
+}
+os.environ.update(ENV)
+TARGET = 3.0
+
+
+def setup(games: int) -> tuple[str, list[dict], list[str]]:
+    """A fresh database with `games` siege games played live, ready, clocks running; a session
+    for each player; the moves every game will play."""
+    for suffix in ("", "-wal", "-shm"):
+        Path(f"{DB}{suffix}").unlink(missing_ok=True)
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from battles.models import Army, Game, Siege
+    from campaign import clock
+    from campaign.demo import demo_spec
+    from campaign.models import Officer, Whereabouts
+    from campaign.services.world import world_create
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", "--noinput", verbosity=0)  # as `make run` does
+    campaign = world_create(spec={**demo_spec(), "war_start_minute": 0, "slug": "bench-live"})
+    now = clock.now()
+    User = get_user_model()
+    city = campaign.cities.get(name="漢中")
+    origin = campaign.cities.get(name="長安")
+    wei, shu = city.kingdom.__class__.objects.get(campaign=campaign, name="魏"), city.kingdom
+    base = int(campaign.live_base.total_seconds() * 1000)
+    with transaction.atomic():
+        users = User.objects.bulk_create([User(username=f"p{i}") for i in range(2 * games)])
+        officers = Officer.objects.bulk_create(
+            [
+                Officer(
+                    campaign=campaign,
+                    user=user,
+                    name=f"將{i}",
+                    kingdom=wei if i < games else shu,
+                    stars=5,
+                    kind="general",
+                    whereabouts=Whereabouts.CITY,
+                    city=origin if i < games else city,
+                )
+                for i, user in enumerate(users)
+            ]
+        )
+        siege = Siege.objects.create(campaign=campaign, city=city, started_at=now)
+        army = Army.objects.create(
+            campaign=campaign,
+            kingdom=wei,
+            origin=origin,
+            target=city,
+            route=[origin.pk, city.pk],
+            status=Army.Status.BESIEGING,
+            morale=100,
+            morale_start=100,
+            ordered_by=officers[0],
+            siege=siege,
+            departs_at=now,
+            arrives_at=now,
+        )
+        rows = Game.objects.bulk_create(
+            [
+                Game(
+                    campaign=campaign,
+                    siege=siege,
+                    army=army,
+                    attacker=officers[i],
+                    attacker_rank="general",
+                    defender=officers[games + i],
+                    defender_rank="soldier",
+                    status=Game.Status.PENDING,
+                    called_at=now,
+                    started_at=now,
+                    attacker_ready=True,
+                    defender_ready=True,
+                    live_since=now,
+                    turn_since=now,
+                    attacker_left_ms=base,
+                    defender_left_ms=base,
+                )
+                for i in range(games)
+            ]
+        )
+    backend = settings.AUTHENTICATION_BACKENDS[-1]
+    sessions = {}
+    for user in users:
+        store = SessionStore()
+        store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), backend
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        sessions[user.pk] = store.session_key
+    pairs = [
+        {
+            "game": game.pk,
+            "red": sessions[users[i].pk],
+            "black": sessions[users[games + i].pk],
+        }
+        for i, game in enumerate(rows)
+    ]
+    return campaign.slug, pairs, a_game()
+
+
+def a_game(plies: int = 60, seed: int = 7) -> list[str]:
+    """A random legal xiangqi game the board does not end within `plies` moves."""
+    from battles.games.live import legal_moves, play
+
+    rng = random.Random(seed)
+    while True:
+        moves: list[str] = []
+        for _ply in range(plies):
+            choices = legal_moves("xiangqi", moves)
+            if not choices:
+                break
+            moves.append(rng.choice(choices))
+        if len(moves) == plies and play("xiangqi", moves[:-1], moves[-1]).result is None:
+            return moves
+        seed += 1
+
+
+def serve() -> list[subprocess.Popen]:
+    from campaign.devservices import start_redis
+
+    redis = start_redis(ENV["REDIS_URL"], VAR)
+    web = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "uvicorn"),
+            "bench.live_asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(PORT),
+            "--workers",
+            "2",
+            "--ws",
+            "websockets",
+            "--lifespan",
+            "off",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env={**os.environ, **ENV},
+    )
+    import socket
+
+    for _ in range(100):
+        try:
+            socket.create_connection(("127.0.0.1", PORT), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.2)
+    return [p for p in (redis, web) if p is not None]
+
+
+async def connect(url: str, session: str | None = None):
+    import websockets
+
+    headers = {"Cookie": f"sessionid={session}"} if session else {}
+    return await websockets.connect(
+        url, origin=f"http://127.0.0.1:{PORT}", additional_headers=headers, max_size=2**22, open_timeout=60
+    )
+
+
+async def live_run(slug: str, pairs: list[dict], moves: list[str], plies: int) -> list[float]:
+    delays: list[float] = []
+
+    async def one(pair: dict) -> None:
+        url = f"ws://127.0.0.1:{PORT}/ws/c/{slug}/games/{pair['game']}/"
+        red, black, watcher = await asyncio.gather(connect(url, pair["red"]), connect(url, pair["black"]), connect(url))
+        sockets = [red, black]
+        for s in (red, black, watcher):
+            json.loads(await asyncio.wait_for(s.recv(), 60))  # the state on connecting
+        watching = asyncio.create_task(drain(watcher))
+        await asyncio.sleep(random.random())  # the games do not all move in the same instant
+        for ply in range(plies):
+            mover, opponent = sockets[ply % 2], sockets[(ply + 1) % 2]
+            sent = time.perf_counter()
+            await mover.send(json.dumps({"action": "move", "move": moves[ply], "ply": ply}))
+            while True:  # the opponent's screen: the state with this move
+                state = json.loads(await asyncio.wait_for(opponent.recv(), 60))
+                if state.get("type") == "refused":
+                    raise RuntimeError(f"game {pair['game']} ply {ply}: {state['message']}")
+                if state.get("type") == "state" and state["ply"] == ply + 1:
+                    delays.append(time.perf_counter() - sent)
+                    break
+            while True:  # the mover's own copy of it (two tabs stay in step)
+                state = json.loads(await asyncio.wait_for(mover.recv(), 60))
+                if state.get("type") != "state" or state["ply"] == ply + 1:
+                    break
+            await asyncio.sleep(1.0)
+        watching.cancel()
+        for s in (red, black, watcher):
+            await s.close()
+
+    await asyncio.gather(*(one(pair) for pair in pairs))
+    return delays
+
+
+async def drain(socket) -> None:
+    while True:
+        await socket.recv()
+
+
+async def echo_run(games: int, plies: int) -> list[float]:
+    delays: list[float] = []
+
+    async def one(n: int) -> None:
+        url = f"ws://127.0.0.1:{PORT}/ws/echo/{n}/"
+        a, b, watcher = await asyncio.gather(connect(url), connect(url), connect(url))
+        watching = asyncio.create_task(drain(watcher))
+        await asyncio.sleep(0.2 + random.random())
+        sockets = [a, b]
+        for ply in range(plies):
+            mover, opponent = sockets[ply % 2], sockets[(ply + 1) % 2]
+            sent = time.perf_counter()
+            await mover.send(json.dumps({"ply": ply}))
+            while json.loads(await asyncio.wait_for(opponent.recv(), 60))["ply"] != ply:
+                pass
+            delays.append(time.perf_counter() - sent)
+            while json.loads(await asyncio.wait_for(mover.recv(), 60))["ply"] != ply:
+                pass
+            await asyncio.sleep(1.0)
+        watching.cancel()
+        for s in (a, b, watcher):
+            await s.close()
+
+    await asyncio.gather(*(one(n) for n in range(games)))
+    return delays
+
+
+def percentiles(delays: list[float]) -> tuple[float, float]:
+    ordered = sorted(delays)
+    return statistics.median(ordered) * 1000, ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] * 1000
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--plies", type=int, default=20)
+    args = parser.parse_args()
+    slug, pairs, moves = setup(args.games)
+    processes = serve()
+    try:
+        echo = asyncio.run(echo_run(args.games, args.plies))
+        print(f"relay done: {len(echo)} moves", file=sys.stderr)
+        live = asyncio.run(live_run(slug, pairs, moves, args.plies))
+    finally:
+        for process in reversed(processes):
+            process.terminate()
+            process.wait(timeout=20)
+    from battles.models import Game
+
+    played = sum(len(g.moves) for g in Game.objects.filter(campaign__slug=slug))
+    e50, e99 = percentiles(echo)
+    l50, l99 = percentiles(live)
+    print(f"{args.games} games, 3 connections each, a move every second, {args.plies} plies a game")
+    print(f"relay (bare Channels): p50 {e50:7.1f} ms  p99 {e99:7.1f} ms  ({len(echo)} moves)")
+    print(f"live game:             p50 {l50:7.1f} ms  p99 {l99:7.1f} ms  ({len(live)} moves, {played} stored)")
+    ratio = l99 / e99
+    print(f"p99 ratio {ratio:.2f}× (target ≤ {TARGET}×)")
+    return 0 if ratio <= TARGET and played == len(live) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
