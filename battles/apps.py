@@ -17,7 +17,7 @@ class BattlesConfig(AppConfig):
         hooks.register(hooks.arrival_hooks, arrivals.defender_arrives_by_road)
         hooks.register(hooks.campaign_created_hooks, clock.first_day_schedule)
         from battles import fanout
-        from battles.services import live
+        from battles.services import common
 
-        if fanout.game_changed not in live.after_change:
-            live.after_change.append(fanout.game_changed)  # live games' watchers hear of each change
+        if fanout.changed not in common.watchers:
+            common.watchers.append(fanout.changed)  # games on the site: their watchers hear of each change

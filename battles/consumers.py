@@ -29,6 +29,12 @@ CLOSE_UNKNOWN = 4404
 ACTIONS = ("move", "resign", "draw", "ready")
 
 
+def reader_language(scope) -> str:
+    """The language the reader chose (the language menu's cookie), else the site's."""
+    chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
+    return chosen if chosen in {code for code, _name in settings.LANGUAGES} else settings.LANGUAGE_CODE
+
+
 def group_of(game_id: int) -> str:
     return f"game.{game_id}"
 
@@ -39,9 +45,7 @@ class GameConsumer(AsyncWebsocketConsumer):
         self.game_id = int(kwargs["game_id"])
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
-        cookies = self.scope.get("cookies", {})
-        chosen = cookies.get(settings.LANGUAGE_COOKIE_NAME)
-        self.language = chosen if chosen in {code for code, _name in settings.LANGUAGES} else settings.LANGUAGE_CODE
+        self.language = reader_language(self.scope)
         if not await self._exists(kwargs["slug"]):
             await self.close(code=CLOSE_UNKNOWN)
             return
@@ -123,3 +127,34 @@ class GameConsumer(AsyncWebsocketConsumer):
         )
         self.side = state["you"]
         await self.send(text_data=json.dumps(state, ensure_ascii=False))
+
+
+class BanqiConsumer(AsyncWebsocketConsumer):
+    """A dark-chess page listens here and fetches its board again when told that the game
+    changed (actions themselves go through the page's form, which refuses them as R11.7 says)."""
+
+    async def connect(self):
+        kwargs = self.scope["url_route"]["kwargs"]
+        self.group = f"banqi.{int(kwargs['game_id'])}"
+        if not await self._exists(kwargs["slug"], int(kwargs["game_id"])):
+            await self.close(code=CLOSE_UNKNOWN)
+            return
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+
+    @database_sync_to_async
+    def _exists(self, slug: str, game_id: int) -> bool:
+        from battles.models import BanqiGame
+
+        return BanqiGame.objects.filter(pk=game_id, campaign__slug=slug).exists()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        with translation.override(reader_language(self.scope)):
+            message = _("Dark-chess actions are sent with the page's form.")
+        await self.send(text_data=json.dumps({"type": "refused", "message": message}, ensure_ascii=False))
+
+    async def banqi_changed(self, event):
+        await self.send(text_data=json.dumps({"type": "changed"}))

@@ -13,14 +13,18 @@ from battles.views.live import live_states
 log = logging.getLogger(__name__)
 
 
-def game_changed(game_id: int) -> None:
+def changed(kind: str, pk: int) -> None:
     """Best effort: the move is committed whatever happens here; a watcher who missed a state
-    (Redis down) gets the server's state again when its page reconnects."""
+    (Redis down) gets the server's state again when its page reconnects. A battle game's state
+    is sent whole; a dark-chess page is told to fetch its board again."""
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        message = {"type": "game.state", "states": live_states(game_id=game_id)}
-        async_to_sync(layer.group_send)(f"game.{game_id}", message)
+        if kind == "game":
+            message = {"type": "game.state", "states": live_states(game_id=pk)}
+        else:
+            message = {"type": "banqi.changed"}
+        async_to_sync(layer.group_send)(f"{kind}.{pk}", message)
     except Exception:
-        log.exception("could not tell the watchers of game %s", game_id)
+        log.exception("could not tell the watchers of %s %s", kind, pk)

@@ -7,3 +7,4 @@ PERIOD = "siege.period"  # R7.2, R7.3: the end of a 30-minute penalty period (se
 PURSUIT_DEADLINE = "pursuit.deadline"  # R8.2: the pursuit window closes (services/pursuit.py)
 STRATAGEM_DEADLINE = "stratagem.deadline"  # R9.3: the challenge lapses (services/stratagems.py)
 GAME_FLAG = "game.flag"  # issue 10: a live game's flag falls (services/live.py)
+BANQI_FLAG = "banqi.flag"  # issue 10: a dark-chess player runs out of time (services/stratagems.py)

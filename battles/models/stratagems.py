@@ -20,6 +20,11 @@ class BanqiGame(models.Model):
     termination = models.CharField(max_length=16, blank=True)
     started_at = models.DateTimeField()
     ended_at = models.DateTimeField(null=True, blank=True)
+    # Issue 10: the clocks (the campaign's dark-chess time control), each player's time left as
+    # of `turn_since` for the player to move; empty for games begun before clocks.
+    first_left_ms = models.BigIntegerField(null=True, blank=True)
+    second_left_ms = models.BigIntegerField(null=True, blank=True)
+    turn_since = models.DateTimeField(null=True, blank=True)
 
 
 class Stratagem(models.Model):

@@ -9,6 +9,8 @@ from django.utils.translation import gettext_lazy
 
 from battles.games.banqi import FILES, board_rows, layout_hash, replay
 from battles.models import BanqiGame, Stratagem
+from battles.services.stratagems import banqi_deadline, banqi_left
+from campaign import clock
 from campaign.authority import officer_online
 from campaign.models import Campaign, Officer, OfficerKind, Whereabouts
 
@@ -60,6 +62,7 @@ class BanqiView:
     files: str
     seats: list[tuple[Officer, str]]  # each player and their colour once the first flip gave it
     actions: list[str] = field(default_factory=list)  # the moves as played, a resignation in words
+    clocks: list[dict] = field(default_factory=list)  # each player's time left; the deadline of the one to move
 
 
 # Lazy: read in the reader's language when a page shows them, not once at import.
@@ -102,4 +105,23 @@ def banqi_view(*, game_id: int, campaign: Campaign, viewer: Officer | None = Non
         files=FILES,
         seats=seats,
         actions=[str(_("resigned")) if action == "resign" else action for action in game.actions],
+        clocks=_clocks(game, engine.turn, over),
     )
+
+
+def _clocks(game: BanqiGame, to_move: int, over: bool) -> list[dict]:
+    """Issue 10: each player's time left, and for the player to move the instant it runs out."""
+    if game.turn_since is None:
+        return []
+    now = clock.now()
+    found = []
+    for player in (0, 1):
+        left = banqi_left(game, player, now, to_move=to_move)
+        running = not over and player == to_move
+        found.append(
+            {
+                "left": f"{left // 60000}:{left // 1000 % 60:02d}",
+                "deadline": banqi_deadline(game, to_move) if running else None,
+            }
+        )
+    return found

@@ -1,14 +1,27 @@
 """Helpers the war's services share: system posts, status changes checked against the allowed
 transitions, a member leaving the fighting."""
 
+from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 
+from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember
 from campaign.errors import RuleViolation
 from campaign.models import Board, Officer
 from campaign.services.boards import post_system
+
+# Told after a commit that changed a game played on the site, ("game" | "banqi", its id): the
+# fan-out to its watchers (battles/fanout.py), set by BattlesConfig.ready so that the services
+# import nothing of Channels.
+watchers: list[Callable[[str, int], None]] = []
+
+
+def tell_watchers(kind: str, pk: int) -> None:
+    for notify in watchers:
+        transaction.on_commit(partial(notify, kind, pk), robust=True)  # the change stands regardless
 
 
 def announce(board: Board, key: str, at: datetime, title: str, body: str = "") -> None:

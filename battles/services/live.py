@@ -5,9 +5,7 @@ set the flag-fall timer — and the result, when the board decides, resignation,
 or a fallen flag, goes through `decide` in that same transaction. A broadcast follows the
 commit (battles/fanout.py); the database is the game of record."""
 
-from collections.abc import Callable
 from datetime import datetime, timedelta
-from functools import partial
 from zoneinfo import ZoneInfo
 
 from django.db import transaction
@@ -16,6 +14,7 @@ from django.utils.translation import gettext as _
 from battles.games import RecordError
 from battles.games.live import play, to_move
 from battles.models import Game, GameMove
+from battles.services.common import tell_watchers
 from battles.services.locks import lock_city, lock_game
 from battles.services.records import colours, record_error, side_result
 from battles.services.results import decide, game_city_id
@@ -27,14 +26,10 @@ from campaign.rules.clock import in_war_hours
 from campaign.timers import timer_handler, timer_schedule
 
 SIDES = ("attacker", "defender")
-# Called after a commit that changed a live game (the fan-out to its watchers); set by
-# BattlesConfig.ready so that services import nothing of Channels.
-after_change: list[Callable[[int], None]] = []
 
 
 def _changed(game: Game) -> None:
-    for notify in after_change:
-        transaction.on_commit(partial(notify, game.pk), robust=True)  # the change stands regardless
+    tell_watchers("game", game.pk)
 
 
 def side_of(game: Game, officer: Officer) -> str | None:

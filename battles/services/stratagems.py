@@ -19,9 +19,9 @@ from battles import announcements as texts
 from battles.games.banqi import Banqi, BanqiError, deal, layout_hash
 from battles.games.banqi import replay as replay_actions
 from battles.models import BanqiGame, Game, Stratagem
-from battles.services.common import announce, change_status
+from battles.services.common import announce, change_status, tell_watchers
 from battles.services.ledger import value_change
-from battles.timer_kinds import STRATAGEM_DEADLINE
+from battles.timer_kinds import BANQI_FLAG, STRATAGEM_DEADLINE
 from campaign import clock
 from campaign.authority import officer_online
 from campaign.errors import NotAllowed, RuleViolation
@@ -141,7 +141,11 @@ def stratagem_accept(*, actor: Officer, stratagem: Stratagem) -> Stratagem:
         salt=salt,
         layout_hash=layout_hash(layout, salt),
         started_at=now,
+        first_left_ms=_ms(stratagem.campaign.banqi_base),
+        second_left_ms=_ms(stratagem.campaign.banqi_base),
+        turn_since=now,
     )
+    _schedule_banqi_flag(game, 0)
     stratagem.player, stratagem.banqi = actor, game
     change_status(stratagem, Stratagem.Status.PLAYING, _("stratagem"))
     stratagem.save(update_fields=["player", "banqi", "status"])
@@ -151,18 +155,23 @@ def stratagem_accept(*, actor: Officer, stratagem: Stratagem) -> Stratagem:
 @transaction.atomic
 def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
     """One dark-chess action by the player whose turn it is; the game is rebuilt from its
-    stored layout and actions, so a refused action changes nothing."""
-    game = BanqiGame.objects.select_for_update(of=("self",)).get(pk=game.pk)
+    stored layout and actions, so a refused action changes nothing. The player's clock stops and
+    gains the campaign's increment; an action after the flag fell loses on time."""
+    game = BanqiGame.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=game.pk)
     if game.result:
         raise RuleViolation("R11.7", _("This game is over."))
     if actor.pk not in (game.first_id, game.second_id):
         raise NotAllowed("R11.7", _("Only the two players act in this game."))
     engine = replay(game)
+    now = clock.now()
+    if game.turn_since is not None and action != "resign" and now >= banqi_deadline(game, engine.turn):
+        return _banqi_time(game, engine.turn, now)
+    player = 0 if actor.pk == game.first_id else 1
     try:
         if action == "resign":
-            engine.resign(player=0 if actor.pk == game.first_id else 1)
+            engine.resign(player=player)
         else:
-            engine.play(action, player=0 if actor.pk == game.first_id else 1)
+            engine.play(action, player=player)
     except BanqiError as exc:
         message = {
             "turn": _("It is not your turn."),
@@ -172,13 +181,75 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
         raise RuleViolation("R11.7", message) from None
     game.actions = engine.actions + (["resign"] if action == "resign" else [])
     update = ["actions"]
+    if game.turn_since is not None and action != "resign":
+        field = "first_left_ms" if player == 0 else "second_left_ms"
+        left = banqi_left(game, player, now, to_move=player) + _ms(game.campaign.banqi_increment)
+        setattr(game, field, left)
+        game.turn_since = now
+        update += [field, "turn_since"]
     if engine.result is not None:
-        game.result, game.termination, game.ended_at = engine.result, engine.termination, clock.now()
+        game.result, game.termination, game.ended_at = engine.result, engine.termination, now
         update += ["result", "termination", "ended_at"]
     game.save(update_fields=update)
     if game.result:
         _decide(game)
+    elif game.turn_since is not None:
+        _schedule_banqi_flag(game, engine.turn)
+    tell_watchers("banqi", game.pk)
     return game
+
+
+def _ms(duration: timedelta) -> int:
+    return int(duration / timedelta(milliseconds=1))
+
+
+def banqi_left(game: BanqiGame, player: int, now: datetime, to_move: int) -> int:
+    """Milliseconds left for `player` (0 first, 1 second) at `now`: the clock of the player to
+    move (`to_move`) runs since `turn_since`."""
+    left = (game.first_left_ms if player == 0 else game.second_left_ms) or 0
+    if game.turn_since is not None and not game.result and to_move == player:
+        left -= _ms(now - game.turn_since)
+    return max(0, left)
+
+
+def banqi_deadline(game: BanqiGame, to_move: int) -> datetime:
+    assert game.turn_since is not None
+    left = game.first_left_ms if to_move == 0 else game.second_left_ms
+    return game.turn_since + timedelta(milliseconds=left or 0)
+
+
+def _schedule_banqi_flag(game: BanqiGame, to_move: int) -> None:
+    ply = len(game.actions)
+    timer_schedule(
+        campaign=game.campaign,
+        key=f"banqi:{game.pk}:flag:{ply}",
+        kind=BANQI_FLAG,
+        object_id=game.pk,
+        due_at=banqi_deadline(game, to_move),
+        seq=ply,
+    )
+
+
+def _banqi_time(game: BanqiGame, to_move: int, now: datetime) -> BanqiGame:
+    """The player to move ran out of time: the other wins (R11.7, issue 10)."""
+    game.result, game.termination, game.ended_at = ("1" if to_move == 0 else "0"), "time", now
+    game.save(update_fields=["result", "termination", "ended_at"])
+    _decide(game)
+    tell_watchers("banqi", game.pk)
+    return game
+
+
+@timer_handler(BANQI_FLAG)
+def banqi_flag_due(timer: Timer) -> None:
+    """Applied at the due instant whether or not anyone is on the page; an action since makes it
+    stale."""
+    game = BanqiGame.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=timer.object_id)
+    if game.result or game.turn_since is None or len(game.actions) != timer.seq:
+        return
+    to_move = replay(game).turn
+    if timer.due_at < banqi_deadline(game, to_move):
+        return
+    _banqi_time(game, to_move, timer.due_at)
 
 
 def replay(game: BanqiGame) -> Banqi:

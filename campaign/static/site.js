@@ -64,3 +64,20 @@ document.addEventListener("click", function (e) {
     input.value = square;
   }
 });
+// Dark chess: the page hears of each action over the game's websocket and fetches its board
+// again at once (htmx, the "banqi-changed" trigger); it polls slowly as well, in case.
+(function () {
+  var live = document.getElementById("banqi-live");
+  if (!live || !window.WebSocket) return;
+  var retry = 500;
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + location.host + live.dataset.socket);
+    socket.onopen = function () { retry = 500; live.dataset.connected = "1"; };
+    socket.onmessage = function (e) {
+      if (JSON.parse(e.data).type === "changed") document.body.dispatchEvent(new Event("banqi-changed"));
+    };
+    socket.onclose = function () { live.dataset.connected = ""; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
+  }
+  connect();
+})();

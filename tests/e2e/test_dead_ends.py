@@ -159,7 +159,8 @@ def test_dead_end_7_r11_7_the_dark_chess_move_box_keeps_what_is_typed(browser, l
     player.click("table.banqi td[data-square=b2]")  # clicking a square types its name
     assert player.input_value("#banqi-actions input[name=action]") == "b2"
     with player.expect_response(lambda r: "/banqi/" in r.url and r.request.method == "GET", timeout=8000):
-        pass  # the board refreshes itself (every 3 s)…
+        # the board fetches itself again when told of a change (pushed over the websocket)…
+        player.evaluate("document.body.dispatchEvent(new Event('banqi-changed'))")
     player.wait_for_timeout(300)
     assert player.input_value("#banqi-actions input[name=action]") == "b2"  # …and the typed move stays
     assert player.locator("table.banqi th", has_text="h").count() >= 1

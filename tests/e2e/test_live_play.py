@@ -149,3 +149,31 @@ def test_r11_3_a_flag_falls_with_both_players_gone(browser, asgi_server):
     watcher = browser.new_context(locale="zh-TW").new_page()
     watcher.goto(url)
     assert "攻方勝" in watcher.inner_text("main")
+
+
+def test_r11_7_a_dark_chess_stratagem_is_played_to_its_end_with_pushed_updates(browser, asgi_server):
+    from datetime import timedelta
+
+    from battles.models import Stratagem
+    from battles.services.stratagems import stratagem_accept, stratagem_challenge
+
+    world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0)
+    world.online("張飛")
+    stratagem = stratagem_challenge(actor=world["郭嘉"], target=world["張飛"], kind="siege")
+    stratagem = stratagem_accept(actor=world["張飛"], stratagem=stratagem)
+    url = f"{asgi_server.url}/c/{world.campaign.slug}/banqi/{stratagem.banqi_id}/"
+    schemer, general = log_in(browser, asgi_server, "guojia"), log_in(browser, asgi_server, "zhangfei")
+    for page in (schemer, general):
+        page.goto(url)
+        page.wait_for_selector("#banqi-live[data-connected='1']", state="attached")
+    schemer.fill("#banqi-actions input[name=action]", "a1")
+    schemer.click("#banqi-actions form button")
+    # The general's page, not reloaded, shows the flip within seconds (pushed; it polls only
+    # every 30 s), with both clocks.
+    general.wait_for_selector("td[data-square=a1]:not(.down)", timeout=8000)
+    assert general.locator("[data-clocks] .clock").count() == 2
+    general.click("#banqi-actions details summary")
+    general.click("text=確定認輸此局")
+    schemer.wait_for_selector("#banqi:has-text('認輸')", timeout=8000)
+    assert Stratagem.objects.get(pk=stratagem.pk).status == Stratagem.Status.EFFECT
+    assert world.city("漢中").wall == 497  # R9.2
