@@ -27,6 +27,8 @@
   function show(s) {
     state = s; received = Date.now(); picked = null;
     board.innerHTML = s.svg;
+    // The black side sees its own pieces at the bottom (the board turned, the pieces upright).
+    board.classList.toggle("flipped", Boolean(s.you && s.colours && s.colours[s.you] === "black"));
     statusLine.textContent = s.status_text;
     var list = document.getElementById("live-moves");
     list.innerHTML = "";
@@ -76,8 +78,12 @@
   board.addEventListener("click", function (e) {
     var svg = board.querySelector("svg");
     if (!svg || !state || !state.live || state.to_move !== state.you) return;
-    var p = svg.createSVGPoint(); p.x = e.clientX; p.y = e.clientY;
-    var at = p.matrixTransform(svg.getScreenCTM().inverse()), square;
+    // The point in the board's own coordinates, from where it was clicked in the drawn box
+    // (turned half round for black).
+    var box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal, square;
+    var fx = (e.clientX - box.left) / box.width, fy = (e.clientY - box.top) / box.height;
+    if (board.classList.contains("flipped")) { fx = 1 - fx; fy = 1 - fy; }
+    var at = {x: fx * view.width, y: fy * view.height};
     if (root.dataset.kind === "chess") {
       var file = Math.floor((at.x - 15) / 45), rank = 7 - Math.floor((at.y - 15) / 45);
       if (file < 0 || file > 7 || rank < 0 || rank > 7) return;

@@ -3,8 +3,10 @@ page and play it live to mate, moves typed in Chinese notation and clicked on th
 result is applied to the siege's wall at once; a player who reloads mid-game continues."""
 
 from functools import partial
+from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 from battles.models import Game
@@ -72,9 +74,23 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
     for square in (MATE_MOVES[0][:2], MATE_MOVES[0][2:]):
         col, rank = "abcdefghi".index(square[0]), int(square[1])
         red.mouse.click(box["x"] + (30 + col * 40) * scale, box["y"] + (30 + (9 - rank) * 40) * scale)
-    black.wait_for_selector("#live[data-ply='1']")
+    black.wait_for_selector("#live[data-ply='1'] #live-move:not([hidden])")
+    # Black sees the board turned (its pieces at the bottom) and clicks its reply on it.
+    assert black.locator("#live-board.flipped").count() == 1 and red.locator("#live-board.flipped").count() == 0
+    box = black.locator("#live-board svg").bounding_box()
+    for square in (MATE_MOVES[1][:2], MATE_MOVES[1][2:]):
+        col, rank = "abcdefghi".index(square[0]), int(square[1])
+        black.mouse.click(
+            box["x"] + box["width"] * (1 - (30 + col * 40) / 380),
+            box["y"] + box["height"] * (1 - (30 + (9 - rank) * 40) / 420),
+        )
+    red.wait_for_selector("#live[data-ply='2']")
+    black.wait_for_selector("#live[data-ply='2']")
+    shots = Path(settings.VAR_DIR) / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    black.locator("#live").screenshot(path=str(shots / "live-black.png"))
     players = [red, black]
-    for ply, move in enumerate(MATE_MOVES[1:], start=1):
+    for ply, move in enumerate(MATE_MOVES[2:], start=2):
         page = players[ply % 2]
         if ply == 6:  # black reloads mid-game and carries on from the server's state
             page.reload()
