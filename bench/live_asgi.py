@@ -4,7 +4,10 @@ same Redis channel layer, with no database, no judge and no rendering (bench/liv
 
 import os
 
+import django
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
+django.setup()  # before the imports below, whatever order they are sorted in
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
@@ -13,7 +16,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.urls import path  # noqa: E402
 
 from battles.routing import websocket_urlpatterns  # noqa: E402
-from campaign.asgi import application as site  # noqa: E402  (sets Django up first)
+from campaign.asgi import application as site  # noqa: E402
 
 
 class Relay(AsyncWebsocketConsumer):

@@ -30,7 +30,8 @@ def viewer_side(*, game_id: int, user_id: int | None) -> str | None:
 def live_states(*, game_id: int) -> dict[str, dict]:
     """The state in each of the site's languages, read and drawn once for all watchers."""
     game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
-    return {code: _state(game, code) for code, _name in settings.LANGUAGES}
+    svg = _svg(game, len(game.moves))  # the same drawing in every language: drawn once
+    return {code: _state(game, code, svg) for code, _name in settings.LANGUAGES}
 
 
 def live_state(*, game_id: int, user_id: int | None, language: str) -> dict:
@@ -38,7 +39,7 @@ def live_state(*, game_id: int, user_id: int | None, language: str) -> dict:
     return {**_state(game, language), "you": viewer_side(game_id=game_id, user_id=user_id)}
 
 
-def _state(game: Game, language: str) -> dict:
+def _state(game: Game, language: str, svg: str | None = None) -> dict:
     now = clock.now()
     with translation.override(language):
         style = "chinese" if language.startswith("zh") else "wxf"
@@ -59,7 +60,7 @@ def _state(game: Game, language: str) -> dict:
             "draw_offered_by": game.draw_offered_by,
             "colours": colours(game),
             "moves": move_pairs(_notation(game, style)),
-            "svg": _svg(game, len(game.moves)),
+            "svg": svg if svg is not None else _svg(game, len(game.moves)),
             "result": str(game.get_result_display()) if game.result else "",
             "how": game.how,
         }
