@@ -56,7 +56,7 @@ def setup(games: int) -> tuple[str, list[dict], list[str]]:
     from battles.models import Army, Game, Siege
     from campaign import clock
     from campaign.demo import demo_spec
-    from campaign.models import Officer, Whereabouts
+    from campaign.models import Kingdom, Officer, Whereabouts
     from campaign.services.world import world_create
 
     call_command("migrate", verbosity=0)
@@ -66,7 +66,7 @@ def setup(games: int) -> tuple[str, list[dict], list[str]]:
     User = get_user_model()
     city = campaign.cities.get(name="漢中")
     origin = campaign.cities.get(name="長安")
-    wei, shu = city.kingdom.__class__.objects.get(campaign=campaign, name="魏"), city.kingdom
+    wei, shu = Kingdom.objects.get(campaign=campaign, name="魏"), city.kingdom
     base = int(campaign.live_base.total_seconds() * 1000)
     with transaction.atomic():
         users = User.objects.bulk_create([User(username=f"p{i}") for i in range(2 * games)])

@@ -1,5 +1,7 @@
 """Stratagems (計謀, RULES.md §9) and the dark-chess games that decide them (R11.7)."""
 
+from datetime import datetime, timedelta
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -25,6 +27,20 @@ class BanqiGame(models.Model):
     first_left_ms = models.BigIntegerField(null=True, blank=True)
     second_left_ms = models.BigIntegerField(null=True, blank=True)
     turn_since = models.DateTimeField(null=True, blank=True)
+
+    def left_ms(self, player: int, now: datetime, to_move: int) -> int:
+        """Milliseconds left for `player` (0 first, 1 second) at `now`: the clock of the player
+        to move (`to_move`) runs since `turn_since`."""
+        left = (self.first_left_ms if player == 0 else self.second_left_ms) or 0
+        if self.turn_since is not None and not self.result and to_move == player:
+            left -= int((now - self.turn_since) / timedelta(milliseconds=1))
+        return max(0, left)
+
+    def deadline(self, to_move: int) -> datetime:
+        """When the player to move runs out of time (a game with clocks)."""
+        assert self.turn_since is not None
+        left = self.first_left_ms if to_move == 0 else self.second_left_ms
+        return self.turn_since + timedelta(milliseconds=left or 0)
 
 
 class Stratagem(models.Model):

@@ -9,7 +9,6 @@ from django.utils.translation import gettext_lazy
 
 from battles.games.banqi import FILES, board_rows, layout_hash, replay
 from battles.models import BanqiGame, Stratagem
-from battles.services.stratagems import banqi_deadline, banqi_left
 from campaign import clock
 from campaign.authority import officer_online
 from campaign.models import Campaign, Officer, OfficerKind, Whereabouts
@@ -116,12 +115,12 @@ def _clocks(game: BanqiGame, to_move: int, over: bool) -> list[dict]:
     now = clock.now()
     found = []
     for player in (0, 1):
-        left = banqi_left(game, player, now, to_move=to_move)
+        left = game.left_ms(player, now, to_move=to_move)
         running = not over and player == to_move
         found.append(
             {
                 "left": f"{left // 60000}:{left // 1000 % 60:02d}",
-                "deadline": banqi_deadline(game, to_move) if running else None,
+                "deadline": game.deadline(to_move) if running else None,
             }
         )
     return found

@@ -25,8 +25,6 @@ from campaign.models import Officer, Timer
 from campaign.rules.clock import in_war_hours
 from campaign.timers import timer_handler, timer_schedule
 
-SIDES = ("attacker", "defender")
-
 
 def _changed(game: Game) -> None:
     tell_watchers("game", game.pk)
@@ -45,11 +43,15 @@ def _terms(game: Game) -> dict:
     return {"favoured": colour.get(game.favoured) or None, "extra_moves": game.extra_moves}
 
 
+def _mover(game: Game, moves: list[str], terms: dict) -> str:
+    """attacker or defender: who moves after `moves` (R11.2 colours, R11.4 handicap)."""
+    first, second = ("attacker", "defender") if game.attacker_moves_first else ("defender", "attacker")
+    return first if to_move(game.game_kind, moves, **terms) == "first" else second
+
+
 def side_to_move(game: Game) -> str:
     """attacker or defender: whose turn it is in this game."""
-    order = to_move(game.game_kind, game.moves, **_terms(game))
-    first = "attacker" if game.attacker_moves_first else "defender"
-    return first if order == "first" else ("defender" if first == "attacker" else "attacker")
+    return _mover(game, game.moves, _terms(game))
 
 
 def time_left(game: Game, side: str, now: datetime) -> int:
@@ -74,13 +76,7 @@ def _deadline(game: Game) -> datetime:
 def _has_moved(game: Game, side: str) -> bool:
     """Whether `side` made a move yet (handicap moves count for the favoured side)."""
     terms = _terms(game)
-    first = "attacker" if game.attacker_moves_first else "defender"
-    for ply in range(len(game.moves)):
-        order = to_move(game.game_kind, game.moves[:ply], **terms)
-        mover = first if order == "first" else ("defender" if first == "attacker" else "attacker")
-        if mover == side:
-            return True
-    return False
+    return any(_mover(game, game.moves[:ply], terms) == side for ply in range(len(game.moves)))
 
 
 def _schedule_flag(game: Game) -> None:

@@ -164,7 +164,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
         raise NotAllowed("R11.7", _("Only the two players act in this game."))
     engine = replay(game)
     now = clock.now()
-    if game.turn_since is not None and action != "resign" and now >= banqi_deadline(game, engine.turn):
+    if game.turn_since is not None and action != "resign" and now >= game.deadline(engine.turn):
         return _banqi_time(game, engine.turn, now)
     player = 0 if actor.pk == game.first_id else 1
     try:
@@ -183,7 +183,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
     update = ["actions"]
     if game.turn_since is not None and action != "resign":
         field = "first_left_ms" if player == 0 else "second_left_ms"
-        left = banqi_left(game, player, now, to_move=player) + _ms(game.campaign.banqi_increment)
+        left = game.left_ms(player, now, to_move=player) + _ms(game.campaign.banqi_increment)
         setattr(game, field, left)
         game.turn_since = now
         update += [field, "turn_since"]
@@ -203,21 +203,6 @@ def _ms(duration: timedelta) -> int:
     return int(duration / timedelta(milliseconds=1))
 
 
-def banqi_left(game: BanqiGame, player: int, now: datetime, to_move: int) -> int:
-    """Milliseconds left for `player` (0 first, 1 second) at `now`: the clock of the player to
-    move (`to_move`) runs since `turn_since`."""
-    left = (game.first_left_ms if player == 0 else game.second_left_ms) or 0
-    if game.turn_since is not None and not game.result and to_move == player:
-        left -= _ms(now - game.turn_since)
-    return max(0, left)
-
-
-def banqi_deadline(game: BanqiGame, to_move: int) -> datetime:
-    assert game.turn_since is not None
-    left = game.first_left_ms if to_move == 0 else game.second_left_ms
-    return game.turn_since + timedelta(milliseconds=left or 0)
-
-
 def _schedule_banqi_flag(game: BanqiGame, to_move: int) -> None:
     ply = len(game.actions)
     timer_schedule(
@@ -225,7 +210,7 @@ def _schedule_banqi_flag(game: BanqiGame, to_move: int) -> None:
         key=f"banqi:{game.pk}:flag:{ply}",
         kind=BANQI_FLAG,
         object_id=game.pk,
-        due_at=banqi_deadline(game, to_move),
+        due_at=game.deadline(to_move),
         seq=ply,
     )
 
@@ -247,7 +232,7 @@ def banqi_flag_due(timer: Timer) -> None:
     if game.result or game.turn_since is None or len(game.actions) != timer.seq:
         return
     to_move = replay(game).turn
-    if timer.due_at < banqi_deadline(game, to_move):
+    if timer.due_at < game.deadline(to_move):
         return
     _banqi_time(game, to_move, timer.due_at)
 

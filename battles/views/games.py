@@ -43,7 +43,7 @@ def _handicap(game: Game) -> dict:
     return {"favoured": colours(game).get(game.favoured) or None, "extra_moves": game.extra_moves}
 
 
-def _notation(game: Game, style: str) -> list[str]:
+def notation(game: Game, style: str) -> list[str]:
     if not game.moves:
         return []
     if game.game_kind == "chess":
@@ -51,7 +51,7 @@ def _notation(game: Game, style: str) -> list[str]:
     return game_notation(game.moves, chinese=style != "wxf", **_handicap(game))
 
 
-def _svg(game: Game, ply: int) -> str:
+def board_drawing(game: Game, ply: int) -> str:
     moves = game.moves[:ply]
     if game.game_kind == "chess":
         board = game_board(moves, **_handicap(game))[0]
@@ -89,8 +89,8 @@ def game_page(request, campaign, game_id):
             "ply": ply,
             "style": style,
             "colours": {side: _(COLOUR_NAMES[colour]) for side, colour in colours(game).items()},
-            "move_pairs": move_pairs(_notation(game, style)),
-            "svg": mark_safe(_svg(game, ply)),  # noqa: S308 - ours
+            "move_pairs": move_pairs(notation(game, style)),
+            "svg": mark_safe(board_drawing(game, ply)),  # noqa: S308 - ours
             "player": view.player,
             "answers": view.answers,
             "claim": game.claim_token(),

@@ -11,7 +11,7 @@ from battles.games.pgn import move_pairs
 from battles.models import Game
 from battles.services.live import side_of, side_to_move, time_left
 from battles.services.records import colours
-from battles.views.games import _notation, _svg
+from battles.views.games import board_drawing, notation
 from campaign import clock
 from campaign.models import Officer
 
@@ -30,7 +30,7 @@ def viewer_side(*, game_id: int, user_id: int | None) -> str | None:
 def live_states(*, game_id: int) -> dict[str, dict]:
     """The state in each of the site's languages, read and drawn once for all watchers."""
     game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
-    svg = _svg(game, len(game.moves))  # the same drawing in every language: drawn once
+    svg = board_drawing(game, len(game.moves))  # the same drawing in every language: drawn once
     return {code: _state(game, code, svg) for code, _name in settings.LANGUAGES}
 
 
@@ -59,8 +59,8 @@ def _state(game: Game, language: str, svg: str | None = None) -> dict:
             "ready": {"attacker": game.attacker_ready, "defender": game.defender_ready},
             "draw_offered_by": game.draw_offered_by,
             "colours": colours(game),
-            "moves": move_pairs(_notation(game, style)),
-            "svg": svg if svg is not None else _svg(game, len(game.moves)),
+            "moves": move_pairs(notation(game, style)),
+            "svg": svg if svg is not None else board_drawing(game, len(game.moves)),
             "result": str(game.get_result_display()) if game.result else "",
             "how": game.how,
         }

@@ -36,10 +36,9 @@ def asgi_server(transactional_db):
 
 
 def pending_game(world):
+    """許褚 calls 魏延 before 漢中 (the army arrives a second after marching: travel_time 1 s)."""
     import time
-    from datetime import timedelta
 
-    from battles.models import Siege
     from battles.services.march import march_start
     from battles.services.siege import siege_call, siege_call_answer
     from campaign.timers import timers_sweep
@@ -51,9 +50,18 @@ def pending_game(world):
     )
     time.sleep(1.2)
     timers_sweep()
-    assert Siege.objects.exists(), timedelta
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
     return siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+
+
+def both_ready(browser, server, url):
+    """許褚 and 魏延 each open the game in their own browser and press "ready"."""
+    pages = log_in(browser, server, "xuchu"), log_in(browser, server, "weiyan")
+    for page in pages:
+        page.goto(url)
+        page.wait_for_selector("#live[data-connected='1']")
+        page.click("[data-live=ready]")
+    return pages
 
 
 def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_server):
@@ -62,11 +70,7 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
     world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0)
     game = pending_game(world)
     url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
-    red, black = log_in(browser, asgi_server, "xuchu"), log_in(browser, asgi_server, "weiyan")
-    for page in (red, black):
-        page.goto(url)
-        page.wait_for_selector("#live[data-connected='1']")
-        page.click("[data-live=ready]")
+    red, black = both_ready(browser, asgi_server, url)
     red.wait_for_selector("#live-move:not([hidden])")
     # The first move clicked on the board, point by point (ICCS: file a–i, rank 0–9 from red's side).
     box = red.locator("#live-board svg").bounding_box()
@@ -113,11 +117,7 @@ def test_r11_1_a_chess_campaign_plays_a_game_live_to_mate(browser, asgi_server):
     game = pending_game(world)
     assert game.game_kind == "chess"
     url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
-    white, black = log_in(browser, asgi_server, "xuchu"), log_in(browser, asgi_server, "weiyan")
-    for page in (white, black):
-        page.goto(url)
-        page.wait_for_selector("#live[data-connected='1']")
-        page.click("[data-live=ready]")
+    white, black = both_ready(browser, asgi_server, url)
     # 1. f3 clicked (f2 → f3: file 5, ranks 2 and 3 from white's side), then typed in SAN
     white.wait_for_selector("#live-move:not([hidden])")
     box = white.locator("#live-board svg").bounding_box()
@@ -146,11 +146,7 @@ def test_r11_3_a_flag_falls_with_both_players_gone(browser, asgi_server):
     world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0)
     game = pending_game(world)
     url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
-    red, black = log_in(browser, asgi_server, "xuchu"), log_in(browser, asgi_server, "weiyan")
-    for page in (red, black):
-        page.goto(url)
-        page.wait_for_selector("#live[data-connected='1']")
-        page.click("[data-live=ready]")
+    red, black = both_ready(browser, asgi_server, url)
     red.wait_for_selector("#live-move:not([hidden])")
     red.fill("#live-move input[name=move]", "炮二平五")
     red.click("#live-move button")
