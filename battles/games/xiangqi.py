@@ -1,6 +1,8 @@
 """Xiangqi records judged by pyffish (Fairy-Stockfish): R11.3 (legality and results), R11.4
 (handicap), R11.5 (opening restriction). Pure: no Django."""
 
+from functools import lru_cache
+
 import pyffish
 
 from battles.games.base import Judgement, RecordError, Termination
@@ -178,6 +180,15 @@ def game_notation(
     >>> game_notation(["h2e2", "b2d2", "h9g7"], favoured="red", extra_moves=2, chinese=False)
     ['C2=5', 'C8=6', 'H8+7']
     """
+    written = _written(tuple(moves), favoured, extra_moves)
+    return [chinese_from_wxf(wxf, red) if chinese else wxf for wxf, red in written]
+
+
+@lru_cache(maxsize=512)
+def _written(moves: tuple[str, ...], favoured: str | None, extra_moves: int) -> tuple[tuple[str, bool], ...]:
+    """Each move in WXF with whether red played it. Cached: every pyffish call costs about a
+    millisecond (GAMES.md), and a live game's position is written once for every language and
+    every watcher who connects at that move."""
     handicap = extra_moves if favoured in ("red", "black") and extra_moves > 1 else 0
     fen = START if not handicap else _with_side(START, favoured == "red")
     written: list[tuple[str, bool]] = []
@@ -187,10 +198,10 @@ def game_notation(
         if i < handicap - 1:
             fen = _with_side(fen, favoured == "red")
     red = fen.split()[1] == "w"
-    for wxf in wxf_moves(moves[handicap:], fen):
+    for wxf in wxf_moves(list(moves[handicap:]), fen):
         written.append((wxf, red))
         red = not red
-    return [chinese_from_wxf(wxf, red) if chinese else wxf for wxf, red in written]
+    return tuple(written)
 
 
 def judge(text: str, *, favoured: str | None = None, extra_moves: int = 0, restricted: str | None = None) -> Judgement:
