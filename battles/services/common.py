@@ -16,12 +16,14 @@ from campaign.services.boards import post_system
 # Told after a commit that changed a game played on the site, ("game" | "banqi", its id): the
 # fan-out to its watchers (battles/fanout.py), set by BattlesConfig.ready so that the services
 # import nothing of Channels.
-watchers: list[Callable[[str, int], None]] = []
+watchers: list[Callable[..., None]] = []
 
 
-def tell_watchers(kind: str, pk: int) -> None:
+def tell_watchers(kind: str, pk: int, committed: object = None) -> None:
+    """`committed`: the object exactly as the transaction writes it, when the caller has it
+    (then the watchers are told without reading it again)."""
     for notify in watchers:
-        transaction.on_commit(partial(notify, kind, pk), robust=True)  # the change stands regardless
+        transaction.on_commit(partial(notify, kind, pk, committed), robust=True)  # the change stands regardless
 
 
 def announce(board: Board, key: str, at: datetime, title: str, body: str = "") -> None:

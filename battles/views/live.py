@@ -15,7 +15,7 @@ from battles.views.games import board_drawing, notation
 from campaign import clock
 from campaign.models import Officer
 
-LIVE_FIELDS = ("attacker", "defender", "campaign")
+LIVE_FIELDS = ("attacker", "defender")
 
 
 def viewer_side(*, game_id: int, user_id: int | None) -> str | None:
@@ -27,40 +27,50 @@ def viewer_side(*, game_id: int, user_id: int | None) -> str | None:
     return side_of(game, viewer) if viewer is not None else None
 
 
-def live_states(*, game_id: int) -> dict[str, dict]:
-    """The state in each of the site's languages, read and drawn once for all watchers."""
-    game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
-    svg = board_drawing(game, len(game.moves))  # the same drawing in every language: drawn once
-    return {code: _state(game, code, svg) for code, _name in settings.LANGUAGES}
+def live_states(*, game_id: int, game: object = None) -> dict:
+    """The state read and drawn once for all watchers: what is the same in every language
+    ("shared": the board, the clocks, whose turn) once, and per language what is written.
+    `game`: the game as just committed, with its players (then it is not read again)."""
+    if not isinstance(game, Game):
+        game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
+    return {
+        "shared": _shared(game),
+        "written": {code: _written(game, code) for code, _name in settings.LANGUAGES},
+    }
 
 
 def live_state(*, game_id: int, user_id: int | None, language: str) -> dict:
     game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
-    return {**_state(game, language), "you": viewer_side(game_id=game_id, user_id=user_id)}
+    return {**_shared(game), **_written(game, language), "you": viewer_side(game_id=game_id, user_id=user_id)}
 
 
-def _state(game: Game, language: str, svg: str | None = None) -> dict:
+def _to_move(game: Game) -> str | None:
+    return side_to_move(game) if game.status == Game.Status.PENDING and game.live_since else None
+
+
+def _shared(game: Game) -> dict:
     now = clock.now()
+    return {
+        "type": "state",
+        "game": game.pk,
+        "status": game.status,
+        "live": game.live_since is not None,
+        "ply": len(game.moves),
+        "to_move": _to_move(game),
+        "clocks": {side: time_left(game, side, now) for side in ("attacker", "defender")} if game.live_since else None,
+        "ready": {"attacker": game.attacker_ready, "defender": game.defender_ready},
+        "draw_offered_by": game.draw_offered_by,
+        "colours": colours(game),
+        "svg": board_drawing(game, len(game.moves)),
+    }
+
+
+def _written(game: Game, language: str) -> dict:
     with translation.override(language):
         style = "chinese" if language.startswith("zh") else "wxf"
-        pending = game.status == Game.Status.PENDING
-        to_move = side_to_move(game) if pending and game.live_since else None
         return {
-            "status_text": _status_text(game, to_move),
-            "type": "state",
-            "game": game.pk,
-            "status": game.status,
-            "live": game.live_since is not None,
-            "ply": len(game.moves),
-            "to_move": to_move,
-            "clocks": {side: time_left(game, side, now) for side in ("attacker", "defender")}
-            if game.live_since
-            else None,
-            "ready": {"attacker": game.attacker_ready, "defender": game.defender_ready},
-            "draw_offered_by": game.draw_offered_by,
-            "colours": colours(game),
+            "status_text": _status_text(game, _to_move(game)),
             "moves": move_pairs(notation(game, style)),
-            "svg": svg if svg is not None else board_drawing(game, len(game.moves)),
             "result": str(game.get_result_display()) if game.result else "",
             "how": game.how,
         }
