@@ -4,16 +4,20 @@ services (battles/services/live.py) and is refused there or here with a message 
 language, changing nothing; after each change every watcher is sent the new state (the fan-out
 of battles/fanout.py, on the channel layer)."""
 
+import asyncio
 import json
 import time
 from collections import deque
 
-from channels.db import database_sync_to_async
+from asgiref.sync import SyncToAsync
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from battles import fanout
 from battles.models import Game
 from battles.services import live
 from battles.views.live import live_state
@@ -29,6 +33,29 @@ CLOSE_UNKNOWN = 4404
 ACTIONS = ("move", "resign", "draw", "ready")
 
 
+class KeptConnection(SyncToAsync):
+    """Channels' database_sync_to_async without closing the connection after every call.
+
+    Every consumer of a process runs its database work in one thread (asgiref's thread-sensitive
+    executor: consumers have no per-request context), so that thread keeps one connection for
+    all the games it serves instead of opening and closing one per frame (a SQLite file's
+    last close also checkpoints its write-ahead log). A connection that saw an error is closed,
+    and the next call opens a fresh one. HTTP requests keep Django's rule (CONN_MAX_AGE)."""
+
+    def thread_handler(self, loop, *args, **kwargs):
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            for connection in connections.all(initialized_only=True):
+                if connection.connection is not None and (
+                    connection.errors_occurred or connection.autocommit != connection.settings_dict["AUTOCOMMIT"]
+                ):
+                    connection.close()
+
+
+database_sync_to_async = KeptConnection
+
+
 def reader_language(scope) -> str:
     """The language the reader chose (the language menu's cookie), else the site's."""
     chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
@@ -39,14 +66,28 @@ def group_of(game_id: int) -> str:
     return f"game.{game_id}"
 
 
-class GameConsumer(AsyncWebsocketConsumer):
+class LiveConsumer(AsyncWebsocketConsumer):
+    """Channels closes the database connections before every message, in the one thread that
+    every consumer of the process shares: a state to pass on would queue there behind another
+    game's move. These consumers' database calls (KeptConnection) tidy up after themselves."""
+
+    async def dispatch(self, message):
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class GameConsumer(LiveConsumer):
     async def connect(self):
+        fanout.serve_on(asyncio.get_running_loop())
         kwargs = self.scope["url_route"]["kwargs"]
         self.game_id = int(kwargs["game_id"])
         user = self.scope.get("user")
         self.user_id = user.pk if user is not None and user.is_authenticated else None
         self.language = reader_language(self.scope)
-        if not await self._exists(kwargs["slug"]):
+        found, self.officer = await self._reader(kwargs["slug"])
+        if not found:
             await self.close(code=CLOSE_UNKNOWN)
             return
         self.frames: deque[float] = deque()
@@ -59,8 +100,14 @@ class GameConsumer(AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(group_of(self.game_id), self.channel_name)
 
     @database_sync_to_async
-    def _exists(self, slug: str) -> bool:
-        return Game.objects.filter(pk=self.game_id, campaign__slug=slug).exists()
+    def _reader(self, slug: str) -> tuple[bool, Officer | None]:
+        """Whether the game is in this campaign, and the reader's officer in it (None for a
+        visitor): who the reader is does not change while the page is open."""
+        campaign_id = Game.objects.filter(pk=self.game_id, campaign__slug=slug).values_list("campaign_id", flat=True)
+        found = campaign_id.first()
+        if found is None or self.user_id is None:
+            return found is not None, None
+        return True, Officer.objects.filter(user_id=self.user_id, campaign_id=found).first()
 
     async def receive(self, text_data=None, bytes_data=None):
         now = time.monotonic()
@@ -90,20 +137,19 @@ class GameConsumer(AsyncWebsocketConsumer):
     def _act(self, frame: dict) -> str:
         """Run the action through the services; the refusal's text, or "" when it was done."""
         with translation.override(self.language):
-            game = Game.objects.get(pk=self.game_id)
-            officer = None
-            if self.user_id is not None:
-                officer = Officer.objects.filter(user_id=self.user_id, campaign_id=game.campaign_id).first()
+            officer = self.officer
             if officer is None:
                 return _("Only the game's players play it; spectators watch.")
             try:
                 action = frame["action"]
-                if action == "move":
+                if action == "move":  # the service reads the game itself
                     move, ply = frame.get("move"), frame.get("ply")
                     if not isinstance(move, str) or not isinstance(ply, int) or isinstance(ply, bool):
                         return _("A move names the move and the number of moves already played.")
-                    live.live_move(actor=officer, game=game, move=move[:16], ply=ply)
-                elif action == "resign":
+                    live.live_move(actor=officer, game=Game(pk=self.game_id), move=move[:16], ply=ply)
+                    return ""
+                game = Game.objects.get(pk=self.game_id)
+                if action == "resign":
                     live.live_resign(actor=officer, game=game)
                 elif action == "draw":
                     live.live_draw(actor=officer, game=game, offer=frame.get("offer", True) is not False)
@@ -118,7 +164,7 @@ class GameConsumer(AsyncWebsocketConsumer):
 
     async def game_state(self, event):
         """The state the fan-out drew once for everyone, with this reader's side."""
-        state = {**event["states"][self.language], "you": self.side}
+        state = {**event["state"]["shared"], **event["state"]["written"][self.language], "you": self.side}
         await self.send(text_data=json.dumps(state, ensure_ascii=False))
 
     async def _send_state(self) -> None:
@@ -129,11 +175,12 @@ class GameConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=json.dumps(state, ensure_ascii=False))
 
 
-class BanqiConsumer(AsyncWebsocketConsumer):
+class BanqiConsumer(LiveConsumer):
     """A dark-chess page listens here and fetches its board again when told that the game
     changed (actions themselves go through the page's form, which refuses them as R11.7 says)."""
 
     async def connect(self):
+        fanout.serve_on(asyncio.get_running_loop())
         kwargs = self.scope["url_route"]["kwargs"]
         self.group = f"banqi.{int(kwargs['game_id'])}"
         if not await self._exists(kwargs["slug"], int(kwargs["game_id"])):
