@@ -11,6 +11,7 @@ first commits; SQLite's IMMEDIATE transactions queue it the same way).
 
 import logging
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime
 
 from celery import current_app
@@ -22,6 +23,9 @@ from campaign import clock
 from campaign.models import Campaign, Heartbeat, Timer
 
 APPLY_TIMER_TASK = "campaign.tasks.apply_timer"
+# One thread per process sends the fast path's messages, in order (a process that exits sends
+# what it was handed first; a message lost anyway is the sweeper's).
+_sender = ThreadPoolExecutor(max_workers=1, thread_name_prefix="timer-enqueue")
 log = logging.getLogger(__name__)
 
 Handler = Callable[[Timer], None]
@@ -39,24 +43,34 @@ def timer_handler(kind: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, due_at: datetime, seq: int = 0) -> Timer:
-    """Store what is due and enqueue the fast path once the caller's transaction commits."""
-    timer, _created = Timer.objects.get_or_create(
-        key=key,
-        defaults={
-            "campaign": campaign,
-            "kind": kind,
-            "object_id": object_id,
-            "due_at": due_at,
-            "seq": seq,
-            "created_at": clock.now(),
-        },
-    )
+def timer_schedule(
+    *, campaign: Campaign, key: str, kind: str, object_id: int, due_at: datetime, seq: int = 0, new: bool = False
+) -> Timer:
+    """Store what is due and enqueue the fast path once the caller's transaction commits. The
+    key makes scheduling idempotent; `new=True` says the caller already holds what makes the key
+    fresh (a live game's flag for a move just stored), so the row is inserted without a look."""
+    fields = {"campaign": campaign, "kind": kind, "object_id": object_id, "due_at": due_at, "seq": seq}
+    if new:
+        timer = Timer.objects.create(key=key, created_at=clock.now(), **fields)
+    else:
+        timer, _created = Timer.objects.get_or_create(key=key, defaults={**fields, "created_at": clock.now()})
     transaction.on_commit(lambda: _enqueue(timer.pk, due_at))
     return timer
 
 
+def timers_cancel(*, keys: list[str]) -> int:
+    """Timers no longer needed (a live game's flag once the next move is made): set aside in
+    the caller's transaction; their messages find them no longer pending."""
+    return Timer.objects.filter(key__in=keys, status=Timer.Status.PENDING).update(status=Timer.Status.CANCELLED)
+
+
 def _enqueue(timer_id: int, due_at: datetime) -> None:
+    """Hand the message to the sending thread: the caller (a web request, a move on a live
+    game's socket) does not wait for the broker."""
+    _sender.submit(_send, timer_id, due_at)
+
+
+def _send(timer_id: int, due_at: datetime) -> None:
     try:  # by the task's name: the tasks (an edge on top) import this module, not the reverse
         current_app.send_task(APPLY_TIMER_TASK, args=[timer_id], eta=due_at, retry=False)
     except Exception as exc:  # noqa: BLE001 - the broker being down must not undo the user's action

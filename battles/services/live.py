@@ -23,11 +23,11 @@ from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Timer
 from campaign.rules.clock import in_war_hours
-from campaign.timers import timer_handler, timer_schedule
+from campaign.timers import timer_handler, timer_schedule, timers_cancel
 
 
-def _changed(game: Game) -> None:
-    tell_watchers("game", game.pk)
+def _changed(game: Game, *, as_written: bool = False) -> None:
+    tell_watchers("game", game.pk, game if as_written else None)
 
 
 def side_of(game: Game, officer: Officer) -> str | None:
@@ -79,11 +79,16 @@ def _has_moved(game: Game, side: str) -> bool:
     return any(_mover(game, game.moves[:ply], terms) == side for ply in range(len(game.moves)))
 
 
-def _schedule_flag(game: Game) -> None:
+def _flag_key(game: Game) -> str:
+    return f"game:{game.pk}:flag:{len(game.moves)}"
+
+
+def _schedule_flag(game: Game, *, new: bool = False) -> None:
     ply = len(game.moves)
     timer_schedule(
+        new=new,
         campaign=game.campaign,
-        key=f"game:{game.pk}:flag:{ply}",
+        key=_flag_key(game),
         kind=GAME_FLAG,
         object_id=game.pk,
         due_at=_deadline(game),
@@ -141,50 +146,84 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
         game.attacker_left_ms = game.defender_left_ms = base
         fields += ["live_since", "turn_since", "attacker_left_ms", "defender_left_ms"]
         game.save(update_fields=fields)
+        _changed(game)
         _schedule_flag(game)
-    else:
-        game.save(update_fields=fields)
+        return game
+    game.save(update_fields=fields)
     _changed(game)
     return game
 
 
 def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     """`actor` plays `move` as the game's move number `ply` + 1 (the number they saw: a move
-    sent twice, or from a stale page, is refused). Checked before the lock (the judge replays
-    the game), checked again under it."""
-    seen = Game.objects.get(pk=game.pk)
+    sent twice, or from a stale page, is refused).
+
+    The game is read and the move judged (the judge replays the game) before anything is
+    written. A move that leaves the game going is then stored by a compare-and-set: the game
+    row is updated only if its moves are still the ones judged and it is still pending, so a
+    move sent twice, from two tabs, or racing a resignation or a fallen flag changes nothing
+    (PostgreSQL re-reads the row after any lock it waited for). No city lock is taken for it:
+    nothing of the city changes. A move that ends the game, or comes after the flag fell,
+    takes the war's locks (city, then game) and goes through `decide`."""
+    seen = Game.objects.select_related("campaign", "attacker", "defender").get(pk=game.pk)
     if ply != len(seen.moves):
         raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
+    side = _check_player(seen, actor)
+    if seen.live_since is None:
+        raise RuleViolation("R11.3", _("The game starts when both players are ready."))
+    if side != side_to_move(seen):
+        raise RuleViolation("R11.3", _("It is not your turn."))
     try:
         judgement = play(
             seen.game_kind, seen.moves, move, **_terms(seen), restricted=colours(seen).get(seen.restricted) or None
         )
     except RecordError as exc:
         raise record_error(exc) from None
+    now = clock.now()
+    if judgement.result is not None or now >= _deadline(seen):
+        return _move_locked(actor, seen, judgement, ply)
+    left = time_left(seen, side, now) + int(seen.campaign.live_increment / timedelta(milliseconds=1))
     with transaction.atomic():
-        city, game = _locked(game)
-        side = _check_player(game, actor)
-        if game.live_since is None:
-            raise RuleViolation("R11.3", _("The game starts when both players are ready."))
-        if len(game.moves) != ply or game.moves != seen.moves:
+        # The previous move's flag timer first (the order a flag's claim takes: timer, then game).
+        timers_cancel(keys=[_flag_key(seen)])
+        stored = Game.objects.filter(pk=seen.pk, status=Game.Status.PENDING, moves=seen.moves).update(
+            moves=judgement.moves, turn_since=now, draw_offered_by="", **{f"{side}_left_ms": left}
+        )
+        if stored != 1:
             raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
-        if side != side_to_move(game):
-            raise RuleViolation("R11.3", _("It is not your turn."))
-        now = clock.now()
-        if now >= _deadline(game):  # the flag fell before the move came
-            return _flag_fall(city, game)
-        left = time_left(game, side, now) + int(game.campaign.live_increment / timedelta(milliseconds=1))
-        setattr(game, f"{side}_left_ms", left)
-        game.moves = judgement.moves
-        game.turn_since = now
-        game.draw_offered_by = ""
-        game.save(update_fields=["moves", "turn_since", f"{side}_left_ms", "draw_offered_by"])
-        GameMove.objects.create(game=game, ply=ply, move=judgement.moves[-1], played_at=now, left_ms=left)
-        if judgement.result is not None:
-            return _end(city, game, side_result(game, judgement.result), judgement.termination.value)
-        _schedule_flag(game)
-        _changed(game)
-        return game
+        GameMove.objects.create(game=seen, ply=ply, move=judgement.moves[-1], played_at=now, left_ms=left)
+        seen.moves, seen.turn_since, seen.draw_offered_by = judgement.moves, now, ""
+        setattr(seen, f"{side}_left_ms", left)
+        # The watchers are told first (of the game as stored: the compare-and-set wrote every
+        # field that differs from what was read), the timer's message is sent after.
+        _changed(seen, as_written=True)
+        _schedule_flag(seen, new=True)  # the compare-and-set made this ply's key fresh
+    return seen
+
+
+@transaction.atomic
+def _move_locked(actor: Officer, seen: Game, judgement, ply: int) -> Game:
+    """A move that ends the game, or one that came after the flag fell: under the war's locks,
+    with everything checked again."""
+    city, game = _locked(seen)
+    side = _check_player(game, actor)
+    if game.moves != seen.moves or len(game.moves) != ply:
+        raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
+    now = clock.now()
+    if now >= _deadline(game):  # the flag fell before the move came
+        return _flag_fall(city, game)
+    left = time_left(game, side, now) + int(game.campaign.live_increment / timedelta(milliseconds=1))
+    setattr(game, f"{side}_left_ms", left)
+    game.moves = judgement.moves
+    game.turn_since = now
+    game.draw_offered_by = ""
+    game.save(update_fields=["moves", "turn_since", f"{side}_left_ms", "draw_offered_by"])
+    GameMove.objects.create(game=game, ply=ply, move=judgement.moves[-1], played_at=now, left_ms=left)
+    if judgement.result is not None:
+        return _end(city, game, side_result(game, judgement.result), judgement.termination.value)
+    _changed(game)
+    _schedule_flag(game)
+    return game
 
 
 @transaction.atomic
