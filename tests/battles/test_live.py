@@ -110,6 +110,45 @@ def test_r11_3_a_stale_flag_timer_changes_nothing(world, clock):
 
 
 @pytest.mark.django_db
+def test_r11_3_a_move_sets_aside_the_flag_it_made_stale_and_sets_the_next(world, clock):
+    """One pending flag per live game: each move cancels the one of the position it left (its
+    message then finds it no longer pending) and schedules the opponent's."""
+    game = ready(world, pending_game(world, clock))
+    game = live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    game = live_move(actor=world["魏延"], game=game, move="馬８進７", ply=1)
+    flags = dict(Timer.objects.filter(key__startswith=f"game:{game.pk}:flag:").values_list("key", "status"))
+    prefix = f"game:{game.pk}:flag:"
+    assert flags == {f"{prefix}0": "cancelled", f"{prefix}1": "cancelled", f"{prefix}2": "pending"}
+    # red to move again, with its 15 min and the 10 s its first move gained
+    assert Timer.objects.get(key=f"{prefix}2").due_at == game.turn_since + timedelta(minutes=15, seconds=10)
+
+
+@pytest.mark.django_db
+def test_r11_3_a_move_judged_against_a_board_that_changed_is_refused(world, clock):
+    """The move is stored only if the game is still the one it was judged against: a
+    resignation that lands between the judging and the storing wins, the move changes nothing."""
+    from unittest import mock
+
+    from battles.games import live as games_live
+    from battles.services import live as live_service
+
+    game = ready(world, pending_game(world, clock))
+    judge = games_live.play
+
+    def judged_then_resigned(*args, **kwargs):
+        judgement = judge(*args, **kwargs)
+        live_resign(actor=world["魏延"], game=game)  # the opponent, meanwhile
+        return judgement
+
+    with mock.patch.object(live_service, "play", judged_then_resigned), pytest.raises(RuleViolation):
+        live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    game = Game.objects.get(pk=game.pk)
+    assert (game.moves, game.result, game.termination) == ([], "attacker", "resignation")
+    assert not GameMove.objects.filter(game=game).exists()
+    assert not Timer.objects.filter(key=f"game:{game.pk}:flag:1").exists()
+
+
+@pytest.mark.django_db
 def test_r11_3_resignation_and_agreed_draw(world, clock):
     game = ready(world, pending_game(world, clock))
     game = live_draw(actor=world["許褚"], game=game)

@@ -191,3 +191,56 @@ def test_an_idle_watcher_stays_connected_and_still_sees_the_next_move(clock):
         await red.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_r11_3_moves_in_quick_succession_reach_a_watcher_in_order(clock):
+    """Issue 10, "a move is one short transaction, then a broadcast": six moves sent as fast as
+    the players can each arrive at the watcher, in the order played (the states are handed to
+    the server's event loop to send, one game's in order)."""
+    world, game = live_game(clock)
+    session = sessions("xuchu", "weiyan")
+    moves = ["炮二平五", "馬８進７", "馬二進三", "車９平８", "車一平二", "馬２進３"]
+
+    async def scenario():
+        red, black = socket(world, game, session["xuchu"]), socket(world, game, session["weiyan"])
+        watcher = socket(world, game)
+        for communicator in (red, black, watcher):
+            await opened(communicator)
+        for ply, move in enumerate(moves):
+            mover = red if ply % 2 == 0 else black
+            await mover.send_to(text_data=json.dumps({"action": "move", "move": move, "ply": ply}))
+            for communicator in (red, black):  # each player's own copy, before the next move
+                while json.loads(await communicator.receive_from(timeout=5))["ply"] != ply + 1:
+                    pass
+        seen = [json.loads(await watcher.receive_from(timeout=5))["ply"] for _move in moves]
+        assert seen == [1, 2, 3, 4, 5, 6]
+        for communicator in (red, black, watcher):
+            await communicator.disconnect()
+
+    async_to_sync(scenario)()
+    assert len(Game.objects.get(pk=game.pk).moves) == 6
+
+
+def test_the_consumers_keep_their_database_connection_between_frames():
+    """Issue 10's bench: opening a connection per frame (Channels' own wrapper closes it after
+    every call) cost more than a move's queries; the live consumers keep the one they have, and
+    drop it only when it saw an error."""
+    from django.db import connection
+
+    from battles.consumers import KeptConnection
+
+    def current():
+        connection.ensure_connection()
+        return connection.connection
+
+    def failing():
+        connection.ensure_connection()
+        connection.errors_occurred = True  # as Django marks a connection after a database error
+        return connection.connection
+
+    async def calls():
+        return [await KeptConnection(current)(), await KeptConnection(current)(), await KeptConnection(failing)()]
+
+    first, second, third = async_to_sync(calls)()
+    assert first is second
+    assert connection.connection is not third  # closed after the error: the next call opens anew
