@@ -55,7 +55,7 @@ bench: migrate
 	$(PY) bench/clock.py
 	$(PY) bench/games.py
 	$(PY) bench/inputs.py
-	$(PY) bench/live.py --games 50 --plies 10
+	$(PY) bench/live.py --games 50 --plies 20
 
 # The judge's contract fuzzed for FUZZ_SECONDS (default 60), each input in a child process.
 fuzz: install
