@@ -2,6 +2,7 @@
 server (uvicorn in `make run`; any number of them behind a proxy, one Redis for the fan-out)."""
 
 import os
+import sys
 
 from django.core.asgi import get_asgi_application
 
@@ -13,6 +14,12 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from battles.routing import websocket_urlpatterns  # noqa: E402
+
+# The event loop (every socket of the process) and the thread doing the consumers' database work
+# share the interpreter lock, and a thread that wants it waits out the other's switch interval
+# (5 ms by default): a state ready to send waited behind the next move being judged. Setting:
+# GIL_SWITCH_SECONDS (bench/live.py measures it).
+sys.setswitchinterval(float(os.environ.get("GIL_SWITCH_SECONDS", "0.0005")))
 
 application = ProtocolTypeRouter(
     {
