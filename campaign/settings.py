@@ -202,6 +202,11 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 TIMER_SWEEP_SECONDS = float(os.environ.get("TIMER_SWEEP_SECONDS", "5"))
+# A timer due further ahead than this gets its on-time (ETA) message from the sweeper as its
+# instant nears, not when it is scheduled: a live game's flag, re-set by every move, is then sent
+# only if it may really fall, and no message waits in Redis longer than its visibility timeout.
+# At least two sweeps, so that a sweep running late still sends it in time.
+TIMER_LEAD_SECONDS = max(float(os.environ.get("TIMER_LEAD_SECONDS", "60")), 2 * TIMER_SWEEP_SECONDS)
 # A timer whose handler failed this many times is set aside (shown to operators) so it
 # does not block the rest.
 TIMER_MAX_ATTEMPTS = int(os.environ.get("TIMER_MAX_ATTEMPTS", "5"))

@@ -1,8 +1,11 @@
 """The timer machinery (DESIGN.md "Timers are data").
 
 A timer row says what is due and when. Two paths apply it, through `timer_apply` only:
-an ETA Celery task enqueued on commit (on time to the second) and the beat sweeper
-(`timers_sweep`, every few seconds: recovers lost messages, dead workers, restarted Redis).
+an ETA Celery task (on time to the second) and the beat sweeper (`timers_sweep`, every few
+seconds: recovers lost messages, dead workers, restarted Redis). The ETA message is sent on
+commit for a timer due within TIMER_LEAD_SECONDS, else by the sweeper once it is that near
+(`sent_at` says it went): a live game's flag, set again by every move, costs no broker message
+unless it may really fall, and no message outlives the broker's visibility timeout.
 `timer_apply` claims the row with a compare-and-set update inside the same transaction as
 the handler's writes, so a timer is applied exactly once however often it is triggered:
 a second caller finds it no longer pending (PostgreSQL blocks it on the row lock until the
@@ -12,7 +15,7 @@ first commits; SQLite's IMMEDIATE transactions queue it the same way).
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from celery import current_app
 from django.conf import settings
@@ -49,13 +52,21 @@ def timer_schedule(
     """Store what is due and enqueue the fast path once the caller's transaction commits. The
     key makes scheduling idempotent; `new=True` says the caller already holds what makes the key
     fresh (a live game's flag for a move just stored), so the row is inserted without a look."""
+    now = clock.now()
+    soon = due_at - now <= _lead()
     fields = {"campaign": campaign, "kind": kind, "object_id": object_id, "due_at": due_at, "seq": seq}
+    fields.update(created_at=now, sent_at=now if soon else None)
     if new:
-        timer = Timer.objects.create(key=key, created_at=clock.now(), **fields)
+        timer = Timer.objects.create(key=key, **fields)
     else:
-        timer, _created = Timer.objects.get_or_create(key=key, defaults={**fields, "created_at": clock.now()})
-    transaction.on_commit(lambda: _enqueue(timer.pk, due_at))
+        timer, _created = Timer.objects.get_or_create(key=key, defaults=fields)
+    if soon:
+        transaction.on_commit(lambda: _enqueue(timer.pk, due_at))
     return timer
+
+
+def _lead() -> timedelta:
+    return timedelta(seconds=settings.TIMER_LEAD_SECONDS)
 
 
 def timers_cancel(*, keys: list[str]) -> int:
@@ -128,10 +139,26 @@ def timers_sweep(*, limit: int = 500, rounds: int = 50) -> int:
         applied += done
         if not done:
             break
-    beat = {"at": clock.now(), "detail": f"applied {applied}"}
+    sent = timers_send_nearing(now=clock.now(), limit=limit)
+    beat = {"at": clock.now(), "detail": f"applied {applied}, sent {sent}"}
     if not Heartbeat.objects.filter(name="sweeper").update(**beat):
         Heartbeat.objects.get_or_create(name="sweeper", defaults=beat)
     return applied
+
+
+def timers_send_nearing(*, now: datetime, limit: int) -> int:
+    """Send the on-time message of every pending timer now due within TIMER_LEAD_SECONDS that has
+    none yet (scheduled further ahead). Marked sent first: a message lost after that is the
+    sweeper's to apply when due, as any lost message is."""
+    nearing = list(
+        Timer.objects.filter(status=Timer.Status.PENDING, sent_at__isnull=True, due_at__lte=now + _lead())
+        .order_by("due_at", "id")
+        .values_list("id", "due_at")[:limit]
+    )
+    Timer.objects.filter(pk__in=[timer_id for timer_id, _due in nearing]).update(sent_at=now)
+    for timer_id, due_at in nearing:
+        _send(timer_id, due_at)
+    return len(nearing)
 
 
 def timer_retry(*, timer_id: int) -> bool:

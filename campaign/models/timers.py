@@ -23,6 +23,12 @@ class Timer(models.Model):
     last_error = models.TextField(blank=True)
     applied_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField()
+    sent_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its on-time message went to the broker: at once for a timer due within "
+        "TIMER_LEAD_SECONDS, else by the sweeper as the instant nears",
+    )
 
     class Meta:
         verbose_name = _("timer")

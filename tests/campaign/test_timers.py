@@ -8,7 +8,7 @@ import time_machine
 from django.db import connection, connections
 
 from campaign import clock
-from campaign.models import Move, Post, Timer
+from campaign.models import Heartbeat, Move, Post, Timer
 from campaign.services.moves import move_order
 from campaign.tasks import apply_timer, sweep_timers
 from campaign.timers import HANDLERS, timer_apply, timer_schedule, timers_sweep
@@ -90,3 +90,30 @@ def test_r7_5_a_failing_timer_is_retried_then_set_aside_without_blocking_others(
     assert bad.status == Timer.Status.FAILED and bad.attempts == 2 and "boom" in bad.last_error
     assert len(calls) == 2, "set aside after two failures"
     assert arrival_posts(move) == 1
+
+
+def test_r3_4_a_far_timer_gets_its_message_from_the_sweeper_as_its_instant_nears(world, settings):
+    """A march of 20 minutes: no broker message when it is ordered (a live game's flag is set
+    again by every move); the sweep that finds it within TIMER_LEAD_SECONDS sends it, once."""
+    settings.TIMER_LEAD_SECONDS = 60
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
+        timer = Timer.objects.get(key=f"move:{move.pk}:arrive")
+        assert timer.sent_at is None
+        traveller.shift(timer.due_at - clock.now() - timedelta(seconds=90))
+        timers_sweep()
+        assert Timer.objects.get(pk=timer.pk).sent_at is None, "90 s ahead: not yet"
+        traveller.shift(timedelta(seconds=45))
+        timers_sweep()
+        assert Timer.objects.get(pk=timer.pk).sent_at == clock.now(), "45 s ahead: sent"
+        timers_sweep()
+        assert Heartbeat.objects.get(name="sweeper").detail == "applied 0, sent 0", "sent once"
+        assert Timer.objects.get(pk=timer.pk).status == Timer.Status.PENDING
+
+
+def test_r3_4_a_near_timer_is_marked_sent_when_scheduled(world):
+    with time_machine.travel(clock.now(), tick=False):
+        timer = timer_schedule(
+            campaign=world.campaign, key="test:near", kind="test.near", object_id=1, due_at=clock.now()
+        )
+        assert timer.sent_at == clock.now()

@@ -72,7 +72,9 @@ def start_worker(transactional_db, redis_server, tmp_path):
     """Start a worker with beat sweeping every `sweep_seconds`; stopped after the test."""
     started: list[Worker] = []
 
-    def start(sweep_seconds: float = 1.0, flush: bool = True, supervised: bool = False) -> Worker:
+    def start(
+        sweep_seconds: float = 1.0, flush: bool = True, supervised: bool = False, lead_seconds: float = 60
+    ) -> Worker:
         if flush:
             redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale messages from other tests
         env = dict(
@@ -81,6 +83,7 @@ def start_worker(transactional_db, redis_server, tmp_path):
             DATABASE_URL=database_url(),
             REDIS_URL=settings.REDIS_URL,
             TIMER_SWEEP_SECONDS=str(sweep_seconds),
+            TIMER_LEAD_SECONDS=str(lead_seconds),
         )
         n = len(started)
         command = [

@@ -34,6 +34,21 @@ def test_r3_4_move_arrives_on_time_by_the_eta_task(start_worker):
     assert post.thread.board.city.name == "許昌" and post.created_at == move.arrives_at
 
 
+def test_r3_4_a_timer_due_beyond_the_lead_is_sent_ahead_by_the_sweeper_and_applied_on_time(start_worker, settings):
+    """TIMER_LEAD_SECONDS is 2 here: an arrival 6 s away gets no message when ordered; a sweep
+    sends it once it is 2 s away, and the worker applies it at its instant."""
+    settings.TIMER_LEAD_SECONDS = 2
+    world = make_world(travel_time=timedelta(seconds=6))
+    worker = start_worker(sweep_seconds=1, lead_seconds=2)
+    move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
+    assert Timer.objects.get(key=f"move:{move.pk}:arrive").sent_at is None
+    wait_for(lambda: arrived(move.pk), 30, "the arrival", worker)
+    timer = Timer.objects.get(key=f"move:{move.pk}:arrive")
+    assert timer.sent_at is not None and timer.sent_at < timer.due_at, "sent ahead of its instant"
+    late = timer.applied_at - timer.due_at
+    assert timedelta(0) <= late < timedelta(seconds=1), f"applied {late} after due"
+
+
 def test_r3_4_eta_task_and_sweeper_racing_apply_the_arrival_once(start_worker):
     world = make_world(travel_time=timedelta(seconds=2))
     worker = start_worker(sweep_seconds=0.5)
