@@ -117,7 +117,14 @@ def _handicap(fen: str, fairy: list[str], tokens: list[str], red: bool, count: i
 
 
 def wxf_moves(moves: list[str], fen: str = START) -> list[str]:
-    return list(pyffish.get_san_moves(VARIANT, fen, [to_fairy(m) for m in moves], False, pyffish.NOTATION_XIANGQI_WXF))
+    """WXF of moves already judged legal, written on our board as pyffish writes them
+    (`Board.wxf`): a pyffish call costs about a millisecond whatever it does (GAMES.md), and a
+    live game's moves are written at every move."""
+    board, written = Board(fen), []
+    for move in moves:
+        written.append(board.wxf(move))
+        board.push(move)
+    return written
 
 
 def chinese_moves(moves: list[str], fen: str = START) -> list[str]:
@@ -186,9 +193,8 @@ def game_notation(
 
 @lru_cache(maxsize=512)
 def _written(moves: tuple[str, ...], favoured: str | None, extra_moves: int) -> tuple[tuple[str, bool], ...]:
-    """Each move in WXF with whether red played it. Cached: every pyffish call costs about a
-    millisecond (GAMES.md), and a live game's position is written once for every language and
-    every watcher who connects at that move."""
+    """Each move in WXF with whether red played it. Cached: a live game's moves are written
+    for every language and every watcher who connects at that move."""
     handicap = extra_moves if favoured in ("red", "black") and extra_moves > 1 else 0
     fen = START if not handicap else _with_side(START, favoured == "red")
     written: list[tuple[str, bool]] = []

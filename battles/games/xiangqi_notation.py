@@ -228,6 +228,42 @@ class Board:
             return None
         return f"{COLUMNS[col]}{rank}{COLUMNS[to[0]]}{to[1]}"
 
+    def wxf(self, iccs: str) -> str:
+        """The WXF of a move of the side to move, written as pyffish writes it (GAMES.md; the
+        same text, proven move by move against pyffish in tests/games): the piece, or its place
+        from the front when three of its kind share the file, or two while two files hold more
+        than one (`17=6`, `28=9`: tandem pawns); else two on a file are told apart by + (front) /
+        − (rear) when the other one could make the same step, otherwise by the file; no check
+        mark.
+
+        >>> Board("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1").wxf("h2e2")
+        'C2=5'
+        """
+        c1, r1, c2, r2 = COLUMNS.index(iccs[0]), int(iccs[1]), COLUMNS.index(iccs[2]), int(iccs[3])
+        letter = self.squares.get((c1, r1))
+        if letter is None:
+            raise NotationError(f"no piece on {iccs[:2]}")
+        piece = FAIRY_TO_WXF[letter.lower()]
+        forward = 1 if self.red else -1
+        kin = [square for square, p in self.squares.items() if p == letter]
+        file_mates = [rank for col, rank in kin if col == c1 and rank != r1]
+        columns = [col for col, _rank in kin]
+        tandems = sum(1 for col in set(columns) if columns.count(col) > 1)
+        ahead = sum(1 for rank in file_mates if (rank - r1) * forward > 0)
+        numbered = len(file_mates) + 1 >= (2 if tandems >= 2 else 3)
+        head = str(ahead + 1) if numbered else piece
+        which = self._file(c1)
+        if len(file_mates) == 1 and tandems < 2:
+            other = file_mates[0] + r2 - r1
+            if 0 <= other <= 9 and self._allowed(piece, (c2, other)):
+                which = "-" if ahead else "+"
+        action = "=" if r1 == r2 else "+" if (r2 - r1) * forward > 0 else "-"
+        target = str(abs(r2 - r1)) if c1 == c2 else self._file(c2)
+        return f"{head}{which}{action}{target}"
+
+    def _file(self, column: int) -> str:
+        return str(9 - column if self.red else column + 1)
+
     def _allowed(self, piece: str, square: tuple[int, int]) -> bool:
         """Advisors and the general keep to the palace, elephants to their own side: this is
         what tells apart two advisors or elephants on one file (WXF names no tandem for them)."""

@@ -3,17 +3,20 @@
 import gzip
 from pathlib import Path
 
+import pyffish
 import pytest
 
 from battles.games import RecordError, Termination, judge
 from battles.games.records import split_record
 from battles.games.xiangqi import (
     START,
+    VARIANT,
     chinese_moves,
     judge_moves,
     parse_moves,
     wxf_moves,
 )
+from battles.games.xiangqi_notation import to_fairy
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 # Composed positions for the rules of the end of a game; records never start there (R11.3).
@@ -45,6 +48,41 @@ def test_r11_3_chinese_notation_round_trips_thousands_of_random_games():
         chinese = chinese_moves(moves)
         assert parse_moves(chinese, START) == moves, chinese
         assert parse_moves(wxf, START) == moves, wxf
+
+
+def test_r11_3_our_wxf_is_pyffishs_for_every_move_of_thousands_of_random_games():
+    """The WXF the site writes (on its own board, no pyffish call) is the text pyffish writes,
+    move by move: tandem pieces told apart by + / − or by file, numbered tandem pawns
+    (three on a file, or two on each of two files)."""
+    games = random_games()
+    numbered = signed = 0
+    for moves in games:
+        theirs = pyffish.get_san_moves(
+            VARIANT, START, [to_fairy(m) for m in moves], False, pyffish.NOTATION_XIANGQI_WXF
+        )
+        ours = wxf_moves(moves)
+        assert ours == theirs, next((i, a, b) for i, (a, b) in enumerate(zip(ours, theirs, strict=True)) if a != b)
+        numbered += sum(1 for wxf in ours if wxf[0].isdigit())
+        signed += sum(1 for wxf in ours if wxf[1] in "+-")
+    assert numbered >= 5 and signed > 500, (numbered, signed)  # the hard cases were met
+
+
+@pytest.mark.parametrize(
+    ("fen", "move", "wxf"),
+    [
+        ("3k5/9/9/4P4/4P4/4P4/9/9/9/4K4 w - - 0 1", "e6d6", "15=6"),  # three pawns on a file: the front one
+        ("3k5/9/9/4P4/4P4/4P4/9/9/9/4K4 w - - 0 1", "e5d5", "25=6"),  # … the middle one
+        ("3k5/9/9/1P7/1P7/9/4P4/4P4/9/4K4 w - - 0 1", "b6c6", "18=7"),  # two files of two: numbered too
+        ("3k5/9/9/9/9/9/R8/9/9/R3K4 w - - 0 1", "a3a6", "R++3"),  # two rooks: the front one
+        ("3k5/9/9/9/9/9/R8/9/9/R3K4 w - - 0 1", "a0a2", "R-+2"),  # … the rear one
+        ("3k5/9/9/9/9/9/9/N8/9/N3K4 w - - 0 1", "a2c1", "H9-7"),  # the other could not step so: by file
+        ("3k5/9/9/9/9/9/9/N8/9/N3K4 w - - 0 1", "a2b4", "H++8"),
+        ("3k5/9/9/9/9/9/9/4B4/9/2B1K4 w - - 0 1", "e2c4", "E5+7"),  # elephants: the other may not cross
+    ],
+)
+def test_r11_3_our_wxf_for_tandem_pieces_is_pyffishs(fen, move, wxf):
+    assert wxf_moves([move], fen) == [wxf]
+    assert pyffish.get_san(VARIANT, fen, to_fairy(move), False, pyffish.NOTATION_XIANGQI_WXF) == wxf
 
 
 def test_r11_3_every_notation_gives_the_same_canonical_moves():
