@@ -154,6 +154,19 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
     return game
 
 
+def live_read():
+    """The game with what a move and its watchers' state read of the campaign (the clock's
+    terms) and of the players (their names): a move reads one row of three tables, not the
+    campaign's and officers' every column."""
+    game_fields = [field.name for field in Game._meta.concrete_fields]
+    return Game.objects.select_related("campaign", "attacker", "defender").only(
+        *game_fields, *LIVE_CAMPAIGN_FIELDS, "attacker__name", "defender__name"
+    )
+
+
+LIVE_CAMPAIGN_FIELDS = ("campaign__live_increment", "campaign__live_first_move")
+
+
 def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     """`actor` plays `move` as the game's move number `ply` + 1 (the number they saw: a move
     sent twice, or from a stale page, is refused).
@@ -165,7 +178,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     (PostgreSQL re-reads the row after any lock it waited for). No city lock is taken for it:
     nothing of the city changes. A move that ends the game, or comes after the flag fell,
     takes the war's locks (city, then game) and goes through `decide`."""
-    seen = Game.objects.select_related("campaign", "attacker", "defender").get(pk=game.pk)
+    seen = live_read().get(pk=game.pk)
     if ply != len(seen.moves):
         raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
     side = _check_player(seen, actor)

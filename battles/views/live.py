@@ -9,13 +9,11 @@ from django.utils.translation import gettext as _
 
 from battles.games.pgn import move_pairs
 from battles.models import Game
-from battles.services.live import side_of, side_to_move, time_left
+from battles.services.live import live_read, side_of, side_to_move, time_left
 from battles.services.records import colours
 from battles.views.games import board_drawing, notation
 from campaign import clock
 from campaign.models import Officer
-
-LIVE_FIELDS = ("attacker", "defender")
 
 
 def viewer_side(*, game_id: int, user_id: int | None) -> str | None:
@@ -32,7 +30,7 @@ def live_states(*, game_id: int, game: object = None) -> dict:
     ("shared": the board, the clocks, whose turn) once, and per language what is written.
     `game`: the game as just committed, with its players (then it is not read again)."""
     if not isinstance(game, Game):
-        game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
+        game = live_read().get(pk=game_id)
     return {
         "shared": _shared(game),
         "written": {code: _written(game, code) for code, _name in settings.LANGUAGES},
@@ -40,7 +38,7 @@ def live_states(*, game_id: int, game: object = None) -> dict:
 
 
 def live_state(*, game_id: int, user_id: int | None, language: str) -> dict:
-    game = Game.objects.select_related(*LIVE_FIELDS).get(pk=game_id)
+    game = live_read().get(pk=game_id)
     return {**_shared(game), **_written(game, language), "you": viewer_side(game_id=game_id, user_id=user_id)}
 
 

@@ -5,6 +5,8 @@ live game may start), R6.2 (the result moves the war in the same transaction).""
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from battles.models import Game, GameMove
 from battles.services.live import live_draw, live_move, live_ready, live_resign, time_left
@@ -202,3 +204,37 @@ def test_spectators_find_a_game_in_progress_on_the_siege_page_and_the_dashboard(
     assert link in client.get(f"/c/{world.campaign.slug}/sieges/{game.siege_id}/").content.decode()
     live_resign(actor=world["魏延"], game=game)
     assert link not in client.get(f"/c/{world.campaign.slug}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_r11_3_a_move_is_one_read_and_four_writes_and_its_state_reads_nothing_more(
+    world, clock, django_capture_on_commit_callbacks
+):
+    """Issue 10, "a move is one short transaction": what a move costs the database is pinned, the
+    state sent to its watchers included (drawn from the game as written). A field the move path
+    forgot to read would show up here as one more statement."""
+    game = ready(world, pending_game(world, clock))
+    live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    black = world["魏延"]  # the socket knows its player from when it connected
+    with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks(execute=True) as hooks:
+        live_move(actor=black, game=Game(pk=game.pk), move="馬８進７", ply=1)
+    statements = [
+        q["sql"].split()[0] + " " + table(q["sql"])
+        for q in queries
+        if not q["sql"].startswith(("SAVEPOINT", "RELEASE"))
+    ]
+    assert statements == [
+        "SELECT battles_game",
+        "UPDATE campaign_timer",  # the flag of the position left
+        "UPDATE battles_game",  # compare-and-set
+        "INSERT battles_gamemove",
+        "INSERT campaign_timer",  # the opponent's flag
+    ]
+    assert len(hooks) >= 1  # the watchers' state, built without a query
+
+
+def table(sql: str) -> str:
+    for word in sql.replace('"', " ").split():
+        if word.startswith(("battles_", "campaign_")):
+            return word
+    return "?"
