@@ -46,33 +46,45 @@ def timer_handler(kind: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def timer_schedule(
-    *, campaign: Campaign, key: str, kind: str, object_id: int, due_at: datetime, seq: int = 0, new: bool = False
-) -> Timer:
+def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, due_at: datetime, seq: int = 0) -> Timer:
     """Store what is due and enqueue the fast path once the caller's transaction commits. The
-    key makes scheduling idempotent; `new=True` says the caller already holds what makes the key
-    fresh (a live game's flag for a move just stored), so the row is inserted without a look."""
+    key makes scheduling idempotent."""
     now = clock.now()
     soon = due_at - now <= _lead()
     fields = {"campaign": campaign, "kind": kind, "object_id": object_id, "due_at": due_at, "seq": seq}
     fields.update(created_at=now, sent_at=now if soon else None)
-    if new:
-        timer = Timer.objects.create(key=key, **fields)
-    else:
-        timer, _created = Timer.objects.get_or_create(key=key, defaults=fields)
+    timer, _created = Timer.objects.get_or_create(key=key, defaults=fields)
     if soon:
         transaction.on_commit(lambda: _enqueue(timer.pk, due_at))
     return timer
 
 
+def timer_move(*, key: str, to_key: str, due_at: datetime, seq: int) -> Timer | None:
+    """A pending timer made due at another instant under a new key, in the caller's transaction
+    (a live game's flag, moved by every move: one row per game, one statement per move). Its
+    message, if one went, finds it no longer due at its old instant and does nothing. None when
+    no such timer is pending (the caller schedules one)."""
+    now = clock.now()
+    soon = due_at - now <= _lead()
+    moved = Timer.objects.filter(key=key, status=Timer.Status.PENDING).update(
+        key=to_key, due_at=due_at, seq=seq, created_at=now, sent_at=now if soon else None
+    )
+    if not moved:
+        return None
+    timer = Timer(key=to_key, due_at=due_at, seq=seq)
+    if soon:
+        transaction.on_commit(lambda: _enqueue_key(to_key, due_at))
+    return timer
+
+
+def _enqueue_key(key: str, due_at: datetime) -> None:
+    timer_id = Timer.objects.filter(key=key).values_list("pk", flat=True).first()
+    if timer_id is not None:
+        _enqueue(timer_id, due_at)
+
+
 def _lead() -> timedelta:
     return timedelta(seconds=settings.TIMER_LEAD_SECONDS)
-
-
-def timers_cancel(*, keys: list[str]) -> int:
-    """Timers no longer needed (a live game's flag once the next move is made): set aside in
-    the caller's transaction; their messages find them no longer pending."""
-    return Timer.objects.filter(key__in=keys, status=Timer.Status.PENDING).update(status=Timer.Status.CANCELLED)
 
 
 def _enqueue(timer_id: int, due_at: datetime) -> None:

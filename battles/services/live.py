@@ -23,7 +23,7 @@ from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Timer
 from campaign.rules.clock import in_war_hours
-from campaign.timers import timer_handler, timer_schedule, timers_cancel
+from campaign.timers import timer_handler, timer_move, timer_schedule
 
 
 def _changed(game: Game, *, as_written: bool = False) -> None:
@@ -83,10 +83,9 @@ def _flag_key(game: Game) -> str:
     return f"game:{game.pk}:flag:{len(game.moves)}"
 
 
-def _schedule_flag(game: Game, *, new: bool = False) -> None:
+def _schedule_flag(game: Game) -> None:
     ply = len(game.moves)
     timer_schedule(
-        new=new,
         campaign=game.campaign,
         key=_flag_key(game),
         kind=GAME_FLAG,
@@ -196,21 +195,23 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     if judgement.result is not None or now >= _deadline(seen):
         return _move_locked(actor, seen, judgement, ply)
     left = time_left(seen, side, now) + int(seen.campaign.live_increment / timedelta(milliseconds=1))
+    judged, stale_flag = seen.moves, _flag_key(seen)
+    seen.moves, seen.turn_since, seen.draw_offered_by = judgement.moves, now, ""
+    setattr(seen, f"{side}_left_ms", left)
     with transaction.atomic():
-        # The previous move's flag timer first (the order a flag's claim takes: timer, then game).
-        timers_cancel(keys=[_flag_key(seen)])
-        stored = Game.objects.filter(pk=seen.pk, status=Game.Status.PENDING, moves=seen.moves).update(
+        # The flag timer first (the order a flag's claim takes: timer, then game): the one of
+        # the position left becomes the opponent's, due when their clock runs out.
+        if timer_move(key=stale_flag, to_key=_flag_key(seen), due_at=_deadline(seen), seq=len(seen.moves)) is None:
+            _schedule_flag(seen)
+        stored = Game.objects.filter(pk=seen.pk, status=Game.Status.PENDING, moves=judged).update(
             moves=judgement.moves, turn_since=now, draw_offered_by="", **{f"{side}_left_ms": left}
         )
         if stored != 1:
             raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
         GameMove.objects.create(game=seen, ply=ply, move=judgement.moves[-1], played_at=now, left_ms=left)
-        seen.moves, seen.turn_since, seen.draw_offered_by = judgement.moves, now, ""
-        setattr(seen, f"{side}_left_ms", left)
-        # The watchers are told first (of the game as stored: the compare-and-set wrote every
-        # field that differs from what was read), the timer's message is sent after.
+        # The watchers are told of the game as stored: the compare-and-set wrote every field
+        # that differs from what was read.
         _changed(seen, as_written=True)
-        _schedule_flag(seen, new=True)  # the compare-and-set made this ply's key fresh
     return seen
 
 

@@ -113,16 +113,18 @@ def test_r11_3_a_stale_flag_timer_changes_nothing(world, clock):
 
 @pytest.mark.django_db
 def test_r11_3_a_move_sets_aside_the_flag_it_made_stale_and_sets_the_next(world, clock):
-    """One pending flag per live game: each move cancels the one of the position it left (its
-    message then finds it no longer pending) and schedules the opponent's."""
+    """One flag per live game: each move makes the flag of the position it left the opponent's,
+    due when their clock runs out (a message sent for the old instant then finds it not due)."""
     game = ready(world, pending_game(world, clock))
     game = live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
     game = live_move(actor=world["魏延"], game=game, move="馬８進７", ply=1)
     flags = dict(Timer.objects.filter(key__startswith=f"game:{game.pk}:flag:").values_list("key", "status"))
     prefix = f"game:{game.pk}:flag:"
-    assert flags == {f"{prefix}0": "cancelled", f"{prefix}1": "cancelled", f"{prefix}2": "pending"}
+    assert flags == {f"{prefix}2": "pending"}
     # red to move again, with its 15 min and the 10 s its first move gained
-    assert Timer.objects.get(key=f"{prefix}2").due_at == game.turn_since + timedelta(minutes=15, seconds=10)
+    flag = Timer.objects.get(key=f"{prefix}2")
+    assert flag.due_at == game.turn_since + timedelta(minutes=15, seconds=10) and flag.seq == 2
+    assert flag.sent_at is None  # 15 minutes away: the sweeper sends its message when it nears
 
 
 @pytest.mark.django_db
@@ -207,7 +209,7 @@ def test_spectators_find_a_game_in_progress_on_the_siege_page_and_the_dashboard(
 
 
 @pytest.mark.django_db
-def test_r11_3_a_move_is_one_read_and_four_writes_and_its_state_reads_nothing_more(
+def test_r11_3_a_move_is_one_read_and_three_writes_and_its_state_reads_nothing_more(
     world, clock, django_capture_on_commit_callbacks
 ):
     """Issue 10, "a move is one short transaction": what a move costs the database is pinned, the
@@ -225,10 +227,9 @@ def test_r11_3_a_move_is_one_read_and_four_writes_and_its_state_reads_nothing_mo
     ]
     assert statements == [
         "SELECT battles_game",
-        "UPDATE campaign_timer",  # the flag of the position left
+        "UPDATE campaign_timer",  # the flag of the position left becomes the opponent's
         "UPDATE battles_game",  # compare-and-set
         "INSERT battles_gamemove",
-        "INSERT campaign_timer",  # the opponent's flag
     ]
     assert len(hooks) >= 1  # the watchers' state, built without a query
 

@@ -11,7 +11,7 @@ from campaign import clock
 from campaign.models import Heartbeat, Move, Post, Timer
 from campaign.services.moves import move_order
 from campaign.tasks import apply_timer, sweep_timers
-from campaign.timers import HANDLERS, timer_apply, timer_schedule, timers_sweep
+from campaign.timers import HANDLERS, timer_apply, timer_move, timer_schedule, timers_sweep
 from tests.conftest import make_world
 
 
@@ -117,3 +117,25 @@ def test_r3_4_a_near_timer_is_marked_sent_when_scheduled(world):
             campaign=world.campaign, key="test:near", kind="test.near", object_id=1, due_at=clock.now()
         )
         assert timer.sent_at == clock.now()
+
+
+def test_r11_3_a_moved_timer_is_not_applied_at_its_old_instant(world):
+    """A live game's flag moves with every move: the message sent for its old instant finds it
+    not due; one due within TIMER_LEAD_SECONDS is marked sent at once."""
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        timer = timer_schedule(
+            campaign=world.campaign,
+            key="test:flag:0",
+            kind="test.flag",
+            object_id=1,
+            due_at=clock.now() + timedelta(seconds=30),
+        )
+        assert timer.sent_at == clock.now()
+        assert timer_move(key="test:flag:0", to_key="test:flag:1", due_at=clock.now() + timedelta(minutes=10), seq=1)
+        assert timer_move(key="test:flag:0", to_key="test:flag:9", due_at=clock.now(), seq=9) is None, "moved once"
+        traveller.shift(timedelta(seconds=31))
+        assert timer_apply(timer_id=timer.pk) is False  # the old message, at the old instant
+        moved = Timer.objects.get(pk=timer.pk)
+        assert (moved.key, moved.seq, moved.status, moved.sent_at) == ("test:flag:1", 1, "pending", None)
+        timer_move(key="test:flag:1", to_key="test:flag:2", due_at=clock.now() + timedelta(seconds=20), seq=2)
+        assert Timer.objects.get(pk=timer.pk).sent_at == clock.now()
