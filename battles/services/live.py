@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from battles.games import RecordError
@@ -153,7 +154,7 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
     return game
 
 
-def live_read():
+def live_read() -> QuerySet[Game]:
     """The game with what a move and its watchers' state read of the campaign (the clock's
     terms) and of the players (their names): a move reads one row of three tables, not the
     campaign's and officers' every column."""

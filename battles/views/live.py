@@ -29,11 +29,10 @@ def live_states(*, game_id: int, game: object = None) -> dict:
     """The state read and drawn once for all watchers: what is the same in every language
     ("shared": the board, the clocks, whose turn) once, and per language what is written.
     `game`: the game as just committed, with its players (then it is not read again)."""
-    if not isinstance(game, Game):
-        game = live_read().get(pk=game_id)
+    read: Game = game if isinstance(game, Game) else live_read().get(pk=game_id)
     return {
-        "shared": _shared(game),
-        "written": {code: _written(game, code) for code, _name in settings.LANGUAGES},
+        "shared": _shared(read),
+        "written": {code: _written(read, code) for code, _name in settings.LANGUAGES},
     }
 
 
