@@ -1,5 +1,5 @@
 // A battle game played live (issue 10): the server's state arrives on the game's websocket and
-// is drawn as sent (board, moves, clocks, whose turn); a player's clicks or typed moves go back
+// is drawn as sent (board, moves, clocks, whose turn); a player's clicks, drags or typed moves go back
 // as frames. The server decides everything: this only shows and sends.
 (function () {
   var root = document.getElementById("live");
@@ -25,7 +25,7 @@
     });
   }
   function show(s) {
-    state = s; received = Date.now(); picked = null;
+    state = s; received = Date.now(); pick(null);
     board.innerHTML = s.svg;
     // The black side sees its own pieces at the bottom (the board turned, the pieces upright).
     board.classList.toggle("flipped", Boolean(s.you && s.colours && s.colours[s.you] === "black"));
@@ -41,6 +41,7 @@
     root.querySelectorAll("[data-live=ready]").forEach(function (b) { b.hidden = !mine || s.live || s.ready[s.you]; });
     root.querySelectorAll("[data-live=draw], [data-live=resign]").forEach(function (b) { b.hidden = !mine || !s.live; });
     if (form) form.hidden = !(mine && s.live && s.to_move === s.you);
+    root.classList.toggle("playing", Boolean(mine && s.live));  // the board takes touches, not scrolls
     root.dataset.status = s.status;
     root.dataset.ply = s.ply;
     tick();
@@ -74,27 +75,44 @@
     if (state && input.value.trim()) send({action: "move", move: input.value.trim(), ply: state.ply});
     input.value = "";
   });
-  // Click-click: the point under the pointer, in the board's own coordinates.
-  board.addEventListener("click", function (e) {
+  // The point under the pointer, in the board's own coordinates (turned half round for black),
+  // as a square name; null off the board or when it is not this player's turn.
+  function squareAt(e) {
     var svg = board.querySelector("svg");
-    if (!svg || !state || !state.live || state.to_move !== state.you) return;
-    // The point in the board's own coordinates, from where it was clicked in the drawn box
-    // (turned half round for black).
-    var box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal, square;
+    if (!svg || !state || !state.live || state.to_move !== state.you) return null;
+    var box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
     var fx = (e.clientX - box.left) / box.width, fy = (e.clientY - box.top) / box.height;
     if (board.classList.contains("flipped")) { fx = 1 - fx; fy = 1 - fy; }
     var at = {x: fx * view.width, y: fy * view.height};
     if (root.dataset.kind === "chess") {
       var file = Math.floor((at.x - 15) / 45), rank = 7 - Math.floor((at.y - 15) / 45);
-      if (file < 0 || file > 7 || rank < 0 || rank > 7) return;
-      square = "abcdefgh"[file] + (rank + 1);
-    } else {
-      var col = Math.round((at.x - 30) / 40), row = Math.round((at.y - 30) / 40);
-      if (col < 0 || col > 8 || row < 0 || row > 9) return;
-      square = "abcdefghi"[col] + (9 - row);
+      return file < 0 || file > 7 || rank < 0 || rank > 7 ? null : "abcdefgh"[file] + (rank + 1);
     }
-    if (!picked) { picked = square; board.dataset.picked = square; return; }
-    var move = picked + square; picked = null; board.dataset.picked = "";
+    var col = Math.round((at.x - 30) / 40), row = Math.round((at.y - 30) / 40);
+    return col < 0 || col > 8 || row < 0 || row > 9 ? null : "abcdefghi"[col] + (9 - row);
+  }
+  function pick(square) { picked = square; board.dataset.picked = square || ""; }
+  // Drag: pressed on one point, let go on another.
+  var pressed = null, dragged = false;
+  board.addEventListener("pointerdown", function (e) {
+    pressed = squareAt(e);
+    if (pressed) e.preventDefault();  // no text selection or image drag while moving a piece
+  });
+  board.addEventListener("pointerup", function (e) {
+    var from = pressed, to = squareAt(e);
+    pressed = null;
+    if (!from || !to || from === to) return;  // a click: click-click below
+    dragged = true; pick(null);
+    send({action: "move", move: from + to, ply: state.ply});
+  });
+  // Click-click: a point, then another.
+  board.addEventListener("click", function (e) {
+    if (dragged) { dragged = false; return; }  // the click that ends a drag
+    var square = squareAt(e);
+    if (!square) return;
+    if (!picked) { pick(square); return; }
+    var move = picked + square;
+    pick(null);
     if (move.slice(0, 2) !== move.slice(2)) send({action: "move", move: move, ply: state.ply});
   });
   setInterval(tick, 250);

@@ -1,5 +1,5 @@
 """Issue 10 in a real browser: two players each in their own browser ready a siege game on its
-page and play it live to mate, moves typed in Chinese notation and clicked on the board; the
+page and play it live to mate, moves typed in Chinese notation, clicked and dragged on the board; the
 result is applied to the siege's wall at once; a player who reloads mid-game continues."""
 
 from functools import partial
@@ -79,15 +79,22 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
         col, rank = "abcdefghi".index(square[0]), int(square[1])
         red.mouse.click(box["x"] + (30 + col * 40) * scale, box["y"] + (30 + (9 - rank) * 40) * scale)
     black.wait_for_selector("#live[data-ply='1'] #live-move:not([hidden])")
-    # Black sees the board turned (its pieces at the bottom) and clicks its reply on it.
+    # Black sees the board turned (its pieces at the bottom) and drags its reply on it.
     assert black.locator("#live-board.flipped").count() == 1 and red.locator("#live-board.flipped").count() == 0
     box = black.locator("#live-board svg").bounding_box()
+    points = []
     for square in (MATE_MOVES[1][:2], MATE_MOVES[1][2:]):
         col, rank = "abcdefghi".index(square[0]), int(square[1])
-        black.mouse.click(
-            box["x"] + box["width"] * (1 - (30 + col * 40) / 380),
-            box["y"] + box["height"] * (1 - (30 + (9 - rank) * 40) / 420),
+        points.append(
+            (
+                box["x"] + box["width"] * (1 - (30 + col * 40) / 380),
+                box["y"] + box["height"] * (1 - (30 + (9 - rank) * 40) / 420),
+            )
         )
+    black.mouse.move(*points[0])
+    black.mouse.down()
+    black.mouse.move(*points[1], steps=5)
+    black.mouse.up()
     red.wait_for_selector("#live[data-ply='2']")
     black.wait_for_selector("#live[data-ply='2']")
     shots = Path(settings.VAR_DIR) / "screenshots"
