@@ -41,8 +41,8 @@ def _settle() -> None:
 
     get_resolver().url_patterns  # noqa: B018 - loads every view module
     for code, _name in settings.LANGUAGES:
-        with translation.override(code):
-            translation.gettext("Home")
+        with translation.override(code):  # activating a language loads its catalogue
+            pass
     gc.collect()
     gc.freeze()
 

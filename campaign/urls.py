@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from battles.views import dashboard as dashboard_views
-from campaign.views import boards, home, moves, ops, personnel, zones
+from campaign.views import boards, feeds, home, moves, ops, personnel, zones
 
 campaign_urls = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
@@ -14,6 +14,9 @@ campaign_urls = [
     path("boards/search/", boards.board_search_page, name="board-search"),
     path("boards/<int:board_id>/", boards.board_detail, name="board"),
     path("boards/<int:board_id>/new/", boards.thread_new, name="thread-new"),
+    path("boards/<int:board_id>/feed.atom", feeds.board_feed, name="board-feed"),
+    path("feeds/<str:token>/boards/<int:board_id>.atom", feeds.board_feed_private, name="board-feed-private"),
+    path("feeds/renew/", feeds.feed_renew, name="feed-renew"),
     path("threads/<int:thread_id>/", boards.thread_detail, name="thread"),
     path("threads/<int:thread_id>/reply/", boards.reply_new, name="reply-new"),
     path("posts/<int:post_id>/moderate/", boards.post_moderate, name="post-moderate"),

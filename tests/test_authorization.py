@@ -429,7 +429,13 @@ def ops_retry(world, clock):
     )
 
 
+def feed_renew(world, clock):
+    """Anyone with an officer makes their own feed address; there is nobody else's to make."""
+    return Case([], {}, {"right": allow("郭嘉"), "other": refuse("superuser")})
+
+
 MATRIX = {
+    "feed-renew": feed_renew,
     "thread-new": thread_new,
     "reply-new": reply_new,
     "post-moderate": post_moderate,

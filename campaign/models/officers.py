@@ -37,6 +37,9 @@ class Officer(models.Model):
         verbose_name=_("kingdom"),
     )
     name = models.CharField(_("name"), max_length=50)
+    # The secret in the addresses of the officer's private feeds (issue 11); a new one retires
+    # every address made with the old.
+    feed_token = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
     stars = models.PositiveSmallIntegerField(_("stars"))
     kind = models.CharField(_("kind"), max_length=16, choices=OfficerKind.choices)
     title = models.CharField(_("title"), max_length=50, blank=True)

@@ -51,8 +51,19 @@ def board_detail(request, campaign, board_id):
             "nonce": get_random_string(24),
             "siege": siege,
             "armies": armies,
+            "feed_url": _feed_url(request, campaign, view.board),
         },
     )
+
+
+def _feed_url(request, campaign, board: Board) -> str | None:
+    """A city board's public feed; a palace board's at the reader's private address, if made."""
+    if board.kind == Board.Kind.CITY:
+        return reverse("board-feed", args=[campaign.slug, board.pk])
+    officer = request.officer
+    if officer is not None and officer.feed_token:
+        return reverse("board-feed-private", args=[campaign.slug, officer.feed_token, board.pk])
+    return None
 
 
 @campaign_page
