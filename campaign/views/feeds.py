@@ -24,7 +24,7 @@ class BoardFeed(Feed):
 
     feed_type = Atom1Feed
 
-    def get_object(self, request, board: Board) -> Board:  # type: ignore[override]
+    def get_object(self, request, board: Board) -> Board:
         return board
 
     def title(self, board: Board) -> str:
