@@ -1,9 +1,10 @@
 from django.urls import path
 
-from battles.views import army, games, officers, siege, stratagems, war
+from battles.views import army, calendar, games, officers, siege, stratagems, war
 
 urlpatterns = [
     path("officers/<int:officer_id>/", officers.officer_page, name="officer"),
+    path("feeds/<str:token>/calendar.ics", calendar.calendar_feed, name="calendar-feed"),
     path("war/", war.war_page, name="war"),
     path("war/march/", war.march_new, name="march-new"),
     path("prisoners/", war.prisoners_page, name="prisoners"),
