@@ -158,19 +158,25 @@ def timers_sweep(*, limit: int = 500, rounds: int = 50) -> int:
     return applied
 
 
-def timers_send_nearing(*, now: datetime, limit: int) -> int:
+def timers_send_nearing(*, now: datetime, limit: int, rounds: int = 50) -> int:
     """Send the on-time message of every pending timer now due within TIMER_LEAD_SECONDS that has
-    none yet (scheduled further ahead). Marked sent first: a message lost after that is the
-    sweeper's to apply when due, as any lost message is."""
-    nearing = list(
-        Timer.objects.filter(status=Timer.Status.PENDING, sent_at__isnull=True, due_at__lte=now + _lead())
-        .order_by("due_at", "id")
-        .values_list("id", "due_at")[:limit]
-    )
-    Timer.objects.filter(pk__in=[timer_id for timer_id, _due in nearing]).update(sent_at=now)
-    for timer_id, due_at in nearing:
-        _send(timer_id, due_at)
-    return len(nearing)
+    none yet (scheduled further ahead), `limit` at a time until none is left (a season's burst of
+    thousands due in one minute goes out in one sweep). Marked sent first: a message lost after
+    that is the sweeper's to apply when due, as any lost message is."""
+    sent = 0
+    for _round in range(rounds):
+        nearing = list(
+            Timer.objects.filter(status=Timer.Status.PENDING, sent_at__isnull=True, due_at__lte=now + _lead())
+            .order_by("due_at", "id")
+            .values_list("id", "due_at")[:limit]
+        )
+        Timer.objects.filter(pk__in=[timer_id for timer_id, _due in nearing]).update(sent_at=now)
+        for timer_id, due_at in nearing:
+            _send(timer_id, due_at)
+        sent += len(nearing)
+        if len(nearing) < limit:
+            break
+    return sent
 
 
 def timer_retry(*, timer_id: int) -> bool:

@@ -11,7 +11,7 @@ from campaign import clock
 from campaign.models import Heartbeat, Move, Post, Timer
 from campaign.services.moves import move_order
 from campaign.tasks import apply_timer, sweep_timers
-from campaign.timers import HANDLERS, timer_apply, timer_move, timer_schedule, timers_sweep
+from campaign.timers import HANDLERS, timer_apply, timer_move, timer_schedule, timers_send_nearing, timers_sweep
 from tests.conftest import make_world
 
 
@@ -139,3 +139,16 @@ def test_r11_3_a_moved_timer_is_not_applied_at_its_old_instant(world):
         assert (moved.key, moved.seq, moved.status, moved.sent_at) == ("test:flag:1", 1, "pending", None)
         timer_move(key="test:flag:1", to_key="test:flag:2", due_at=clock.now() + timedelta(seconds=20), seq=2)
         assert Timer.objects.get(pk=timer.pk).sent_at == clock.now()
+
+
+def test_r3_4_a_burst_of_far_timers_is_sent_in_one_sweep(world, settings):
+    """More timers entering the lead than one batch: one sweep sends them all, each once."""
+    settings.TIMER_LEAD_SECONDS = 60
+    with time_machine.travel(clock.now(), tick=False) as traveller:
+        due = clock.now() + timedelta(minutes=10)
+        for n in range(7):
+            timer_schedule(campaign=world.campaign, key=f"test:burst:{n}", kind="test.burst", object_id=n, due_at=due)
+        traveller.shift(timedelta(minutes=9, seconds=30))
+        assert timers_send_nearing(now=clock.now(), limit=3) == 7
+        assert timers_send_nearing(now=clock.now(), limit=3) == 0
+        assert not Timer.objects.filter(key__startswith="test:burst:", sent_at__isnull=True).exists()
