@@ -29,6 +29,9 @@ class Judgement:
     termination: Termination
     headers: dict[str, str] = field(default_factory=dict)
     """Headers the record carried (PGN tags), untrusted: never used to decide anything."""
+    legal: list[str] | None = None
+    """The legal moves of the side to move after the moves (canonical), when the judge worked
+    them out anyway (xiangqi: the same pyffish call that validated the game)."""
 
 
 class RecordError(ValueError):

@@ -15,6 +15,9 @@ replayed from the standard start, so a live game and its record can never disagr
 (True, True)
 """
 
+import threading
+from collections import OrderedDict
+
 import chess
 import pyffish
 
@@ -84,8 +87,34 @@ def position(kind: str, moves: list[str], *, favoured: str | None = None, extra_
 
 
 def legal_moves(kind: str, moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> list[str]:
-    """The legal moves of the side to move, in canonical form (ICCS / UCI)."""
+    """The legal moves of the side to move, in canonical form (ICCS / UCI). Remembered per
+    position (a few thousand): every watcher of a live game is sent them after each move."""
+    key = (kind, tuple(moves), favoured, extra_moves)
+    with _lock:
+        known = _known.get(key)
+        if known is not None:
+            _known.move_to_end(key)
+            return list(known)
     fen = position(kind, moves, favoured=favoured, extra_moves=extra_moves)
     if kind == "chess":
-        return [move.uci() for move in chess.Board(fen).legal_moves]
-    return [from_fairy(move) for move in pyffish.legal_moves(xiangqi.VARIANT, fen, [])]
+        legal = [move.uci() for move in chess.Board(fen).legal_moves]
+    else:
+        legal = [from_fairy(move) for move in pyffish.legal_moves(xiangqi.VARIANT, fen, [])]
+    remember_legal(kind, moves, legal, favoured=favoured, extra_moves=extra_moves)
+    return legal
+
+
+def remember_legal(
+    kind: str, moves: list[str], legal: list[str], *, favoured: str | None = None, extra_moves: int = 0
+) -> None:
+    """What a judge already worked out for the position after `moves` (a live move just judged):
+    no second pyffish call for it."""
+    with _lock:
+        _known[(kind, tuple(moves), favoured, extra_moves)] = tuple(legal)
+        while len(_known) > KNOWN_POSITIONS:
+            _known.popitem(last=False)
+
+
+KNOWN_POSITIONS = 4096
+_known: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()
+_lock = threading.Lock()

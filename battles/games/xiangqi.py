@@ -256,7 +256,14 @@ def judge_moves(
         _check_opening(restricted, fen, moves, tokens, handicap, favoured)
     repeated = len(set(positions)) < len(positions)
     result, termination = _result(rest_fen, rest, legal, repeated)
-    return Judgement(kind="xiangqi", moves=moves, result=result, termination=termination, headers=headers or {})
+    return Judgement(
+        kind="xiangqi",
+        moves=moves,
+        result=result,
+        termination=termination,
+        headers=headers or {},
+        legal=[from_fairy(move) for move in legal],
+    )
 
 
 def _check_opening(

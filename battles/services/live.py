@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from battles.games import RecordError
-from battles.games.live import play, to_move
+from battles.games.live import play, remember_legal, to_move
 from battles.models import Game, GameMove
 from battles.services.common import tell_watchers
 from battles.services.locks import lock_city, lock_game
@@ -39,7 +39,7 @@ def side_of(game: Game, officer: Officer) -> str | None:
     return None
 
 
-def _terms(game: Game) -> dict:
+def game_terms(game: Game) -> dict:
     colour = colours(game)
     return {"favoured": colour.get(game.favoured) or None, "extra_moves": game.extra_moves}
 
@@ -52,7 +52,7 @@ def _mover(game: Game, moves: list[str], terms: dict) -> str:
 
 def side_to_move(game: Game) -> str:
     """attacker or defender: whose turn it is in this game."""
-    return _mover(game, game.moves, _terms(game))
+    return _mover(game, game.moves, game_terms(game))
 
 
 def time_left(game: Game, side: str, now: datetime) -> int:
@@ -76,7 +76,7 @@ def _deadline(game: Game) -> datetime:
 
 def _has_moved(game: Game, side: str) -> bool:
     """Whether `side` made a move yet (handicap moves count for the favoured side)."""
-    terms = _terms(game)
+    terms = game_terms(game)
     return any(_mover(game, game.moves[:ply], terms) == side for ply in range(len(game.moves)))
 
 
@@ -188,10 +188,12 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
         raise RuleViolation("R11.3", _("It is not your turn."))
     try:
         judgement = play(
-            seen.game_kind, seen.moves, move, **_terms(seen), restricted=colours(seen).get(seen.restricted) or None
+            seen.game_kind, seen.moves, move, **game_terms(seen), restricted=colours(seen).get(seen.restricted) or None
         )
     except RecordError as exc:
         raise record_error(exc) from None
+    if judgement.legal is not None:  # the watchers' hints for the next move, from the same call
+        remember_legal(seen.game_kind, judgement.moves, judgement.legal, **game_terms(seen))
     now = clock.now()
     if judgement.result is not None or now >= _deadline(seen):
         return _move_locked(actor, seen, judgement, ply)

@@ -7,9 +7,10 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from battles.games.live import legal_moves
 from battles.games.pgn import move_pairs
 from battles.models import Game
-from battles.services.live import live_read, side_of, side_to_move, time_left
+from battles.services.live import game_terms, live_read, side_of, side_to_move, time_left
 from battles.services.records import colours
 from battles.views.games import board_drawing, notation
 from campaign import clock
@@ -45,15 +46,30 @@ def _to_move(game: Game) -> str | None:
     return side_to_move(game) if game.status == Game.Status.PENDING and game.live_since else None
 
 
+def _hints(game: Game, to_move: str | None) -> dict[str, list[str]]:
+    """Where each piece of the side to move may go (from-square → to-squares), for the board's
+    hints; nothing when nobody is to move."""
+    if to_move is None:
+        return {}
+    hints: dict[str, list[str]] = {}
+    for move in legal_moves(game.game_kind, game.moves, **game_terms(game)):
+        targets = hints.setdefault(move[:2], [])
+        if move[2:4] not in targets:  # a promotion's four pieces: one square
+            targets.append(move[2:4])
+    return hints
+
+
 def _shared(game: Game) -> dict:
     now = clock.now()
+    to_move = _to_move(game)
     return {
         "type": "state",
         "game": game.pk,
         "status": game.status,
         "live": game.live_since is not None,
         "ply": len(game.moves),
-        "to_move": _to_move(game),
+        "to_move": to_move,
+        "legal": _hints(game, to_move),
         "clocks": {side: time_left(game, side, now) for side in ("attacker", "defender")} if game.live_since else None,
         "ready": {"attacker": game.attacker_ready, "defender": game.defender_ready},
         "draw_offered_by": game.draw_offered_by,

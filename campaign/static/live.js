@@ -91,12 +91,33 @@
     var col = Math.round((at.x - 30) / 40), row = Math.round((at.y - 30) / 40);
     return col < 0 || col > 8 || row < 0 || row > 9 ? null : "abcdefghi"[col] + (9 - row);
   }
-  function pick(square) { picked = square; board.dataset.picked = square || ""; }
+  // A picked piece's legal destinations (sent with the state), as dots on the board.
+  function point(square) {
+    if (root.dataset.kind === "chess") {
+      return {x: 37.5 + 45 * "abcdefgh".indexOf(square[0]), y: 37.5 + 45 * (8 - Number(square[1]))};
+    }
+    return {x: 30 + 40 * "abcdefghi".indexOf(square[0]), y: 30 + 40 * (9 - Number(square[1]))};
+  }
+  function hint(from) {
+    board.querySelectorAll(".hint").forEach(function (dot) { dot.remove(); });
+    var svg = board.querySelector("svg");
+    if (!from || !svg || !state || !state.legal) return;
+    (state.legal[from] || []).forEach(function (to) {
+      var at = point(to), dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      dot.setAttribute("class", "hint");
+      dot.setAttribute("cx", at.x); dot.setAttribute("cy", at.y); dot.setAttribute("r", 7);
+      svg.appendChild(dot);
+    });
+  }
+  function pick(square) { picked = square; board.dataset.picked = square || ""; hint(square); }
   // Drag: pressed on one point, let go on another.
   var pressed = null, dragged = false;
   board.addEventListener("pointerdown", function (e) {
     pressed = squareAt(e);
-    if (pressed) e.preventDefault();  // no text selection or image drag while moving a piece
+    if (pressed) {
+      e.preventDefault();  // no text selection or image drag while moving a piece
+      if (!picked) hint(pressed);
+    }
   });
   board.addEventListener("pointerup", function (e) {
     var from = pressed, to = squareAt(e);

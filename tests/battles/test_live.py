@@ -239,3 +239,19 @@ def table(sql: str) -> str:
         if word.startswith(("battles_", "campaign_")):
             return word
     return "?"
+
+
+@pytest.mark.django_db
+def test_r11_3_the_state_shows_where_the_side_to_move_may_go(world, clock):
+    """The board's hints: each piece of the side to move and its legal points (the judge's own
+    list), none once the game is over."""
+    from battles.views.live import live_state
+
+    game = ready(world, pending_game(world, clock))
+    state = live_state(game_id=game.pk, user_id=None, language="en")
+    assert set(state["legal"]["h2"]) >= {"e2", "h9"} and "h9" not in state["legal"]  # red's cannon; no black piece
+    game = live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    state = live_state(game_id=game.pk, user_id=None, language="en")
+    assert set(state["legal"]["h9"]) == {"g7", "i7"} and "e2" not in state["legal"]  # black's horse now
+    live_resign(actor=world["魏延"], game=game)
+    assert live_state(game_id=game.pk, user_id=None, language="en")["legal"] == {}

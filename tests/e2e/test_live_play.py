@@ -9,6 +9,7 @@ import pytest
 from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
+from battles.games.live import legal_moves
 from battles.models import Game
 from tests.battles.test_records import MATE_MOVES
 from tests.conftest import make_world
@@ -78,6 +79,9 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
     for square in (MATE_MOVES[0][:2], MATE_MOVES[0][2:]):
         col, rank = "abcdefghi".index(square[0]), int(square[1])
         red.mouse.click(box["x"] + (30 + col * 40) * scale, box["y"] + (30 + (9 - rank) * 40) * scale)
+        if square == MATE_MOVES[0][:2]:  # the picked piece's legal points are shown on the board
+            expected = sum(1 for move in legal_moves("xiangqi", []) if move.startswith(square))
+            assert red.locator("#live-board circle.hint").count() == expected > 0
     black.wait_for_selector("#live[data-ply='1'] #live-move:not([hidden])")
     # Black sees the board turned (its pieces at the bottom) and drags its reply on it.
     assert black.locator("#live-board.flipped").count() == 1 and red.locator("#live-board.flipped").count() == 0
