@@ -59,22 +59,19 @@ def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, d
     return timer
 
 
-def timer_move(*, key: str, to_key: str, due_at: datetime, seq: int) -> Timer | None:
+def timer_move(*, key: str, to_key: str, due_at: datetime, seq: int) -> bool:
     """A pending timer made due at another instant under a new key, in the caller's transaction
     (a live game's flag, moved by every move: one row per game, one statement per move). Its
-    message, if one went, finds it no longer due at its old instant and does nothing. None when
+    message, if one went, finds it no longer due at its old instant and does nothing. False when
     no such timer is pending (the caller schedules one)."""
     now = clock.now()
     soon = due_at - now <= _lead()
     moved = Timer.objects.filter(key=key, status=Timer.Status.PENDING).update(
         key=to_key, due_at=due_at, seq=seq, created_at=now, sent_at=now if soon else None
     )
-    if not moved:
-        return None
-    timer = Timer(key=to_key, due_at=due_at, seq=seq)
-    if soon:
+    if moved and soon:
         transaction.on_commit(lambda: _enqueue_key(to_key, due_at))
-    return timer
+    return bool(moved)
 
 
 def _enqueue_key(key: str, due_at: datetime) -> None:

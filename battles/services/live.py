@@ -40,6 +40,7 @@ def side_of(game: Game, officer: Officer) -> str | None:
 
 
 def game_terms(game: Game) -> dict:
+    """R11.4 as the game is judged: the favoured colour and its moves in a row."""
     colour = colours(game)
     return {"favoured": colour.get(game.favoured) or None, "extra_moves": game.extra_moves}
 
@@ -82,6 +83,14 @@ def _has_moved(game: Game, side: str) -> bool:
 
 def _flag_key(game: Game) -> str:
     return f"game:{game.pk}:flag:{len(game.moves)}"
+
+
+def _move_flag(game: Game, stale_key: str) -> None:
+    """The flag of the position left (`stale_key`) becomes the side to move's, due when their
+    clock runs out: one timer row per game. Inside the caller's transaction, before the game is
+    written (the order a flag's claim takes: timer, then game)."""
+    if not timer_move(key=stale_key, to_key=_flag_key(game), due_at=_deadline(game), seq=len(game.moves)):
+        _schedule_flag(game)
 
 
 def _schedule_flag(game: Game) -> None:
@@ -154,6 +163,9 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
     return game
 
 
+LIVE_CAMPAIGN_FIELDS = ("campaign__live_increment", "campaign__live_first_move")
+
+
 def live_read() -> QuerySet[Game]:
     """The game with what a move and its watchers' state read of the campaign (the clock's
     terms) and of the players (their names): a move reads one row of three tables, not the
@@ -162,9 +174,6 @@ def live_read() -> QuerySet[Game]:
     return Game.objects.select_related("campaign", "attacker", "defender").only(
         *game_fields, *LIVE_CAMPAIGN_FIELDS, "attacker__name", "defender__name"
     )
-
-
-LIVE_CAMPAIGN_FIELDS = ("campaign__live_increment", "campaign__live_first_move")
 
 
 def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
@@ -202,10 +211,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     seen.moves, seen.turn_since, seen.draw_offered_by = judgement.moves, now, ""
     setattr(seen, f"{side}_left_ms", left)
     with transaction.atomic():
-        # The flag timer first (the order a flag's claim takes: timer, then game): the one of
-        # the position left becomes the opponent's, due when their clock runs out.
-        if timer_move(key=stale_flag, to_key=_flag_key(seen), due_at=_deadline(seen), seq=len(seen.moves)) is None:
-            _schedule_flag(seen)
+        _move_flag(seen, stale_flag)
         stored = Game.objects.filter(pk=seen.pk, status=Game.Status.PENDING, moves=judged).update(
             moves=judgement.moves, turn_since=now, draw_offered_by="", **{f"{side}_left_ms": left}
         )
@@ -230,6 +236,7 @@ def _move_locked(actor: Officer, seen: Game, judgement, ply: int) -> Game:
     if now >= _deadline(game):  # the flag fell before the move came
         return _flag_fall(city, game)
     left = time_left(game, side, now) + int(game.campaign.live_increment / timedelta(milliseconds=1))
+    stale_flag = _flag_key(game)
     setattr(game, f"{side}_left_ms", left)
     game.moves = judgement.moves
     game.turn_since = now
@@ -238,8 +245,8 @@ def _move_locked(actor: Officer, seen: Game, judgement, ply: int) -> Game:
     GameMove.objects.create(game=game, ply=ply, move=judgement.moves[-1], played_at=now, left_ms=left)
     if judgement.result is not None:
         return _end(city, game, side_result(game, judgement.result), judgement.termination.value)
+    _move_flag(game, stale_flag)
     _changed(game)
-    _schedule_flag(game)
     return game
 
 

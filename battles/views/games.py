@@ -19,7 +19,7 @@ from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
 from battles.models import Game
 from battles.selectors.games import game_detail, games_page
-from battles.services.live import side_of
+from battles.services.live import game_terms, side_of
 from battles.services.records import (
     colours,
     decode_record,
@@ -38,23 +38,18 @@ MAX_UPLOAD = 200_000
 COLOUR_NAMES = {"red": gettext_noop("red"), "black": gettext_noop("black"), "white": gettext_noop("white")}
 
 
-def _handicap(game: Game) -> dict:
-    """R11.4 as the game was judged: the favoured colour and its moves in a row."""
-    return {"favoured": colours(game).get(game.favoured) or None, "extra_moves": game.extra_moves}
-
-
 def notation(game: Game, style: str) -> list[str]:
     if not game.moves:
         return []
     if game.game_kind == "chess":
-        return game_board(game.moves, **_handicap(game))[1]
-    return game_notation(game.moves, chinese=style != "wxf", **_handicap(game))
+        return game_board(game.moves, **game_terms(game))[1]
+    return game_notation(game.moves, chinese=style != "wxf", **game_terms(game))
 
 
 def board_drawing(game: Game, ply: int) -> str:
     moves = game.moves[:ply]
     if game.game_kind == "chess":
-        board = game_board(moves, **_handicap(game))[0]
+        board = game_board(moves, **game_terms(game))[0]
         return chess.svg.board(board, lastmove=board.peek() if moves else None, size=400)
     return board_svg(START, moves, last=moves[-1] if moves else None)
 
@@ -165,7 +160,7 @@ def game_pgn(request, campaign, game_id):
         red_or_white=first.name,
         black=second.name,
         result=result,
-        **_handicap(game),
+        **game_terms(game),
     )
     response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.pgn"'

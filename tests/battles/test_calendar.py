@@ -55,7 +55,7 @@ def test_r3_4_r9_3_a_traveller_and_a_challenged_general_see_their_instants(world
 
 
 @pytest.mark.django_db
-def test_the_calendar_costs_a_fixed_number_of_queries_and_a_retired_address_is_refused(world, clock):
+def test_r7_3_the_calendar_costs_a_fixed_number_of_queries_and_a_retired_address_is_refused(world, clock):
     besiege(world, clock, "漢中", ARMY)
     officer = world["許褚"]
     token = feed_token_renew(actor=officer, officer=officer)

@@ -4,7 +4,9 @@ officer's private address, which stops working when they make a new one."""
 import xml.etree.ElementTree as ET
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign.errors import NotAllowed
@@ -32,7 +34,10 @@ def test_r1_2_a_city_boards_feed_is_public_with_its_latest_posts(world):
     board = world.city("洛陽").board
     thread = thread_create(actor=world["郭嘉"], board=board, title="獻策", body="奇謀 <script>alert(1)</script>")
     post_reply(actor=world["郭嘉"], thread=thread, body="再獻**一策**")
-    items = entries(Client().get(reverse("board-feed", args=[world.campaign.slug, board.pk])))
+    with CaptureQueriesContext(connection) as queries:
+        response = Client().get(reverse("board-feed", args=[world.campaign.slug, board.pk]))
+    assert len(queries) == 2, [q["sql"][:80] for q in queries]  # the board, its latest posts
+    items = entries(response)
     assert [i["title"] for i in items[:2]] == ["獻策", "獻策"] and items[0]["author"] == "郭嘉"
     assert "<strong>一策</strong>" in items[0]["html"]  # as shown on the site
     assert "<script>" not in "".join(i["html"] or "" for i in items)  # sanitised when written
@@ -61,7 +66,7 @@ def test_r1_5_only_the_officer_renews_their_feed_address(world):
 
 
 @pytest.mark.django_db
-def test_a_board_page_links_its_feed_and_the_officer_page_makes_the_address(client, world):
+def test_r1_2_a_board_page_links_its_feed_and_the_officer_page_makes_the_address(client, world):
     wei = world["荀彧"]
     client.force_login(wei.user)
     palace = wei.kingdom.palace
