@@ -16,6 +16,9 @@ class BattlesConfig(AppConfig):
         hooks.register(hooks.departure_checks, arrivals.refuse_leaving_a_besieged_city)
         hooks.register(hooks.arrival_hooks, arrivals.defender_arrives_by_road)
         hooks.register(hooks.campaign_created_hooks, clock.first_day_schedule)
+        from battles.selectors.duties import officer_duties
+
+        hooks.register(hooks.duty_readers, officer_duties)
         from battles import fanout
         from battles.services import common
 

@@ -1,10 +1,12 @@
-"""Websocket routes (issue 10): a live game's page connects here."""
+"""Websocket routes: a live game's page connects here (issue 10); every page of an officer
+listens for their notices (issue 11)."""
 
 from django.urls import path
 
-from battles.consumers import BanqiConsumer, GameConsumer
+from battles.consumers import BanqiConsumer, GameConsumer, NoticeConsumer
 
 websocket_urlpatterns = [
     path("ws/c/<slug:slug>/games/<int:game_id>/", GameConsumer.as_asgi()),
     path("ws/c/<slug:slug>/banqi/<int:game_id>/", BanqiConsumer.as_asgi()),
+    path("ws/c/<slug:slug>/notices/", NoticeConsumer.as_asgi()),
 ]

@@ -1,8 +1,9 @@
 from django.urls import path
 
-from battles.views import army, calendar, games, officers, siege, stratagems, war
+from battles.views import army, calendar, duties, games, officers, siege, stratagems, war
 
 urlpatterns = [
+    path("duties/", duties.duties_page, name="duties"),
     path("officers/<int:officer_id>/", officers.officer_page, name="officer"),
     path("feeds/<str:token>/calendar.ics", calendar.calendar_feed, name="calendar-feed"),
     path("war/", war.war_page, name="war"),

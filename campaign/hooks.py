@@ -8,6 +8,9 @@ The war (`battles`) fills these; the campaign calls them at the right moment.
   arrives in a besieged city takes a place on the roster).
 - `campaign_created_hooks`: called with (campaign, at) when a campaign is created (R7.1: its
   first local midnight is scheduled).
+- `duty_readers`: called with (officer, now), returns what waits on the officer (objects with
+  `key`, `summary`, `path`, `deadline`): the notices (campaign/services/notices.py) send only a
+  duty that is still the officer's, in the officer's words.
 """
 
 from collections.abc import Callable
@@ -17,6 +20,7 @@ from typing import Any
 departure_checks: list[Callable[[Any], None]] = []
 arrival_hooks: list[Callable[[Any, Any, datetime], None]] = []
 campaign_created_hooks: list[Callable[[Any, datetime], None]] = []
+duty_readers: list[Callable[..., list]] = []
 
 
 def register(registry: list, hook: Callable) -> None:

@@ -210,6 +210,9 @@ TIMER_LEAD_SECONDS = max(float(os.environ.get("TIMER_LEAD_SECONDS", "60")), 2 * 
 # A timer whose handler failed this many times is set aside (shown to operators) so it
 # does not block the rest.
 TIMER_MAX_ATTEMPTS = int(os.environ.get("TIMER_MAX_ATTEMPTS", "5"))
+# Issue 11: a notice's delivery claims its row for this long; a worker killed mid-delivery
+# leaves it to the sweeper once the lease is over.
+NOTICE_LEASE_SECONDS = float(os.environ.get("NOTICE_LEASE_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-timers": {"task": "campaign.tasks.sweep_timers", "schedule": TIMER_SWEEP_SECONDS},
 }

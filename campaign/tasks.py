@@ -4,6 +4,7 @@ from celery import shared_task
 
 from campaign import clock
 from campaign.models import Timer
+from campaign.services.notices import DELIVER_TASK, REFRESH_TASK, notices_deliver, notices_refresh, notices_sweep
 from campaign.timers import APPLY_TIMER_TASK, timer_apply, timers_sweep
 
 
@@ -21,4 +22,16 @@ def apply_timer(timer_id: int) -> bool:
 
 @shared_task(ignore_result=True)
 def sweep_timers() -> int:
-    return timers_sweep()
+    applied = timers_sweep()
+    notices_sweep()  # the notices Redis or a killed worker missed (issue 11)
+    return applied
+
+
+@shared_task(name=DELIVER_TASK, acks_late=True, ignore_result=True)
+def deliver_notices(key: str, officer_ids: list[int]) -> int:
+    return notices_deliver(key=key, officer_ids=officer_ids)
+
+
+@shared_task(name=REFRESH_TASK, ignore_result=True)
+def refresh_duties(key: str, officer_ids: list[int]) -> None:
+    notices_refresh(key=key, officer_ids=officer_ids)

@@ -26,6 +26,7 @@ from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
 from campaign.rules.personnel import may_fight
+from campaign.services.notices import notify
 from campaign.timers import timer_schedule
 from cities.models import City
 
@@ -125,6 +126,9 @@ def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders:
     )
     for game in games:
         game_effects(game=game, at=now)  # R9.2
+        notify(
+            campaign_id=game.campaign_id, officer_ids=[game.attacker_id, game.defender_id], key=f"game:{game.pk}:start"
+        )
 
 
 @transaction.atomic

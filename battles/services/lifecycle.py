@@ -19,6 +19,7 @@ from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.models import Kingdom, Officer
 from campaign.services.moves import move_dispatch
+from campaign.services.notices import notify
 from campaign.timers import timer_schedule
 from cities.models import City
 
@@ -97,6 +98,9 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[
         due_at=pursuit.deadline,
     )
     announce(army.target.board, f"army:{army.pk}:retreat", at, *texts.retreat(reason, army, pursuit.deadline))
+    target = army.target  # Issue 11: its governor and its king may order the pursuit (R8.2)
+    king_id = target.kingdom.king_id if target.kingdom else None
+    notify(campaign_id=army.campaign_id, officer_ids=[target.governor_id, king_id], key=f"pursuit:{pursuit.pk}:open")
     if army.siege_id:
         siege_end_if_unopposed(siege=army.siege, at=at)
     return pursuit

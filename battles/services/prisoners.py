@@ -14,6 +14,7 @@ from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
 from campaign.services.moves import move_dispatch
+from campaign.services.notices import duties_changed, notify
 from cities.models import City
 
 
@@ -40,6 +41,7 @@ def take_prisoner(
         created_at=at,
     )
     announce(held_in.board, f"prisoner:{ransom.pk}", at, *texts.taken_prisoner(officer, captor, held_in, ransom))
+    notify(campaign_id=officer.campaign_id, officer_ids=[captor.king_id], key=f"ransom:{ransom.pk}:owed")
     return ransom
 
 
@@ -70,6 +72,7 @@ def ransom_settle(*, actor: Officer, ransom: Ransom, paid: bool) -> Ransom:
     ransom.status = Ransom.Status.PAID if paid else Ransom.Status.RELEASED
     ransom.settled_at, ransom.settled_by = now, actor
     ransom.save(update_fields=["status", "settled_at", "settled_by"])
+    duties_changed(key=f"ransom:{ransom.pk}:owed")
     officer = ransom.officer
     if officer.whereabouts == Whereabouts.PRISONER and officer.captor_id == ransom.kingdom_id:
         cause = texts.ransom_settled(ransom, officer, paid)
@@ -104,7 +107,7 @@ def retreat_money_offer(*, actor: Officer, siege: Siege) -> Ransom:
         raise RuleViolation("R10.1", _("No army besieges the city."))
     try:
         with transaction.atomic():
-            return Ransom.objects.create(
+            ransom = Ransom.objects.create(
                 campaign_id=siege.campaign_id,
                 officer=actor,
                 kingdom=army.kingdom,
@@ -113,6 +116,8 @@ def retreat_money_offer(*, actor: Officer, siege: Siege) -> Ransom:
                 amount=ransom_for(actor.stars, actor.campaign.ransom_per_star),
                 created_at=clock.now(),
             )
+            notify(campaign_id=siege.campaign_id, officer_ids=[army.kingdom.king_id], key=f"ransom:{ransom.pk}:owed")
+            return ransom
     except IntegrityError:
         raise RuleViolation("R10.1", _("Retreat money is already offered.")) from None
 
@@ -130,4 +135,5 @@ def retreat_money_confirm(*, actor: Officer, ransom: Ransom) -> Ransom:
         raise RuleViolation("R10.1", _("Retreat money counts only when paid before the fall."))
     ransom.status, ransom.settled_at, ransom.settled_by = Ransom.Status.PAID, clock.now(), actor
     ransom.save(update_fields=["status", "settled_at", "settled_by"])
+    duties_changed(key=f"ransom:{ransom.pk}:owed")
     return ransom

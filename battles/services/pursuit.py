@@ -22,6 +22,7 @@ from campaign.authority import is_king, officer_online
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
+from campaign.services.notices import duties_changed, notify
 from campaign.timers import timer_handler
 from cities.models import City
 
@@ -47,6 +48,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     change_status(pursuit, Pursuit.Status.PLAYING, _("pursuit"))
     pursuit.declared_at = now
     pursuit.save(update_fields=["status", "declared_at"])
+    duties_changed(key=f"pursuit:{pursuit.pk}:open")
     games = []
     for board, (pursuer, opponent) in enumerate(zip(pursuers, opponents)):
         member = members[opponent.pk]
@@ -73,6 +75,9 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
         )
     for game in Game.objects.bulk_create(games):
         game_effects(game=game, at=now)  # R9.2
+        notify(
+            campaign_id=game.campaign_id, officer_ids=[game.attacker_id, game.defender_id], key=f"game:{game.pk}:start"
+        )
     announce(city.board, f"pursuit:{pursuit.pk}:declared", now, texts.pursuit_declared(city, pursuers, opponents))
     if not games:
         _finish(pursuit, army, now)
@@ -145,3 +150,4 @@ def pursuit_deadline(timer: Timer) -> None:
         .get(pk=pursuit.army_id)
     )
     _finish(pursuit, army, timer.due_at, texts.retreat_succeeded(army))
+    duties_changed(key=f"pursuit:{pursuit.pk}:open")

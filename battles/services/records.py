@@ -20,6 +20,7 @@ from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer
 from campaign.rules.clock import in_war_hours
+from campaign.services.notices import duties_changed, notify
 from campaign.validation import checked_text
 
 MAX_RECORD_BYTES = MAX_BYTES
@@ -174,6 +175,8 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
     )
     title = texts.claim_reported(actor, game, claimed)
     announce(city.board, f"game:{game.pk}:claim:{game.reported_at.timestamp()}", game.reported_at, title)
+    opponent = game.defender_id if actor.pk == game.attacker_id else game.attacker_id
+    notify(campaign_id=game.campaign_id, officer_ids=[opponent], key=f"game:{game.pk}:claim")
     return game
 
 
@@ -221,6 +224,7 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
     if actor.pk != opponent:
         raise NotAllowed("R11.3", _("Only the opponent confirms or disputes a claim."))
+    duties_changed(key=f"game:{game.pk}:claim")
     if confirm:
         game.claim_status = ""
         game.save(update_fields=["claim_status"])

@@ -15,6 +15,7 @@ from battles.services.pursuit import apply_pursuit_result
 from battles.services.siege import apply_siege_result
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
+from campaign.services.notices import duties_changed
 from campaign.validation import checked_text
 from cities.models import City
 
@@ -61,6 +62,7 @@ def decide(*, city: City, game: Game, result: str, note: str = "", user: User | 
     game.result, game.note, game.decided_at, game.decided_by = result, note[:2000], now, user
     change_status(game, Game.Status.DECIDED, _("game"))
     game.save(update_fields=["result", "note", "decided_at", "decided_by", "status"])
+    duties_changed(key=f"game:{game.pk}:start")
     if game.kind == Game.Kind.SIEGE:
         apply_siege_result(city=city, siege=Siege.objects.get(pk=game.siege_id), game=game, army=army, now=now)
         return game

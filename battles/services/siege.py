@@ -37,6 +37,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
 from campaign.rules.clock import in_war_hours
 from campaign.rules.personnel import may_fight
+from campaign.services.notices import duties_changed, notify
 from cities.models import City
 
 
@@ -117,7 +118,16 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
         raise RuleViolation(
             "R6.1", _("%(name)s already has a game called or under way.") % {"name": attacker.name}
         ) from None
-    announce(army.siege.city.board, f"game:{game.pk}:call", now, texts.siege_call(attacker, army.siege.city))
+    city = army.siege.city
+    announce(city.board, f"game:{game.pk}:call", now, texts.siege_call(attacker, city))
+    # Issue 11: the defenders on the roster in the city may take it up; the governor and the king assign.
+    defenders = army.siege.roster.filter(
+        until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=city.pk
+    ).values_list("officer_id", flat=True)
+    king_id = city.kingdom.king_id if city.kingdom else None
+    notify(
+        campaign_id=army.campaign_id, officer_ids=[*defenders, city.governor_id, king_id], key=f"game:{game.pk}:call"
+    )
     return game
 
 
@@ -152,6 +162,8 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
     announce(city.board, f"game:{game.pk}:answer", game.started_at, texts.call_taken_up(defender, game.attacker))
+    duties_changed(key=f"game:{game.pk}:call")
+    notify(campaign_id=game.campaign_id, officer_ids=[game.attacker_id, defender.pk], key=f"game:{game.pk}:start")
     return game
 
 

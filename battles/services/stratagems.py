@@ -27,6 +27,7 @@ from campaign.authority import officer_online
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, OfficerKind, Timer, Whereabouts
 from campaign.rules.clock import local_midnight
+from campaign.services.notices import duties_changed, notify
 from campaign.timers import timer_handler, timer_schedule
 from cities.models import City
 
@@ -90,6 +91,7 @@ def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficia
         now,
         texts.stratagem_challenge(actor, target, stratagem),
     )
+    notify(campaign_id=campaign.pk, officer_ids=[target.pk], key=f"stratagem:{stratagem.pk}:challenge")
     return stratagem
 
 
@@ -116,6 +118,7 @@ def stratagem_name_substitute(*, actor: Officer, stratagem: Stratagem, substitut
         raise RuleViolation("R9.3", _("The one named is a civil officer of the general's kingdom, in a city."))
     stratagem.substitute = substitute
     stratagem.save(update_fields=["substitute"])
+    notify(campaign_id=stratagem.campaign_id, officer_ids=[substitute.pk], key=f"stratagem:{stratagem.pk}:challenge")
     return stratagem
 
 
@@ -149,6 +152,8 @@ def stratagem_accept(*, actor: Officer, stratagem: Stratagem) -> Stratagem:
     stratagem.player, stratagem.banqi = actor, game
     change_status(stratagem, Stratagem.Status.PLAYING, _("stratagem"))
     stratagem.save(update_fields=["player", "banqi", "status"])
+    duties_changed(key=f"stratagem:{stratagem.pk}:challenge")
+    notify(campaign_id=stratagem.campaign_id, officer_ids=[stratagem.schemer_id], key=f"banqi:{game.pk}:play")
     return stratagem
 
 
@@ -243,6 +248,7 @@ def replay(game: BanqiGame) -> Banqi:
 
 def _decide(game: BanqiGame) -> None:
     stratagem = _lock(Stratagem.objects.get(banqi=game))
+    duties_changed(key=f"banqi:{game.pk}:play")
     target_side_lost = game.result == "0"  # the schemer (first) won
     if target_side_lost:
         _take_effect(stratagem, game.ended_at)
@@ -287,6 +293,7 @@ def stratagem_deadline(timer: Timer) -> None:
     stratagem = _lock(Stratagem(pk=timer.object_id))
     if stratagem.status == Stratagem.Status.CHALLENGED:
         _take_effect(stratagem, timer.due_at)
+        duties_changed(key=f"stratagem:{stratagem.pk}:challenge")
 
 
 def game_effects(*, game: Game, at: datetime) -> None:

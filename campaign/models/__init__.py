@@ -1,5 +1,6 @@
 from .boards import Board, BoardModerator, Post, Thread
 from .moves import Move
+from .notices import Notice
 from .officers import Officer, OfficerKind, Presence, Promotion, Whereabouts
 from .timers import Heartbeat, Timer
 from .world import Campaign, Kingdom
@@ -11,6 +12,7 @@ __all__ = [
     "Campaign",
     "Kingdom",
     "Move",
+    "Notice",
     "Officer",
     "OfficerKind",
     "Post",

@@ -14,6 +14,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import only_king_orders, travel_time
 from campaign.services.boards import post_system
+from campaign.services.notices import duties_changed, notify
 from campaign.timers import timer_handler, timer_schedule
 from cities.models import City, Road
 from cities.rules import adjacency, shortest_route
@@ -157,7 +158,25 @@ def move_request(*, actor: Officer, destination: City) -> Move:
     _approve_sides(move, actor)
     _announce_request(move)
     _depart_if_agreed(move)
+    _notify_deciders(move)
     return move
+
+
+def _notify_deciders(move: Move) -> None:
+    """Issue 11: a move still awaiting approval is a duty of whoever may approve it (R3.2): the
+    king, the two governors, and an administrator present where the governor cannot act (the
+    notice is sent only to those whose duties list it)."""
+    if move.status != Move.Status.REQUESTED:
+        return
+    kingdom = move.officer.kingdom
+    present = Officer.objects.filter(
+        kingdom=kingdom,
+        whereabouts=Whereabouts.CITY,
+        city_id__in=[move.origin_id, move.destination_id],
+        kind="administrator",
+    ).values_list("pk", flat=True)
+    candidates = [kingdom.king_id if kingdom else None, move.origin.governor_id, move.destination.governor_id]
+    notify(campaign_id=move.campaign_id, officer_ids=[*candidates, *present], key=f"move:{move.pk}:request")
 
 
 @transaction.atomic
@@ -192,6 +211,7 @@ def move_order(*, actor: Officer, officer: Officer, destination: City) -> Move:
     _depart_if_agreed(move)
     if move.status == Move.Status.REQUESTED:
         _announce_request(move)
+    _notify_deciders(move)
     return move
 
 
@@ -217,6 +237,7 @@ def move_approve(*, actor: Officer, move: Move) -> Move:
             ),
         )
     _depart_if_agreed(move)
+    duties_changed(key=f"move:{move.pk}:request")
     return move
 
 
@@ -234,6 +255,7 @@ def move_reject(*, actor: Officer, move: Move) -> Move:
         raise NotAllowed("R3.2", _("You cannot decide on this move."))
     move.status, move.decided_by = Move.Status.REJECTED, actor
     move.save(update_fields=["status", "decided_by"])
+    duties_changed(key=f"move:{move.pk}:request")
     return move
 
 
@@ -246,6 +268,7 @@ def move_cancel(*, actor: Officer, move: Move) -> Move:
         raise RuleViolation("R3.5", _("An officer on the road cannot turn back (R3.5)."))
     move.status = Move.Status.CANCELLED
     move.save(update_fields=["status"])
+    duties_changed(key=f"move:{move.pk}:request")
     return move
 
 

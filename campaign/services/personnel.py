@@ -17,6 +17,7 @@ from campaign.models import (
 )
 from campaign.rules.personnel import MAX_BOARD_MODERATORS, valid_stars
 from campaign.services.boards import post_system
+from campaign.services.notices import duties_changed, notify
 from campaign.validation import checked_text
 from cities.models import City
 
@@ -157,6 +158,8 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
         f"promotion:{promotion.pk}:recommended",
         *texts.promotion_recommended(actor, officer, stars),
     )
+    king_id = officer.kingdom.king_id if officer.kingdom else None
+    notify(campaign_id=officer.campaign_id, officer_ids=[king_id], key=f"promotion:{promotion.pk}:recommend")
     return promotion
 
 
@@ -176,4 +179,5 @@ def promotion_decide(*, actor: Officer, promotion: Promotion, approve: bool) -> 
     else:
         promotion.status, promotion.decided_by, promotion.decided_at = Promotion.Status.REJECTED, actor, clock.now()
         promotion.save(update_fields=["status", "decided_by", "decided_at"])
+    duties_changed(key=f"promotion:{promotion.pk}:recommend")
     return promotion

@@ -81,3 +81,91 @@ document.addEventListener("click", function (e) {
   }
   connect();
 })();
+// Notices (issue 11): every page of an officer listens on its websocket; a new duty shows as a
+// notice (and as a browser notification when the tab is in the background and the reader
+// allowed them), and the count in the bar follows. On the duties page the list follows too.
+(function () {
+  var path = document.body.dataset.notices;
+  if (!path || !window.WebSocket) return;
+  var region = document.getElementById("notices");
+  var count = document.getElementById("duty-count");
+  var list = document.getElementById("duties");
+  var shown = {};
+  var retry = 500;
+  function setCount(n) {
+    if (!count) return;
+    count.textContent = n;
+    count.classList.toggle("none", !n);
+  }
+  function countdown(deadline) {
+    var time = document.createElement("time");
+    time.className = "countdown";
+    time.setAttribute("datetime", deadline);
+    time.textContent = "…";
+    return time;
+  }
+  function keep(keys) {
+    if (!list) return;
+    list.querySelectorAll("li[data-duty-key]").forEach(function (li) {
+      if (keys.indexOf(li.dataset.dutyKey) < 0) li.remove();
+    });
+  }
+  function addToList(m) {
+    if (!list || list.querySelector('li[data-duty-key="' + CSS.escape(m.key) + '"]')) return;
+    var empty = list.querySelector("li[data-empty]");
+    if (empty) empty.remove();
+    var li = document.createElement("li");
+    li.dataset.dutyKey = m.key;
+    var a = document.createElement("a");
+    a.href = m.path; a.textContent = m.text;
+    li.appendChild(a);
+    if (m.deadline) { li.appendChild(document.createTextNode(" · ")); li.appendChild(countdown(m.deadline)); }
+    list.insertBefore(li, list.firstChild);
+  }
+  function show(m) {
+    if (shown[m.key]) return;  // a delivery repeated after a crash shows once
+    shown[m.key] = true;
+    var note = document.createElement("div");
+    note.className = "notice";
+    note.dataset.key = m.key;
+    var a = document.createElement("a");
+    a.href = m.path; a.textContent = m.text;
+    note.appendChild(a);
+    if (m.deadline) { note.appendChild(document.createTextNode(" · ")); note.appendChild(countdown(m.deadline)); }
+    var close = document.createElement("button");
+    close.type = "button"; close.className = "secondary"; close.textContent = region.dataset.close;
+    close.addEventListener("click", function () { note.remove(); });
+    note.appendChild(close);
+    region.appendChild(note);
+    addToList(m);
+    if (document.hidden && window.Notification && Notification.permission === "granted") {
+      var n = new Notification(region.dataset.title, {body: m.text, tag: m.key});
+      n.onclick = function () { window.focus(); location.href = m.path; };
+    }
+    document.dispatchEvent(new Event("htmx:afterSwap"));  // the countdowns start at once
+  }
+  function connect() {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + location.host + path);
+    socket.onopen = function () { retry = 500; region.dataset.connected = "1"; };
+    socket.onmessage = function (e) {
+      var m = JSON.parse(e.data);
+      if (m.type !== "notice" && m.type !== "duties") return;
+      setCount(m.count);
+      if (m.type === "notice") show(m);
+      keep(m.keys);
+      if (m.gone) region.querySelectorAll('.notice[data-key="' + CSS.escape(m.gone) + '"]').forEach(function (n) { n.remove(); });
+    };
+    socket.onclose = function (e) {
+      region.dataset.connected = "";
+      if (e.code === 4404) return;
+      setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+    };
+  }
+  connect();
+  var ask = document.querySelector("[data-notify-permission]");
+  if (ask && window.Notification && Notification.permission === "default") {
+    ask.hidden = false;
+    ask.addEventListener("click", function () { Notification.requestPermission().then(function () { ask.hidden = true; }); });
+  }
+})();

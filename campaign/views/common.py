@@ -78,6 +78,8 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
         request = cast(CampaignRequest, request)
         request.campaign = campaign
         request.officer = officer_of(request.user, campaign)
+        if request.officer is not None:
+            request.officer.campaign = campaign  # read by the navigation's duties, no query
         timezone.activate(chosen_zone(request) or ZoneInfo(campaign.time_zone))
         try:
             return view(request, campaign, *args, **kwargs)

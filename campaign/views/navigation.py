@@ -1,15 +1,31 @@
-"""What the navigation bar offers the visitor: only the pages where they may do something."""
+"""What the navigation bar offers the visitor: only the pages where they may do something, and
+the number of their duties (issue 11)."""
 
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
+from battles.selectors.duties import officer_duties
+from campaign import clock
 from campaign.authority import may_manage_personnel
 
 
 def navigation(request: HttpRequest) -> dict:
-    """`may_manage_personnel`, read only when a page's navigation asks. `draft`: what the visitor
-    typed in a form the site refused, shown once again in that form."""
+    """`may_manage_personnel` and `duty_count`, read only when a page's navigation asks.
+    `draft`: what the visitor typed in a form the site refused, shown once again in that form."""
     officer = getattr(request, "officer", None)
     session = getattr(request, "session", None)
     draft = session.pop("draft", {}) if session is not None and "draft" in session else {}
-    return {"may_manage_personnel": SimpleLazyObject(lambda: may_manage_personnel(officer)), "draft": draft}
+    return {
+        "may_manage_personnel": SimpleLazyObject(lambda: may_manage_personnel(officer)),
+        "duty_count": SimpleLazyObject(lambda: _duty_count(request, officer)),
+        "draft": draft,
+    }
+
+
+def _duty_count(request: HttpRequest, officer) -> int:
+    if officer is None:
+        return 0
+    duties = getattr(request, "duties", None)  # the duties page read them already
+    if duties is None:
+        duties = officer_duties(officer=officer, now=clock.now())
+    return len(duties)

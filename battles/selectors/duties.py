@@ -1,0 +1,272 @@
+"""What waits on an officer now (issue 11: the duties page 待辦 and the count in the navigation
+bar): siege calls they may take up or assign (R6.1, R7.3), stratagem challenges to them (R9.3),
+pursuits they may order (R8.2), moves awaiting their approval (R3.2), promotions to decide
+(R2.3), claims to confirm or dispute (R11.3), ransoms and retreat money to confirm (R10.1,
+R10.2), and their games waiting to start or in play (issue 10).
+
+Who may act is the services' rule read back (the same authority functions), so that a duty is
+listed for exactly the officers whose action the service would take. Deadlines are read from
+the timers that will close the window (a call's period, a flag), so the list and the war cannot
+disagree. Three queries for an officer on the road or with an army, four in a city, five for
+the governor present in their city, seven for a king."""
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db.models import Exists, OuterRef, Q, Subquery
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from battles.models import BanqiGame, Defender, Game, Pursuit, Ransom, Siege, Stratagem
+from battles.services.live import side_of, side_to_move
+from battles.timer_kinds import BANQI_FLAG, GAME_FLAG, PERIOD
+from campaign.authority import decides_for_city, is_king
+from campaign.models import Move, Officer, Promotion, Timer, Whereabouts
+
+
+@dataclass(frozen=True)
+class Duty:
+    kind: str  # call, stratagem, pursuit, move, promotion, claim, ransom, retreat, game, banqi
+    key: str  # the same key as the notice that announced it (campaign/services/notices.py)
+    summary: str  # in the reader's language
+    path: str  # where it is done
+    since: datetime
+    deadline: datetime | None = None  # None: it waits until someone acts
+
+    @property
+    def sort_key(self) -> tuple:
+        return (self.deadline is None, self.deadline or self.since, self.since, self.key)
+
+
+def _pending_due(kind: str, object_field: str = "pk"):
+    """The instant of the pending timer of `kind` on the row (its window's end)."""
+    timers = Timer.objects.filter(kind=kind, object_id=OuterRef(object_field), status=Timer.Status.PENDING)
+    return Subquery(timers.order_by("due_at").values("due_at")[:1])
+
+
+def officer_duties(*, officer: Officer, now: datetime) -> list[Duty]:
+    """Most urgent first. `officer` as the request middleware reads it (kingdom and city
+    joined)."""
+    if officer.whereabouts == Whereabouts.PRISONER:
+        return []  # R10: a prisoner decides nothing and plays nothing until freed
+    slug = officer.campaign.slug  # the caller's campaign (a query if it was not joined)
+    king = is_king(officer, officer.kingdom) if officer.kingdom_id else False
+    duties: list[Duty] = []
+    duties += _games(officer, slug, king)
+    duties += _stratagems(officer, slug, now)
+    if king or officer.whereabouts == Whereabouts.CITY:
+        duties += _moves(officer, slug, now, king)
+    governs_here = officer.city is not None and officer.city.governor_id == officer.pk
+    if king or (governs_here and officer.whereabouts == Whereabouts.CITY):
+        duties += _pursuits(officer, slug, now, king)
+    if king:
+        duties += _king(officer, slug)
+    return sorted(duties, key=lambda duty: duty.sort_key)
+
+
+def _games(officer: Officer, slug: str, king: bool) -> list[Duty]:
+    """One query: the siege calls they may take up (on the roster, in the city) or assign (the
+    governor, the king), and their own games called, waiting or in play."""
+    on_roster = Exists(Defender.objects.filter(siege=OuterRef("siege_id"), officer=officer, until__isnull=True))
+    may_answer = Q(siege__city__governor=officer)
+    if king:
+        may_answer |= Q(siege__city__kingdom_id=officer.kingdom_id)
+    if officer.whereabouts == Whereabouts.CITY and officer.city_id is not None:
+        may_answer |= Q(siege__city_id=officer.city_id, on_roster=True)
+    calls = Q(status=Game.Status.CALLED, siege__status=Siege.Status.ACTIVE) & may_answer
+    mine = Q(status=Game.Status.PENDING) & (Q(attacker=officer) | Q(defender=officer))
+    games = (
+        Game.objects.filter(campaign_id=officer.campaign_id)
+        .annotate(on_roster=on_roster, period_ends=_pending_due(PERIOD, "siege_id"), flag_due=_pending_due(GAME_FLAG))
+        .filter(calls | mine)
+        .select_related("attacker", "defender", "siege__city", "campaign")
+        .defer("record", "note")
+    )
+    duties = []
+    for game in games:
+        if game.status == Game.Status.CALLED:
+            assert game.siege is not None
+            city = game.siege.city.name
+            duties.append(
+                Duty(
+                    "call",
+                    f"game:{game.pk}:call",
+                    _("Siege call by %(name)s at %(city)s: a defender takes it up")
+                    % {"name": game.attacker.name, "city": city},
+                    reverse("siege", args=[slug, game.siege_id]),
+                    game.called_at,
+                    game.period_ends,
+                )
+            )
+            continue
+        opponent = game.defender if game.attacker_id == officer.pk else game.attacker
+        name = opponent.name if opponent is not None else "…"
+        path = reverse("game", args=[slug, game.pk])
+        since = game.started_at or game.called_at
+        if game.claim_status == "claimed" and game.reported_by_id not in (officer.pk, None):
+            summary = _("%(name)s reported the result of your game: confirm or dispute it") % {"name": name}
+            duties.append(Duty("claim", f"game:{game.pk}:claim", summary, path, game.reported_at or since))
+        elif game.claim_status:
+            continue  # their own claim waits on the opponent; a dispute waits on the authority
+        elif game.live_since is None:
+            summary = _("Your game against %(name)s waits to start") % {"name": name}
+            duties.append(Duty("game", f"game:{game.pk}:start", summary, path, since))
+        else:
+            yours = side_to_move(game) == side_of(game, officer)
+            summary = (_("Your move against %(name)s") if yours else _("Your game against %(name)s is in play")) % {
+                "name": name
+            }
+            duties.append(Duty("game", f"game:{game.pk}:play", summary, path, since, game.flag_due if yours else None))
+    return duties
+
+
+def _stratagems(officer: Officer, slug: str, now: datetime) -> list[Duty]:
+    """Two queries: challenges to them still open (R9.3), and dark-chess games of theirs."""
+    duties = []
+    challenges = Stratagem.objects.filter(
+        Q(target=officer) | Q(substitute=officer), status=Stratagem.Status.CHALLENGED, deadline__gt=now
+    ).select_related("schemer")
+    for stratagem in challenges:
+        summary = _("%(name)s challenges you with a stratagem: take up the dark-chess game") % {
+            "name": stratagem.schemer.name
+        }
+        duties.append(
+            Duty(
+                "stratagem",
+                f"stratagem:{stratagem.pk}:challenge",
+                summary,
+                reverse("stratagems", args=[slug]),
+                stratagem.challenged_at,
+                stratagem.deadline,
+            )
+        )
+    banqi = (
+        BanqiGame.objects.filter(Q(first=officer) | Q(second=officer), ended_at__isnull=True)
+        .annotate(flag_due=_pending_due(BANQI_FLAG))
+        .select_related("first", "second")
+        .only("pk", "first__name", "second__name", "started_at", "actions", "first_id", "second_id")
+    )
+    for game in banqi:
+        opponent = game.second if game.first_id == officer.pk else game.first
+        yours = (len(game.actions) % 2 == 0) == (game.first_id == officer.pk)
+        summary = (
+            _("Your turn in the dark-chess game against %(name)s")
+            if yours
+            else _("Your dark-chess game against %(name)s is in play")
+        ) % {"name": opponent.name}
+        duties.append(
+            Duty(
+                "banqi",
+                f"banqi:{game.pk}:play",
+                summary,
+                reverse("banqi", args=[slug, game.pk]),
+                game.started_at,
+                game.flag_due if yours else None,
+            )
+        )
+    return duties
+
+
+def _moves(officer: Officer, slug: str, now: datetime, king: bool) -> list[Duty]:
+    """Moves still waiting for an approval this officer may give (R3.2; the king, R2.1)."""
+    if king:
+        waiting = Q(officer__kingdom_id=officer.kingdom_id)
+    else:
+        here = officer.city_id
+        waiting = Q(origin_approver__isnull=True, origin_id=here) | Q(
+            destination_approver__isnull=True, destination_id=here
+        )
+        waiting |= Q(origin_approver__isnull=True, origin__governor=officer)
+        waiting |= Q(destination_approver__isnull=True, destination__governor=officer)
+        waiting &= Q(needs_king=False) & ~Q(officer=officer)
+    moves = (
+        Move.objects.filter(waiting, campaign_id=officer.campaign_id, status=Move.Status.REQUESTED)
+        .select_related(
+            "officer",
+            "origin__kingdom",
+            "origin__governor__user__presence",
+            "origin__governor__campaign",
+            "destination__kingdom",
+            "destination__governor__user__presence",
+            "destination__governor__campaign",
+        )
+        .order_by("created_at")
+    )
+    duties = []
+    for move in moves:
+        if not king and not (
+            (move.origin_approver_id is None and decides_for_city(officer, move.origin, now, move.officer_id))
+            or (
+                move.destination_approver_id is None
+                and decides_for_city(officer, move.destination, now, move.officer_id)
+            )
+        ):
+            continue
+        summary = _("%(name)s asks to move from %(a)s to %(b)s: approve or reject") % {
+            "name": move.officer.name,
+            "a": move.origin.name,
+            "b": move.destination.name,
+        }
+        duties.append(Duty("move", f"move:{move.pk}:request", summary, reverse("moves", args=[slug]), move.created_at))
+    return duties
+
+
+def _pursuits(officer: Officer, slug: str, now: datetime, king: bool) -> list[Duty]:
+    """R8.2: the governor present in the city, or the king, orders a pursuit in the window."""
+    who = Q(city__governor=officer, city_id=officer.city_id) if officer.whereabouts == Whereabouts.CITY else Q()
+    if king:
+        who = Q(city__kingdom_id=officer.kingdom_id) | who if who else Q(city__kingdom_id=officer.kingdom_id)
+    elif not who:
+        return []
+    pursuits = Pursuit.objects.filter(who, status=Pursuit.Status.OPEN, deadline__gt=now).select_related("city")
+    return [
+        Duty(
+            "pursuit",
+            f"pursuit:{pursuit.pk}:open",
+            _("An army retreats from %(city)s: order a pursuit") % {"city": pursuit.city.name},
+            reverse("army", args=[slug, pursuit.army_id]),
+            pursuit.opened_at,
+            pursuit.deadline,
+        )
+        for pursuit in pursuits
+    ]
+
+
+def _king(officer: Officer, slug: str) -> list[Duty]:
+    """The king's: promotions recommended (R2.3), ransoms owed to the kingdom (R10.2) and
+    retreat money offered to it (R10.1)."""
+    duties = []
+    promotions = Promotion.objects.filter(
+        officer__kingdom_id=officer.kingdom_id, status=Promotion.Status.PENDING
+    ).select_related("officer")
+    for promotion in promotions:
+        summary = _("Promotion of %(name)s recommended: decide") % {"name": promotion.officer.name}
+        path = reverse("personnel", args=[slug])
+        duties.append(Duty("promotion", f"promotion:{promotion.pk}:recommend", summary, path, promotion.created_at))
+    ransoms = Ransom.objects.filter(kingdom_id=officer.kingdom_id, status=Ransom.Status.OWED).select_related(
+        "officer", "siege"
+    )
+    for ransom in ransoms:
+        if ransom.kind == Ransom.Kind.RANSOM:
+            summary = _("%(name)s owes a ransom of %(amount)s: confirm payment or release")
+            duties.append(
+                Duty(
+                    "ransom",
+                    f"ransom:{ransom.pk}:owed",
+                    summary % {"name": ransom.officer.name, "amount": ransom.amount},
+                    reverse("prisoners", args=[slug]),
+                    ransom.created_at,
+                )
+            )
+        elif ransom.siege is not None and ransom.siege.status == Siege.Status.ACTIVE:
+            summary = _("%(name)s offers retreat money of %(amount)s: confirm it")
+            duties.append(
+                Duty(
+                    "retreat",
+                    f"ransom:{ransom.pk}:owed",
+                    summary % {"name": ransom.officer.name, "amount": ransom.amount},
+                    reverse("siege", args=[slug, ransom.siege_id]),
+                    ransom.created_at,
+                )
+            )
+    return duties

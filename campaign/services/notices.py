@@ -1,0 +1,159 @@
+"""Telling officers of their duties (issue 11): the outbox and its delivery.
+
+`notify` writes one Notice row per officer for a new duty, inside the transaction of the event
+that made it (a siege call, a challenge, a request…): no event without its notices, no notice
+of an event that was rolled back. After commit the worker delivers it (`notices_deliver`): it
+reads the officer's duties as they are then (the selector of battles/selectors/duties.py,
+through `hooks.duty_readers`) and pushes the duty in each of the site's languages, with the new
+count, to the officer's group on the channel layer; a duty gone meanwhile (done, lapsed, the
+officer captured or moved away) is not sent. Each delivery claims its row first (a lease of
+NOTICE_LEASE_SECONDS): a worker killed mid-delivery leaves the lease to expire and the sweeper
+(`notices_sweep`, on every timer sweep) delivers it again, as it delivers what Redis missed.
+A page drops a notice whose key it has shown, so a delivery repeated after a crash between send
+and record shows once.
+
+`duties_changed` tells officers whose list shrank (a duty done or lapsed): their count and the
+keys still waiting, so open pages drop the items at once."""
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from asgiref.sync import async_to_sync
+from celery import current_app
+from channels.layers import get_channel_layer
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import translation
+
+from campaign import clock, hooks
+from campaign.models import Notice, Officer
+
+log = logging.getLogger(__name__)
+DELIVER_TASK = "campaign.tasks.deliver_notices"
+REFRESH_TASK = "campaign.tasks.refresh_duties"
+
+
+def officer_group(officer_id: int) -> str:
+    return f"officer.{officer_id}"
+
+
+def notify(*, campaign_id: int, officer_ids: Iterable[int | None], key: str) -> None:
+    """Inside the event's transaction: a notice of the duty `key` for each officer (once per
+    officer and key, however often the event is retried)."""
+    ids = sorted({pk for pk in officer_ids if pk is not None})
+    if not ids:
+        return
+    now = clock.now()
+    Notice.objects.bulk_create(
+        [Notice(campaign_id=campaign_id, officer_id=pk, key=key, created_at=now) for pk in ids],
+        ignore_conflicts=True,
+    )
+    transaction.on_commit(lambda: _send(DELIVER_TASK, key, ids))
+
+
+def duties_changed(*, key: str) -> None:
+    """Inside the transaction that ended the duty `key`: after commit, everyone told of it
+    hears their new count."""
+    ids = list(Notice.objects.filter(key=key).values_list("officer_id", flat=True))
+    if ids:
+        transaction.on_commit(lambda: _send(REFRESH_TASK, key, ids))
+
+
+def _send(task: str, key: str, ids: list[int]) -> None:
+    try:
+        current_app.send_task(task, args=[key, ids], ignore_result=True)
+    except Exception:  # Redis down: the sweeper delivers the notices when it is back
+        log.warning("could not queue %s for %s", task, key, exc_info=True)
+
+
+def _lease() -> timedelta:
+    return timedelta(seconds=settings.NOTICE_LEASE_SECONDS)
+
+
+def _duties(officer: Officer, now: datetime) -> dict[str, list]:
+    """The officer's duties in each of the site's languages."""
+    found = {}
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            found[code] = [duty for reader in hooks.duty_readers for duty in reader(officer=officer, now=now)]
+    return found
+
+
+def _officers(ids: Iterable[int]) -> list[Officer]:
+    return list(Officer.objects.filter(pk__in=list(ids)).select_related("campaign", "kingdom", "city"))
+
+
+def notices_deliver(*, key: str, officer_ids: Iterable[int]) -> int:
+    """Push the notice of `key` to each officer who still has that duty; the number pushed."""
+    now = clock.now()
+    pushed = 0
+    for officer in _officers(officer_ids):
+        claimed = Notice.objects.filter(
+            Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _lease()),
+            officer=officer,
+            key=key,
+            push=Notice.Push.WAITING,
+        ).update(claimed_at=now, attempts=F("attempts") + 1)
+        if not claimed:
+            continue  # delivered already, or under way elsewhere
+        duties = _duties(officer, now)
+        written = {code: next((d for d in found if d.key == key), None) for code, found in duties.items()}
+        state = Notice.Push.VOID
+        if all(written.values()):
+            _push(officer.pk, _message("notice", duties, written))
+            state = Notice.Push.SENT
+            pushed += 1
+        Notice.objects.filter(officer=officer, key=key).update(push=state, pushed_at=clock.now())
+    return pushed
+
+
+def notices_refresh(*, key: str, officer_ids: Iterable[int]) -> None:
+    """Tell each officer their count and waiting keys after the duty `key` ended."""
+    now = clock.now()
+    for officer in _officers(officer_ids):
+        _push(officer.pk, _message("duties", _duties(officer, now), {}, gone=key))
+
+
+def _message(kind: str, duties: dict[str, list], written: dict, gone: str = "") -> dict:
+    some = next(iter(duties.values()))
+    message: dict = {"type": "duties.notice", "kind": kind, "count": len(some), "keys": [d.key for d in some]}
+    if gone:
+        message["gone"] = gone
+    if written:
+        duty = next(iter(written.values()))
+        message.update(
+            key=duty.key,
+            path=duty.path,
+            deadline=duty.deadline.isoformat() if duty.deadline else None,
+            text={code: d.summary for code, d in written.items()},
+        )
+    return message
+
+
+def _push(officer_id: int, message: dict) -> None:
+    """Raises when the channel layer cannot be reached: the notice stays claimed, and the
+    sweeper delivers it once the lease is over."""
+    layer = get_channel_layer()
+    if layer is not None:
+        async_to_sync(layer.group_send)(officer_group(officer_id), message)
+
+
+def notices_sweep(*, limit: int = 200) -> int:
+    """Deliver what is waiting longer than a moment (its task lost with Redis, or its worker
+    killed mid-delivery: the lease is over)."""
+    now = clock.now()
+    waiting = (
+        Notice.objects.filter(push=Notice.Push.WAITING, created_at__lt=now - timedelta(seconds=2))
+        .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _lease()))
+        .order_by("created_at")
+        .values_list("key", "officer_id")[:limit]
+    )
+    pushed = 0
+    for key, officer_id in waiting:
+        try:
+            pushed += notices_deliver(key=key, officer_ids=[officer_id])
+        except Exception:
+            log.warning("notice %s for %s not delivered yet", key, officer_id, exc_info=True)
+    return pushed

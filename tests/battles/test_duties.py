@@ -1,0 +1,202 @@
+"""Issue 11, duties (待辦): each duty lists for exactly the officers whose action the service
+would take, with the deadline of its window, and leaves the list when done or lapsed; the event
+that makes a duty writes its notices (the outbox) in the same transaction."""
+
+from datetime import timedelta
+
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from battles.models import Game, Pursuit, Ransom
+from battles.selectors.duties import officer_duties
+from battles.services.prisoners import ransom_settle, retreat_money_confirm, retreat_money_offer
+from battles.services.pursuit import pursuit_declare
+from battles.services.records import game_claim_answer, game_report
+from battles.services.results import game_result
+from battles.services.retreat import army_retreat
+from battles.services.siege import siege_call, siege_call_answer
+from battles.services.stratagems import stratagem_accept, stratagem_challenge
+from battles.timer_kinds import PERIOD
+from campaign import clock as site_clock
+from campaign.models import Notice, Officer, Timer
+from campaign.services.moves import move_approve, move_request
+from campaign.services.personnel import promotion_decide, promotion_recommend
+from campaign.timers import timers_sweep
+from tests.battles.conftest import besiege
+
+ARMY = [("徐晃", "marshal"), ("許褚", "general")]
+EVERYONE = ("曹操", "徐晃", "許褚", "郭嘉", "劉備", "張飛", "魏延", "諸葛亮", "法正", "孫權", "魯肅")
+
+
+def officer(world, name: str) -> Officer:
+    """As the request middleware reads the visitor's officer."""
+    return Officer.objects.select_related("kingdom", "city", "user__presence", "campaign").get(pk=world[name].pk)
+
+
+def duties(world, name: str) -> dict:
+    return {duty.key: duty for duty in officer_duties(officer=officer(world, name), now=site_clock.now())}
+
+
+def holders(world, key: str) -> set[str]:
+    """Who has the duty `key` now, among everyone the demo world's war touches."""
+    return {name for name in EVERYONE if key in duties(world, name)}
+
+
+def noticed(key: str) -> set[str]:
+    return set(Notice.objects.filter(key=key).values_list("officer__name", flat=True))
+
+
+def test_r6_1_r7_3_a_siege_call_waits_on_the_defenders_the_governor_and_the_king(world, clock):
+    army = besiege(world, clock, "漢中", ARMY)
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    key = f"game:{game.pk}:call"
+    assert holders(world, key) == {"張飛", "魏延", "劉備"} == noticed(key)
+    period = Timer.objects.get(kind=PERIOD, object_id=army.siege_id, status="pending")
+    assert duties(world, "魏延")[key].deadline == period.due_at  # answered within its 30 minutes (R7.3)
+    siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+    assert holders(world, key) == set()
+    start = f"game:{game.pk}:start"
+    assert holders(world, start) == {"魏延", "許褚"} == noticed(start)
+    game_result(user=world["孫權"].user, game=game, result="draw")
+    assert holders(world, start) == set()
+
+
+def test_r9_3_a_stratagem_challenge_waits_on_the_general_for_ten_minutes(world, clock):
+    world.online("張飛")
+    stratagem = stratagem_challenge(actor=world["郭嘉"], target=world["張飛"], kind="siege")
+    key = f"stratagem:{stratagem.pk}:challenge"
+    assert holders(world, key) == {"張飛"} == noticed(key)
+    assert duties(world, "張飛")[key].deadline == stratagem.challenged_at + timedelta(minutes=10)
+    clock.shift(timedelta(minutes=10, seconds=1))
+    timers_sweep()  # the window lapses: the stratagem takes effect
+    assert holders(world, key) == set()
+
+
+def test_r9_3_a_taken_challenge_leaves_the_list_and_the_schemer_is_told_of_the_game(world, clock):
+    world.online("張飛")
+    stratagem = stratagem_challenge(actor=world["郭嘉"], target=world["張飛"], kind="siege")
+    stratagem = stratagem_accept(actor=world["張飛"], stratagem=stratagem)
+    assert holders(world, f"stratagem:{stratagem.pk}:challenge") == set()
+    play = f"banqi:{stratagem.banqi_id}:play"
+    assert holders(world, play) == {"郭嘉", "張飛"} and noticed(play) == {"郭嘉"}
+    assert duties(world, "郭嘉")[play].deadline is not None  # the schemer moves first: their flag
+    assert duties(world, "張飛")[play].deadline is None
+
+
+def test_r3_2_a_move_waits_on_both_governors_the_king_and_an_administrator_standing_in(world, clock):
+    world.online("張飛")  # 諸葛亮, governor of 成都, is not online: 法正 (administrator there) decides too
+    move = move_request(actor=world["魏延"], destination=world.city("成都"))
+    key = f"move:{move.pk}:request"
+    assert holders(world, key) == {"張飛", "諸葛亮", "法正", "劉備"}
+    assert noticed(key) == {"張飛", "諸葛亮", "法正", "劉備"}
+    world.online("諸葛亮")
+    assert holders(world, key) == {"張飛", "諸葛亮", "劉備"}  # the governor is back: 法正 no longer
+    move_approve(actor=world["張飛"], move=move)
+    assert holders(world, key) == {"諸葛亮", "劉備"}  # 漢中's side agreed; 成都's still waits
+    move_approve(actor=world["諸葛亮"], move=move)
+    assert holders(world, key) == set()
+
+
+def test_r2_3_a_recommended_promotion_waits_on_the_king(world, clock):
+    promotion = promotion_recommend(actor=world["張飛"], officer=world["魏延"], stars=16, title="鎮北將軍")
+    key = f"promotion:{promotion.pk}:recommend"
+    assert holders(world, key) == {"劉備"} == noticed(key)
+    promotion_decide(actor=world["劉備"], promotion=promotion, approve=True)
+    assert holders(world, key) == set()
+
+
+def test_r11_3_a_claim_waits_on_the_opponent_only(world, clock):
+    army = besiege(world, clock, "漢中", ARMY)
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    game = siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+    game = game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
+    key = f"game:{game.pk}:claim"
+    assert holders(world, key) == {"魏延"} == noticed(key)
+    assert f"game:{game.pk}:start" not in duties(world, "許褚")  # their claim waits on the opponent
+    game_claim_answer(actor=world["魏延"], game=game, confirm=False, claim=game.claim_token())
+    assert holders(world, key) == set()  # disputed: the authority decides (R11.3)
+
+
+def test_r8_2_a_pursuit_waits_on_the_governor_present_and_the_king_for_ten_minutes(world, clock):
+    army = besiege(world, clock, "漢中", ARMY)
+    army_retreat(actor=world["徐晃"], army=army)
+    pursuit = Pursuit.objects.get(army=army)
+    key = f"pursuit:{pursuit.pk}:open"
+    assert holders(world, key) == {"張飛", "劉備"} == noticed(key)
+    assert duties(world, "張飛")[key].deadline == pursuit.deadline
+    world.online("許褚")
+    pursuit_declare(actor=world["張飛"], pursuit=pursuit, pursuers=[world["魏延"]], opponents=[world["許褚"]])
+    assert holders(world, key) == set()
+    game = Game.objects.get(pursuit=pursuit)
+    assert holders(world, f"game:{game.pk}:start") == {"魏延", "許褚"} == noticed(f"game:{game.pk}:start")
+
+
+def test_r8_2_an_unanswered_pursuit_window_lapses(world, clock):
+    army = besiege(world, clock, "漢中", ARMY)
+    army_retreat(actor=world["徐晃"], army=army)
+    key = f"pursuit:{Pursuit.objects.get(army=army).pk}:open"
+    clock.shift(timedelta(minutes=10, seconds=1))
+    assert holders(world, key) == set()  # past its deadline, even before the timer applies
+    timers_sweep()
+    assert holders(world, key) == set()
+
+
+def test_r10_2_r10_1_ransoms_and_retreat_money_wait_on_the_kings(world, clock):
+    army = besiege(world, clock, "漢中", ARMY)
+    ransom = retreat_money_offer(actor=world["魏延"], siege=army.siege)
+    key = f"ransom:{ransom.pk}:owed"
+    assert holders(world, key) == {"曹操"} == noticed(key)
+    assert duties(world, "曹操")[key].kind == "retreat"
+    retreat_money_confirm(actor=world["曹操"], ransom=ransom)
+    assert holders(world, key) == set()
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    game = siege_call_answer(actor=world["張飛"], game=game, defender=world["張飛"])
+    game_result(user=world["孫權"].user, game=game, result="defender")  # 許褚 is taken (R6.2)
+    owed = Ransom.objects.get(officer=world["許褚"], kind="ransom", status="owed")
+    key = f"ransom:{owed.pk}:owed"
+    assert holders(world, key) == {"劉備"} == noticed(key)
+    assert duties(world, "許褚") == {}  # a prisoner has no duty (R10)
+    ransom_settle(actor=world["劉備"], ransom=owed, paid=True)
+    assert holders(world, key) == set()
+
+
+def test_issue_11_duties_come_most_urgent_first_and_cost_a_fixed_number_of_queries(world, clock):
+    army = besiege(world, clock, "漢中", ARMY)
+    siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    world.online("張飛")
+    stratagem_challenge(actor=world["郭嘉"], target=world["張飛"], kind="siege")
+    move_request(actor=world["黃忠"], destination=world.city("成都"))  # 漢中 is besieged: nobody leaves
+    promotion_recommend(actor=world["張飛"], officer=world["魏延"], stars=16, title="鎮北將軍")
+    king = officer(world, "劉備")
+    with CaptureQueriesContext(connection) as queries:
+        found = officer_duties(officer=king, now=site_clock.now())
+    # games and calls, challenges, dark chess, moves, pursuits, promotions, ransoms
+    assert len(queries) == 7, [q["sql"][:90] for q in queries]
+    assert [d.kind for d in found] == ["call", "move", "promotion"]
+    general = officer(world, "張飛")
+    with CaptureQueriesContext(connection) as queries:
+        found = officer_duties(officer=general, now=site_clock.now())
+    assert len(queries) == 5  # the king's three are not asked
+    assert [d.kind for d in found] == ["stratagem", "call"]  # 10 minutes, then 30
+    plain = officer(world, "許褚")
+    with CaptureQueriesContext(connection) as queries:
+        officer_duties(officer=plain, now=site_clock.now())
+    assert len(queries) == 3  # an officer with no post, not in a city: games, challenges, dark chess
+
+
+def test_issue_11_a_notice_whose_duty_is_gone_by_delivery_is_not_sent(world, clock):
+    """Nothing sent to the wrong person: the call answered (or the officer captured, or gone
+    away) before the worker delivers its notices, the others' notices are not sent."""
+    from campaign.services.notices import notices_deliver
+
+    army = besiege(world, clock, "漢中", ARMY)
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    key = f"game:{game.pk}:call"
+    siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+    ids = list(Notice.objects.filter(key=key).values_list("officer_id", flat=True))
+    assert notices_deliver(key=key, officer_ids=ids) == 0
+    assert set(Notice.objects.filter(key=key).values_list("push", flat=True)) == {"void"}
+    start = f"game:{game.pk}:start"
+    ids = list(Notice.objects.filter(key=start).values_list("officer_id", flat=True))
+    assert notices_deliver(key=start, officer_ids=ids) == 2
+    assert notices_deliver(key=start, officer_ids=ids) == 0, "once"

@@ -1,0 +1,113 @@
+"""Issue 11, the outbox with real parts: a notice written with its event reaches the officer's
+group on the channel layer (Redis) through a real worker, in each language, once; what Redis
+missed while it was down, and what a worker killed mid-delivery left claimed, the sweeper
+delivers when they are back."""
+
+import asyncio
+import time
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.utils import timezone
+
+from battles.services.siege import siege_call
+from campaign.models import Notice
+from campaign.services.notices import officer_group
+from tests.integration.conftest import kill, wait_for
+from tests.integration.test_outages import begin_siege, fast_world
+
+pytestmark = pytest.mark.integration
+
+
+class Listener:
+    """An open page of an officer: a channel in their group (what NoticeConsumer joins)."""
+
+    def __init__(self, officer_id: int):
+        self.layer = get_channel_layer()
+        self.channel = async_to_sync(self.layer.new_channel)()
+        async_to_sync(self.layer.group_add)(officer_group(officer_id), self.channel)
+
+    def messages(self, seconds: float) -> list[dict]:
+        async def collect():
+            found = []
+            deadline = time.monotonic() + seconds
+            while (left := deadline - time.monotonic()) > 0:
+                try:
+                    found.append(await asyncio.wait_for(self.layer.receive(self.channel), left))
+                except TimeoutError:
+                    break
+            return found
+
+        return async_to_sync(collect)()
+
+
+def notices_of(messages: list[dict], key: str) -> list[dict]:
+    return [m for m in messages if m.get("kind") == "notice" and m.get("key") == key]
+
+
+def called(world, worker):
+    siege = begin_siege(world, worker)
+    from battles.models import Army
+
+    army = Army.objects.get(siege=siege)
+    return siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+
+
+def test_r6_1_issue_11_a_siege_call_reaches_each_defender_once_in_both_languages(start_worker):
+    world = fast_world()
+    worker = start_worker(sweep_seconds=1)
+    defender, outsider = Listener(world["魏延"].pk), Listener(world["孫權"].pk)
+    game = called(world, worker)
+    key = f"game:{game.pk}:call"
+    got = notices_of(defender.messages(6), key)
+    assert len(got) == 1, got
+    assert got[0]["text"]["zh-hant"].startswith("許褚在漢中攻城叫陣") and "許褚" in got[0]["text"]["en"]
+    assert got[0]["path"] == f"/c/{world.campaign.slug}/sieges/{game.siege_id}/" and got[0]["count"] >= 1
+    assert not notices_of(outsider.messages(0.5), key), "nothing to the wrong person"
+    sent = dict(Notice.objects.filter(key=key).values_list("officer__name", "push"))
+    assert sent == {"魏延": "sent", "張飛": "sent", "劉備": "sent"}
+
+
+def test_r7_5_issue_11_what_redis_missed_is_delivered_when_it_is_back(start_worker, redis_server):
+    if not redis_server.owned:
+        pytest.skip("REDIS_URL points at a Redis this suite did not start, so it cannot restart it")
+    world = fast_world()
+    worker = start_worker(sweep_seconds=1, supervised=True)
+    siege = begin_siege(world, worker)
+    redis_server.stop()
+    from battles.models import Army
+
+    game = siege_call(actor=world["徐晃"], army=Army.objects.get(siege=siege), attacker=world["許褚"])
+    key = f"game:{game.pk}:call"
+    time.sleep(2)
+    assert set(Notice.objects.filter(key=key).values_list("push", flat=True)) == {""}, "written, not yet sent"
+    redis_server.start()
+    listener = Listener(world["魏延"].pk)
+    wait_for(lambda: Notice.objects.filter(key=key, push="").count() == 0, 60, "the sweeper's delivery", worker)
+    assert len(notices_of(listener.messages(2), key)) == 1
+    assert Notice.objects.get(key=key, officer=world["魏延"]).attempts == 1
+
+
+def test_r7_5_issue_11_a_delivery_cut_short_by_a_killed_worker_is_made_once_after_the_lease(start_worker, monkeypatch):
+    monkeypatch.setenv("NOTICE_LEASE_SECONDS", "3")  # the restarted worker's lease
+    world = fast_world()
+    worker = start_worker(sweep_seconds=1)
+    game = called(world, worker)
+    key = f"game:{game.pk}:call"
+    wait_for(lambda: Notice.objects.filter(key=key, push="").count() == 0, 30, "the first delivery", worker)
+    kill(worker)
+    # A second call while the worker is dead, its delivery left as a killed worker leaves it:
+    # claimed (the lease taken), nothing sent.
+    game.status = "cancelled"
+    game.save(update_fields=["status"])
+    from battles.models import Army
+
+    again = siege_call(actor=world["徐晃"], army=Army.objects.get(pk=game.army_id), attacker=world["許褚"])
+    key = f"game:{again.pk}:call"
+    Notice.objects.filter(key=key).update(claimed_at=timezone.now(), attempts=1)
+    listener = Listener(world["魏延"].pk)
+    worker = start_worker(sweep_seconds=1, flush=False)
+    wait_for(lambda: Notice.objects.filter(key=key, push="").count() == 0, 60, "the delivery after the lease", worker)
+    assert len(notices_of(listener.messages(2), key)) == 1
+    assert Notice.objects.get(key=key, officer=world["魏延"]).attempts == 2
