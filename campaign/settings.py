@@ -6,6 +6,10 @@ SECRET_KEY    required unless DEBUG is on
 DEBUG         "1" for development
 ALLOWED_HOSTS comma-separated
 HTTPS         "1" behind TLS: secure cookies, HSTS, redirect to https
+SITE_URL      the site's address in mails (default http://127.0.0.1:8000)
+EMAIL_HOST    an SMTP server for the duty mails (issue 11); unset, mails are printed to the
+              console. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS,
+              EMAIL_USE_SSL, DEFAULT_FROM_EMAIL as in Django.
 """
 
 import os
@@ -213,6 +217,21 @@ TIMER_MAX_ATTEMPTS = int(os.environ.get("TIMER_MAX_ATTEMPTS", "5"))
 # Issue 11: a notice's delivery claims its row for this long; a worker killed mid-delivery
 # leaves it to the sweeper once the lease is over.
 NOTICE_LEASE_SECONDS = float(os.environ.get("NOTICE_LEASE_SECONDS", "30"))
+
+# Mail (issue 11): Django's mail framework on SMTP from the environment; the demo prints mail to
+# the console. Links in mails point at SITE_URL.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
+EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL")
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chess Siege <noreply@localhost>")
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-timers": {"task": "campaign.tasks.sweep_timers", "schedule": TIMER_SWEEP_SECONDS},
 }

@@ -4,6 +4,8 @@ from celery import shared_task
 
 from campaign import clock
 from campaign.models import Timer
+from campaign.services import mail
+from campaign.services.mail import CONFIRM_TASK
 from campaign.services.notices import DELIVER_TASK, REFRESH_TASK, notices_deliver, notices_refresh, notices_sweep
 from campaign.timers import APPLY_TIMER_TASK, timer_apply, timers_sweep
 
@@ -35,3 +37,8 @@ def deliver_notices(key: str, officer_ids: list[int]) -> int:
 @shared_task(name=REFRESH_TASK, ignore_result=True)
 def refresh_duties(key: str, officer_ids: list[int]) -> None:
     notices_refresh(key=key, officer_ids=officer_ids)
+
+
+@shared_task(name=CONFIRM_TASK, ignore_result=True)
+def send_mail_confirmation(subscription_id: int) -> bool:
+    return mail.send_mail_confirmation(subscription_id=subscription_id)

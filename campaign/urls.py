@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from battles.views import dashboard as dashboard_views
-from campaign.views import boards, feeds, home, moves, ops, personnel, zones
+from campaign.views import boards, feeds, home, mail, moves, ops, personnel, zones
 
 campaign_urls = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
@@ -17,6 +17,9 @@ campaign_urls = [
     path("boards/<int:board_id>/feed.atom", feeds.board_feed, name="board-feed"),
     path("feeds/<str:token>/boards/<int:board_id>.atom", feeds.board_feed_private, name="board-feed-private"),
     path("feeds/renew/", feeds.feed_renew, name="feed-renew"),
+    path("mail/settings/", mail.mail_settings, name="mail-settings"),
+    path("mail/confirm/", mail.mail_confirm_action, name="mail-confirm"),
+    path("mail/confirm/<str:token>/", mail.mail_confirm_page, name="mail-confirm-page"),
     path("threads/<int:thread_id>/", boards.thread_detail, name="thread"),
     path("threads/<int:thread_id>/reply/", boards.reply_new, name="reply-new"),
     path("posts/<int:post_id>/moderate/", boards.post_moderate, name="post-moderate"),
@@ -42,6 +45,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/landing/", home.landing, name="landing"),
     path("accounts/time-zone/", zones.time_zone_page, name="time-zone"),
+    path("mail/unsubscribe/<str:token>/", mail.mail_unsubscribe_page, name="mail-unsubscribe"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("ops/", ops.ops_page, name="ops"),

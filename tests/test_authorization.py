@@ -47,6 +47,10 @@ DJANGO_OWN = {"login", "logout", "set_language"}
 # The reader's own preferences, kept in a cookie like the language: anyone may set them, and
 # they change nothing on the server (tests/campaign/test_time_zone.py).
 READERS_OWN = {"time-zone"}
+# Authorised by the secret in the address alone, as RFC 8058's one-click unsubscribe must be (a
+# mail client posts without a session): tests/battles/test_mail.py tries a known, a used and an
+# unknown secret.
+SECRET_OWN = {"mail-unsubscribe"}
 
 
 @dataclass
@@ -434,8 +438,26 @@ def feed_renew(world, clock):
     return Case([], {}, {"right": allow("郭嘉"), "other": refuse("superuser")})
 
 
+def mail_settings(world, clock):
+    """Anyone with an officer sets their own mail; there is nobody else's to set."""
+    return Case(
+        [], {"address": "guo@example.org", "kinds": ["call"]}, {"right": allow("郭嘉"), "other": refuse("superuser")}
+    )
+
+
+def mail_confirm(world, clock):
+    """The confirmation link is the officer's own: another officer following it is refused."""
+    from campaign.services.mail import mail_settings_save
+
+    officer = world["郭嘉"]
+    saved = mail_settings_save(actor=officer, officer=officer, address="guo@example.org", kinds=["call"])
+    return Case([], {"token": saved.confirm_token}, {"right": allow("郭嘉"), "other": refuse("孫權")})
+
+
 MATRIX = {
     "feed-renew": feed_renew,
+    "mail-settings": mail_settings,
+    "mail-confirm": mail_confirm,
     "thread-new": thread_new,
     "reply-new": reply_new,
     "post-moderate": post_moderate,
@@ -503,7 +525,7 @@ def test_every_post_url_has_a_row(world):
     client.force_login(get_user_model().objects.create_superuser("walker", password="a-long-walker-password"))
     accepting = set()
     for name, parameters in url_patterns():
-        if name in DJANGO_OWN | READERS_OWN:  # (posting to log-out would end the walker's session)
+        if name in DJANGO_OWN | READERS_OWN | SECRET_OWN:  # (posting to log-out would end the walker's session)
             continue
         kwargs = {p: world.campaign.slug if p == "slug" else 1 for p in parameters}
         if client.post(reverse(name, kwargs=kwargs)).status_code != 405:

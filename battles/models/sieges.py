@@ -230,6 +230,9 @@ class Game(models.Model):
                 name="game_belongs_to_one_battle",
             ),
         ]
+        # Issue 11: the duties of every page read the open games only (a season keeps thousands
+        # decided). Not a partial index: SQLite cannot use one for a query with bound parameters.
+        indexes = [models.Index(fields=["status"], name="game_status")]
 
 
 class GameMove(models.Model):

@@ -8,7 +8,8 @@ Who may act is the services' rule read back (the same authority functions), so t
 listed for exactly the officers whose action the service would take. Deadlines are read from
 the timers that will close the window (a call's period, a flag), so the list and the war cannot
 disagree. Three queries for an officer on the road or with an army, four in a city, five for
-the governor present in their city, seven for a king."""
+the governor present in their city, seven for a king; one more when a move may await the
+officer's approval (who is there to decide)."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,6 +23,7 @@ from battles.services.live import side_of, side_to_move
 from battles.timer_kinds import BANQI_FLAG, GAME_FLAG, PERIOD
 from campaign.authority import decides_for_city, is_king
 from campaign.models import Move, Officer, Promotion, Timer, Whereabouts
+from cities.models import City
 
 
 @dataclass(frozen=True)
@@ -36,6 +38,28 @@ class Duty:
     @property
     def sort_key(self) -> tuple:
         return (self.deadline is None, self.deadline or self.since, self.since, self.key)
+
+
+# What the list shows and whose turn it is (side_to_move): a slim read, since every page of an
+# officer asks (building the SQL of a wide select costs more than running it).
+GAME_FIELDS = (
+    "status",
+    "siege_id",
+    "siege__city__name",
+    "called_at",
+    "started_at",
+    "attacker__name",
+    "defender__name",
+    "claim_status",
+    "reported_by_id",
+    "reported_at",
+    "live_since",
+    "moves",
+    "game_kind",
+    "attacker_moves_first",
+    "favoured",
+    "extra_moves",
+)
 
 
 def _pending_due(kind: str, object_field: str = "pk"):
@@ -76,11 +100,13 @@ def _games(officer: Officer, slug: str, king: bool) -> list[Duty]:
     calls = Q(status=Game.Status.CALLED, siege__status=Siege.Status.ACTIVE) & may_answer
     mine = Q(status=Game.Status.PENDING) & (Q(attacker=officer) | Q(defender=officer))
     games = (
-        Game.objects.filter(campaign_id=officer.campaign_id)
+        # Not by campaign: officers, cities and kingdoms belong to one, and SQLite's planner (no
+        # statistics) would take the campaign's index over the status's.
+        Game.objects.filter(status__in=[Game.Status.CALLED, Game.Status.PENDING])
         .annotate(on_roster=on_roster, period_ends=_pending_due(PERIOD, "siege_id"), flag_due=_pending_due(GAME_FLAG))
         .filter(calls | mine)
-        .select_related("attacker", "defender", "siege__city", "campaign")
-        .defer("record", "note")
+        .select_related("attacker", "defender", "siege__city")
+        .only(*GAME_FIELDS)
     )
     duties = []
     for game in games:
@@ -179,19 +205,21 @@ def _moves(officer: Officer, slug: str, now: datetime, king: bool) -> list[Duty]
         waiting |= Q(origin_approver__isnull=True, origin__governor=officer)
         waiting |= Q(destination_approver__isnull=True, destination__governor=officer)
         waiting &= Q(needs_king=False) & ~Q(officer=officer)
-    moves = (
+    moves = list(
         Move.objects.filter(waiting, campaign_id=officer.campaign_id, status=Move.Status.REQUESTED)
-        .select_related(
-            "officer",
-            "origin__kingdom",
-            "origin__governor__user__presence",
-            "origin__governor__campaign",
-            "destination__kingdom",
-            "destination__governor__user__presence",
-            "destination__governor__campaign",
-        )
-        .order_by("created_at")
+        .select_related("officer", "origin", "destination")
+        .order_by()  # sorted below with the rest
     )
+    if moves and not king:
+        # Whether the governor of either city is there to decide (R2.6, R3.2): one more query,
+        # only when a request may be this officer's to approve.
+        ids = {move.origin_id for move in moves} | {move.destination_id for move in moves}
+        cities = City.objects.filter(pk__in=ids).select_related(
+            "kingdom", "governor__user__presence", "governor__campaign"
+        )
+        found = {city.pk: city for city in cities}
+        for move in moves:
+            move.origin, move.destination = found[move.origin_id], found[move.destination_id]
     duties = []
     for move in moves:
         if not king and not (

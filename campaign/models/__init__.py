@@ -1,6 +1,6 @@
 from .boards import Board, BoardModerator, Post, Thread
 from .moves import Move
-from .notices import Notice
+from .notices import MailSubscription, Notice
 from .officers import Officer, OfficerKind, Presence, Promotion, Whereabouts
 from .timers import Heartbeat, Timer
 from .world import Campaign, Kingdom
@@ -11,6 +11,7 @@ __all__ = [
     "Heartbeat",
     "Campaign",
     "Kingdom",
+    "MailSubscription",
     "Move",
     "Notice",
     "Officer",

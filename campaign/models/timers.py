@@ -33,7 +33,11 @@ class Timer(models.Model):
     class Meta:
         verbose_name = _("timer")
         verbose_name_plural = _("timers")
-        indexes = [models.Index(fields=["due_at"], condition=Q(status="pending"), name="timer_pending_due")]
+        indexes = [
+            models.Index(fields=["due_at"], condition=Q(status="pending"), name="timer_pending_due"),
+            # Issue 11: the window a pending timer closes, read by the duties (a call's period, a flag).
+            models.Index(fields=["kind", "object_id", "status"], name="timer_object"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.key} @ {self.due_at:%Y-%m-%d %H:%M:%S}"

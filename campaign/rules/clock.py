@@ -115,3 +115,19 @@ def time_as_minutes(text: str) -> int | None:
         return None
     total = int(hours) * 60 + int(mins)
     return total if int(mins) < 60 and 0 <= total <= DAY_MINUTES else None
+
+
+def in_quiet_hours(minute: int, quiet_from: int | None, quiet_until: int | None) -> bool:
+    """Whether the minute of the day falls in an officer's quiet hours (issue 11), which may
+    run over midnight; none when either end is unset or both are the same.
+
+    >>> in_quiet_hours(23 * 60, 22 * 60, 7 * 60), in_quiet_hours(6 * 60, 22 * 60, 7 * 60)
+    (True, True)
+    >>> in_quiet_hours(7 * 60, 22 * 60, 7 * 60), in_quiet_hours(12 * 60, 12 * 60, 14 * 60), in_quiet_hours(5, None, 7)
+    (False, True, False)
+    """
+    if quiet_from is None or quiet_until is None or quiet_from == quiet_until:
+        return False
+    if quiet_from < quiet_until:
+        return quiet_from <= minute < quiet_until
+    return minute >= quiet_from or minute < quiet_until

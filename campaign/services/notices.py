@@ -10,7 +10,8 @@ officer captured or moved away) is not sent. Each delivery claims its row first 
 NOTICE_LEASE_SECONDS): a worker killed mid-delivery leaves the lease to expire and the sweeper
 (`notices_sweep`, on every timer sweep) delivers it again, as it delivers what Redis missed.
 A page drops a notice whose key it has shown, so a delivery repeated after a crash between send
-and record shows once.
+and record shows once. Mail is the second channel, with its own state and lease on the same row
+(campaign/services/mail.py decides: the officer's choices, quiet hours, the digest).
 
 `duties_changed` tells officers whose list shrank (a duty done or lapsed): their count and the
 keys still waiting, so open pages drop the items at once."""
@@ -29,6 +30,7 @@ from django.utils import translation
 
 from campaign import clock, hooks
 from campaign.models import Notice, Officer
+from campaign.services.mail import mail_digests, mail_notice
 
 log = logging.getLogger(__name__)
 DELIVER_TASK = "campaign.tasks.deliver_notices"
@@ -86,26 +88,36 @@ def _officers(ids: Iterable[int]) -> list[Officer]:
 
 
 def notices_deliver(*, key: str, officer_ids: Iterable[int]) -> int:
-    """Push the notice of `key` to each officer who still has that duty; the number pushed."""
+    """Push the notice of `key` to each officer who still has that duty, and mail it as they
+    chose; the number pushed. Each channel claims the row (a lease) before it acts and records
+    what it did after, independently: a push lost with Redis does not hold back the mail."""
     now = clock.now()
     pushed = 0
     for officer in _officers(officer_ids):
-        claimed = Notice.objects.filter(
-            Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _lease()),
-            officer=officer,
-            key=key,
-            push=Notice.Push.WAITING,
-        ).update(claimed_at=now, attempts=F("attempts") + 1)
-        if not claimed:
+        mine = Notice.objects.filter(officer=officer, key=key)
+        free = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _lease())
+        push = mine.filter(free, push=Notice.Push.WAITING).update(claimed_at=now, attempts=F("attempts") + 1)
+        free = Q(mail_claimed_at__isnull=True) | Q(mail_claimed_at__lt=now - _lease())
+        mail = mine.filter(free, mail="").update(mail_claimed_at=now)
+        if not (push or mail):
             continue  # delivered already, or under way elsewhere
         duties = _duties(officer, now)
         written = {code: next((d for d in found if d.key == key), None) for code, found in duties.items()}
-        state = Notice.Push.VOID
-        if all(written.values()):
-            _push(officer.pk, _message("notice", duties, written))
-            state = Notice.Push.SENT
-            pushed += 1
-        Notice.objects.filter(officer=officer, key=key).update(push=state, pushed_at=clock.now())
+        present = {code: duty for code, duty in written.items() if duty is not None}
+        if push:
+            try:
+                state = Notice.Push.VOID
+                if len(present) == len(written):
+                    _push(officer.pk, _message("notice", duties, written))
+                    state, pushed = Notice.Push.SENT, pushed + 1
+                mine.update(push=state, pushed_at=clock.now())
+            except Exception:
+                log.warning("notice %s for %s not pushed yet", key, officer.pk, exc_info=True)
+        if mail:
+            try:
+                mine.update(mail=mail_notice(officer=officer, written=present, now=now), mailed_at=clock.now())
+            except Exception:
+                log.warning("notice %s for %s not mailed yet", key, officer.pk, exc_info=True)
     return pushed
 
 
@@ -141,19 +153,22 @@ def _push(officer_id: int, message: dict) -> None:
 
 
 def notices_sweep(*, limit: int = 200) -> int:
-    """Deliver what is waiting longer than a moment (its task lost with Redis, or its worker
-    killed mid-delivery: the lease is over)."""
+    """Deliver what is waiting longer than a moment on either channel (its task lost with Redis,
+    its worker killed mid-delivery: the lease is over; the mail server down), then the digests."""
     now = clock.now()
+    settled = now - timedelta(seconds=2)
     waiting = (
-        Notice.objects.filter(push=Notice.Push.WAITING, created_at__lt=now - timedelta(seconds=2))
-        .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _lease()))
+        Notice.objects.filter(
+            Q(push=Notice.Push.WAITING, created_at__lt=settled)
+            & (Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _lease()))
+            | Q(mail="", created_at__lt=settled)
+            & (Q(mail_claimed_at__isnull=True) | Q(mail_claimed_at__lt=now - _lease()))
+        )
         .order_by("created_at")
         .values_list("key", "officer_id")[:limit]
     )
     pushed = 0
     for key, officer_id in waiting:
-        try:
-            pushed += notices_deliver(key=key, officer_ids=[officer_id])
-        except Exception:
-            log.warning("notice %s for %s not delivered yet", key, officer_id, exc_info=True)
+        pushed += notices_deliver(key=key, officer_ids=[officer_id])
+    mail_digests(now=now)
     return pushed

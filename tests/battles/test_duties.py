@@ -200,3 +200,23 @@ def test_issue_11_a_notice_whose_duty_is_gone_by_delivery_is_not_sent(world, clo
     ids = list(Notice.objects.filter(key=start).values_list("officer_id", flat=True))
     assert notices_deliver(key=start, officer_ids=ids) == 2
     assert notices_deliver(key=start, officer_ids=ids) == 0, "once"
+
+
+def test_r10_issue_11_a_notice_for_an_officer_captured_meanwhile_is_not_sent(world, clock):
+    from battles.services.prisoners import take_prisoner
+    from campaign import clock as site_clock
+    from campaign.models import Kingdom
+    from campaign.services.notices import notices_deliver
+
+    army = besiege(world, clock, "漢中", ARMY)
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    key = f"game:{game.pk}:call"
+    wei = Kingdom.objects.get(campaign=world.campaign, name="魏")
+    take_prisoner(officer=world["魏延"], captor=wei, held_in=world.city("長安"), at=site_clock.now())
+    ids = list(Notice.objects.filter(key=key).values_list("officer_id", flat=True))
+    assert notices_deliver(key=key, officer_ids=ids) == 2  # the governor and the king
+    assert dict(Notice.objects.filter(key=key).values_list("officer__name", "push")) == {
+        "魏延": "void",
+        "張飛": "sent",
+        "劉備": "sent",
+    }
