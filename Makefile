@@ -56,6 +56,7 @@ bench: migrate
 	$(PY) bench/games.py
 	$(PY) bench/inputs.py
 	$(PY) bench/live.py --games 50 --plies 20
+	$(PY) bench/notices.py
 
 # The judge's contract fuzzed for FUZZ_SECONDS (default 60), each input in a child process.
 fuzz: install

@@ -220,3 +220,35 @@ def test_r10_issue_11_a_notice_for_an_officer_captured_meanwhile_is_not_sent(wor
         "張飛": "sent",
         "劉備": "sent",
     }
+
+
+def test_r11_3_issue_11_a_live_game_is_your_move_with_the_flag_for_the_side_to_move(world, clock):
+    from battles.services.live import live_move, live_ready, live_resign
+
+    army = besiege(world, clock, "漢中", ARMY)
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    game = siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
+    live_ready(actor=world["許褚"], game=game)
+    game = live_ready(actor=world["魏延"], game=game)
+    play = f"game:{game.pk}:play"
+    flag = Timer.objects.get(key=f"game:{game.pk}:flag:0")
+    red, black = duties(world, "許褚")[play], duties(world, "魏延")[play]
+    assert red.summary == "輪到你走棋（對 魏延）" and red.deadline == flag.due_at
+    assert black.summary == "你與 許褚 的對局進行中" and black.deadline is None
+    live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
+    assert duties(world, "許褚")[play].deadline is None and duties(world, "魏延")[play].deadline is not None
+    live_resign(actor=world["魏延"], game=Game.objects.get(pk=game.pk))
+    assert holders(world, play) == set()
+
+
+def test_r11_7_issue_11_a_dark_chess_game_leaves_the_list_when_it_ends(world, clock):
+    from battles.services.stratagems import banqi_act
+
+    world.online("張飛")
+    stratagem = stratagem_accept(
+        actor=world["張飛"], stratagem=stratagem_challenge(actor=world["郭嘉"], target=world["張飛"], kind="siege")
+    )
+    play = f"banqi:{stratagem.banqi_id}:play"
+    assert holders(world, play) == {"郭嘉", "張飛"}
+    banqi_act(actor=world["郭嘉"], game=stratagem.banqi, action="resign")
+    assert holders(world, play) == set()

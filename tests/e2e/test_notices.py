@@ -1,7 +1,8 @@
 """Issue 11 in a real browser: a defender with the dashboard open is told of a new siege call
 within 2 s (pushed: the outbox row, a real Celery worker, the channel layer, the page's
 websocket), and the count of duties in the bar goes up; a challenged general sees the
-stratagem's notice with its 10-minute countdown, and the item on their duties page."""
+stratagem's notice with its 10-minute countdown, a browser notification while the tab is in the
+background, and the item on their duties page; an item done elsewhere leaves the page."""
 
 import time
 from datetime import timedelta
@@ -44,6 +45,16 @@ def test_r7_3_r9_3_issue_11_duties_are_pushed_to_open_pages(browser, asgi_server
     assert elapsed < 2.0
 
     general = log_in(browser, asgi_server, "zhangfei")
+    # The tab in the background, notifications allowed: the page raises a browser notification
+    # (the browser's own Notification is recorded here, since a headless one shows nothing).
+    general.add_init_script(
+        """
+        Object.defineProperty(document, "hidden", {get: () => true});
+        window.shown = [];
+        window.Notification = class { constructor(title, options) { window.shown.push([title, options.body]); } };
+        window.Notification.permission = "granted";
+        """
+    )
     general.goto(f"{asgi_server.url}/c/{slug}/duties/")
     general.wait_for_selector("#notices[data-connected='1']", state="attached")
     assert general.locator(f"li[data-duty-key='game:{game.pk}:call']").count() == 1  # the governor assigns
@@ -54,6 +65,8 @@ def test_r7_3_r9_3_issue_11_duties_are_pushed_to_open_pages(browser, asgi_server
     minutes = int(countdown.inner_text().split("分")[0].split()[-1])
     assert minutes in (9, 10), countdown.inner_text()  # R9.3: ten minutes to take up the game
     assert general.locator(f"#duties li[data-duty-key='{key}'] time.countdown").count() == 1
+    shown = general.evaluate("window.shown")
+    assert shown and shown[-1][0] == "象棋攻城" and "郭嘉" in shown[-1][1], shown
     # The defender takes up the call elsewhere: the governor's page drops it at once.
     from battles.services.siege import siege_call_answer
 

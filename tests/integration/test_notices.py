@@ -4,10 +4,10 @@ missed while it was down, and what a worker killed mid-delivery left claimed, th
 delivers when they are back."""
 
 import asyncio
+import threading
 import time
 
 import pytest
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.utils import timezone
 
@@ -21,12 +21,19 @@ pytestmark = pytest.mark.integration
 
 
 class Listener:
-    """An open page of an officer: a channel in their group (what NoticeConsumer joins)."""
+    """An open page of an officer: a channel in their group (what NoticeConsumer joins). Its
+    coroutines run on an event loop of its own, in its own thread (Playwright's browser tests,
+    earlier in the same run, leave a loop running in the main thread)."""
 
     def __init__(self, officer_id: int):
         self.layer = get_channel_layer()
-        self.channel = async_to_sync(self.layer.new_channel)()
-        async_to_sync(self.layer.group_add)(officer_group(officer_id), self.channel)
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        self.channel = self._run(self.layer.new_channel())
+        self._run(self.layer.group_add(officer_group(officer_id), self.channel))
+
+    def _run(self, coroutine):
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(timeout=60)
 
     def messages(self, seconds: float) -> list[dict]:
         async def collect():
@@ -39,7 +46,7 @@ class Listener:
                     break
             return found
 
-        return async_to_sync(collect)()
+        return self._run(collect())
 
 
 def notices_of(messages: list[dict], key: str) -> list[dict]:
