@@ -89,9 +89,9 @@ def stop(process: subprocess.Popen | None, timeout: float = 10) -> None:
 
 class Supervisor:
     """Keeps named processes running: one that exits is started again (as systemd's
-    Restart=always would). Celery's worker exits when its Redis connection drops while it holds
-    ETA messages (a kombu bug in restoring them), so a supervisor is part of running it; the
-    timers in the database make the restart lose nothing."""
+    Restart=always would, deploy/systemd/). A worker outlives its Redis (campaign/broker.py), but
+    any process may still die (memory, a bug); the timers in the database make a restart lose
+    nothing."""
 
     def __init__(self, commands: dict[str, list[str]], log=print, **popen):
         self.commands, self.log, self.popen = commands, log, popen

@@ -49,6 +49,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("ops/", ops.ops_page, name="ops"),
+    path("healthz", ops.healthz, name="healthz"),
     path("ops/apply-due/", ops.ops_apply_due, name="ops-apply-due"),
     path("ops/timers/<int:timer_id>/retry/", ops.ops_retry, name="ops-retry"),
     path("c/<slug:slug>/", include(campaign_urls)),

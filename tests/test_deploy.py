@@ -40,3 +40,34 @@ def test_missing_secret_key_is_refused_when_not_debugging():
     result = run_manage("check", DEBUG="0")
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_issue_14_the_systemd_units_run_what_make_run_runs_and_restart():
+    """deploy/systemd: web, worker and beat restart when they exit; the worker runs without gossip
+    and mingle as `make run` does (campaign/management/commands/runall.py), and every unit reads
+    the one environment file (secrets from the environment, never from the unit)."""
+    import configparser
+
+    units = ROOT / "deploy" / "systemd"
+    runall = (ROOT / "campaign" / "management" / "commands" / "runall.py").read_text()
+    for name in ("web", "worker", "beat"):
+        unit = configparser.ConfigParser(interpolation=None, strict=False)
+        unit.read(units / f"chess-siege-{name}.service")
+        service = unit["Service"]
+        assert service["Restart"] == "always" and service["EnvironmentFile"] == "/etc/chess-siege/env", name
+        assert "SECRET" not in service["ExecStart"]
+    worker = configparser.ConfigParser(interpolation=None, strict=False)
+    worker.read(units / "chess-siege-worker.service")
+    for flag in ("--without-gossip", "--without-mingle"):
+        assert flag in worker["Service"]["ExecStart"] and f'"{flag}"' in runall
+    health = (units / "chess-siege-health.service").read_text()
+    assert "manage.py healthcheck" in health
+
+
+def test_issue_14_the_worker_uses_the_transport_that_outlives_a_redis_crash():
+    from celery import current_app
+
+    from campaign.broker import Transport
+
+    with current_app.connection_for_write() as connection:
+        assert isinstance(connection.transport, Transport)

@@ -6,12 +6,14 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.http import JsonResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign import clock
+from campaign.health import health
 from campaign.models import Campaign
 from campaign.selectors import operations
 from campaign.timers import timer_retry, timers_sweep
@@ -57,3 +59,12 @@ def ops_retry(request, timer_id: int):
     if timer_retry(timer_id=timer_id):
         messages.success(request, _("Put back in line."))
     return redirect("ops")
+
+
+@require_safe
+def healthz(request):
+    """For load balancers and supervisors: 200 when the site keeps its clock, else 503, with
+    each check's state (nothing secret: which part is down)."""
+    report = health(now=clock.now())
+    body = {"ok": report.ok, "checks": report.checks, "workers": len(report.workers)}
+    return JsonResponse(body, status=200 if report.ok else 503)

@@ -73,8 +73,15 @@ def start_worker(transactional_db, redis_server, tmp_path):
     started: list[Worker] = []
 
     def start(
-        sweep_seconds: float = 1.0, flush: bool = True, supervised: bool = False, lead_seconds: float = 60
+        sweep_seconds: float = 1.0,
+        flush: bool = True,
+        supervised: bool = False,
+        lead_seconds: float = 60,
+        beat: bool = True,
+        role: str = "worker",
     ) -> Worker:
+        """A worker (with beat inside it unless `beat` is False), or with `role="beat"` beat alone,
+        as a deployment runs it."""
         if flush:
             redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale messages from other tests
         env = dict(
@@ -86,28 +93,29 @@ def start_worker(transactional_db, redis_server, tmp_path):
             TIMER_LEAD_SECONDS=str(lead_seconds),
         )
         n = len(started)
-        command = [
-            str(Path(sys.executable).parent / "celery"),
-            "-A",
-            "campaign",
-            "worker",
-            "--pool=solo",
-            "-B",
-            "--schedule",
-            str(tmp_path / f"beat-{n}"),
-            "--loglevel=INFO",
-            "--without-mingle",
-            "--without-gossip",
-            "--hostname",
-            f"test{n}@%h",
-        ]
+        celery = [str(Path(sys.executable).parent / "celery"), "-A", "campaign"]
+        if role == "beat":
+            command = [*celery, "beat", "--schedule", str(tmp_path / f"beat-{n}"), "--loglevel=INFO", "--pidfile="]
+        else:
+            command = [
+                *celery,
+                "worker",
+                "--pool=solo",
+                *(["-B", "--schedule", str(tmp_path / f"beat-{n}")] if beat else []),
+                "--loglevel=INFO",
+                "--without-mingle",
+                "--without-gossip",
+                "--hostname",
+                f"test{n}@%h",
+            ]
         log = tmp_path / f"worker-{n}.log"
         worker = Worker(command, env, log, supervised)
         started.append(worker)
         deadline = time.monotonic() + 60
-        while "ready." not in worker.output():
+        ready = "beat: Starting" if role == "beat" else "ready."
+        while ready not in worker.output():
             if worker.process.poll() is not None and not supervised or time.monotonic() > deadline:
-                raise RuntimeError("celery worker did not start:\n" + worker.output())
+                raise RuntimeError(f"celery {role} did not start:\n" + worker.output())
             time.sleep(0.2)
         return worker
 

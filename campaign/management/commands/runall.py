@@ -34,6 +34,10 @@ class Command(BaseCommand):
                 "--loglevel=INFO",
                 f"--concurrency={concurrency}",
                 "--hostname=worker@%h",
+                # Gossip and mingle serve nothing here, and gossip's queue was one path by which a
+                # worker died with its Redis (campaign/broker.py).
+                "--without-gossip",
+                "--without-mingle",
             ],
             "beat": [
                 f"{bin_dir}/celery",

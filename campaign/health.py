@@ -1,0 +1,61 @@
+"""Is the site able to keep its clock (issue 14)? What `/healthz` and `manage.py healthcheck`
+answer: the database answers, Redis answers, the sweeper ran within three sweeps (its
+heartbeat), and at least one Celery worker answered a ping. Any of these failing means timers
+may not be applied on time: a supervisor or a load balancer acts on it."""
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.conf import settings
+from django.db import connection
+
+from campaign.models import Heartbeat
+
+PING_SECONDS = 1.0
+
+
+@dataclass
+class Health:
+    checks: dict[str, str] = field(default_factory=dict)  # name → "ok" or what is wrong
+    workers: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(value == "ok" for value in self.checks.values())
+
+
+def health(*, now: datetime, ping_workers: bool = True) -> Health:
+    report = Health()
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        report.checks["database"] = "ok"
+    except Exception as exc:  # a health check reports, it does not raise
+        report.checks["database"] = f"failed: {exc.__class__.__name__}"
+    try:
+        import redis
+
+        redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2).ping()
+        report.checks["redis"] = "ok"
+    except Exception as exc:
+        report.checks["redis"] = f"failed: {exc.__class__.__name__}"
+    limit = 3 * settings.TIMER_SWEEP_SECONDS
+    beat = Heartbeat.objects.filter(name="sweeper").values_list("at", flat=True).first() if report.ok else None
+    if beat is None:
+        report.checks["sweeper"] = "never ran" if report.checks["database"] == "ok" else "unknown"
+    else:
+        age = (now - beat).total_seconds()
+        report.checks["sweeper"] = "ok" if age <= limit else f"last ran {age:.0f} s ago (limit {limit:.0f} s)"
+    if ping_workers and report.checks["redis"] == "ok":
+        from celery import current_app
+
+        try:
+            answers = current_app.control.ping(timeout=PING_SECONDS) or []
+        except Exception as exc:
+            answers = []
+            report.checks["workers"] = f"failed: {exc.__class__.__name__}"
+        report.workers = sorted(name for answer in answers for name in answer)
+        report.checks.setdefault("workers", "ok" if report.workers else "no worker answered")
+    elif ping_workers:
+        report.checks["workers"] = "unknown"
+    return report
