@@ -58,13 +58,17 @@ def judge_moves(
     first_of: dict[str, tuple[int, str, str]] = {}
     moves = []
     for ply, token in enumerate(tokens, 1):
-        if board.is_game_over(claim_draw=False):
-            raise RecordError(
-                f'move {ply} "{token}" comes after the end of the game', code="after_end", ply=ply, move=token
-            )
-        move = _parse(board, token, ply)
+        if _drawn(board):
+            raise _after_end(ply, token)
+        try:
+            move = _parse(board, token, ply)
+        except RecordError:
+            if board.is_checkmate() or board.is_stalemate():  # no move at all was legal
+                raise _after_end(ply, token) from None
+            raise
         colour = "white" if board.turn else "black"
-        first_of.setdefault(colour, (ply, token, board.san(move)))
+        if colour not in first_of:  # R11.5 reads each side's first move only
+            first_of[colour] = (ply, token, board.san(move))
         if ply <= handicap and (board.is_capture(move) or board.gives_check(move)):
             raise RecordError(
                 f'move {ply} "{token}": a handicap move may not capture or give check',
@@ -84,6 +88,26 @@ def judge_moves(
                 f'move {ply} "{token}" is not a mainstream opening', code="opening", ply=ply, move=token, clause="R11.5"
             )
     return Judgement(kind="chess", moves=moves, headers=headers or {}, **_result(board))
+
+
+def _after_end(ply: int, token: str) -> RecordError:
+    return RecordError(f'move {ply} "{token}" comes after the end of the game', code="after_end", ply=ply, move=token)
+
+
+def _drawn(board: chess.Board) -> bool:
+    """The game ended with moves still legal (what `is_game_over` adds to mate and stalemate,
+    which a move that parses rules out): 75 moves, insufficient material, fivefold repetition.
+    A position can stand five times only after 16 reversible plies, so the repetition (which
+    replays the game's stack) is looked for only then.
+
+    >>> _drawn(chess.Board("8/8/4k3/8/8/4K3/8/8 w - - 0 1")), _drawn(chess.Board())
+    (True, False)
+    """
+    return (
+        board.is_seventyfive_moves()
+        or board.is_insufficient_material()
+        or (board.halfmove_clock >= 16 and board.is_fivefold_repetition())
+    )
 
 
 def game_board(moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> tuple[chess.Board, list[str]]:

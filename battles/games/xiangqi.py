@@ -43,7 +43,10 @@ def parse_moves(tokens: list[str], fen: str, favoured_first: int = 0, positions:
         iccs = parse_iccs(token)
         try:
             if iccs is None:
-                notation = parse_wxf(token) or parse_chinese(token)
+                if token[:1].isascii():
+                    notation = parse_wxf(token) or parse_chinese(token)
+                else:  # Chinese notation, or WXF in full-width characters
+                    notation = parse_chinese(token) or parse_wxf(token)
                 if notation is None:
                     shown = token if len(token) <= 20 else token[:20] + "…"
                     raise _partial(
@@ -60,7 +63,7 @@ def parse_moves(tokens: list[str], fen: str, favoured_first: int = 0, positions:
             board.flip_turn()
         moves.append(iccs)
         if positions is not None:
-            positions.append((frozenset(board.squares.items()), board.red))
+            positions.append((board.key, board.red))
     return moves
 
 

@@ -7,9 +7,12 @@ ICCS columns are a–i from Red's left, ranks 0–9 from Red's side. WXF and Chi
 1–9 from each player's own right.
 """
 
+import random
 import re
+import string
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 
 COLUMNS = "abcdefghi"
 FAIRY_TO_WXF = {"r": "R", "n": "H", "b": "E", "a": "A", "k": "K", "c": "C", "p": "P"}
@@ -69,18 +72,29 @@ def to_halfwidth(text: str) -> str:
     return unicodedata.normalize("NFKC", text)
 
 
+MAX_MOVE_CHARS = 8  # 前炮二平五 is the longest move in any notation here
+
+
+# The parsers are pure, and the moves of every game come from a few thousand possible tokens:
+# each is read once per process (bench/games.py). Only short tokens reach a cache (at most
+# MAX_MOVE_CHARS characters), so no record can fill the memory with long ones.
 def parse_iccs(token: str) -> str | None:
     """`H2-E2` or `h2e2` → `h2e2`; None if the token is not ICCS."""
+    return _parse_iccs(token) if len(token) <= MAX_MOVE_CHARS else None
+
+
+@lru_cache(maxsize=8192)
+def _parse_iccs(token: str) -> str | None:
     match = ICCS_RE.match(token)
     return "".join(match.groups()).lower() if match else None
 
 
-MAX_MOVE_CHARS = 8  # 前炮二平五 is the longest move in any notation here
-
-
 def parse_wxf(token: str) -> Notation | None:
-    if len(token) > MAX_MOVE_CHARS:
-        return None
+    return _parse_wxf(token) if len(token) <= MAX_MOVE_CHARS else None
+
+
+@lru_cache(maxsize=8192)
+def _parse_wxf(token: str) -> Notation | None:
     token = to_halfwidth(token)
     match = WXF_RE.match(token)
     if match:
@@ -105,8 +119,11 @@ def _number(char: str) -> int | None:
 
 def parse_chinese(token: str) -> Notation | None:
     """炮二平五, 馬８進７, 前炮平五, 炮前平五, 中兵進一, 前兵七平六 (simplified characters too)."""
-    if len(token) > MAX_MOVE_CHARS:
-        return None
+    return _parse_chinese(token) if len(token) <= MAX_MOVE_CHARS else None
+
+
+@lru_cache(maxsize=8192)
+def _parse_chinese(token: str) -> Notation | None:
     chars = list(to_halfwidth(token.strip()))
     if len(chars) == 4:
         a, b, c, d = chars
@@ -152,12 +169,31 @@ def chinese_from_wxf(wxf: str, red: bool) -> str:
     return f"{order}{names[n.piece]}{number(n.file)}{action}{number(n.target)}"
 
 
+def _zobrist() -> dict[tuple[str, tuple[int, int]], int]:
+    """A fixed random number per piece and point (Zobrist hashing): a position's key is the XOR
+    of its pieces' numbers, kept up to date move by move."""
+    rng = random.Random(20261130)
+    return {
+        (piece, (col, rank)): rng.getrandbits(64)
+        for piece in string.ascii_letters
+        for col in range(9)
+        for rank in range(10)
+    }
+
+
+ZOBRIST = _zobrist()
+
+
 class Board:
-    """Where the pieces are, and whose turn it is; no legality (pyffish checks that)."""
+    """Where the pieces are, and whose turn it is; no legality (pyffish checks that). `key`
+    names the placement (equal placements, equal keys; different ones collide with a chance of
+    one in 2**64, which would only make the judge ask pyffish about a repetition that is not)."""
 
     def __init__(self, fen: str):
         placement, side = fen.split()[:2]
         self.squares: dict[tuple[int, int], str] = {}
+        self.where: dict[str, set[tuple[int, int]]] = {}  # each piece letter's points
+        self.key = 0
         for row, text in enumerate(placement.split("/")):
             rank, col = 9 - row, 0
             for ch in text:
@@ -165,15 +201,24 @@ class Board:
                     col += int(ch)
                 else:
                     self.squares[(col, rank)] = ch
+                    self.where.setdefault(ch, set()).add((col, rank))
+                    self.key ^= ZOBRIST[(ch, (col, rank))]
                     col += 1
         self.red = side == "w"
 
     def push(self, iccs: str) -> None:
-        c1, r1, c2, r2 = COLUMNS.index(iccs[0]), int(iccs[1]), COLUMNS.index(iccs[2]), int(iccs[3])
-        piece = self.squares.pop((c1, r1), None)
+        start, to = (COLUMNS.index(iccs[0]), int(iccs[1])), (COLUMNS.index(iccs[2]), int(iccs[3]))
+        piece = self.squares.pop(start, None)
         if piece is None:
             raise NotationError(f"no piece on {iccs[:2]}")
-        self.squares[(c2, r2)] = piece
+        taken = self.squares.get(to)
+        self.key ^= ZOBRIST[(piece, start)] ^ ZOBRIST[(piece, to)]
+        if taken is not None:
+            self.key ^= ZOBRIST[(taken, to)]
+            self.where[taken].discard(to)
+        self.where[piece].discard(start)
+        self.where[piece].add(to)
+        self.squares[to] = piece
         self.red = not self.red
 
     def flip_turn(self) -> None:
@@ -186,7 +231,7 @@ class Board:
         """The ICCS move a notation names for the side to move."""
         letter = WXF_TO_FAIRY[n.piece]
         letter = letter.upper() if self.red else letter
-        mine = [sq for sq, p in self.squares.items() if p == letter]
+        mine = list(self.where.get(letter, ()))
         forward = 1 if self.red else -1
         if n.file is not None:
             mine = [sq for sq in mine if sq[0] == self._column(n.file)]
