@@ -50,7 +50,11 @@ def health(*, now: datetime, ping_workers: bool = True) -> Health:
         from celery import current_app
 
         try:
-            answers = current_app.control.ping(timeout=PING_SECONDS) or []
+            # Its own connection, closed after: a ping through the app's pool leaves a channel
+            # waiting on a reply queue, which a process forked later (a test's server) would try
+            # to close on the socket it shares with its parent, and hang.
+            with current_app.connection_for_write() as broker:
+                answers = current_app.control.ping(timeout=PING_SECONDS, connection=broker) or []
         except Exception as exc:
             answers = []
             report.checks["workers"] = f"failed: {exc.__class__.__name__}"

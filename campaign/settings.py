@@ -68,6 +68,11 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Issue 14: pages compressed (with Django's BREACH mitigation: random bytes in each gzip
+    # header), and a page unchanged since the ETag the browser holds answered 304 (the
+    # dashboard's 5-second refresh). GZip first, so that the ETag is the content's.
+    "django.middleware.gzip.GZipMiddleware",
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "campaign.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
