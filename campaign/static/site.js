@@ -91,7 +91,7 @@ document.addEventListener("click", function (e) {
   var count = document.getElementById("duty-count");
   var list = document.getElementById("duties");
   var shown = {};
-  var retry = 500;
+  var retry = 500, connected = false, failures = 0;
   function setCount(n) {
     if (!count) return;
     count.textContent = n;
@@ -147,7 +147,7 @@ document.addEventListener("click", function (e) {
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + location.host + path);
-    socket.onopen = function () { retry = 500; region.dataset.connected = "1"; };
+    socket.onopen = function () { retry = 500; failures = 0; connected = true; region.dataset.connected = "1"; };
     socket.onmessage = function (e) {
       var m = JSON.parse(e.data);
       if (m.type !== "notice" && m.type !== "duties") return;
@@ -158,8 +158,11 @@ document.addEventListener("click", function (e) {
     };
     socket.onclose = function (e) {
       region.dataset.connected = "";
-      if (e.code === 4404) return;
-      setTimeout(connect, retry); retry = Math.min(retry * 2, 8000);
+      failures += 1;
+      // Not an officer here (4404), or a server that never took the socket (no websockets
+      // behind this address): stop asking. A socket that worked comes back when it can.
+      if (e.code === 4404 || (!connected && failures >= 5)) return;
+      setTimeout(connect, retry); retry = Math.min(retry * 2, connected ? 30000 : 8000);
     };
   }
   connect();

@@ -37,6 +37,16 @@ def browser():
         browser.close()
 
 
+@pytest.fixture(autouse=True)
+def _pages_closed_after_each_test(request):
+    """Every page a test opened is closed when it ends: a page left open goes on refreshing its
+    dashboard and reconnecting its websockets against servers that belong to finished tests."""
+    yield
+    if "browser" in request.fixturenames:
+        for context in list(request.getfixturevalue("browser").contexts):
+            context.close()
+
+
 def log_in(browser, live_server, username: str):
     """A fresh browser context logged in as a demo user (password: campaign.demo.DEMO_PASSWORD)."""
     from campaign.demo import DEMO_PASSWORD
