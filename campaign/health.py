@@ -40,9 +40,10 @@ def health(*, now: datetime, ping_workers: bool = True) -> Health:
     except Exception as exc:
         report.checks["redis"] = f"failed: {exc.__class__.__name__}"
     limit = 3 * settings.TIMER_SWEEP_SECONDS
-    beat = Heartbeat.objects.filter(name="sweeper").values_list("at", flat=True).first() if report.ok else None
+    database = report.checks["database"] == "ok"
+    beat = Heartbeat.objects.filter(name="sweeper").values_list("at", flat=True).first() if database else None
     if beat is None:
-        report.checks["sweeper"] = "never ran" if report.checks["database"] == "ok" else "unknown"
+        report.checks["sweeper"] = "never ran" if database else "unknown"
     else:
         age = (now - beat).total_seconds()
         report.checks["sweeper"] = "ok" if age <= limit else f"last ran {age:.0f} s ago (limit {limit:.0f} s)"

@@ -14,6 +14,7 @@ from campaign.models import (
     BoardModerator,
     Campaign,
     Heartbeat,
+    MailSubscription,
     Move,
     Officer,
     OfficerKind,
@@ -23,6 +24,8 @@ from campaign.models import (
     Timer,
     Whereabouts,
 )
+from campaign.models.notices import DUTY_KINDS
+from campaign.rules.clock import minutes_as_time
 from campaign.rules.personnel import MAX_BOARD_MODERATORS, only_king_orders
 from cities.models import City
 
@@ -283,3 +286,21 @@ def operations(*, now: datetime, sweep_seconds: float) -> Operations:
         failed=list(Timer.objects.filter(status=Timer.Status.FAILED).order_by("-due_at")[:200]),
         upcoming=list(pending.filter(due_at__gt=now)[:50]),
     )
+
+
+def mail_settings_form(*, officer_id: int) -> dict:
+    """An officer's mail settings as their page's form shows them (issue 11; a new form offers
+    every kind of duty). One query."""
+    mail = MailSubscription.objects.filter(officer_id=officer_id).first()
+
+    def clock(minutes: int | None) -> str:
+        return "" if minutes is None else minutes_as_time(minutes)
+
+    chosen = set(mail.kinds) if mail else {code for code, _label in DUTY_KINDS}
+    return {
+        "saved": mail,
+        "kinds": [(code, label, code in chosen) for code, label in DUTY_KINDS],
+        "quiet_from": clock(mail.quiet_from) if mail else "",
+        "quiet_until": clock(mail.quiet_until) if mail else "",
+        "digest_at": clock(mail.digest_minute) if mail else "08:00",
+    }

@@ -84,6 +84,12 @@ def _lead() -> timedelta:
     return timedelta(seconds=settings.TIMER_LEAD_SECONDS)
 
 
+def send_soon(send: Callable[[], None]) -> None:
+    """Hand any broker send to the process's sending thread (a notice's delivery task, say):
+    the caller does not wait for the broker, and a broker that is down costs it nothing."""
+    _sender.submit(send)
+
+
 def _enqueue(timer_id: int, due_at: datetime) -> None:
     """Hand the message to the sending thread: the caller (a web request, a move on a live
     game's socket) does not wait for the broker."""

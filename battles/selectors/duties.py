@@ -275,26 +275,14 @@ def _king(officer: Officer, slug: str) -> list[Duty]:
         "officer", "siege"
     )
     for ransom in ransoms:
+        names = {"name": ransom.officer.name, "amount": ransom.amount}
         if ransom.kind == Ransom.Kind.RANSOM:
-            summary = _("%(name)s owes a ransom of %(amount)s: confirm payment or release")
-            duties.append(
-                Duty(
-                    "ransom",
-                    f"ransom:{ransom.pk}:owed",
-                    summary % {"name": ransom.officer.name, "amount": ransom.amount},
-                    reverse("prisoners", args=[slug]),
-                    ransom.created_at,
-                )
-            )
+            kind, path = "ransom", reverse("prisoners", args=[slug])
+            summary = _("%(name)s owes a ransom of %(amount)s: confirm payment or release") % names
         elif ransom.siege is not None and ransom.siege.status == Siege.Status.ACTIVE:
-            summary = _("%(name)s offers retreat money of %(amount)s: confirm it")
-            duties.append(
-                Duty(
-                    "retreat",
-                    f"ransom:{ransom.pk}:owed",
-                    summary % {"name": ransom.officer.name, "amount": ransom.amount},
-                    reverse("siege", args=[slug, ransom.siege_id]),
-                    ransom.created_at,
-                )
-            )
+            kind, path = "retreat", reverse("siege", args=[slug, ransom.siege_id])
+            summary = _("%(name)s offers retreat money of %(amount)s: confirm it") % names
+        else:
+            continue  # retreat money counts only before the fall (R10.1)
+        duties.append(Duty(kind, f"ransom:{ransom.pk}:owed", summary, path, ransom.created_at))
     return duties

@@ -38,7 +38,9 @@ class Notice(models.Model):
 
     campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
     officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="notices")
-    key = models.CharField(max_length=64, help_text="the duty's key (battles/selectors/duties.py)")
+    key = models.CharField(
+        max_length=64, db_index=True, help_text="the duty's key (battles/selectors/duties.py)"
+    )  # indexed: a duty that ends finds everyone told of it
     created_at = models.DateTimeField()
     push = models.CharField(max_length=4, choices=Push.choices, default=Push.WAITING, blank=True)
     pushed_at = models.DateTimeField(null=True, blank=True)

@@ -11,6 +11,7 @@ import smtplib
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
+from celery import current_app
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
@@ -26,6 +27,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import MailSubscription, Notice, Officer
 from campaign.models.notices import DUTY_KINDS
 from campaign.rules.clock import in_quiet_hours, time_as_minutes
+from campaign.timers import send_soon
 
 log = logging.getLogger(__name__)
 CONFIRM_TASK = "campaign.tasks.send_mail_confirmation"
@@ -55,7 +57,8 @@ def mail_settings_save(
     language: str = "",
 ) -> MailSubscription | None:
     """The officer's own mail settings. A new address waits for its confirmation link (mailed
-    after commit); until then nothing else is sent to it. An empty address stops all mail."""
+    after commit; saving again before confirming mails it again); until then nothing else is
+    sent to it. An empty address stops all mail."""
     if actor.pk != officer.pk:
         raise NotAllowed("R1.5", _("Only the officer sets where their own mail goes."))
     address = address.strip()
@@ -85,18 +88,16 @@ def mail_settings_save(
         subscription.confirmed_at, subscription.bounced_at = None, None
         subscription.confirm_token = secrets.token_urlsafe(32)
     subscription.save()
-    if changed:
+    if subscription.confirmed_at is None:  # a new address, or saved again before confirming: (re)send the link
         pk = subscription.pk
-        transaction.on_commit(lambda: _queue_confirmation(pk))
+        transaction.on_commit(lambda: send_soon(lambda: _queue_confirmation(pk)))
     return subscription
 
 
 def _queue_confirmation(subscription_id: int) -> None:
-    from celery import current_app
-
     try:
-        current_app.send_task(CONFIRM_TASK, args=[subscription_id], ignore_result=True)
-    except Exception:
+        current_app.send_task(CONFIRM_TASK, args=[subscription_id], ignore_result=True, retry=False)
+    except Exception:  # Redis down: saving the settings again sends the link again
         log.warning("could not queue the confirmation mail of %s", subscription_id, exc_info=True)
 
 

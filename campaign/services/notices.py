@@ -31,6 +31,7 @@ from django.utils import translation
 from campaign import clock, hooks
 from campaign.models import Notice, Officer
 from campaign.services.mail import mail_digests, mail_notice
+from campaign.timers import send_soon
 
 log = logging.getLogger(__name__)
 DELIVER_TASK = "campaign.tasks.deliver_notices"
@@ -52,7 +53,7 @@ def notify(*, campaign_id: int, officer_ids: Iterable[int | None], key: str) -> 
         [Notice(campaign_id=campaign_id, officer_id=pk, key=key, created_at=now) for pk in ids],
         ignore_conflicts=True,
     )
-    transaction.on_commit(lambda: _send(DELIVER_TASK, key, ids))
+    transaction.on_commit(lambda: send_soon(lambda: _send(DELIVER_TASK, key, ids)))
 
 
 def duties_changed(*, key: str) -> None:
@@ -60,12 +61,12 @@ def duties_changed(*, key: str) -> None:
     hears their new count."""
     ids = list(Notice.objects.filter(key=key).values_list("officer_id", flat=True))
     if ids:
-        transaction.on_commit(lambda: _send(REFRESH_TASK, key, ids))
+        transaction.on_commit(lambda: send_soon(lambda: _send(REFRESH_TASK, key, ids)))
 
 
 def _send(task: str, key: str, ids: list[int]) -> None:
     try:
-        current_app.send_task(task, args=[key, ids], ignore_result=True)
+        current_app.send_task(task, args=[key, ids], ignore_result=True, retry=False)
     except Exception:  # Redis down: the sweeper delivers the notices when it is back
         log.warning("could not queue %s for %s", task, key, exc_info=True)
 

@@ -77,7 +77,7 @@ def subscribe(world, name: str, address: str, language: str = "zh-hant", **choic
     mail = mail_settings_save(
         actor=officer, officer=officer, address=address, kinds=kinds, language=language, **choices
     )
-    MailSubscription.objects.filter(pk=mail.pk).update(confirmed_at=mail.pk and world.campaign.created_at)
+    MailSubscription.objects.filter(pk=mail.pk).update(confirmed_at=world.campaign.created_at)
     return MailSubscription.objects.get(pk=mail.pk)
 
 
@@ -204,3 +204,20 @@ def test_r7_5_issue_11_a_mail_server_down_delays_the_mail_and_the_sweeper_sends_
     notices_sweep()
     assert len(smtp.to("wei@example.org")) == 1
     assert Notice.objects.get(pk=notice.pk).mail == "sent"
+
+
+def test_r1_5_issue_11_saving_again_before_confirming_sends_the_same_link_again(
+    world, clock, smtp, django_capture_on_commit_callbacks
+):
+    """A link lost (Redis down when it was queued, a mail filtered away) is sent again by saving
+    the settings again; once confirmed, saving sends nothing."""
+    officer = world["魏延"]
+    with django_capture_on_commit_callbacks() as queued:
+        first = mail_settings_save(actor=officer, officer=officer, address="wei@example.org", kinds=["call"])
+    with django_capture_on_commit_callbacks() as again:
+        second = mail_settings_save(actor=officer, officer=officer, address="wei@example.org", kinds=["move"])
+    assert len(queued) == len(again) == 1 and second.confirm_token == first.confirm_token
+    MailSubscription.objects.filter(pk=first.pk).update(confirmed_at=world.campaign.created_at)
+    with django_capture_on_commit_callbacks() as confirmed:
+        mail_settings_save(actor=officer, officer=officer, address="wei@example.org", kinds=["call"])
+    assert confirmed == [] and MailSubscription.objects.get().confirmed_at is not None
