@@ -15,10 +15,18 @@ class BattlesConfig(AppConfig):
 
         hooks.register(hooks.departure_checks, arrivals.refuse_leaving_a_besieged_city)
         hooks.register(hooks.arrival_hooks, arrivals.defender_arrives_by_road)
+        hooks.register(hooks.arrival_watch, arrivals.besieged_among)
         hooks.register(hooks.campaign_created_hooks, clock.first_day_schedule)
         from battles.selectors.duties import officer_duties
 
         hooks.register(hooks.duty_readers, officer_duties)
+        from battles.models import Army, Game, Siege
+        from campaign import freshness
+
+        freshness.watch(Siege)
+        freshness.watch(Army)
+        freshness.watch(Game, columns=["status", "live_since"])  # not each ply of a live game
+
         from battles import fanout
         from battles.services import common
 

@@ -9,5 +9,12 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         from campaign import (  # noqa: F401  registers the checks and the timer handlers
             checks,
+            freshness,
             services,
         )
+        from campaign.models import Board, Campaign, Kingdom, Move, Officer
+        from cities.models import City, Road
+
+        # What the dashboard and the map show (issue 14: their refresh is a 304 until one changes).
+        for model in (Campaign, Kingdom, Officer, Move, Board, City, Road):
+            freshness.watch(model)

@@ -6,6 +6,8 @@ The war (`battles`) fills these; the campaign calls them at the right moment.
   to refuse the move (R3.6: nobody leaves a besieged city).
 - `arrival_hooks`: called with (officer, city, at) when a move arrives (R8.4: a defender who
   arrives in a besieged city takes a place on the roster).
+- `arrival_watch`: called with city ids, returns those where an arrival matters to the war (the
+  besieged ones): arrivals in a batch (issue 14) call `arrival_hooks` only there.
 - `campaign_created_hooks`: called with (campaign, at) when a campaign is created (R7.1: its
   first local midnight is scheduled).
 - `duty_readers`: called with (officer, now), returns what waits on the officer (objects with
@@ -19,6 +21,7 @@ from typing import Any
 
 departure_checks: list[Callable[[Any], None]] = []
 arrival_hooks: list[Callable[[Any, Any, datetime], None]] = []
+arrival_watch: list[Callable[[set[int]], set[int]]] = []
 campaign_created_hooks: list[Callable[[Any, datetime], None]] = []
 duty_readers: list[Callable[..., list]] = []
 

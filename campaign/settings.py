@@ -213,6 +213,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 # kombu's Redis transport with one fault closed: a worker outlives a hard crash of redis-server
 # (campaign/broker.py).
 CELERY_BROKER_TRANSPORT = "campaign.broker:Transport"
+# Issue 14: the dashboard shows this many cities a page (with the map when they are all of them).
+DASHBOARD_CITIES_PER_PAGE = int(os.environ.get("DASHBOARD_CITIES_PER_PAGE", "100"))
 TIMER_SWEEP_SECONDS = float(os.environ.get("TIMER_SWEEP_SECONDS", "5"))
 # A timer due further ahead than this gets its on-time (ETA) message from the sweeper as its
 # instant nears, not when it is scheduled: a live game's flag, re-set by every move, is then sent
@@ -240,6 +242,10 @@ EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
 EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL")
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chess Siege <noreply@localhost>")
+# The sweeper's own queue (issue 14): every worker consumes it beside the default one, and
+# `make run` (like deploy/systemd) runs one worker for it alone, so that a sweep never waits
+# behind a burst of due timers.
+CELERY_TASK_ROUTES = {"campaign.tasks.sweep_timers": {"queue": "sweeper"}}
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-timers": {"task": "campaign.tasks.sweep_timers", "schedule": TIMER_SWEEP_SECONDS},
 }

@@ -1,5 +1,7 @@
 """Celery tasks: thin, take ids, call the timer service (an edge on top of every layer)."""
 
+from datetime import datetime
+
 from celery import shared_task
 
 from campaign import clock
@@ -7,7 +9,7 @@ from campaign.models import Timer
 from campaign.services import mail
 from campaign.services.mail import CONFIRM_TASK
 from campaign.services.notices import DELIVER_TASK, REFRESH_TASK, notices_deliver, notices_refresh, notices_sweep
-from campaign.timers import APPLY_TIMER_TASK, timer_apply, timers_sweep
+from campaign.timers import APPLY_DUE_TASK, APPLY_TIMER_TASK, timer_apply, timers_apply_due, timers_sweep
 
 
 @shared_task(name=APPLY_TIMER_TASK, acks_late=True, ignore_result=True)
@@ -20,6 +22,16 @@ def apply_timer(timer_id: int) -> bool:
         apply_timer.apply_async(args=[timer_id], eta=due_at)
         return False
     return timer_apply(timer_id=timer_id)
+
+
+@shared_task(name=APPLY_DUE_TASK, acks_late=True, ignore_result=True)
+def apply_due(at: str) -> int:
+    """Apply the timers due by the tick `at` (and any other overdue), in batches (issue 14)."""
+    tick = datetime.fromisoformat(at)
+    if tick > clock.now():
+        apply_due.apply_async(args=[at], eta=tick)  # woke early (clock skew between hosts)
+        return 0
+    return timers_apply_due(now=clock.now())
 
 
 @shared_task(ignore_result=True)

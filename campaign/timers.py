@@ -15,17 +15,19 @@ first commits; SQLite's IMMEDIATE transactions queue it the same way).
 import logging
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from celery import current_app
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import F
 
 from campaign import clock
 from campaign.models import Campaign, Heartbeat, Timer
 
 APPLY_TIMER_TASK = "campaign.tasks.apply_timer"
+APPLY_DUE_TASK = "campaign.tasks.apply_due"
+TICK_MS = 100  # timers due within the same tenth of a second share one message
 # One thread per process sends the fast path's messages, in order (a process that exits sends
 # what it was handed first; a message lost anyway is the sweeper's).
 _sender = ThreadPoolExecutor(max_workers=1, thread_name_prefix="timer-enqueue")
@@ -41,6 +43,22 @@ def timer_handler(kind: str) -> Callable[[Handler], Handler]:
 
     def register(func: Handler) -> Handler:
         HANDLERS[kind] = func
+        return func
+
+    return register
+
+
+BatchHandler = Callable[[list[Timer]], None]
+BATCH_HANDLERS: dict[str, BatchHandler] = {}
+
+
+def timer_batch_handler(kind: str) -> Callable[[BatchHandler], BatchHandler]:
+    """Register a service that applies many due timers of `kind` at once, with the outcome of
+    its one-timer handler for each (issue 14: arrivals set-based). A batch whose handler fails
+    is applied again one timer at a time."""
+
+    def register(func: BatchHandler) -> BatchHandler:
+        BATCH_HANDLERS[kind] = func
         return func
 
     return register
@@ -92,12 +110,39 @@ def send_soon(send: Callable[[], None]) -> None:
 
 def _enqueue(timer_id: int, due_at: datetime) -> None:
     """Hand the message to the sending thread: the caller (a web request, a move on a live
-    game's socket) does not wait for the broker."""
-    _sender.submit(_send, timer_id, due_at)
+    game's socket) does not wait for the broker. One message per tick (issue 14): the timers due
+    in the same tenth of a second are applied together by the task it wakes."""
+    tick = _tick(due_at)
+    if tick in _ticks_sent:
+        return
+    _ticks_sent[tick] = None
+    if len(_ticks_sent) > 10_000:  # forget the oldest half: a repeated tick only costs a message
+        for old in list(_ticks_sent)[:5_000]:
+            del _ticks_sent[old]
+    _sender.submit(_send_tick, tick)
+
+
+# The ticks this process has sent (insertion order): a burst of timers costs one message a tick.
+_ticks_sent: dict[int, None] = {}
+
+
+def _tick(due_at: datetime) -> int:
+    """The tick (in TICK_MS steps since the epoch) at or after `due_at`."""
+    return -(-int(due_at.timestamp() * 1000) // TICK_MS)
+
+
+def _send_tick(tick: int) -> None:
+    at = datetime.fromtimestamp(tick * TICK_MS / 1000, tz=UTC)
+    try:  # by the task's name: the tasks (an edge on top) import this module, not the reverse
+        current_app.send_task(APPLY_DUE_TASK, args=[at.isoformat()], eta=at, retry=False)
+    except Exception as exc:  # noqa: BLE001 - the broker being down must not undo the user's action
+        _ticks_sent.pop(tick, None)
+        log.warning("could not enqueue the timers due at %s (%s); the sweeper will apply them", at, exc)
 
 
 def _send(timer_id: int, due_at: datetime) -> None:
-    try:  # by the task's name: the tasks (an edge on top) import this module, not the reverse
+    """One timer's own message (an operator's retry; kept for messages already queued)."""
+    try:
         current_app.send_task(APPLY_TIMER_TASK, args=[timer_id], eta=due_at, retry=False)
     except Exception as exc:  # noqa: BLE001 - the broker being down must not undo the user's action
         log.warning("could not enqueue timer %s (%s); the sweeper will apply it", timer_id, exc)
@@ -134,6 +179,98 @@ def _record_failure(timer_id: int, exc: Exception) -> None:
         timer.save(update_fields=["attempts", "last_error", "status"])
 
 
+class _Raced(Exception):
+    """Another process claimed part of a batch between its read and its claim."""
+
+
+def timers_apply_due(*, now: datetime, limit: int = 500, failed: set[int] | None = None) -> int:
+    """Apply every timer due by `now`, `limit` at a time (issue 14): per batch one claim and one
+    transaction, each handler in its own savepoint (a handler that fails is undone alone, its
+    timer back in line with the error noted, or set aside after TIMER_MAX_ATTEMPTS). A worker
+    killed mid-batch commits nothing of it: the batch is pending again, for the next tick or
+    sweep. A timer that fails is not tried again by this call (nor by a caller passing the same
+    `failed` set). Returns how many were applied."""
+    applied, failed = 0, set() if failed is None else failed
+    while True:
+        done, claimed = _apply_batch(now=now, limit=limit, failed=failed)
+        applied += done
+        if claimed < limit:
+            return applied
+
+
+def _apply_batch(*, now: datetime, limit: int, failed: set[int]) -> tuple[int, int]:
+    """(applied, claimed) for one batch."""
+    try:
+        with transaction.atomic():
+            due = (
+                Timer.objects.filter(status=Timer.Status.PENDING, due_at__lte=now)
+                .exclude(pk__in=failed)
+                .order_by("due_at", "id")
+            )
+            if connection.features.has_select_for_update_skip_locked:  # PostgreSQL: workers take disjoint batches
+                due = due.select_for_update(skip_locked=True)
+            timers = list(due[:limit])  # SQLite: the IMMEDIATE transaction holds the write lock from here
+            if not timers:
+                return 0, 0
+            claimed = Timer.objects.filter(pk__in=[t.pk for t in timers], status=Timer.Status.PENDING).update(
+                status=Timer.Status.DONE, applied_at=now, attempts=F("attempts") + 1
+            )
+            if claimed != len(timers):
+                raise _Raced
+            applied = []
+            for kind, group in _by_kind(timers):
+                if kind in BATCH_HANDLERS and len(group) > 1:
+                    try:
+                        with transaction.atomic():  # a savepoint: the whole group, or nothing of it
+                            BATCH_HANDLERS[kind](group)
+                        applied += [timer.pk for timer in group]
+                        continue
+                    except Exception:
+                        log.exception("a batch of %s timers failed; applying them one at a time", kind)
+                applied += _apply_each(group, failed)
+            # Stamped when the batch's work is done (it commits next), not when it was claimed.
+            Timer.objects.filter(pk__in=applied).update(applied_at=clock.now())
+            return len(applied), len(timers)
+    except _Raced:
+        ids = [t.pk for t in timers]
+        return sum(timer_apply(timer_id=pk) for pk in ids), len(ids)
+
+
+def _by_kind(timers: list[Timer]) -> list[tuple[str, list[Timer]]]:
+    """The batch in runs of one kind, in due order (a run of arrivals is applied together)."""
+    runs: list[tuple[str, list[Timer]]] = []
+    for timer in timers:
+        if runs and runs[-1][0] == timer.kind:
+            runs[-1][1].append(timer)
+        else:
+            runs.append((timer.kind, [timer]))
+    return runs
+
+
+def _apply_each(timers: list[Timer], failed: set[int]) -> list[int]:
+    """Each timer in its own savepoint: one that fails is undone alone and back in line."""
+    applied = []
+    for timer in timers:
+        try:
+            with transaction.atomic():
+                HANDLERS[timer.kind](timer)
+            applied.append(timer.pk)
+        except Exception as exc:
+            log.exception("timer %s failed", timer.pk)
+            _failed_in_batch(timer, exc)
+            failed.add(timer.pk)
+    return applied
+
+
+def _failed_in_batch(timer: Timer, exc: Exception) -> None:
+    attempts = timer.attempts + 1  # the claim counted this attempt
+    Timer.objects.filter(pk=timer.pk).update(
+        status=Timer.Status.FAILED if attempts >= settings.TIMER_MAX_ATTEMPTS else Timer.Status.PENDING,
+        applied_at=None,
+        last_error=f"{type(exc).__name__}: {exc}"[:2000],
+    )
+
+
 def timers_due(*, now: datetime, limit: int) -> list[int]:
     return list(
         Timer.objects.filter(status=Timer.Status.PENDING, due_at__lte=now)
@@ -143,14 +280,12 @@ def timers_due(*, now: datetime, limit: int) -> list[int]:
 
 
 def timers_sweep(*, limit: int = 500, rounds: int = 50) -> int:
-    """Apply everything overdue, oldest first, including what the applied timers schedule as
-    already due (a day or period after an outage schedules the next one). Returns how many
-    this pass applied, and notes the sweeper's heartbeat for the operators' page."""
-    applied, tried = 0, set()
+    """Apply everything overdue, oldest first, in batches, including what the applied timers
+    schedule as already due (a day or period after an outage schedules the next one). Returns
+    how many this pass applied, and notes the sweeper's heartbeat for the operators' page."""
+    applied, failed = 0, set[int]()
     for _round in range(rounds):
-        due = [timer_id for timer_id in timers_due(now=clock.now(), limit=limit) if timer_id not in tried]
-        tried.update(due)  # a timer that fails is retried by the next pass, not within this one
-        done = sum(timer_apply(timer_id=timer_id) for timer_id in due)
+        done = timers_apply_due(now=clock.now(), limit=limit, failed=failed)
         applied += done
         if not done:
             break
@@ -175,7 +310,7 @@ def timers_send_nearing(*, now: datetime, limit: int, rounds: int = 50) -> int:
         )
         Timer.objects.filter(pk__in=[timer_id for timer_id, _due in nearing]).update(sent_at=now)
         for timer_id, due_at in nearing:
-            _send(timer_id, due_at)
+            _enqueue(timer_id, due_at)  # one message a tick
         sent += len(nearing)
         if len(nearing) < limit:
             break

@@ -43,14 +43,14 @@ def test_missing_secret_key_is_refused_when_not_debugging():
 
 
 def test_issue_14_the_systemd_units_run_what_make_run_runs_and_restart():
-    """deploy/systemd: web, worker and beat restart when they exit; the worker runs without gossip
-    and mingle as `make run` does (campaign/management/commands/runall.py), and every unit reads
+    """deploy/systemd: web, worker, the sweeper's worker (issue 14: its own queue) and beat restart
+    when they exit; the worker runs without gossip and mingle as `make run` does (campaign/management/commands/runall.py), and every unit reads
     the one environment file (secrets from the environment, never from the unit)."""
     import configparser
 
     units = ROOT / "deploy" / "systemd"
     runall = (ROOT / "campaign" / "management" / "commands" / "runall.py").read_text()
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "sweeper", "beat"):
         unit = configparser.ConfigParser(interpolation=None, strict=False)
         unit.read(units / f"chess-siege-{name}.service")
         service = unit["Service"]
@@ -58,8 +58,11 @@ def test_issue_14_the_systemd_units_run_what_make_run_runs_and_restart():
         assert "SECRET" not in service["ExecStart"]
     worker = configparser.ConfigParser(interpolation=None, strict=False)
     worker.read(units / "chess-siege-worker.service")
-    for flag in ("--without-gossip", "--without-mingle"):
+    for flag in ("--without-gossip", "--without-mingle", "--queues=celery,sweeper"):
         assert flag in worker["Service"]["ExecStart"] and f'"{flag}"' in runall
+    sweeper = configparser.ConfigParser(interpolation=None, strict=False)
+    sweeper.read(units / "chess-siege-sweeper.service")
+    assert "--queues=sweeper" in sweeper["Service"]["ExecStart"] and '"--queues=sweeper"' in runall
     health = (units / "chess-siege-health.service").read_text()
     assert "manage.py healthcheck" in health
 

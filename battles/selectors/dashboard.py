@@ -1,11 +1,12 @@
-"""The dashboard of the cities' defence values, in a fixed number of queries (7)."""
+"""The dashboard of the cities' defence values, in a fixed number of queries (8), a page of
+cities at a time (issue 14: a season's 1,000 cities are not all read for one look)."""
 
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from battles.models import Army, Game, Siege
 from battles.timer_kinds import DAY, PERIOD
-from campaign.models import Campaign, Move, Officer, Timer, Whereabouts
+from campaign.models import Campaign, Kingdom, Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import is_online
 from cities.models import City
 
@@ -41,31 +42,56 @@ class Dashboard:
     on_the_road: list[Move]
     now: datetime
     next_day: datetime | None = None
+    kingdoms: list[Kingdom] = field(default_factory=list)  # for the filter
+    kingdom: Kingdom | None = None  # the filter chosen
+    page: int = 1
+    per_page: int | None = None
+    has_next: bool = False
+    more_on_the_road: bool = False
+
+    @property
+    def whole(self) -> bool:
+        """Every city of the campaign is on this page (then the map is drawn beside it)."""
+        return self.kingdom is None and self.page == 1 and not self.has_next
 
 
-def dashboard(*, campaign: Campaign, now: datetime) -> Dashboard:
-    rows = {
-        city.pk: CityRow(city)
-        for city in City.objects.filter(campaign=campaign).select_related("kingdom", "governor", "board")
-    }
+def dashboard(
+    *, campaign: Campaign, now: datetime, kingdom_id: int | None = None, page: int = 1, per_page: int | None = None
+) -> Dashboard:
+    """`per_page` cities in the campaign's order (of `kingdom_id`'s only, when given), those
+    arriving there and the first `per_page` officers on the road; every city when None."""
+    kingdoms = list(Kingdom.objects.filter(campaign=campaign).order_by("pk")) if per_page else []  # the filter
+    chosen = next((k for k in kingdoms if k.pk == kingdom_id), None)
+    cities = City.objects.filter(campaign=campaign).select_related("kingdom", "governor", "board")
+    if chosen is not None:
+        cities = cities.filter(kingdom=chosen)
+    page = max(page, 1) if per_page else 1
+    listed = list(cities[(page - 1) * per_page : page * per_page + 1] if per_page else cities)
+    has_next = per_page is not None and len(listed) > per_page
+    rows = {city.pk: CityRow(city) for city in listed[:per_page]}
+    whole = chosen is None and page == 1 and not has_next
     present = (
         Officer.objects.filter(campaign=campaign, whereabouts=Whereabouts.CITY)
         .select_related("user__presence", "kingdom")
         .order_by("-stars", "name")
     )
+    if not whole:
+        present = present.filter(city_id__in=list(rows))
     for officer in present:
         presence = getattr(officer.user, "presence", None)
         online = is_online(presence.last_seen if presence else None, now, campaign.online_window)
         rows[officer.city_id].present.append(PresentOfficer(officer, online))
-    on_the_road = list(
+    moving = (
         Move.objects.filter(campaign=campaign, status=Move.Status.TRAVELLING)
         .select_related("officer__kingdom", "origin", "destination")
         .order_by("arrives_at", "id")
     )
-    for move in on_the_road:
+    travelling = list(moving if whole or per_page is None else moving[: per_page + 1])
+    for move in travelling if whole else moving.filter(destination_id__in=list(rows)):
         rows[move.destination_id].arriving.append(move)
     sieges = {}
-    for siege in Siege.objects.filter(campaign=campaign, status=Siege.Status.ACTIVE):
+    active = Siege.objects.filter(campaign=campaign, status=Siege.Status.ACTIVE)
+    for siege in active if whole else active.filter(city_id__in=list(rows)):
         rows[siege.city_id].siege = siege
         sieges[siege.pk] = rows[siege.city_id]
     if sieges:
@@ -79,11 +105,20 @@ def dashboard(*, campaign: Campaign, now: datetime) -> Dashboard:
             next_day = min(next_day or timer.due_at, timer.due_at)
         elif timer.object_id in sieges:
             sieges[timer.object_id].next_period = timer.due_at
-    for army in (
-        Army.objects.filter(campaign=campaign)
-        .exclude(status=Army.Status.ENDED)
-        .select_related("kingdom")
-        .order_by("arrives_at")
-    ):
+    armies = Army.objects.filter(campaign=campaign).exclude(status=Army.Status.ENDED)
+    if not whole:
+        armies = armies.filter(target_id__in=list(rows))
+    for army in armies.select_related("kingdom").order_by("arrives_at"):
         rows[army.target_id].armies.append(army)
-    return Dashboard(rows=list(rows.values()), on_the_road=on_the_road, now=now, next_day=next_day)
+    return Dashboard(
+        rows=list(rows.values()),
+        on_the_road=travelling[:per_page],
+        per_page=per_page,
+        now=now,
+        next_day=next_day,
+        kingdoms=kingdoms,
+        kingdom=chosen,
+        page=page,
+        has_next=has_next,
+        more_on_the_road=per_page is not None and len(travelling) > per_page,
+    )

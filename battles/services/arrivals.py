@@ -159,6 +159,11 @@ def refuse_leaving_a_besieged_city(officer: Officer) -> None:
         )
 
 
+def besieged_among(city_ids: set[int]) -> set[int]:
+    """The cities among these where an arriving officer may join the defence (R8.4)."""
+    return set(Siege.objects.filter(city_id__in=city_ids, status=Siege.Status.ACTIVE).values_list("city_id", flat=True))
+
+
 def defender_arrives_by_road(officer: Officer, city: City, at: datetime) -> None:
     """A campaign arrival hook: R8.4 for an officer whose move arrives."""
     defender_arrives(officer=officer, city=city, at=at)

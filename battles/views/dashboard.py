@@ -1,34 +1,56 @@
 """The dashboard: every city's defence values, who is there, who is on the road; and the map."""
 
+from django.conf import settings
 from django.shortcuts import render
 
 from battles.selectors.dashboard import dashboard
 from battles.selectors.war_map import war_map
 from campaign import clock
+from campaign.freshness import unless_unchanged
 from campaign.views.common import campaign_page
 
 
-def _context(campaign) -> dict:
+def _number(text: str | None) -> int | None:
+    return int(text) if text and text.isdigit() and len(text) < 10 else None
+
+
+def _dashboard_context(request, campaign) -> dict:
+    """A page of cities (issue 14), of one kingdom when `?kingdom=` names one of the campaign's;
+    the map beside them when every city is on the page. A filter or page that means nothing
+    (not a number, another campaign's kingdom) is the whole dashboard's first page."""
+    dash = dashboard(
+        campaign=campaign,
+        now=clock.now(),
+        kingdom_id=_number(request.GET.get("kingdom")),
+        page=_number(request.GET.get("page")) or 1,
+        per_page=settings.DASHBOARD_CITIES_PER_PAGE,
+    )
+    return {"campaign": campaign, "dash": dash, "map": war_map(campaign=campaign, dash=dash) if dash.whole else None}
+
+
+def _map_context(campaign) -> dict:
     dash = dashboard(campaign=campaign, now=clock.now())
     return {"campaign": campaign, "dash": dash, "map": war_map(campaign=campaign, dash=dash)}
 
 
 @campaign_page
 def dashboard_page(request, campaign):
-    return render(request, "cities/dashboard.html", _context(campaign))
+    return render(request, "cities/dashboard.html", _dashboard_context(request, campaign))
 
 
+@unless_unchanged
 @campaign_page
 def dashboard_live(request, campaign):
     """The part htmx fetches every few seconds to keep the page current."""
-    return render(request, "cities/_dashboard_live.html", _context(campaign))
+    return render(request, "cities/_dashboard_live.html", _dashboard_context(request, campaign))
 
 
 @campaign_page
 def map_page(request, campaign):
-    return render(request, "battles/map.html", _context(campaign))
+    return render(request, "battles/map.html", _map_context(campaign))
 
 
+@unless_unchanged
 @campaign_page
 def map_live(request, campaign):
-    return render(request, "battles/_map_live.html", _context(campaign))
+    return render(request, "battles/_map_live.html", _map_context(campaign))

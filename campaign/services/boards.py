@@ -92,6 +92,28 @@ def post_system(*, board: Board, title: str, body: str, at: datetime, event_key:
     )
 
 
+def post_system_many(events: list[tuple[Board, str, str, datetime, str]]) -> None:
+    """`post_system` for many events at once (board, title, body, at, event_key): a batch of
+    arrivals (issue 14) posts in three statements, each event once."""
+    keys = [key for *_rest, key in events]
+    done = set(Post.objects.filter(event_key__in=keys).values_list("event_key", flat=True))
+    events = [event for event in events if event[4] not in done]
+    threads = Thread.objects.bulk_create(
+        [
+            Thread(
+                board=board, title=title[:MAX_TITLE], is_system=True, created_at=at, last_activity_at=at, post_count=1
+            )
+            for board, title, _body, at, _key in events
+        ]
+    )
+    Post.objects.bulk_create(
+        [
+            Post(thread=thread, is_system=True, body=body, html=render_markdown(body), created_at=at, event_key=key)
+            for thread, (_board, _title, body, at, key) in zip(threads, events, strict=True)
+        ]
+    )
+
+
 def post_hide(*, actor: Officer, post: Post, hidden: bool = True) -> Post:
     board = post.thread.board
     if not may_moderate(actor, board):

@@ -5,6 +5,7 @@ transaction and schedules the arrival timer on commit.
 """
 
 from django.db import IntegrityError, transaction
+from django.db.models import Case, F, Value, When
 from django.utils.translation import gettext as _
 
 from campaign import announcements as texts
@@ -13,9 +14,9 @@ from campaign.authority import decides_for_city, is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import only_king_orders, travel_time
-from campaign.services.boards import post_system
+from campaign.services.boards import post_system, post_system_many
 from campaign.services.notices import duties_changed, notify
-from campaign.timers import timer_handler, timer_schedule
+from campaign.timers import timer_batch_handler, timer_handler, timer_schedule
 from cities.models import City, Road
 from cities.rules import adjacency, shortest_route
 
@@ -293,6 +294,37 @@ def move_arrive(timer: Timer) -> None:
     post_system(board=move.destination.board, title=title, body=body, at=at, event_key=f"move:{move.pk}:arrive")
     for hook in hooks.arrival_hooks:  # R8.4: a defender arriving in a besieged city
         hook(move.officer, move.destination, at)
+
+
+@timer_batch_handler(ARRIVAL)
+def move_arrive_many(timers: list[Timer]) -> None:
+    """R3.4 for a batch of arrivals due together (issue 14): the same outcome as `move_arrive`
+    for each, in a few set-based statements; the war's arrival hooks run only for arrivals in
+    the cities it watches (besieged ones, R8.4)."""
+    moves = list(
+        Move.objects.select_for_update(of=("self",))
+        .select_related("campaign", "officer", "origin", "destination__board")
+        .filter(pk__in=[timer.object_id for timer in timers], status=Move.Status.TRAVELLING)
+        .order_by("arrives_at", "pk")
+    )
+    if not moves:
+        return
+    Move.objects.filter(pk__in=[m.pk for m in moves]).update(status=Move.Status.ARRIVED, arrived_at=F("arrives_at"))
+    Officer.objects.filter(pk__in=[m.officer_id for m in moves], whereabouts=Whereabouts.ROAD).update(
+        whereabouts=Whereabouts.CITY,
+        city_id=Case(*[When(pk=m.officer_id, then=Value(m.destination_id)) for m in moves]),
+    )
+    events = []
+    for move in moves:
+        move.status, move.arrived_at = Move.Status.ARRIVED, move.arrives_at
+        title, body = texts.move_arrival(move, move.arrives_at)
+        events.append((move.destination.board, title, body, move.arrives_at, f"move:{move.pk}:arrive"))
+    post_system_many(events)
+    watched = set().union(*(watch({m.destination_id for m in moves}) for watch in hooks.arrival_watch))
+    for move in moves:
+        if move.destination_id in watched or len(hooks.arrival_watch) < len(hooks.arrival_hooks):
+            for hook in hooks.arrival_hooks:
+                hook(move.officer, move.destination, move.arrives_at)
 
 
 def move_dispatch(*, officer: Officer, origin: City, destination: City, cause: str) -> Move | None:

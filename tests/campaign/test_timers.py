@@ -5,7 +5,8 @@ from datetime import timedelta
 
 import pytest
 import time_machine
-from django.db import connection, connections
+from django.db import connection, connections, transaction
+from django.test.utils import CaptureQueriesContext
 
 from campaign import clock
 from campaign.models import Heartbeat, Move, Post, Timer
@@ -152,3 +153,80 @@ def test_r3_4_a_burst_of_far_timers_is_sent_in_one_sweep(world, settings):
         assert timers_send_nearing(now=clock.now(), limit=3) == 7
         assert timers_send_nearing(now=clock.now(), limit=3) == 0
         assert not Timer.objects.filter(key__startswith="test:burst:", sent_at__isnull=True).exists()
+
+
+def road_orders(world, count: int) -> list[Move]:
+    """`count` officers sent on the road by their kings (the first city each may go to)."""
+    from campaign.errors import RuleViolation
+    from campaign.models import Officer
+    from cities.models import City
+
+    moves = []
+    for officer in Officer.objects.filter(campaign=world.campaign).select_related("kingdom", "city"):
+        king = world[officer.kingdom.king.name]
+        for city in City.objects.filter(kingdom=officer.kingdom).exclude(pk=officer.city_id):
+            try:
+                moves.append(move_order(actor=king, officer=officer, destination=city))
+                break
+            except RuleViolation:
+                continue
+        if len(moves) == count:
+            break
+    return moves
+
+
+@pytest.mark.timer_failures_expected
+def test_issue14_r3_4_due_timers_are_applied_in_batches_each_once_and_a_failing_one_alone_is_undone(world):
+    """Batches of 3: one claim and one transaction each; the broken timer's savepoint is undone,
+    its timer back in line with the error, and the arrivals of its batch stand."""
+    from campaign.timers import timers_apply_due
+
+    HANDLERS["test.broken"] = lambda timer: (_ for _ in ()).throw(ValueError("boom"))
+    try:
+        with time_machine.travel(clock.now(), tick=False) as traveller:
+            moves = road_orders(world, 8)
+            bad = timer_schedule(
+                campaign=world.campaign, key="test:broken", kind="test.broken", object_id=1, due_at=clock.now()
+            )
+            traveller.shift(timedelta(hours=3))  # every road's end (and whatever else fell due)
+            due = Timer.objects.filter(status=Timer.Status.PENDING, due_at__lte=clock.now()).count()
+            with CaptureQueriesContext(connection) as queries:
+                assert timers_apply_due(now=clock.now(), limit=3) == due - 1
+    finally:
+        del HANDLERS["test.broken"]
+    assert len(moves) == 8
+    claims = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith('UPDATE "campaign_timer" SET "status" = \'done\'')
+    ]
+    assert len(claims) == -(-due // 3), "one claim a batch of 3"
+    assert all(arrival_posts(move) == 1 for move in moves)
+    assert Move.objects.filter(pk__in=[m.pk for m in moves], status=Move.Status.ARRIVED).count() == 8
+    for move in Move.objects.filter(pk__in=[m.pk for m in moves]).select_related("officer"):
+        assert move.officer.city_id == move.destination_id and move.arrived_at == move.arrives_at  # as one by one
+    bad.refresh_from_db()
+    assert bad.status == Timer.Status.PENDING and bad.attempts == 1 and "boom" in bad.last_error
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue14_timers_due_in_the_same_tick_share_one_broker_message(redis_server, settings):
+    """Scheduling a burst (a season's arrivals due at one instant) costs one message, not one each."""
+    import redis
+    from celery import current_app
+
+    from campaign import timers
+
+    settings.TIMER_LEAD_SECONDS = 60
+    world = make_world()
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    queue = current_app.conf.task_default_queue
+    timers._ticks_sent.clear()
+    before = broker.llen(queue)
+    due = clock.now() + timedelta(seconds=30)
+    with transaction.atomic():
+        for n in range(50):
+            timer_schedule(campaign=world.campaign, key=f"test:burst:{n}", kind="test.none", object_id=n, due_at=due)
+    timers._sender.submit(lambda: None).result(10)  # the sending thread has sent what it was handed
+    assert broker.llen(queue) - before == 1
+    Timer.objects.filter(key__startswith="test:burst:").delete()

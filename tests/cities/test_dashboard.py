@@ -9,7 +9,10 @@ from campaign.services.moves import move_order
 from campaign.services.world import world_create
 from tests.conftest import World
 
-DASHBOARD_QUERIES = 8  # campaign, cities, officers present, moves on the road, sieges, armies, timers, roads (map)
+# campaign, kingdoms (the filter), cities, officers present, moves on the road, sieges, armies,
+# timers, roads (map); a page of a bigger world: no roads, one more for the moves arriving there.
+DASHBOARD_QUERIES = 9
+PAGED_QUERIES = 9
 
 
 def big_world(extra_cities: int) -> World:
@@ -58,3 +61,37 @@ def test_r3_4_dashboard_shows_officers_on_the_road_with_countdown(world, client)
     assert 'class="countdown"' in page
     assert move.arrives_at.strftime("%Y-%m-%dT%H:%M:%S") in page
     assert 'hx-trigger="every 5s"' in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", [1, 2, 3])
+def test_issue14_a_big_world_is_shown_a_page_of_cities_at_a_time_in_pinned_queries(
+    client, settings, django_assert_num_queries, page
+):
+    """The first load is bounded: 5 cities a page here (100 by default), the same queries on every
+    page, no map (a link to it instead), links to the next and previous pages."""
+    settings.DASHBOARD_CITIES_PER_PAGE = 5
+    world = big_world(3)  # 15 cities: pages of 5, 5, 5
+    march_start(actor=world["曹操"], target=world.city("漢中"), organisation=[(world["徐晃"], "marshal")])
+    with django_assert_num_queries(PAGED_QUERIES):
+        response = client.get(reverse("dashboard", args=[world.campaign.slug]), {"page": page})
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert text.count("data-city=") == 5
+    assert "<svg" not in text and reverse("map", args=[world.campaign.slug]) in text
+    assert ('rel="next"' in text) == (page < 3) and ('rel="prev"' in text) == (page > 1)
+
+
+@pytest.mark.django_db
+def test_issue14_the_kingdom_filter_shows_that_kingdoms_cities_and_nonsense_shows_the_first_page(world, client):
+    url = reverse("dashboard", args=[world.campaign.slug])
+    wei = world.campaign.kingdoms.get(name="魏")
+    page = client.get(url, {"kingdom": wei.pk}).content.decode()
+    cities = set(world.campaign.cities.filter(kingdom=wei).values_list("name", flat=True))
+    shown = {chunk.split('"', 1)[0] for chunk in page.split('data-city="')[1:]}
+    assert shown == cities and cities
+    whole = client.get(url).content.decode().count("data-city=")
+    for nonsense in ({"kingdom": "x"}, {"kingdom": "99999"}, {"page": "-1"}, {"page": "9" * 30}):
+        response = client.get(url, nonsense)
+        assert response.status_code == 200
+        assert response.content.decode().count("data-city=") == whole

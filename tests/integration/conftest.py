@@ -105,6 +105,7 @@ def start_worker(transactional_db, redis_server, tmp_path):
                 "--loglevel=INFO",
                 "--without-mingle",
                 "--without-gossip",
+                "--queues=celery,sweeper",  # as every worker (the sweeper's queue too)
                 "--hostname",
                 f"test{n}@%h",
             ]

@@ -12,7 +12,7 @@ from battles.services.ledger import value_change
 from campaign import clock
 
 
-@pytest.mark.django_db
+@pytest.mark.django_db(transaction=True)  # the ETag's version is stamped when a change commits
 def test_issue_14_the_dashboard_refresh_is_compressed_and_304_when_nothing_changed(world):
     client = Client()
     url = reverse("dashboard-live", args=[world.campaign.slug])

@@ -21,8 +21,8 @@ VISITORS = ("anonymous", "guojia", "zhangfei", "sunquan")
 # 7 for a king — battles/selectors/duties.py)
 PINNED = {
     "home": (1, 3, 3, 3),
-    "dashboard": (9, 16, 18, 19),
-    "dashboard-live": (9, 12, 12, 12),
+    "dashboard": (10, 17, 19, 20),  # one more since issue 14: the kingdoms of the filter
+    "dashboard-live": (10, 13, 13, 13),
     "map": (9, 16, 18, 19),
     "map-live": (9, 12, 12, 12),
     "officer": (7, 14, 16, 17),

@@ -1,6 +1,7 @@
-"""Run the whole site on one machine: Redis (if not already there), a Celery worker, Celery
-beat and uvicorn serving the site (HTTP and the live games' websockets) and its static files,
-each started again if it exits. Ctrl-C stops everything it started."""
+"""Run the whole site on one machine: Redis (if not already there), a Celery worker, a worker
+for the sweeper's queue, Celery beat and uvicorn serving the site (HTTP and the live games'
+websockets) and its static files, each started again if it exits. Ctrl-C stops everything it
+started."""
 
 import os
 import signal
@@ -13,8 +14,69 @@ from django.core.management.base import BaseCommand
 from campaign.devservices import Supervisor, start_redis, stop
 
 
+def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict[str, list[str]]:
+    """The processes of the site, as `make run` runs them (bench/ starts the same ones)."""
+    bin_dir = os.path.dirname(sys.executable)
+
+    return {
+        "worker": [
+            f"{bin_dir}/celery",
+            "-A",
+            "campaign",
+            "worker",
+            "--loglevel=INFO",
+            f"--concurrency={concurrency}",
+            "--hostname=worker@%h",
+            # Gossip and mingle serve nothing here, and gossip's queue was one path by which a
+            # worker died with its Redis (campaign/broker.py).
+            "--without-gossip",
+            "--without-mingle",
+            "--queues=celery,sweeper",
+        ],
+        # The sweeper's queue alone (issue 14): a sweep never waits behind a burst of timers.
+        "sweeper": [
+            f"{bin_dir}/celery",
+            "-A",
+            "campaign",
+            "worker",
+            "--loglevel=INFO",
+            "--pool=solo",
+            "--hostname=sweeper@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--queues=sweeper",
+        ],
+        "beat": [
+            f"{bin_dir}/celery",
+            "-A",
+            "campaign",
+            "beat",
+            "--loglevel=INFO",
+            f"--schedule={var / 'celerybeat-schedule'}",
+            "--pidfile=",
+        ],
+        # HTTP and websockets (live games) from one ASGI server: uvicorn with N workers.
+        "web": [
+            f"{bin_dir}/uvicorn",
+            "campaign.asgi:application",
+            "--host",
+            bind.rpartition(":")[0] or "127.0.0.1",
+            "--port",
+            bind.rpartition(":")[2],
+            "--workers",
+            str(web_workers),
+            "--ws",
+            "websockets",
+            "--lifespan",
+            "off",
+            "--timeout-graceful-shutdown",
+            "5",
+        ],
+    }
+
+
 class Command(BaseCommand):
-    help = "Start Redis, a Celery worker, Celery beat and uvicorn; stop them all on Ctrl-C."
+    help = "Start Redis, a Celery worker, the sweeper's worker, Celery beat and uvicorn; stop them all on Ctrl-C."
 
     def add_arguments(self, parser):
         parser.add_argument("--bind", default=os.environ.get("BIND", "127.0.0.1:8000"))
@@ -22,54 +84,13 @@ class Command(BaseCommand):
         parser.add_argument("--concurrency", type=int, default=int(os.environ.get("CELERY_CONCURRENCY", "2")))
 
     def handle(self, *args, bind, web_workers, concurrency, **options):
-        bin_dir = os.path.dirname(sys.executable)
         var = settings.VAR_DIR
         redis = start_redis(settings.REDIS_URL, var)
-        commands = {
-            "worker": [
-                f"{bin_dir}/celery",
-                "-A",
-                "campaign",
-                "worker",
-                "--loglevel=INFO",
-                f"--concurrency={concurrency}",
-                "--hostname=worker@%h",
-                # Gossip and mingle serve nothing here, and gossip's queue was one path by which a
-                # worker died with its Redis (campaign/broker.py).
-                "--without-gossip",
-                "--without-mingle",
-            ],
-            "beat": [
-                f"{bin_dir}/celery",
-                "-A",
-                "campaign",
-                "beat",
-                "--loglevel=INFO",
-                f"--schedule={var / 'celerybeat-schedule'}",
-                "--pidfile=",
-            ],
-            # HTTP and websockets (live games) from one ASGI server: uvicorn with N workers.
-            "web": [
-                f"{bin_dir}/uvicorn",
-                "campaign.asgi:application",
-                "--host",
-                bind.rpartition(":")[0] or "127.0.0.1",
-                "--port",
-                bind.rpartition(":")[2],
-                "--workers",
-                str(web_workers),
-                "--ws",
-                "websockets",
-                "--lifespan",
-                "off",
-                "--timeout-graceful-shutdown",
-                "5",
-            ],
-        }
+        commands = site_commands(bind=bind, web_workers=web_workers, concurrency=concurrency, var=var)
         supervisor = Supervisor(commands, log=self.stderr.write)
         supervisor.start()
         self.stdout.write(
-            self.style.SUCCESS(f"Site at http://{bind}/  (worker, beat and web running; Ctrl-C stops all)")
+            self.style.SUCCESS(f"Site at http://{bind}/  (worker, sweeper, beat and web running; Ctrl-C stops all)")
         )
         stopping = False
 
@@ -89,4 +110,4 @@ class Command(BaseCommand):
         finally:
             supervisor.stop()
             stop(redis)
-            self.stdout.write("Stopped worker, beat, web" + (" and redis." if redis else "."))
+            self.stdout.write("Stopped worker, sweeper, beat, web" + (" and redis." if redis else "."))

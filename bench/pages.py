@@ -1,0 +1,279 @@
+"""Benchmark of the dashboard's refresh under load (issue 14). Prints ratios against a baseline
+measured in the same run, since these machines are shared and noisy.
+
+    make bench            # or: .venv/bin/python bench/pages.py [--seconds 5 --runs 3]
+
+The site runs exactly as `make run` runs it (`manage.py runall`: uvicorn with 2 workers, a
+Celery worker and beat, production settings, SQLite in a file), on its own database and Redis.
+`wrk` (Debian package `wrk`) drives 20 concurrent clients, each request asking for gzip:
+
+- baseline: a static file (the site's stylesheet, served by WhiteNoise in the same server);
+- the dashboard's 5-second refresh with nothing changed since the client's copy (the client
+  sends its ETag, as the browser does), anonymous and logged in, at demo size and on a world
+  of 1,000 cities and 5,000 officers (target: ≥ 1/5 of the static file's rate);
+- for information: the same refresh after a change (a full render, compressed) and the first
+  load of the whole dashboard page (latency, one client).
+"""
+
+import argparse
+import os
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+VAR = ROOT / "var"
+PORT = 8765
+os.environ["DJANGO_SETTINGS_MODULE"] = "campaign.settings"  # as `make run`
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-pages.sqlite3'}")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6395/0")
+os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
+os.environ.pop("DEBUG", None)
+BIG_SLUG = "bench-season"
+
+
+def setup_django() -> None:
+    if os.environ["DATABASE_URL"].startswith("sqlite:///"):
+        for suffix in ("", "-wal", "-shm"):
+            Path(os.environ["DATABASE_URL"][len("sqlite:///") :] + suffix).unlink(missing_ok=True)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    call_command("collectstatic", "--noinput", verbosity=0)
+    call_command("seed_demo", stdout=open(os.devnull, "w"))
+
+
+def build_big(cities: int, officers: int) -> None:
+    """A season's world at its height: `cities` cities on a grid with roads, `officers` officers
+    present in them (a quarter online), 200 on the road, 50 sieges with their armies."""
+    from django.contrib.auth import get_user_model
+    from django.db import transaction
+
+    from battles.models import Army, Siege
+    from campaign import clock
+    from campaign.models import Board, Campaign, Kingdom, Move, Officer, Presence, Whereabouts
+    from cities.models import City, Road
+
+    now = clock.now()
+    side = int(cities**0.5) + 1
+    with transaction.atomic():
+        campaign = Campaign.objects.create(name="season", slug=BIG_SLUG)
+        kingdoms = [Kingdom.objects.create(campaign=campaign, name=f"K{k}", colour="#884422") for k in range(50)]
+        City.objects.bulk_create(
+            [
+                City(
+                    campaign=campaign,
+                    name=f"c{i}",
+                    kingdom=kingdoms[i % 50],
+                    kind="frontier",
+                    wall=200 + i % 100,
+                    wall_max=300,
+                    wall_start=250,
+                    position=i,
+                    map_x=i % side,
+                    map_y=i // side,
+                )
+                for i in range(cities)
+            ],
+            batch_size=2000,
+        )
+        ids = list(City.objects.filter(campaign=campaign).order_by("pk").values_list("pk", flat=True))
+        Board.objects.bulk_create([Board(campaign=campaign, kind=Board.Kind.CITY, city_id=pk) for pk in ids])
+        Road.objects.bulk_create(
+            [Road(campaign=campaign, a_id=ids[i], b_id=ids[i + 1]) for i in range(cities - 1) if (i + 1) % side]
+        )
+        User = get_user_model()
+        users = User.objects.bulk_create([User(username=f"s{i}") for i in range(officers)], batch_size=2000)
+        rows = Officer.objects.bulk_create(
+            [
+                Officer(
+                    campaign=campaign,
+                    user=users[i],
+                    kingdom=kingdoms[i % 50],
+                    name=f"o{i}",
+                    stars=1 + i % 25,
+                    kind="general",
+                    whereabouts=Whereabouts.CITY,
+                    city_id=ids[(i * 7) % cities],
+                )
+                for i in range(officers)
+            ],
+            batch_size=2000,
+        )
+        Presence.objects.bulk_create([Presence(user=users[i], last_seen=now) for i in range(0, officers, 4)])
+        Move.objects.bulk_create(
+            [
+                Move(
+                    campaign=campaign,
+                    officer=o,
+                    origin_id=ids[0],
+                    destination_id=ids[1 + (j * 13) % (cities - 1)],
+                    status="travelling",
+                    route=[ids[0], ids[1 + (j * 13) % (cities - 1)]],
+                    requested_by=o,
+                    created_at=now,
+                    departs_at=now,
+                    arrives_at=now + timedelta(hours=1 + j % 5),
+                )
+                for j, o in enumerate(rows[:200])
+            ]
+        )
+        Officer.objects.filter(pk__in=[o.pk for o in rows[:200]]).update(whereabouts=Whereabouts.ROAD, city=None)
+        sieges = Siege.objects.bulk_create(
+            [Siege(campaign=campaign, city_id=ids[20 * s + 1], started_at=now) for s in range(50)]
+        )
+        Army.objects.bulk_create(
+            [
+                Army(
+                    campaign=campaign,
+                    kingdom=kingdoms[(s + 1) % 50],
+                    origin_id=ids[20 * s],
+                    target_id=ids[20 * s + 1],
+                    route=[ids[20 * s], ids[20 * s + 1]],
+                    status=Army.Status.BESIEGING,
+                    morale=80,
+                    morale_start=100,
+                    ordered_by=rows[300 + s],
+                    siege=sieges[s],
+                    departs_at=now,
+                    arrives_at=now,
+                    besieging_from=now,
+                )
+                for s in range(50)
+            ]
+        )
+
+
+def session_cookie(slug: str) -> str:
+    """A logged-in reader's session (an officer of the campaign), made as login() would."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from campaign.models import Officer
+
+    user = Officer.objects.filter(campaign__slug=slug).select_related("user").first().user
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return f"sessionid={store.session_key}"
+
+
+def get(path: str, headers: dict | None = None) -> tuple[int, dict, bytes, float]:
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{PORT}{path}", headers={"Accept-Encoding": "gzip", **(headers or {})}
+    )
+    started = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, dict(response.headers), response.read(), time.perf_counter() - started
+    except urllib.error.HTTPError as exc:
+        return exc.code, dict(exc.headers), b"", time.perf_counter() - started
+
+
+def wrk(path: str, seconds: float, headers: dict) -> float:
+    args = ["wrk", "-t1", "-c20", f"-d{int(seconds)}s", "--timeout", "30s", "-H", "Accept-Encoding: gzip"]
+    for name, value in headers.items():
+        args += ["-H", f"{name}: {value}"]
+    out = subprocess.run(args + [f"http://127.0.0.1:{PORT}{path}"], capture_output=True, text=True, check=True).stdout
+    if "Non-2xx or 3xx" in out or "Socket errors" in out:
+        raise SystemExit(f"wrk saw errors on {path}:\n{out}")
+    return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+
+def start_site() -> subprocess.Popen:
+    log = open(VAR / "bench-pages-site.log", "wb")
+    site = subprocess.Popen(
+        [sys.executable, str(ROOT / "manage.py"), "runall", "--bind", f"127.0.0.1:{PORT}"],
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            if get("/")[0] == 200:
+                return site
+        except OSError:
+            pass
+        if site.poll() is not None or time.monotonic() > deadline:
+            raise SystemExit(f"the site did not start (see {VAR / 'bench-pages-site.log'})")
+        time.sleep(0.5)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--cities", type=int, default=1000)
+    parser.add_argument("--officers", type=int, default=5000)
+    args = parser.parse_args()
+    from campaign.devservices import start_redis, stop
+
+    redis = start_redis(os.environ["REDIS_URL"], VAR)  # before the world is built (its version is stamped there)
+    try:
+        run(args)
+    finally:
+        stop(redis)
+
+
+def run(args) -> None:
+    setup_django()
+    build_big(args.cities, args.officers)
+    from django.templatetags.static import static
+    from django.urls import reverse
+
+    from campaign.demo import DEMO_SLUG
+
+    static_path = static("site.css")
+    worlds = {"demo": DEMO_SLUG, f"{args.cities} cities": BIG_SLUG}
+    cookies = {label: session_cookie(slug) for label, slug in worlds.items()}
+    site = start_site()
+    try:
+        ratios: dict[str, list[float]] = {}
+        lines = []
+        for run in range(args.runs):
+            static_rate = wrk(static_path, args.seconds, {})
+            lines.append(f"run {run + 1}: static file {static_rate:,.0f}/s")
+            for label, slug in worlds.items():
+                live = reverse("dashboard-live", args=[slug])
+                for reader, headers in (("anonymous", {}), ("logged in", {"Cookie": cookies[label]})):
+                    status, response_headers, body, _ = get(live, headers)
+                    assert status == 200, (live, status)
+                    tag = response_headers["ETag"]
+                    assert get(live, {**headers, "If-None-Match": tag})[0] == 304, "the refresh is not a 304"
+                    rate = wrk(live, args.seconds, {**headers, "If-None-Match": tag})
+                    ratios.setdefault(f"{label}, {reader}", []).append(rate / static_rate)
+                    lines.append(
+                        f"  {label:>12}, {reader:<9}: refresh unchanged {rate:,.0f}/s = 1/{static_rate / rate:.1f} "
+                        f"of static (full refresh {len(body) / 1024:.1f} KB gzip)"
+                    )
+                if run == 0:
+                    changed = wrk(live, args.seconds, {})
+                    first = statistics.median(get(reverse("dashboard", args=[slug]))[3] for _ in range(3))
+                    lines.append(
+                        f"  {label:>12}: refresh after a change (full render) {changed:,.1f}/s; "
+                        f"first load of the page {first * 1000:.0f} ms"
+                    )
+        print("\n".join(lines))
+        print("\nunchanged refresh / static file under 20 clients (target ≥ 0.20), min / median of runs:")
+        for name, values in ratios.items():
+            print(f"  {name:<28} {min(values):.2f} / {statistics.median(values):.2f}")
+    finally:
+        os.killpg(site.pid, 15)
+        site.wait(30)
+
+
+if __name__ == "__main__":
+    main()

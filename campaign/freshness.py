@@ -1,0 +1,155 @@
+"""Issue 14: "nothing new" without rendering. The pages refreshed every few seconds (the
+dashboard, the map) answer 304 before reading anything when nothing they show has changed since
+the reader's copy.
+
+What they show changes only by a write to a few tables (cities, kingdoms, officers, moves,
+sieges, armies, …), so every process watches its own SQL: after a transaction that inserted,
+updated or deleted rows of a watched table commits, it stamps a new *world version* in Redis.
+A page's ETag is that version, the minute (presence counts in minutes: R2.6's online flag is
+written once a minute and turns off with time), the language and the chosen zone.
+
+- Nothing is missed by a service that forgets to say so: the stamp comes from the statements
+  themselves (Django's execute wrappers, installed on every new connection).
+- A table's writes may be narrowed to some columns (a live game's moves rewrite its row every
+  ply; only its status and going live show on the dashboard).
+- The version is a fresh random token, never a counter, so that a Redis that restarts empty
+  cannot give an old copy's version to new content. Without Redis the pages simply render.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import secrets
+import time
+from collections.abc import Callable, Iterable
+from functools import wraps
+
+import redis
+from django.conf import settings
+from django.db import connections, transaction
+from django.db.backends.signals import connection_created
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_cache_control
+from django.utils.http import parse_etags
+from django.utils.translation import get_language
+
+log = logging.getLogger(__name__)
+
+KEY = "world:version"
+# table -> columns whose update counts (None: any write to the table)
+_watched: dict[str, frozenset[str] | None] = {}
+_WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([A-Za-z0-9_]+)"?', re.IGNORECASE)
+_client: redis.Redis | None = None
+
+
+def watch(model, columns: Iterable[str] | None = None) -> None:
+    """Writes to `model`'s table (or updates of these columns only) change what pages show."""
+    table = model._meta.db_table
+    _watched[table] = frozenset(model._meta.get_field(name).column for name in columns) if columns else None
+
+
+def watched_write(sql: str) -> bool:
+    """Whether a statement writes what a refreshed page shows (an UPDATE of a narrowed table
+    counts when its SET assigns one of the columns; its WHERE does not)."""
+    match = _WRITE.match(sql)
+    if match is None or match.group(1) not in _watched:
+        return False
+    columns = _watched[match.group(1)]
+    if columns is None or not sql.lstrip()[:6].upper() == "UPDATE":
+        return True
+    assignments = sql.split(" WHERE ", 1)[0]
+    return any(f'"{column}" = ' in assignments for column in columns)
+
+
+def _redis() -> redis.Redis:
+    global _client
+    if _client is None:
+        _client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
+    return _client
+
+
+def stamp() -> None:
+    """A new world version (after a commit that changed what pages show)."""
+    try:
+        _redis().set(KEY, secrets.token_hex(8))
+    except redis.RedisError:  # the pages render in full until Redis is back: nothing stale is kept
+        log.warning("world version not stamped: Redis unavailable")
+
+
+def version() -> str | None:
+    try:
+        client = _redis()
+        current = client.get(KEY)
+        if current is None:  # a fresh (or restarted) Redis: a version never seen before
+            client.set(KEY, secrets.token_hex(8), nx=True)
+            current = client.get(KEY)
+    except redis.RedisError:
+        return None
+    return current.decode() if isinstance(current, bytes) else current
+
+
+def _stamp_after_commit(alias: str) -> None:
+    connection = connections[alias]
+    if connection.in_atomic_block:
+        if any(entry[1] is stamp for entry in connection.run_on_commit):
+            return  # once per transaction
+        transaction.on_commit(stamp, using=alias, robust=True)
+    else:
+        stamp()
+
+
+def _wrapper(alias: str) -> Callable:
+    def execute(execute, sql, params, many, context):
+        result = execute(sql, params, many, context)
+        if watched_write(sql):
+            _stamp_after_commit(alias)
+        return result
+
+    return execute
+
+
+def _install(sender, connection, **kwargs) -> None:
+    if not any(getattr(w, "world_version", False) for w in connection.execute_wrappers):
+        wrapper = _wrapper(connection.alias)
+        wrapper.world_version = True  # type: ignore[attr-defined]
+        connection.execute_wrappers.append(wrapper)
+
+
+connection_created.connect(_install, dispatch_uid="world-version")
+
+# Pages' copies are kept at most this long without a new version: online flags (R2.6) and the
+# countdown of the next period are worked out from the clock, not from writes.
+MINUTE = 60
+
+
+def etag(request: HttpRequest) -> str | None:
+    current = version()
+    if current is None:
+        return None
+    zone = request.COOKIES.get("campaign_tz", "")
+    return f"{current}-{int(time.time() // MINUTE)}-{get_language()}-{zone}"
+
+
+def unless_unchanged(view):
+    """304 before anything is read when the reader's copy (If-None-Match) is of the current
+    world version; otherwise the view, its response tagged. The browser revalidates each time
+    (no-cache), so an htmx refresh gets the copy it holds."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        tag = etag(request) if request.method in ("GET", "HEAD") else None
+        if tag is not None:
+            held = {t.removeprefix("W/").strip('"') for t in parse_etags(request.headers.get("If-None-Match", ""))}
+            if tag in held:
+                response: HttpResponse = HttpResponseNotModified()
+                response.headers["ETag"] = f'"{tag}"'
+                patch_cache_control(response, no_cache=True, private=True)
+                return response
+        response = view(request, *args, **kwargs)
+        if tag is not None and response.status_code == 200:
+            response.headers["ETag"] = f'"{tag}"'
+            patch_cache_control(response, no_cache=True, private=True)
+        return response
+
+    return wrapper
