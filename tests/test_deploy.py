@@ -43,9 +43,10 @@ def test_missing_secret_key_is_refused_when_not_debugging():
 
 
 def test_issue_14_the_systemd_units_run_what_make_run_runs_and_restart():
-    """deploy/systemd: web, worker, the sweeper's worker (issue 14: its own queue) and beat restart
-    when they exit; the worker runs without gossip and mingle as `make run` does (campaign/management/commands/runall.py), and every unit reads
-    the one environment file (secrets from the environment, never from the unit)."""
+    """deploy/systemd: web, worker, the sweeper's worker (issue 14: its own queue) and beat
+    restart when they exit; the worker runs without gossip and mingle as `make run` does
+    (campaign/management/commands/runall.py), and every unit reads the one environment file
+    (secrets from the environment, never from the unit)."""
     import configparser
 
     units = ROOT / "deploy" / "systemd"
