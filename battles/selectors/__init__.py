@@ -4,7 +4,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Prefetch, Q
+from django.db.models import Count, F, Prefetch, Q, Window
+from django.db.models.functions import RowNumber
 from django.utils.translation import gettext as _
 
 from battles.authority import commander_of, commands_as, judges
@@ -23,6 +24,8 @@ from campaign.authority import is_king
 from campaign.models import Campaign, Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
 from cities.models import City, LedgerEntry
+
+LEDGER_ROWS = 20  # of the wall's and each army's changes on the siege page (issue 14)
 
 MEMBERS = Prefetch("members", queryset=ArmyMember.objects.select_related("officer").order_by("position"))
 
@@ -47,8 +50,11 @@ class SiegeView:
     roster: list[Defender]
     armies: list[Army]
     games: list[Game]
-    wall_history: list[LedgerEntry]
-    morale_history: dict[int, list[LedgerEntry]] = field(default_factory=dict)
+    wall_history: list[LedgerEntry]  # the last LEDGER_ROWS changes since the siege began
+    morale_history: dict[int, list[LedgerEntry]] = field(default_factory=dict)  # the last, per army
+    wall_earlier: int = 0  # changes before those shown
+    morale_earlier: dict[int, int] = field(default_factory=dict)
+    wall_values: list[int] = field(default_factory=list)  # the wall before and after each change
     present: list[tuple[Officer, str]] = field(default_factory=list)
     retreat_money: list[Ransom] = field(default_factory=list)
     due: list[tuple[str, datetime]] = field(default_factory=list)
@@ -99,10 +105,26 @@ def siege_detail(
         pk=siege_id, campaign=campaign
     )
     armies = list(siege.armies.select_related("kingdom", "origin").prefetch_related(MEMBERS).order_by("id"))
-    ledger = list(LedgerEntry.objects.filter(city=siege.city, due_at__gte=siege.started_at).order_by("due_at", "id"))
+    # Issue 14: a season's siege has thousands of ledger rows; the page shows the last
+    # LEDGER_ROWS of the wall and of each army's morale (and how many came before), and the wall's
+    # chart from the values alone.
+    since = LedgerEntry.objects.filter(city=siege.city, due_at__gte=siege.started_at)
+    ledger: list[LedgerEntry] = list(  # type: ignore[assignment]
+        since.annotate(total=Window(Count("id"))).order_by("-due_at", "-id")[:LEDGER_ROWS]
+    )[::-1]
+    changes = list(since.order_by("due_at", "id").values_list("delta", "value_after"))
+    wall_values = [changes[0][1] - changes[0][0]] + [after for _delta, after in changes] if changes else []
     morale: dict[int, list[LedgerEntry]] = {a.pk: [] for a in armies}
-    for entry in LedgerEntry.objects.filter(army__in=armies).order_by("due_at", "id"):
+    morale_total: dict[int, int] = {}
+    latest = Window(RowNumber(), partition_by=[F("army_id")], order_by=[F("due_at").desc(), F("id").desc()])
+    for entry in (
+        LedgerEntry.objects.filter(army__in=armies)
+        .annotate(n=latest, total=Window(Count("id"), partition_by=[F("army_id")]))
+        .filter(n__lte=LEDGER_ROWS)
+        .order_by("army_id", "due_at", "id")
+    ):
         morale[entry.army_id].append(entry)
+        morale_total[entry.army_id] = entry.total
     roster = list(siege.roster.filter(until__isnull=True).select_related("officer"))
     current = {d.officer_id: d.rank for d in roster}
     view = SiegeView(
@@ -112,6 +134,9 @@ def siege_detail(
         games=list(siege.games.select_related("attacker", "defender", "army__kingdom").order_by("-called_at")),
         wall_history=ledger,
         morale_history=morale,
+        wall_earlier=ledger[0].total - len(ledger) if ledger else 0,  # type: ignore[attr-defined]
+        morale_earlier={pk: total - len(morale[pk]) for pk, total in morale_total.items()},
+        wall_values=wall_values,
         present=[
             (o, current.get(o.pk, "soldier"))
             for o in Officer.objects.filter(
@@ -128,13 +153,14 @@ def siege_detail(
 
 
 def wall_chart_points(siege_view: SiegeView, width: int = 300, height: int = 60) -> str:
-    """SVG polyline points of the wall since the siege began (the ledger is the source)."""
+    """SVG polyline points of the wall since the siege began (the ledger is the source), at most
+    one point per unit of width (a season's thousands of changes are sampled, keeping the last)."""
     city = siege_view.siege.city
-    values = [city.wall - sum(e.delta for e in siege_view.wall_history)] + [
-        e.value_after for e in siege_view.wall_history
-    ]
+    values = siege_view.wall_values or [city.wall]
+    if len(values) > width:
+        values = [values[i * (len(values) - 1) // width] for i in range(width + 1)]
     if len(values) == 1:
-        values.append(values[0])
+        values = values * 2
     step = width / (len(values) - 1)
     top = city.wall_max or 1
     return " ".join(f"{i * step:.1f},{height - height * v / top:.1f}" for i, v in enumerate(values))

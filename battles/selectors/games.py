@@ -23,6 +23,7 @@ def games_page(*, campaign: Campaign, officer_id: int | None, page: str | None) 
         Game.objects.filter(campaign=campaign)
         .select_related("attacker", "defender", "siege__city", "field_battle__city", "pursuit__city")
         .order_by(Coalesce("started_at", "called_at").desc(), "-id")
+        .defer("record", "moves")  # a season's records are not read for a list
     )
     if officer_id is not None:
         games = games.filter(Q(attacker_id=officer_id) | Q(defender_id=officer_id))

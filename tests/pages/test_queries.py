@@ -33,7 +33,7 @@ PINNED = {
     "moves": (None, 11, 13, 14),
     "personnel": (None, 7, 13, 15),
     "war": (4, 13, 16, 17),
-    "siege": (14, 21, 23, 24),
+    "siege": (15, 22, 24, 25),  # one more since issue 14: the wall chart's values apart from the last rows
     "army": (8, 17, 17, 18),
     "field-army": (8, 15, 17, 21),
     "prisoners": (None, 9, 11, 12),

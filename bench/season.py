@@ -1,0 +1,327 @@
+"""A season costs what a day costs (issue 14). Prints, for every page, its time on a season's
+world with a whole season's history against the same page on the same world after its first day
+(ratios in one run, since these machines are shared and noisy): a day already fills the first
+page of every list, so what is compared is what the rest of the season adds.
+
+    make bench            # or: .venv/bin/python bench/season.py [--scale 1.0]
+    DATABASE_URL=postgres://… .venv/bin/python bench/season.py   # on PostgreSQL
+
+The world: the pages' test world (tests/pages/worlds.py: a siege of 漢中 with several armies and
+pending games, a field battle, a stratagem's dark-chess game, moves, posts, built through the
+services) grown to 50 kingdoms, 300 cities and 2,000 officers. The history, bulk-inserted as a
+season leaves it (at `--scale 1`): 100,000 posts in 10,000 threads, 20,000 decided games with
+their records, 1,000,000 ledger rows (5,000 of them the morale of the army besieging 漢中 and
+the wall of 漢中), 100,000 arrived moves, 200,000 finished timers; a day is a sixtieth of it.
+Each page is read by a king (孫權) with the Django test client, median of 7 reads after 2
+warm-ups. Target: every ratio ≤ 1.5.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+VAR = ROOT / "var"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings_test")
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-season.sqlite3'}")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6396/0")
+os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+KINGDOMS, CITIES, OFFICERS = 50, 300, 2000
+DAYS = 60  # a season
+
+
+def setup_django() -> None:
+    if os.environ["DATABASE_URL"].startswith("sqlite:///"):
+        for suffix in ("", "-wal", "-shm"):
+            Path(os.environ["DATABASE_URL"][len("sqlite:///") :] + suffix).unlink(missing_ok=True)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    if not os.environ["DATABASE_URL"].startswith("sqlite:///"):
+        call_command("flush", "--noinput", verbosity=0)
+    call_command("migrate", verbosity=0)
+
+
+def season_spec(base):
+    """The pages' test world grown to KINGDOMS kingdoms, CITIES cities and OFFICERS officers:
+    the new kingdoms each a chain of cities off 長安's region, their officers in their cities."""
+
+    def spec(extra: int) -> dict:
+        world = base(extra)
+        new = KINGDOMS - len(world["kingdoms"])
+        cities, officers = CITIES - len(world["cities"]), OFFICERS - len(world["officers"])
+        for k in range(new):
+            per_kingdom = cities // new + (k < cities % new)
+            officers_each = officers // new + (k < officers % new)
+            names = [f"國{k}城{c}" for c in range(per_kingdom)]
+            world["kingdoms"].append({"name": f"國{k}", "colour": "#777777", "capital": names[0]})
+            world["cities"] += [
+                {"name": n, "kingdom": f"國{k}", "kind": "capital" if c == 0 else "frontier", "x": k, "y": c}
+                for c, n in enumerate(names)
+            ]
+            world["roads"] += [("長安" if c == 0 else names[c - 1], n) for c, n in enumerate(names)]
+            world["officers"] += [
+                {
+                    "username": f"k{k}o{o}",
+                    "name": f"國{k}將{o}",
+                    "kingdom": f"國{k}",
+                    "stars": 1 + o % 25,
+                    "kind": "general",
+                    "city": names[o % per_kingdom],
+                }
+                for o in range(officers_each)
+            ]
+        return world
+
+    return spec
+
+
+def add_history(objects: dict, scale: float, part: int) -> dict[str, int]:
+    """`scale` of a season's history, dated before now, in bulk (set-up, not play); `part` keeps
+    the keys of successive calls apart."""
+    from django.db import transaction
+
+    from battles.models import Army, Game, Siege
+    from campaign import clock
+    from campaign.models import Board, Move, Officer, Post, Thread, Timer
+    from cities.models import City, LedgerEntry
+
+    siege = objects["siege"]
+    campaign = siege.campaign
+    now = clock.now()
+    past = now - timedelta(days=60)
+    n = {
+        k: int(v * scale)
+        for k, v in dict(posts=100_000, games=20_000, ledger=1_000_000, moves=100_000, timers=200_000).items()
+    }
+    city_ids = list(City.objects.filter(campaign=campaign).values_list("pk", flat=True))
+    officer_ids = list(Officer.objects.filter(campaign=campaign).values_list("pk", flat=True))
+    boards = list(Board.objects.filter(campaign=campaign, kind=Board.Kind.CITY).values_list("pk", flat=True))
+    army = objects["army"]
+    kingdom_id = army.kingdom_id
+    with transaction.atomic():
+        threads = Thread.objects.bulk_create(
+            [
+                Thread(
+                    board_id=boards[i % len(boards)],
+                    title=f"舊帖{i}",
+                    created_at=past,
+                    last_activity_at=past + timedelta(seconds=i),
+                    post_count=10,
+                )
+                for i in range(-(-n["posts"] // 10))
+            ],
+            batch_size=5000,
+        )
+        Post.objects.bulk_create(
+            [
+                Post(
+                    thread=threads[i // 10],
+                    author_id=officer_ids[i % len(officer_ids)],
+                    body="守城",
+                    html="<p>守城</p>",
+                    created_at=past,
+                )
+                for i in range(n["posts"])
+            ],
+            batch_size=5000,
+        )
+        old_sieges = Siege.objects.bulk_create(
+            [
+                Siege(
+                    campaign=campaign,
+                    city_id=city_ids[i % len(city_ids)],
+                    started_at=past,
+                    status=Siege.Status.LIFTED,
+                    ended_at=past,
+                )
+                for i in range(-(-n["games"] // 10))
+            ],
+            batch_size=5000,
+        )
+        old_armies = Army.objects.bulk_create(
+            [
+                Army(
+                    campaign=campaign,
+                    kingdom_id=kingdom_id,
+                    origin_id=city_ids[0],
+                    target_id=s.city_id,
+                    route=[city_ids[0], s.city_id],
+                    status=Army.Status.ENDED,
+                    morale=0,
+                    morale_start=100,
+                    ordered_by_id=officer_ids[0],
+                    siege=s,
+                    departs_at=past,
+                    arrives_at=past,
+                    ended_at=past,
+                )
+                for s in old_sieges
+            ],
+            batch_size=5000,
+        )
+        record = " ".join(["炮二平五 馬８進７ 馬二進三 車９平８"] * 10)
+        Game.objects.bulk_create(
+            [
+                Game(
+                    campaign=campaign,
+                    siege=old_sieges[i // 10],
+                    army=old_armies[i // 10],
+                    attacker_id=officer_ids[i % len(officer_ids)],
+                    attacker_rank="general",
+                    defender_id=officer_ids[(i + 7) % len(officer_ids)],
+                    status=Game.Status.DECIDED,
+                    result="attacker",
+                    record=record,
+                    called_at=past,
+                    started_at=past,
+                    decided_at=past + timedelta(seconds=i),
+                )
+                for i in range(n["games"])
+            ],
+            batch_size=5000,
+        )
+        here = [("city", siege.city_id, "wall"), ("army", army.pk, "morale")]
+        rows = []
+        for i in range(n["ledger"]):
+            if i < 5000 * scale:
+                target, pk, field = here[i % 2]
+            else:
+                target, pk, field = "city", city_ids[i % len(city_ids)], "wall"
+            rows.append(
+                LedgerEntry(
+                    campaign=campaign,
+                    **{f"{target}_id": pk},
+                    field=field,
+                    delta=-1,
+                    value_after=100,
+                    clause="R7.3",
+                    cause="day",
+                    key=f"history:{part}:{i}",
+                    due_at=past + timedelta(seconds=i),
+                    applied_at=past + timedelta(seconds=i),
+                )
+            )
+            if len(rows) == 20_000:
+                LedgerEntry.objects.bulk_create(rows)
+                rows = []
+        LedgerEntry.objects.bulk_create(rows)
+        Move.objects.bulk_create(
+            [
+                Move(
+                    campaign=campaign,
+                    officer_id=officer_ids[i % len(officer_ids)],
+                    origin_id=city_ids[i % len(city_ids)],
+                    destination_id=city_ids[(i + 1) % len(city_ids)],
+                    status=Move.Status.ARRIVED,
+                    route=[],
+                    requested_by_id=officer_ids[i % len(officer_ids)],
+                    created_at=past,
+                    departs_at=past,
+                    arrives_at=past,
+                    arrived_at=past,
+                )
+                for i in range(n["moves"])
+            ],
+            batch_size=5000,
+        )
+        Timer.objects.bulk_create(
+            [
+                Timer(
+                    campaign=campaign,
+                    key=f"history:{part}:timer:{i}",
+                    kind="move.arrive",
+                    object_id=i,
+                    due_at=past,
+                    created_at=past,
+                    applied_at=past,
+                    status=Timer.Status.DONE,
+                )
+                for i in range(n["timers"])
+            ],
+            batch_size=5000,
+        )
+    return n
+
+
+def time_pages(client, urls: dict[str, str]) -> dict[str, float]:
+    times = {}
+    for name, url in urls.items():
+        for _ in range(2):
+            response = client.get(url)
+            assert response.status_code in (200, 403), (name, url, response.status_code)
+        samples = []
+        for _ in range(7):
+            started = time.perf_counter()
+            client.get(url)
+            samples.append(time.perf_counter() - started)
+        times[name] = statistics.median(samples)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="of the history's sizes")
+    args = parser.parse_args()
+    from campaign.devservices import start_redis, stop
+
+    redis = start_redis(os.environ["REDIS_URL"], VAR)
+    try:
+        run(args)
+    finally:
+        stop(redis)
+
+
+def run(args) -> None:
+    setup_django()
+    import time_machine
+    from django.db import connection
+    from django.test import Client
+
+    from tests.battles.conftest import START
+    from tests.pages import test_queries, worlds
+
+    worlds.spec = season_spec(worlds.spec)
+    with time_machine.travel(START, tick=False) as traveller:
+        started = time.perf_counter()
+        world, objects = worlds.build(traveller, 3)
+        from campaign.models import Officer
+        from cities.models import City
+
+        print(
+            f"{connection.vendor}: world of {world.campaign.kingdoms.count()} kingdoms, "
+            f"{City.objects.filter(campaign=world.campaign).count()} cities, "
+            f"{Officer.objects.filter(campaign=world.campaign).count()} officers "
+            f"(built in {time.perf_counter() - started:.0f} s)"
+        )
+        client = Client()
+        client.force_login(world["孫權"].user)
+        urls = {page: test_queries.page_url(world, objects, page) for page in sorted(test_queries.PINNED)}
+        day = add_history(objects, args.scale / DAYS, part=0)
+        print(f"a day's history: {day}")
+        before = time_pages(client, urls)
+        started = time.perf_counter()
+        sizes = add_history(objects, args.scale * (DAYS - 1) / DAYS, part=1)
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
+        print(f"the rest of the season's history: {sizes} (added in {time.perf_counter() - started:.0f} s)")
+        after = time_pages(client, urls)
+    worst = 0.0
+    for name in urls:
+        ratio = after[name] / before[name]
+        worst = max(worst, ratio)
+        flag = "" if ratio <= 1.5 else "   <-- over 1.5"
+        print(f"  {name:<16} {before[name] * 1000:7.1f} ms -> {after[name] * 1000:7.1f} ms  ratio {ratio:5.2f}{flag}")
+    print(f"worst ratio {worst:.2f} (target <= 1.5)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""Issue 14: a season's siege keeps thousands of ledger rows; its page shows the wall's chart
+(sampled, at most one point per unit of width) and the last changes of the wall and of each
+army's morale, saying how many came before — in the same queries however long the history."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from battles.selectors import LEDGER_ROWS
+from cities.models import LedgerEntry
+from tests.battles.conftest import besiege
+
+ARMY = [("徐晃", "marshal"), ("許褚", "general")]
+
+
+def history(army, rows: int) -> None:
+    """`rows` past changes of the besieged city's wall and as many of the army's morale."""
+    siege = army.siege
+    start = siege.started_at
+    LedgerEntry.objects.bulk_create(
+        [
+            LedgerEntry(
+                campaign=army.campaign,
+                **({"city": siege.city, "field": "wall"} if k % 2 else {"army": army, "field": "morale"}),
+                delta=-1,
+                value_after=100,
+                clause="R7.3",
+                cause="day",
+                key=f"test:history:{k}",
+                due_at=start + timedelta(seconds=k),
+                applied_at=start + timedelta(seconds=k),
+            )
+            for k in range(2 * rows)
+        ]
+    )
+
+
+def read(client, army) -> tuple[str, int]:
+    url = reverse("siege", args=[army.campaign.slug, army.siege_id])
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(url).content.decode()
+    return page, len(queries)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("rows", [400])
+def test_issue14_r7_3_the_siege_page_shows_the_last_changes_and_a_sampled_chart(world, clock, client, rows):
+    army = besiege(world, clock, "漢中", ARMY)
+    _page, short = read(client, army)
+    history(army, rows)
+    page, long = read(client, army)
+    assert long == short, "the same queries with a long history"
+    wall = page[page.index('<table class="ledger">') : page.index("</table>")]
+    assert wall.count("<tr><td>") == LEDGER_ROWS
+    earlier = LedgerEntry.objects.filter(city=army.siege.city, due_at__gte=army.siege.started_at).count() - LEDGER_ROWS
+    assert f"{earlier} came before" in page or f"更早還有 {earlier} 筆" in page
+    points = page[page.index('points="') + 8 :].split('"', 1)[0].split()
+    assert 2 <= len(points) <= 301
+    army_section = page[page.index(f'data-army="{army.pk}"') :]
+    assert army_section.count("<tr><td>") - army.members.count() == LEDGER_ROWS  # members' rows, then morale rows
