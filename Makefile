@@ -51,12 +51,14 @@ messages: install
 	$(PY) manage.py compilemessages --ignore '.venv/*'
 
 # Benchmarks print ratios against baselines measured in the same run (see bench/).
-bench: migrate
+bench: migrate static
 	$(PY) bench/clock.py
 	$(PY) bench/games.py
 	$(PY) bench/inputs.py
 	$(PY) bench/live.py --games 50 --plies 20
 	$(PY) bench/notices.py
+	$(PY) bench/pages.py
+	$(PY) bench/season.py
 
 # The judge's contract fuzzed for FUZZ_SECONDS (default 60), each input in a child process.
 fuzz: install
