@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Prefetch, Q
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
 from campaign.authority import decides_for_city, is_king, may_moderate, may_read_board
@@ -112,11 +113,31 @@ def thread_page(
 
 SEARCH_PER_PAGE = 20
 MAX_QUERY = 100
+SEARCH_COUNT_CAP = 1000  # matches counted at most (issue 14: a common word over a season's posts)
+
+
+class CappedPaginator(Paginator):
+    """Counts at most `cap` + 1 matches, so that a word found in a season's every post costs a
+    page's worth of reading, not all of them; `counted_all` says whether the count is exact."""
+
+    def __init__(self, object_list, per_page, cap: int):
+        super().__init__(object_list, per_page)
+        self.cap = cap
+
+    @cached_property
+    def count(self) -> int:
+        return self.object_list[: self.cap + 1].count()
+
+    @property
+    def counted_all(self) -> bool:
+        return self.count <= self.cap
 
 
 def board_search(*, campaign: Campaign, viewer: Officer | None, query: str, page: int | str | None) -> Page | None:
     """Posts matching `query` (in their text or their thread's title) on the boards the viewer
-    may read (R1.2: a palace only for its kingdom), hidden posts left out, newest first."""
+    may read (R1.2: a palace only for its kingdom), hidden posts left out, the latest written
+    first (read newest first, the search stops at the page's matches: a common word costs a
+    page, a rare one reads the posts through)."""
     query = query.strip()[:MAX_QUERY]
     if not query:
         return None
@@ -127,9 +148,9 @@ def board_search(*, campaign: Campaign, viewer: Officer | None, query: str, page
         Post.objects.filter(readable, thread__board__campaign=campaign, hidden=False)
         .filter(Q(body__icontains=query) | Q(thread__title__icontains=query))
         .select_related("thread__board__city", "thread__board__kingdom", "author")
-        .order_by("-created_at", "-id")
+        .order_by("-id")
     )
-    return Paginator(posts, SEARCH_PER_PAGE).get_page(page)
+    return CappedPaginator(posts, SEARCH_PER_PAGE, SEARCH_COUNT_CAP).get_page(page)
 
 
 def _check_may_read(viewer: Officer | None, board: Board) -> None:

@@ -61,3 +61,28 @@ def test_r1_2_search_finds_posts_only_on_boards_one_may_read(client, world, cloc
     assert "城防" in page and "密議" in page
     client.force_login(world["郭嘉"].user)  # of 魏: not 蜀's palace
     assert "密議" not in client.get(url).content.decode()
+
+
+@pytest.mark.django_db
+def test_issue14_a_word_in_a_seasons_every_post_is_counted_up_to_the_cap_latest_first(
+    client,
+    world,
+    clock,
+    settings,
+    monkeypatch,  # noqa: F811
+):
+    """A search stops counting at SEARCH_COUNT_CAP (here 5) and reads the latest written first:
+    a common word over a season's posts costs a page, not the season."""
+    from campaign import selectors
+
+    monkeypatch.setattr(selectors, "SEARCH_COUNT_CAP", 5)
+    monkeypatch.setattr(selectors, "SEARCH_PER_PAGE", 3)
+    board = world.city("漢中").board
+    for n in range(8):
+        thread_create(actor=world["張飛"], board=board, title=f"守城{n}", body="火攻")
+    client.force_login(world["魏延"].user)
+    page = client.get(f"/c/{world.campaign.slug}/boards/search/?q=火攻").content.decode()
+    assert "More than 5 posts match" in page or "超過 5 篇文章符合" in page
+    assert page.index("守城7") < page.index("守城6") < page.index("守城5") and "守城4" not in page
+    few = client.get(f"/c/{world.campaign.slug}/boards/search/?q=守城3").content.decode()
+    assert "1 post matches" in few or "1 篇文章符合" in few
