@@ -117,8 +117,9 @@ SEARCH_COUNT_CAP = 1000  # matches counted at most (issue 14: a common word over
 
 
 class CappedPaginator(Paginator):
-    """Counts at most `cap` + 1 matches, so that a word found in a season's every post costs a
-    page's worth of reading, not all of them; `counted_all` says whether the count is exact."""
+    """Counts at most `cap` + 1 matches (unsorted, so the count stops there): a word found in a
+    season's every post is not counted through all of them; `counted_all` says whether the count
+    is exact."""
 
     def __init__(self, object_list, per_page, cap: int):
         super().__init__(object_list, per_page)
@@ -126,7 +127,7 @@ class CappedPaginator(Paginator):
 
     @cached_property
     def count(self) -> int:
-        return self.object_list[: self.cap + 1].count()
+        return self.object_list.order_by()[: self.cap + 1].count()  # unsorted: stops at cap + 1
 
     @property
     def counted_all(self) -> bool:
@@ -136,8 +137,7 @@ class CappedPaginator(Paginator):
 def board_search(*, campaign: Campaign, viewer: Officer | None, query: str, page: int | str | None) -> Page | None:
     """Posts matching `query` (in their text or their thread's title) on the boards the viewer
     may read (R1.2: a palace only for its kingdom), hidden posts left out, the latest written
-    first (read newest first, the search stops at the page's matches: a common word costs a
-    page, a rare one reads the posts through)."""
+    first. Still a scan of the campaign's posts (issue 14: a full-text index would end it)."""
     query = query.strip()[:MAX_QUERY]
     if not query:
         return None

@@ -71,8 +71,8 @@ def test_issue14_a_word_in_a_seasons_every_post_is_counted_up_to_the_cap_latest_
     settings,
     monkeypatch,  # noqa: F811
 ):
-    """A search stops counting at SEARCH_COUNT_CAP (here 5) and reads the latest written first:
-    a common word over a season's posts costs a page, not the season."""
+    """A search stops counting at SEARCH_COUNT_CAP (here 5) and shows the latest written first:
+    a common word over a season's posts is not counted through all of them."""
     from campaign import selectors
 
     monkeypatch.setattr(selectors, "SEARCH_COUNT_CAP", 5)
