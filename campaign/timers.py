@@ -113,12 +113,12 @@ def _enqueue(timer_id: int, due_at: datetime) -> None:
     game's socket) does not wait for the broker. One message per tick (issue 14): the timers due
     in the same tenth of a second are applied together by the task it wakes."""
     tick = _tick(due_at)
-    if tick in _ticks_sent:
-        return
+    if tick in _ticks_sent and tick > _tick(clock.now()) + 10:
+        return  # its message is on its way (a tick less than a second off may have run: send again)
     _ticks_sent[tick] = None
     if len(_ticks_sent) > 10_000:  # forget the oldest half: a repeated tick only costs a message
         for old in list(_ticks_sent)[:5_000]:
-            del _ticks_sent[old]
+            _ticks_sent.pop(old, None)
     _sender.submit(_send_tick, tick)
 
 
