@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 
@@ -121,13 +121,13 @@ class CappedPaginator(Paginator):
     season's every post is not counted through all of them; `counted_all` says whether the count
     is exact."""
 
-    def __init__(self, object_list, per_page, cap: int):
+    def __init__(self, object_list: QuerySet, per_page: int, cap: int):
         super().__init__(object_list, per_page)
-        self.cap = cap
+        self.queryset, self.cap = object_list, cap
 
     @cached_property
     def count(self) -> int:
-        return self.object_list.order_by()[: self.cap + 1].count()  # unsorted: stops at cap + 1
+        return self.queryset.order_by()[: self.cap + 1].count()  # unsorted: stops at cap + 1
 
     @property
     def counted_all(self) -> bool:
