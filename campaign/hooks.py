@@ -7,7 +7,8 @@ The war (`battles`) fills these; the campaign calls them at the right moment.
 - `arrival_hooks`: called with (officer, city, at) when a move arrives (R8.4: a defender who
   arrives in a besieged city takes a place on the roster).
 - `arrival_watch`: called with city ids, returns those where an arrival matters to the war (the
-  besieged ones): arrivals in a batch (issue 14) call `arrival_hooks` only there.
+  besieged ones): arrivals applied as a batch (issue 14) call `arrival_hooks` only there (every
+  hook registered must be one that does nothing elsewhere; with no watch, everywhere).
 - `campaign_created_hooks`: called with (campaign, at) when a campaign is created (R7.1: its
   first local midnight is scheduled).
 - `duty_readers`: called with (officer, now), returns what waits on the officer (objects with

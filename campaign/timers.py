@@ -1,15 +1,17 @@
 """The timer machinery (DESIGN.md "Timers are data").
 
-A timer row says what is due and when. Two paths apply it, through `timer_apply` only:
-an ETA Celery task (on time to the second) and the beat sweeper (`timers_sweep`, every few
-seconds: recovers lost messages, dead workers, restarted Redis). The ETA message is sent on
-commit for a timer due within TIMER_LEAD_SECONDS, else by the sweeper once it is that near
-(`sent_at` says it went): a live game's flag, set again by every move, costs no broker message
-unless it may really fall, and no message outlives the broker's visibility timeout.
-`timer_apply` claims the row with a compare-and-set update inside the same transaction as
-the handler's writes, so a timer is applied exactly once however often it is triggered:
-a second caller finds it no longer pending (PostgreSQL blocks it on the row lock until the
-first commits; SQLite's IMMEDIATE transactions queue it the same way).
+A timer row says what is due and when. Two paths apply it: an ETA Celery message per *tick*
+(`apply_due`, one for all the timers due in the same tenth of a second) and the beat sweeper
+(`timers_sweep` on its own queue, every few seconds: recovers lost messages, dead workers,
+restarted Redis). Both apply what is due in batches (`timers_apply_due`: one claim and one
+transaction for up to 500 rows, each handler in a savepoint, arrivals set-based). The message is
+sent on commit for a timer due within TIMER_LEAD_SECONDS, else by the sweeper once it is that
+near (`sent_at` says it went): a live game's flag, set again by every move, costs no broker
+message unless it may really fall, and no message outlives the broker's visibility timeout.
+A claim is a compare-and-set inside the same transaction as the handlers' writes, so a timer is
+applied exactly once however often it is triggered: a second caller finds it no longer pending
+(PostgreSQL: `SKIP LOCKED` leaves it to the first; SQLite's IMMEDIATE transactions queue it).
+`timer_apply` (one timer) stays for the per-timer messages queued before batches existed.
 """
 
 import logging
@@ -73,7 +75,7 @@ def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, d
     fields.update(created_at=now, sent_at=now if soon else None)
     timer, _created = Timer.objects.get_or_create(key=key, defaults=fields)
     if soon:
-        transaction.on_commit(lambda: _enqueue(timer.pk, due_at))
+        transaction.on_commit(lambda: _enqueue(due_at))
     return timer
 
 
@@ -88,14 +90,8 @@ def timer_move(*, key: str, to_key: str, due_at: datetime, seq: int) -> bool:
         key=to_key, due_at=due_at, seq=seq, created_at=now, sent_at=now if soon else None
     )
     if moved and soon:
-        transaction.on_commit(lambda: _enqueue_key(to_key, due_at))
+        transaction.on_commit(lambda: _enqueue(due_at))
     return bool(moved)
-
-
-def _enqueue_key(key: str, due_at: datetime) -> None:
-    timer_id = Timer.objects.filter(key=key).values_list("pk", flat=True).first()
-    if timer_id is not None:
-        _enqueue(timer_id, due_at)
 
 
 def _lead() -> timedelta:
@@ -108,7 +104,7 @@ def send_soon(send: Callable[[], None]) -> None:
     _sender.submit(send)
 
 
-def _enqueue(timer_id: int, due_at: datetime) -> None:
+def _enqueue(due_at: datetime) -> None:
     """Hand the message to the sending thread: the caller (a web request, a move on a live
     game's socket) does not wait for the broker. One message per tick (issue 14): the timers due
     in the same tenth of a second are applied together by the task it wakes."""
@@ -138,14 +134,6 @@ def _send_tick(tick: int) -> None:
     except Exception as exc:  # noqa: BLE001 - the broker being down must not undo the user's action
         _ticks_sent.pop(tick, None)
         log.warning("could not enqueue the timers due at %s (%s); the sweeper will apply them", at, exc)
-
-
-def _send(timer_id: int, due_at: datetime) -> None:
-    """One timer's own message (an operator's retry; kept for messages already queued)."""
-    try:
-        current_app.send_task(APPLY_TIMER_TASK, args=[timer_id], eta=due_at, retry=False)
-    except Exception as exc:  # noqa: BLE001 - the broker being down must not undo the user's action
-        log.warning("could not enqueue timer %s (%s); the sweeper will apply it", timer_id, exc)
 
 
 def timer_apply(*, timer_id: int) -> bool:
@@ -271,14 +259,6 @@ def _failed_in_batch(timer: Timer, exc: Exception) -> None:
     )
 
 
-def timers_due(*, now: datetime, limit: int) -> list[int]:
-    return list(
-        Timer.objects.filter(status=Timer.Status.PENDING, due_at__lte=now)
-        .order_by("due_at", "id")
-        .values_list("id", flat=True)[:limit]
-    )
-
-
 def timers_sweep(*, limit: int = 500, rounds: int = 50) -> int:
     """Apply everything overdue, oldest first, in batches, including what the applied timers
     schedule as already due (a day or period after an outage schedules the next one). Returns
@@ -309,8 +289,8 @@ def timers_send_nearing(*, now: datetime, limit: int, rounds: int = 50) -> int:
             .values_list("id", "due_at")[:limit]
         )
         Timer.objects.filter(pk__in=[timer_id for timer_id, _due in nearing]).update(sent_at=now)
-        for timer_id, due_at in nearing:
-            _enqueue(timer_id, due_at)  # one message a tick
+        for _timer_id, due_at in nearing:
+            _enqueue(due_at)  # one message a tick
         sent += len(nearing)
         if len(nearing) < limit:
             break
@@ -325,5 +305,5 @@ def timer_retry(*, timer_id: int) -> bool:
         )
         if changed:
             due_at = Timer.objects.values_list("due_at", flat=True).get(pk=timer_id)
-            transaction.on_commit(lambda: _enqueue(timer_id, due_at))
+            transaction.on_commit(lambda: _enqueue(due_at))
     return bool(changed)

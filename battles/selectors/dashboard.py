@@ -1,5 +1,6 @@
-"""The dashboard of the cities' defence values, in a fixed number of queries (8), a page of
-cities at a time (issue 14: a season's 1,000 cities are not all read for one look)."""
+"""The dashboard of the cities' defence values, in a fixed number of queries (8; 9 for one page
+of a campaign bigger than a page), a page of cities at a time (issue 14: a season's 1,000
+cities are not all read for one look)."""
 
 from dataclasses import dataclass, field
 from datetime import datetime

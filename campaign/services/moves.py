@@ -320,9 +320,11 @@ def move_arrive_many(timers: list[Timer]) -> None:
         title, body = texts.move_arrival(move, move.arrives_at)
         events.append((move.destination.board, title, body, move.arrives_at, f"move:{move.pk}:arrive"))
     post_system_many(events)
-    watched = set().union(*(watch({m.destination_id for m in moves}) for watch in hooks.arrival_watch))
+    destinations = {m.destination_id for m in moves}
+    if hooks.arrival_watch:  # the war names the cities where an arrival matters (besieged ones)
+        destinations = set().union(*(watch(destinations) for watch in hooks.arrival_watch))
     for move in moves:
-        if move.destination_id in watched or len(hooks.arrival_watch) < len(hooks.arrival_hooks):
+        if move.destination_id in destinations:
             for hook in hooks.arrival_hooks:
                 hook(move.officer, move.destination, move.arrives_at)
 

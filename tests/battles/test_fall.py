@@ -141,3 +141,27 @@ def test_r8_4_a_defender_arriving_takes_a_free_place_that_keeps_the_star_order(w
     assert ranks["馬良"] == "constable", "10★ below both patrols keeps the order"
     assert "黃忠" not in ranks, "17★ has no free place above 魏延 15★: a field army, off the roster"
     assert Officer.objects.get(name="黃忠").city.name == "漢中"
+
+
+def test_r8_4_arrivals_applied_as_one_batch_join_the_defence_as_one_by_one(world, clock):
+    """Issue 14: the set-based arrival handler gives the officers, the posts and R8.4's roster
+    that applying the same arrivals one at a time gives."""
+    from django.db import transaction
+
+    from campaign.models import Post, Timer
+    from campaign.services.moves import move_arrive_many
+
+    army = besiege(world, clock, "漢中", ARMY)
+    moves = [
+        move_order(actor=world["劉備"], officer=world[name], destination=world.city("漢中"))
+        for name in ("黃忠", "馬良")
+    ]
+    clock.move_to(max(m.arrives_at for m in moves) + timedelta(seconds=1))
+    with transaction.atomic():
+        move_arrive_many(list(Timer.objects.filter(key__in=[f"move:{m.pk}:arrive" for m in moves])))
+    ranks = {d.officer.name: d.rank for d in army.siege.roster.select_related("officer")}
+    assert ranks["馬良"] == "constable" and "黃忠" not in ranks
+    assert {o.city.name for o in Officer.objects.filter(name__in=["黃忠", "馬良"])} == {"漢中"}
+    for move in moves:
+        assert Post.objects.filter(event_key=f"move:{move.pk}:arrive").count() == 1
+        assert Move.objects.get(pk=move.pk).arrived_at == move.arrives_at
