@@ -91,6 +91,7 @@ def add_history(objects: dict, scale: float, part: int) -> dict[str, int]:
     from battles.models import Army, Game, Siege
     from campaign import clock
     from campaign.models import Board, Move, Officer, Post, Thread, Timer
+    from campaign.rules.search import index_terms
     from cities.models import City, LedgerEntry
 
     siege = objects["siege"]
@@ -125,9 +126,10 @@ def add_history(objects: dict, scale: float, part: int) -> dict[str, int]:
                 Post(
                     thread=threads[i // 10],
                     author_id=officer_ids[i % len(officer_ids)],
-                    body="守城",
-                    html="<p>守城</p>",
+                    body=f"守城第{i}日",
+                    html=f"<p>守城第{i}日</p>",
                     created_at=past,
+                    terms=index_terms(f"舊帖{i // 10}", f"守城第{i}日"),
                 )
                 for i in range(n["posts"])
             ],
@@ -304,6 +306,8 @@ def run(args) -> None:
         client = Client()
         client.force_login(world["孫權"].user)
         urls = {page: test_queries.page_url(world, objects, page) for page in sorted(test_queries.PINNED)}
+        # a word in every post (above: 守) and one in a single post of the history's
+        urls["board-search-one"] = urls["board-search"].split("?")[0] + "?q=第1234日"
         day = add_history(objects, args.scale / DAYS, part=0)
         print(f"a day's history: {day}")
         before = time_pages(client, urls)

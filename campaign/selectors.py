@@ -4,8 +4,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.core.paginator import Page, Paginator
-from django.db.models import Prefetch, Q, QuerySet
-from django.utils.functional import cached_property
+from django.db.models import Prefetch, Q
 from django.utils.translation import gettext as _
 
 from campaign.authority import decides_for_city, is_king, may_moderate, may_read_board
@@ -109,48 +108,6 @@ def thread_page(
         editable=editable,
         quoted=quoted,
     )
-
-
-SEARCH_PER_PAGE = 20
-MAX_QUERY = 100
-SEARCH_COUNT_CAP = 1000  # matches counted at most (issue 14: a common word over a season's posts)
-
-
-class CappedPaginator(Paginator):
-    """Counts at most `cap` + 1 matches (unsorted, so the count stops there): a word found in a
-    season's every post is not counted through all of them; `counted_all` says whether the count
-    is exact."""
-
-    def __init__(self, object_list: QuerySet, per_page: int, cap: int):
-        super().__init__(object_list, per_page)
-        self.queryset, self.cap = object_list, cap
-
-    @cached_property
-    def count(self) -> int:
-        return self.queryset.order_by()[: self.cap + 1].count()  # unsorted: stops at cap + 1
-
-    @property
-    def counted_all(self) -> bool:
-        return self.count <= self.cap
-
-
-def board_search(*, campaign: Campaign, viewer: Officer | None, query: str, page: int | str | None) -> Page | None:
-    """Posts matching `query` (in their text or their thread's title) on the boards the viewer
-    may read (R1.2: a palace only for its kingdom), hidden posts left out, the latest written
-    first. Still a scan of the campaign's posts (issue 14: a full-text index would end it)."""
-    query = query.strip()[:MAX_QUERY]
-    if not query:
-        return None
-    readable = Q(thread__board__kind=Board.Kind.CITY)
-    if viewer is not None and viewer.kingdom_id is not None:
-        readable |= Q(thread__board__kingdom_id=viewer.kingdom_id)
-    posts = (
-        Post.objects.filter(readable, thread__board__campaign=campaign, hidden=False)
-        .filter(Q(body__icontains=query) | Q(thread__title__icontains=query))
-        .select_related("thread__board__city", "thread__board__kingdom", "author")
-        .order_by("-id")
-    )
-    return CappedPaginator(posts, SEARCH_PER_PAGE, SEARCH_COUNT_CAP).get_page(page)
 
 
 def _check_may_read(viewer: Officer | None, board: Board) -> None:

@@ -77,6 +77,9 @@ class Post(models.Model):
     hidden = models.BooleanField(default=False)
     # Set for system posts so that the same event never posts twice.
     event_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
+    # What the board search looks up (campaign.rules.search.index_terms of the thread's title and
+    # the text), indexed by the database's own means (migration 0009: FTS5 / a GIN index).
+    terms = models.TextField(default="", editable=False)
 
     class Meta:
         verbose_name = _("post")

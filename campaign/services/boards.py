@@ -11,6 +11,7 @@ from campaign.authority import may_moderate, may_read_board
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.markup import render_markdown
 from campaign.models import Board, Officer, Post, Thread
+from campaign.rules.search import index_terms
 from campaign.validation import checked_text
 
 MAX_TITLE = 120
@@ -55,7 +56,15 @@ def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce:
             thread = Thread.objects.create(
                 board=board, title=title.strip(), author=actor, created_at=now, last_activity_at=now, post_count=1
             )
-            Post.objects.create(thread=thread, author=actor, body=body, html=html, created_at=now, event_key=key)
+            Post.objects.create(
+                thread=thread,
+                author=actor,
+                body=body,
+                html=html,
+                created_at=now,
+                event_key=key,
+                terms=index_terms(thread.title, body),
+            )
     except IntegrityError:
         return Post.objects.select_related("thread").get(event_key=key).thread
     return thread
@@ -71,7 +80,15 @@ def post_reply(*, actor: Officer, thread: Thread, body: str, nonce: str = "") ->
     now = clock.now()
     try:
         with transaction.atomic():
-            post = Post.objects.create(thread=thread, author=actor, body=body, html=html, created_at=now, event_key=key)
+            post = Post.objects.create(
+                thread=thread,
+                author=actor,
+                body=body,
+                html=html,
+                created_at=now,
+                event_key=key,
+                terms=index_terms(thread.title, body),
+            )
             Thread.objects.filter(pk=thread.pk).update(last_activity_at=now, post_count=F("post_count") + 1)
     except IntegrityError:
         return Post.objects.get(event_key=key)
@@ -88,7 +105,13 @@ def post_system(*, board: Board, title: str, body: str, at: datetime, event_key:
         board=board, title=title[:MAX_TITLE], is_system=True, created_at=at, last_activity_at=at, post_count=1
     )
     return Post.objects.create(
-        thread=thread, is_system=True, body=body, html=render_markdown(body), created_at=at, event_key=event_key
+        thread=thread,
+        is_system=True,
+        body=body,
+        html=render_markdown(body),
+        created_at=at,
+        event_key=event_key,
+        terms=index_terms(thread.title, body),
     )
 
 
@@ -108,7 +131,15 @@ def post_system_many(events: list[tuple[Board, str, str, datetime, str]]) -> Non
     )
     Post.objects.bulk_create(
         [
-            Post(thread=thread, is_system=True, body=body, html=render_markdown(body), created_at=at, event_key=key)
+            Post(
+                thread=thread,
+                is_system=True,
+                body=body,
+                html=render_markdown(body),
+                created_at=at,
+                event_key=key,
+                terms=index_terms(thread.title, body),
+            )
             for thread, (_board, _title, body, at, key) in zip(threads, events, strict=True)
         ]
     )
@@ -141,5 +172,6 @@ def post_edit(*, actor: Officer, post: Post, body: str) -> Post:
                 "", _("A post may be edited for %(n)d minutes after posting.") % {"n": window.total_seconds() // 60}
             )
         post.body, post.html, post.edited_at = body, html, now
-        post.save(update_fields=["body", "html", "edited_at"])
+        post.terms = index_terms(post.thread.title, body)
+        post.save(update_fields=["body", "html", "edited_at", "terms"])
     return post

@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 from battles.selectors import city_war
 from campaign import clock
 from campaign.models import Board, Post, Thread
-from campaign.selectors import board_page, board_search, boards_of_campaign, thread_page
+from campaign.search import board_search
+from campaign.selectors import board_page, boards_of_campaign, thread_page
 from campaign.services.boards import (
     post_edit,
     post_hide,

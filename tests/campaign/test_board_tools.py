@@ -73,10 +73,10 @@ def test_issue14_a_word_in_a_seasons_every_post_is_counted_up_to_the_cap_latest_
 ):
     """A search stops counting at SEARCH_COUNT_CAP (here 5) and shows the latest written first:
     a common word over a season's posts is not counted through all of them."""
-    from campaign import selectors
+    from campaign import search
 
-    monkeypatch.setattr(selectors, "SEARCH_COUNT_CAP", 5)
-    monkeypatch.setattr(selectors, "SEARCH_PER_PAGE", 3)
+    monkeypatch.setattr(search, "SEARCH_COUNT_CAP", 5)
+    monkeypatch.setattr(search, "SEARCH_PER_PAGE", 3)
     board = world.city("漢中").board
     for n in range(8):
         thread_create(actor=world["張飛"], board=board, title=f"守城{n}", body="火攻")
