@@ -1,12 +1,14 @@
 """Websocket routes: a live game's page connects here (issue 10); every page of an officer
-listens for their notices (issue 11)."""
+listens for their notices (issue 11); an open dashboard is sent its changes (issue 14)."""
 
 from django.urls import path
 
 from battles.consumers import BanqiConsumer, GameConsumer, NoticeConsumer
+from battles.dashboard_push import DashboardConsumer
 
 websocket_urlpatterns = [
     path("ws/c/<slug:slug>/games/<int:game_id>/", GameConsumer.as_asgi()),
     path("ws/c/<slug:slug>/banqi/<int:game_id>/", BanqiConsumer.as_asgi()),
     path("ws/c/<slug:slug>/notices/", NoticeConsumer.as_asgi()),
+    path("ws/c/<slug:slug>/dashboard/", DashboardConsumer.as_asgi()),
 ]

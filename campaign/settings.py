@@ -215,6 +215,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 CELERY_BROKER_TRANSPORT = "campaign.broker:Transport"
 # Issue 14: the dashboard shows this many cities a page (with the map when they are all of them).
 DASHBOARD_CITIES_PER_PAGE = int(os.environ.get("DASHBOARD_CITIES_PER_PAGE", "100"))
+# How often each web process looks for a new world version to push to its open dashboards.
+DASHBOARD_PUSH_SECONDS = float(os.environ.get("DASHBOARD_PUSH_SECONDS", "0.25"))
 TIMER_SWEEP_SECONDS = float(os.environ.get("TIMER_SWEEP_SECONDS", "5"))
 # A timer due further ahead than this gets its on-time (ETA) message from the sweeper as its
 # instant nears, not when it is scheduled: a live game's flag, re-set by every move, is then sent

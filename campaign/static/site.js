@@ -172,3 +172,44 @@ document.addEventListener("click", function (e) {
     ask.addEventListener("click", function () { Notification.requestPermission().then(function () { ask.hidden = true; }); });
   }
 })();
+// The dashboard (issue 14): its websocket brings the rows that changed (or the whole section when
+// the page's cities changed); while it is open the page does not poll. When it closes, the
+// 5-second refresh (answered 304 when nothing changed) takes over until it is back.
+(function () {
+  var first = document.getElementById("dashboard");
+  if (!first || !first.dataset.socket || !window.WebSocket) return;
+  var open = false, retry = 500, failures = 0, worked = false;
+  document.body.addEventListener("htmx:beforeRequest", function (e) {
+    if (open && e.detail.elt && e.detail.elt.id === "dashboard") e.preventDefault();
+  });
+  function apply(m) {
+    var template = document.createElement("template");
+    template.innerHTML = m.html;
+    Array.prototype.slice.call(template.content.children).forEach(function (el) {
+      var old = el.id && document.getElementById(el.id);
+      if (!old) return;
+      old.replaceWith(el);
+      if (window.htmx) htmx.process(el);
+    });
+    document.dispatchEvent(new Event("htmx:afterSwap"));  // the countdowns of new rows start at once
+  }
+  function connect() {
+    var section = document.getElementById("dashboard");
+    if (!section) return;
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    var socket = new WebSocket(scheme + location.host + section.dataset.socket);
+    socket.onopen = function () { open = true; worked = true; failures = 0; retry = 500; document.body.dataset.dashboardLive = "1"; };
+    socket.onmessage = function (e) {
+      var m = JSON.parse(e.data);
+      if (m.type === "parts" || m.type === "section") apply(m);
+    };
+    socket.onclose = function (e) {
+      open = false;
+      document.body.dataset.dashboardLive = "";
+      failures += 1;
+      if (e.code === 4404 || (!worked && failures >= 5)) return;  // no such campaign, or no websockets here
+      setTimeout(connect, retry); retry = Math.min(retry * 2, worked ? 30000 : 8000);
+    };
+  }
+  connect();
+})();

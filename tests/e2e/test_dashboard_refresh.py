@@ -1,12 +1,16 @@
 """Issue 14 in a real browser: the dashboard's 5-second refresh is revalidated by Chromium with
 the ETag it holds and answered 304 while nothing changed; a committed change (a wall, R7.1's
-ledger) reaches the open page at the next refresh."""
+ledger) reaches the open page at the next refresh. Served with websockets (daphne), the open
+page does not poll at all: the changed row is pushed to it within a second or two."""
+
+import time
 
 import pytest
 
 from battles.services.ledger import value_change
 from campaign import clock
 from tests.conftest import make_world
+from tests.e2e.test_live_play import asgi_server  # noqa: F401
 
 pytestmark = pytest.mark.e2e
 
@@ -52,3 +56,27 @@ def test_issue14_an_open_dashboard_gets_304s_then_the_change(browser, live_serve
         timeout=15_000,
     )
     assert before != expected
+
+
+def test_issue14_an_open_dashboard_is_sent_the_changed_row_without_polling(browser, asgi_server):  # noqa: F811
+    world = make_world()
+    page = browser.new_context(locale="zh-TW").new_page()
+    polls = []
+    page.on("request", lambda request: polls.append(request.url) if request.url.endswith("/live/") else None)
+    page.goto(f"{asgi_server.url}/c/{world.campaign.slug}/")
+    page.wait_for_selector("body[data-dashboard-live='1']", state="attached")
+    city = world.city("漢中")
+    expected = f"{city.wall - 7} / {city.wall_max}"
+    row = 'tr[data-city="漢中"] .wall-value'
+    assert page.inner_text(row) != expected
+    started = time.monotonic()
+    value_change(key="e2e:push", city=city, delta=-7, clause="R7.1", cause="daily", names={}, due_at=clock.now())
+    page.wait_for_function(
+        "([selector, text]) => document.querySelector(selector).innerText.trim() === text",
+        arg=[row, expected],
+        timeout=5_000,
+    )
+    pushed_in = time.monotonic() - started
+    page.wait_for_timeout(6_000)  # longer than the refresh's period
+    assert polls == [], polls  # the socket brought it; the page did not poll
+    assert pushed_in < 3, pushed_in

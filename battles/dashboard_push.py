@@ -1,0 +1,201 @@
+"""Issue 14: an open dashboard is sent the rows that changed, over its websocket, instead of
+fetching its page of cities again.
+
+- Each web process has one watcher per event loop that reads the world version in Redis every
+  DASHBOARD_PUSH_SECONDS (campaign/freshness.py stamps a new one after every commit that changed
+  what the dashboard shows; the minute counts too, for R2.6's online flags) and wakes the
+  process's open dashboards when it moved. One GET a tick per process, whatever the readers.
+- Each dashboard (one socket: a page of cities, a kingdom filter, a language, a zone) then
+  reads its page again through the page's own selector and templates, and sends only the parts
+  whose HTML changed: a city's row, the road, the map, with the "updated" line. When the cities
+  of the page are no longer the same (a city taken out of a kingdom's filter) the whole section
+  is sent. Readings are shared by the process's dashboards of the same page, language, zone
+  and version: twenty readers of one page cost one reading per change.
+- The page tells the socket the version it was drawn at: a change between the page and the
+  socket sends the section at once. While the socket is open the page stops polling; when it
+  closes the 5-second refresh (with its ETag, 304 when nothing changed) takes over.
+"""
+
+import asyncio
+import json
+import logging
+import time
+import weakref
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from urllib.parse import parse_qs
+from zoneinfo import ZoneInfo
+
+import redis.asyncio as aioredis
+from django.conf import settings
+from django.template.loader import get_template
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from battles.consumers import CLOSE_UNKNOWN, LiveConsumer, database_sync_to_async, reader_language
+from battles.views.dashboard import dashboard_context
+from campaign import freshness
+from campaign.models import Campaign
+from campaign.views.zones import TIME_ZONE_COOKIE, zone_names
+
+log = logging.getLogger(__name__)
+
+UPDATED = "dashboard-updated"
+CLOSE_FAILED = 1011
+READINGS_KEPT = 32
+
+
+@dataclass
+class Reading:
+    """A page of the dashboard as read at one world version: its cities in order (with whether a
+    next page exists), each part's HTML by element id, and the context to draw the section."""
+
+    version: str
+    cities: tuple
+    parts: dict[str, str]
+    context: dict = field(repr=False)
+    language: str = ""
+    zone: ZoneInfo | None = None
+
+    def section(self) -> str:
+        with translation.override(self.language), timezone.override(self.zone):
+            return get_template("cities/_dashboard_live.html").render(self.context).strip()
+
+
+_readings: OrderedDict[tuple, Reading] = OrderedDict()  # touched in the database thread only
+
+
+def read(campaign: Campaign, kingdom_id: int | None, page: int, language: str, zone_name: str) -> Reading:
+    """The page's parts now (shared by the process's readers of the same page at the same version)."""
+    version = freshness.version() or ""
+    zone = ZoneInfo(zone_name) if zone_name in zone_names() else ZoneInfo(campaign.time_zone)
+    key = (campaign.pk, kingdom_id, page, language, zone.key, version, int(time.time() // freshness.MINUTE))
+    if version and key in _readings:
+        _readings.move_to_end(key)
+        return _readings[key]
+    with translation.override(language), timezone.override(zone):
+        context = dashboard_context(campaign, kingdom_id, page)
+        dash = context["dash"]
+        row = get_template("cities/_dashboard_row.html")
+        parts = {f"city-{r.city.pk}": row.render({**context, "row": r}) for r in dash.rows}
+        for name in ("_dashboard_road", "_dashboard_map", "_dashboard_updated"):
+            part = get_template(f"cities/{name}.html").render(context)
+            parts[name.replace("_dashboard_", "dashboard-")] = part
+    cities = (tuple(r.city.pk for r in dash.rows), dash.has_next)
+    reading = Reading(context["version"], cities, parts, context, language, zone)
+    if version:
+        _readings[key] = reading
+        while len(_readings) > READINGS_KEPT:
+            _readings.popitem(last=False)
+    return reading
+
+
+class Watcher:
+    """The world version as seen by one event loop, and the dashboards it wakes."""
+
+    def __init__(self) -> None:
+        self.dashboards: set[DashboardConsumer] = set()
+        self.task: asyncio.Task | None = None
+
+    def add(self, dashboard: "DashboardConsumer") -> None:
+        self.dashboards.add(dashboard)
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self.run())
+
+    async def run(self) -> None:
+        client = aioredis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
+        seen: tuple | None = None
+        try:
+            while self.dashboards:
+                try:
+                    current = await client.get(freshness.KEY)
+                except aioredis.RedisError:
+                    current = None  # Redis away: nothing to compare; its return brings a new version
+                now = (current, int(time.time() // freshness.MINUTE))
+                if current is not None and now != seen:
+                    if seen is not None:
+                        for dashboard in list(self.dashboards):
+                            dashboard.wake()
+                    seen = now
+                await asyncio.sleep(settings.DASHBOARD_PUSH_SECONDS)
+        finally:
+            await client.aclose()
+
+
+_watchers: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Watcher]" = weakref.WeakKeyDictionary()
+
+
+def watcher() -> Watcher:
+    loop = asyncio.get_running_loop()
+    if loop not in _watchers:
+        _watchers[loop] = Watcher()
+    return _watchers[loop]
+
+
+def _number(values: list[str] | None) -> int | None:
+    text = values[0] if values else ""
+    return int(text) if text.isdigit() and len(text) < 10 else None
+
+
+class DashboardConsumer(LiveConsumer):
+    """One open dashboard: anyone who may read the dashboard (it is public) may listen. It only
+    listens: frames sent to it are refused."""
+
+    async def connect(self):
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.kingdom_id, self.page = _number(query.get("kingdom")), _number(query.get("page")) or 1
+        self.held = (query.get("v") or [""])[0]  # the version the page was drawn at
+        self.language = reader_language(self.scope)
+        self.zone = self.scope.get("cookies", {}).get(TIME_ZONE_COOKIE, "")
+        self.campaign = await self._campaign(self.scope["url_route"]["kwargs"]["slug"])
+        if self.campaign is None:
+            await self.close(code=CLOSE_UNKNOWN)
+            return
+        await self.accept()
+        self.sent: Reading | None = None
+        self.woken = asyncio.Event()
+        self.woken.set()  # the first reading: the page's own, or newer
+        self.pushing = asyncio.get_running_loop().create_task(self._push())
+        watcher().add(self)
+
+    @database_sync_to_async
+    def _campaign(self, slug: str) -> Campaign | None:
+        return Campaign.objects.filter(slug=slug).first()
+
+    async def disconnect(self, code):
+        if hasattr(self, "pushing"):
+            watcher().dashboards.discard(self)
+            self.pushing.cancel()
+
+    def wake(self) -> None:
+        self.woken.set()
+
+    async def _push(self) -> None:
+        """One reading at a time; changes that come meanwhile are read together next."""
+        while True:
+            await self.woken.wait()
+            self.woken.clear()
+            try:
+                reading = await database_sync_to_async(read)(
+                    self.campaign, self.kingdom_id, self.page, self.language, self.zone
+                )
+            except Exception:  # the page falls back to its refresh, and reconnects
+                log.exception("dashboard reading failed")
+                await self.close(code=CLOSE_FAILED)
+                return
+            previous, self.sent = self.sent, reading
+            if previous is None and reading.version == self.held:
+                continue  # what the page shows
+            if previous is None or previous.cities != reading.cities:
+                section = await database_sync_to_async(reading.section)()
+                await self.send(text_data=json.dumps({"type": "section", "html": section}, ensure_ascii=False))
+                continue
+            changed = [html for key, html in reading.parts.items() if key != UPDATED and previous.parts[key] != html]
+            if changed:
+                html = "".join(changed) + reading.parts[UPDATED]
+                await self.send(text_data=json.dumps({"type": "parts", "html": html}, ensure_ascii=False))
+
+    async def receive(self, text_data=None, bytes_data=None):
+        with translation.override(self.language):
+            message = _("This channel only brings the dashboard's changes.")
+        await self.send(text_data=json.dumps({"type": "refused", "message": message}, ensure_ascii=False))
