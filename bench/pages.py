@@ -12,7 +12,10 @@ Celery worker and beat, production settings, SQLite in a file), on its own datab
   sends its ETag, as the browser does), anonymous and logged in, at demo size and on a world
   of 1,000 cities and 5,000 officers (target: ≥ 1/5 of the static file's rate);
 - for information: the same refresh after a change (a full render, compressed) and the first
-  load of the whole dashboard page (latency, one client).
+  load of the whole dashboard page (latency, one client);
+- the push (battles/dashboard_push.py): 20 dashboards open on their websocket, a wall changed
+  through the ledger's service five times: how long until every one of them had the change,
+  and its size, against one refresh after the same change (its time and size, uncompressed).
 """
 
 import argparse
@@ -212,6 +215,68 @@ def start_site() -> subprocess.Popen:
         time.sleep(0.5)
 
 
+def push(slug: str, sockets: int = 20, changes: int = 5) -> str:
+    """`sockets` open dashboards (page 1, as the page gives its socket), `changes` walls changed:
+    per change, the time until the last socket had it, and the message's size; against one
+    refresh fetched after each change (uncompressed, as the socket's size is counted)."""
+    import asyncio
+    import html as html_text
+    import json
+
+    import websockets
+    from django.urls import reverse
+
+    from battles.services.ledger import value_change
+    from campaign import clock
+    from cities.models import City
+
+    page = get(reverse("dashboard", args=[slug]), {"Accept-Encoding": "identity"})[2]
+    path = html_text.unescape(re.search(rb'data-socket="([^"]+)"', page).group(1).decode())
+    live = reverse("dashboard-live", args=[slug])
+    shown = [name.decode() for name in re.findall(rb'data-city="([^"]+)"', page)][:changes]  # on the socket's page
+    cities = list(City.objects.filter(campaign__slug=slug, name__in=shown))
+
+    async def scenario() -> tuple[list[float], list[int], list[float], list[int]]:
+        opened = [
+            await websockets.connect(f"ws://127.0.0.1:{PORT}{path}", origin=f"http://127.0.0.1:{PORT}")
+            for _ in range(sockets)
+        ]
+        await asyncio.sleep(1)
+        latencies, sizes, refreshes, refresh_sizes = [], [], [], []
+        for n, city in enumerate(cities):
+            started = time.perf_counter()
+            await asyncio.to_thread(
+                value_change,
+                key=f"bench:push:{n}:{secrets.token_hex(4)}",
+                city=city,
+                delta=-1,
+                clause="R7.1",
+                cause="daily",
+                names={},
+                due_at=clock.now(),
+            )
+            messages = await asyncio.wait_for(asyncio.gather(*(socket.recv() for socket in opened)), 30)
+            latencies.append(time.perf_counter() - started)
+            assert all(json.loads(m)["type"] == "parts" for m in messages), [json.loads(m)["type"] for m in messages]
+            sizes.append(len(messages[0].encode()))
+            status, _headers, body, took = await asyncio.to_thread(get, live, {"Accept-Encoding": "identity"})
+            refreshes.append(took)
+            refresh_sizes.append(len(body))
+            await asyncio.sleep(0.5)
+        for socket in opened:
+            await socket.close()
+        return latencies, sizes, refreshes, refresh_sizes
+
+    latencies, sizes, refreshes, refresh_sizes = asyncio.run(scenario())
+    return (
+        f"push to {sockets} open dashboards, {changes} changes: every socket had it in median "
+        f"{statistics.median(latencies) * 1000:.0f} ms (max {max(latencies) * 1000:.0f} ms), "
+        f"{statistics.median(sizes) / 1024:.1f} KB; one refresh after the change "
+        f"{statistics.median(refreshes) * 1000:.0f} ms, {statistics.median(refresh_sizes) / 1024:.1f} KB; "
+        f"size ratio {statistics.median(sizes) / statistics.median(refresh_sizes):.3f}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=5)
@@ -266,6 +331,7 @@ def run(args) -> None:
                         f"  {label:>12}: refresh after a change (full render) {changed:,.1f}/s; "
                         f"first load of the page {first * 1000:.0f} ms"
                     )
+        lines.append(push(BIG_SLUG))
         print("\n".join(lines))
         print("\nunchanged refresh / static file under 20 clients (target ≥ 0.20), min / median of runs:")
         for name, values in ratios.items():
