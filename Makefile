@@ -11,7 +11,7 @@ export VAR_DIR ?= $(CURDIR)/var
 SECRET_KEY ?= $(shell umask 077; mkdir -p var && chmod 700 var && (test -s var/secret_key || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret_key); chmod 600 var/secret_key; cat var/secret_key)
 export SECRET_KEY
 
-.PHONY: run test lint install migrate static demo messages bench fuzz clean
+.PHONY: run test lint install migrate static demo messages openapi bench fuzz clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -44,7 +44,11 @@ lint: install
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy campaign cities battles
+	$(VENV)/bin/mypy campaign cities battles api
+
+# The API's OpenAPI schema, as tests/api/test_openapi.py compares it (run after a deliberate change).
+openapi: install
+	$(PY) manage.py export_openapi_schema --api api.main.api --indent 1 --sorted --output tests/api/openapi.json
 
 messages: install
 	$(PY) manage.py makemessages -l zh_Hant --ignore '.venv/*' --ignore 'tests/*'

@@ -22,3 +22,10 @@ class NotAllowed(RuleViolation):
     """The acting officer has no authority for this action (shown as 403)."""
 
     status_code = 403
+
+
+class Stale(RuleViolation):
+    """The action answers a state that has changed since its author read it (a claim replaced, a
+    move already played): refused like any rule, and told apart (409 in the API, issue 12)."""
+
+    status_code = 409

@@ -11,7 +11,8 @@ PRESENCE_WRITE_EVERY = 60  # seconds: presence is in minutes, no need to write o
 
 class LanguageMiddleware:
     """Traditional Chinese by default whatever the browser asks; English when chosen with the
-    language switch (Django's set_language cookie)."""
+    language switch (Django's set_language cookie). The API (issue 12) answers in the language
+    its caller asks for (Accept-Language), Traditional Chinese when it asks for none we speak."""
 
     def __init__(self, get_response):
         self.get_response = get_response
@@ -19,6 +20,8 @@ class LanguageMiddleware:
     def __call__(self, request):
         chosen = request.COOKIES.get(settings.LANGUAGE_COOKIE_NAME)
         supported = {code for code, _name in settings.LANGUAGES}
+        if request.path.startswith("/api/"):
+            chosen = translation.get_language_from_request(request)
         language = chosen if chosen in supported else settings.LANGUAGE_CODE
         translation.activate(language)
         request.LANGUAGE_CODE = language

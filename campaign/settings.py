@@ -60,6 +60,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    "ninja",  # the API's interactive docs (its templates and static files, served here)
     "campaign",
     "cities",
     "battles",
@@ -217,6 +218,16 @@ CELERY_BROKER_TRANSPORT = "campaign.broker:Transport"
 DASHBOARD_CITIES_PER_PAGE = int(os.environ.get("DASHBOARD_CITIES_PER_PAGE", "100"))
 # How often each web process looks for a new world version to push to its open dashboards.
 DASHBOARD_PUSH_SECONDS = float(os.environ.get("DASHBOARD_PUSH_SECONDS", "0.25"))
+
+# The public API (issue 12): its rate limits are counted in Django's cache, kept on Redis so that
+# every web process counts together (a Redis away lets requests through rather than refuse them).
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cache"}
+}
+API_RATE_TOKEN = os.environ.get("API_RATE_TOKEN", "120/min")
+API_RATE_ADDRESS = os.environ.get("API_RATE_ADDRESS", "300/min")
+# How many proxies in front of the site set X-Forwarded-For (0: the address is the peer's own).
+NINJA_NUM_PROXIES = int(os.environ.get("API_PROXIES", "0"))
 TIMER_SWEEP_SECONDS = float(os.environ.get("TIMER_SWEEP_SECONDS", "5"))
 # A timer due further ahead than this gets its on-time (ETA) message from the sweeper as its
 # instant nears, not when it is scheduled: a live game's flag, re-set by every move, is then sent

@@ -13,3 +13,5 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405  (whitenoise looks there)
+# The API's rate limits are tried by their own tests (tests/api/test_limits.py), with low rates.
+API_RATE_TOKEN = API_RATE_ADDRESS = "100000/min"

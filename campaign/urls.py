@@ -2,8 +2,9 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from api import main as api_main
 from battles.views import dashboard as dashboard_views
-from campaign.views import boards, feeds, home, mail, moves, ops, personnel, zones
+from campaign.views import boards, feeds, home, mail, moves, ops, personnel, tokens, zones
 
 campaign_urls = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
@@ -47,6 +48,10 @@ urlpatterns = [
     path("accounts/time-zone/", zones.time_zone_page, name="time-zone"),
     path("mail/unsubscribe/<str:token>/", mail.mail_unsubscribe_page, name="mail-unsubscribe"),
     path("i18n/", include("django.conf.urls.i18n")),
+    path("api/v1/", api_main.urls()),
+    path("accounts/tokens/", tokens.tokens_page, name="tokens"),
+    path("accounts/tokens/new/", tokens.token_new, name="token-new"),
+    path("accounts/tokens/<int:token_id>/revoke/", tokens.token_revoke_view, name="token-revoke"),
     path("admin/", admin.site.urls),
     path("ops/", ops.ops_page, name="ops"),
     path("healthz", ops.healthz, name="healthz"),

@@ -21,7 +21,7 @@ from battles.services.records import colours, record_error, side_result
 from battles.services.results import decide, game_city_id
 from battles.timer_kinds import GAME_FLAG
 from campaign import clock
-from campaign.errors import NotAllowed, RuleViolation
+from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer, Timer
 from campaign.rules.clock import in_war_hours
 from campaign.timers import timer_handler, timer_move, timer_schedule
@@ -189,7 +189,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     takes the war's locks (city, then game) and goes through `decide`."""
     seen = live_read().get(pk=game.pk)
     if ply != len(seen.moves):
-        raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
+        raise Stale("R11.3", _("That move was already played, or the board changed: look again."))
     side = _check_player(seen, actor)
     if seen.live_since is None:
         raise RuleViolation("R11.3", _("The game starts when both players are ready."))
@@ -216,7 +216,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
             moves=judgement.moves, turn_since=now, draw_offered_by="", **{f"{side}_left_ms": left}
         )
         if stored != 1:
-            raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
+            raise Stale("R11.3", _("That move was already played, or the board changed: look again."))
         GameMove.objects.create(game=seen, ply=ply, move=judgement.moves[-1], played_at=now, left_ms=left)
         # The watchers are told of the game as stored: the compare-and-set wrote every field
         # that differs from what was read.
@@ -231,7 +231,7 @@ def _move_locked(actor: Officer, seen: Game, judgement, ply: int) -> Game:
     city, game = _locked(seen)
     side = _check_player(game, actor)
     if game.moves != seen.moves or len(game.moves) != ply:
-        raise RuleViolation("R11.3", _("That move was already played, or the board changed: look again."))
+        raise Stale("R11.3", _("That move was already played, or the board changed: look again."))
     now = clock.now()
     if now >= _deadline(game):  # the flag fell before the move came
         return _flag_fall(city, game)

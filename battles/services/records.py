@@ -17,7 +17,7 @@ from battles.services.common import announce
 from battles.services.locks import lock_city, lock_game
 from battles.services.results import decide, game_city_id
 from campaign import clock
-from campaign.errors import NotAllowed, RuleViolation
+from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer
 from campaign.rules.clock import in_war_hours
 from campaign.services.notices import duties_changed, notify
@@ -218,7 +218,7 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     if game.status != Game.Status.PENDING or game.claim_status != "claimed":
         raise RuleViolation("R11.3", _("No claim awaits an answer."))
     if claim != game.claim_token():
-        raise RuleViolation(
+        raise Stale(
             "R11.3", _("The claim on your page is not the one awaiting an answer; reload the page and read it first.")
         )
     opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id

@@ -95,6 +95,18 @@ def game_page(request, campaign, game_id):
     )
 
 
+def reported_start(text: str, campaign) -> datetime | None:
+    """When a reported game began (R7.4), as typed: ISO date and time, in the campaign's zone
+    unless it names its own; None when not given (the form's field and the API's)."""
+    if not text:
+        return None
+    try:
+        naive = datetime.fromisoformat(text)
+    except ValueError:
+        raise RuleViolation("R7.4", _("Please give the start time as date and time.")) from None
+    return naive.replace(tzinfo=ZoneInfo(campaign.time_zone)) if naive.tzinfo is None else naive
+
+
 @campaign_action
 def game_report_view(request, campaign, game_id):
     actor = require_officer(request)
@@ -106,13 +118,7 @@ def game_report_view(request, campaign, game_id):
         text = decode_record(upload.read())
     else:
         text = request.POST.get("record", "")
-    started_at = None
-    if request.POST.get("started_at"):
-        try:
-            naive = datetime.fromisoformat(request.POST["started_at"])
-        except ValueError:
-            raise RuleViolation("R7.4", _("Please give the start time as date and time.")) from None
-        started_at = naive.replace(tzinfo=ZoneInfo(campaign.time_zone)) if naive.tzinfo is None else naive
+    started_at = reported_start(request.POST.get("started_at", ""), campaign)
     game = game_report(
         actor=actor, game=game, text=text, claimed=request.POST.get("claimed", ""), started_at=started_at
     )

@@ -3,9 +3,11 @@ from .moves import Move
 from .notices import MailSubscription, Notice
 from .officers import Officer, OfficerKind, Presence, Promotion, Whereabouts
 from .timers import Heartbeat, Timer
+from .tokens import AccessToken
 from .world import Campaign, Kingdom
 
 __all__ = [
+    "AccessToken",
     "Board",
     "BoardModerator",
     "Heartbeat",

@@ -24,7 +24,7 @@ from tests.pages.test_queries import PINNED, VISITORS, page_url
 from tests.pages.worlds import build
 
 # Words that are the same in both languages: notations and formats, clause ids, units.
-ASCII_ALLOWED = {"PGN", "WXF", "ICCS", "FEN", "UCI", "SAN", "XQF", "UTC", "HTML", "CSV", "Markdown", "OK", "JavaScript"}
+ASCII_ALLOWED = {"PGN", "WXF", "ICCS", "FEN", "UCI", "SAN", "XQF", "UTC", "HTML", "CSV", "Markdown", "OK", "JavaScript", "API"}
 HIDDEN = {"script", "style", "template"}
 SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
 
@@ -125,7 +125,7 @@ def pages(world, objects) -> list[str]:
         urls.append(f"/c/{slug}/armies/{army.pk}/")
     for game in Game.objects.exclude(defender=None):
         urls += [f"/c/{slug}/officers/{game.attacker_id}/", f"/c/{slug}/officers/{game.defender_id}/"]
-    urls += ["/accounts/time-zone/", "/accounts/login/"]
+    urls += ["/accounts/time-zone/", "/accounts/login/", "/accounts/tokens/"]
     return sorted(set(urls))
 
 

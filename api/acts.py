@@ -1,0 +1,207 @@
+"""Acting as an officer (issue 12), with a token made for acting: each endpoint finds the objects
+named (in the campaign; 404 otherwise, or a refusal naming the rule for a field's value) and
+calls the service the page's form calls, which checks who may do it and what the rules allow.
+The fields are the forms' fields; each endpoint's URL name is its form's (tests/test_authorization.py
+tries both with the same cases)."""
+
+from django.shortcuts import get_object_or_404
+from ninja import Schema
+
+from api import schemas
+from api.auth import Actor
+from api.router import router
+from battles.models import Army, Game
+from battles.selectors import public
+from battles.services import siege as siege_services
+from battles.services.records import game_agree_off_hours, game_claim_answer, game_report
+from battles.views.games import reported_start
+from campaign.authority import require_officer
+from campaign.models import Board, Move, Officer, Thread
+from campaign.services import moves as move_services
+from campaign.services.boards import post_reply, thread_create
+from campaign.views.forms import posted_object
+from cities.models import City
+
+ACTOR = Actor()
+
+
+class Destination(Schema):
+    destination: int
+
+
+class Order(Schema):
+    officer: int
+    destination: int
+
+
+class Call(Schema):
+    army: int
+    attacker: int
+    off_hours: bool = False
+
+
+class Answer(Schema):
+    defender: int
+    off_hours: bool = False
+
+
+class Report(Schema):
+    record: str
+    claimed: str = ""
+    started_at: str = ""
+
+
+class Claim(Schema):
+    confirm: bool
+    claim: str = ""
+
+
+class NewThread(Schema):
+    title: str
+    body: str
+    nonce: str = ""
+
+
+class Reply(Schema):
+    body: str
+    nonce: str = ""
+
+
+def _field(data: Schema, name: str) -> dict[str, str]:
+    """A field as the forms read it (campaign/views/forms.py: the same checks, the same message)."""
+    return {name: str(getattr(data, name))}
+
+
+def _actor(request, slug: str):
+    campaign = public.campaign_by_slug(slug)
+    return campaign, require_officer(request.auth.user, campaign)
+
+
+@router.post("/c/{slug}/moves/request", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-request")
+def move_request(request, slug: str, data: Destination):
+    """Ask to move to a city (R3.2): on the road at once where no approval is needed."""
+    campaign, officer = _actor(request, slug)
+    destination = posted_object(
+        _field(data, "destination"), "destination", City.objects.filter(campaign=campaign), "R1.4"
+    )
+    return move_services.move_request(actor=officer, destination=destination)
+
+
+@router.post("/c/{slug}/moves/order", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-order")
+def move_order(request, slug: str, data: Order):
+    """Order an officer to a city (R3.1: the king, or a governor within their city's reach)."""
+    campaign, actor = _actor(request, slug)
+    officer = posted_object(_field(data, "officer"), "officer", Officer.objects.filter(campaign=campaign), "R3.1")
+    destination = posted_object(
+        _field(data, "destination"), "destination", City.objects.filter(campaign=campaign), "R1.4"
+    )
+    return move_services.move_order(actor=actor, officer=officer, destination=destination)
+
+
+def _decide(request, slug: str, move_id: int, service) -> Move:
+    campaign, actor = _actor(request, slug)
+    return service(actor=actor, move=get_object_or_404(Move, pk=move_id, campaign=campaign))
+
+
+@router.post(
+    "/c/{slug}/moves/{move_id}/approve", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-approve"
+)
+def move_approve(request, slug: str, move_id: int):
+    """Approve a requested move (R3.2: the governors of both ends, or the king)."""
+    return _decide(request, slug, move_id, move_services.move_approve)
+
+
+@router.post(
+    "/c/{slug}/moves/{move_id}/reject", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-reject"
+)
+def move_reject(request, slug: str, move_id: int):
+    """Refuse a requested move (R3.2: the governors of both ends, or the king)."""
+    return _decide(request, slug, move_id, move_services.move_reject)
+
+
+@router.post(
+    "/c/{slug}/moves/{move_id}/cancel", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-cancel"
+)
+def move_cancel(request, slug: str, move_id: int):
+    """Withdraw one's own request, or an order one gave, before it leaves (R3.3)."""
+    return _decide(request, slug, move_id, move_services.move_cancel)
+
+
+@router.post(
+    "/c/{slug}/boards/{board_id}/threads", response=schemas.ThreadOut, auth=ACTOR, tags=["act"], url_name="thread-new"
+)
+def thread_new(request, slug: str, board_id: int, data: NewThread):
+    """Open a thread on a board one may write on (R1.2)."""
+    campaign, officer = _actor(request, slug)
+    board = get_object_or_404(Board.objects.select_related("city__kingdom", "kingdom"), pk=board_id, campaign=campaign)
+    return thread_create(actor=officer, board=board, title=data.title, body=data.body, nonce=data.nonce[:40])
+
+
+@router.post(
+    "/c/{slug}/threads/{thread_id}/posts", response=schemas.PostOut, auth=ACTOR, tags=["act"], url_name="reply-new"
+)
+def reply_new(request, slug: str, thread_id: int, data: Reply):
+    """Reply in a thread on a board one may write on (R1.2)."""
+    campaign, officer = _actor(request, slug)
+    thread = get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
+    return post_reply(actor=officer, thread=thread, body=data.body, nonce=data.nonce[:40])
+
+
+@router.post(
+    "/c/{slug}/sieges/{siege_id}/calls", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="call-new"
+)
+def call_new(request, slug: str, siege_id: int, data: Call):
+    """Call a siege game (R6.1: the army's marshal or its king names one of its attackers)."""
+    campaign, actor = _actor(request, slug)
+    army = posted_object(
+        _field(data, "army"), "army", Army.objects.filter(siege_id=siege_id, campaign=campaign), "R6.1"
+    )
+    attacker = posted_object(_field(data, "attacker"), "attacker", Officer.objects.filter(campaign=campaign), "R6.1")
+    return siege_services.siege_call(actor=actor, army=army, attacker=attacker, off_hours=data.off_hours)
+
+
+@router.post(
+    "/c/{slug}/sieges/{siege_id}/games/{game_id}/answer",
+    response=schemas.GameOut,
+    auth=ACTOR,
+    tags=["act"],
+    url_name="call-answer",
+)
+def call_answer(request, slug: str, siege_id: int, game_id: int, data: Answer):
+    """Take up a siege call (R6.3: a defender of the city, named by themselves or by the city's governor)."""
+    campaign, actor = _actor(request, slug)
+    game = get_object_or_404(Game, pk=game_id, siege_id=siege_id, campaign=campaign)
+    defender = posted_object(_field(data, "defender"), "defender", Officer.objects.filter(campaign=campaign), "R6.3")
+    return siege_services.siege_call_answer(actor=actor, game=game, defender=defender, off_hours=data.off_hours)
+
+
+@router.post(
+    "/c/{slug}/games/{game_id}/report", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="game-report"
+)
+def game_report_act(request, slug: str, game_id: int, data: Report):
+    """Report the record of a game played elsewhere (R11.3): replayed and judged by the site; the
+    opponent confirms the result when the record does not end the game by itself."""
+    campaign, actor = _actor(request, slug)
+    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    started_at = reported_start(data.started_at, campaign)
+    return game_report(actor=actor, game=game, text=data.record, claimed=data.claimed, started_at=started_at)
+
+
+@router.post(
+    "/c/{slug}/games/{game_id}/claim", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="game-claim"
+)
+def game_claim(request, slug: str, game_id: int, data: Claim):
+    """Confirm or dispute the opponent's claimed result (R11.3); `claim` is the claim's token as
+    read on the game (a claim changed since is refused)."""
+    campaign, actor = _actor(request, slug)
+    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    return game_claim_answer(actor=actor, game=game, confirm=data.confirm, claim=data.claim)
+
+
+@router.post(
+    "/c/{slug}/games/{game_id}/agree", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="game-agree"
+)
+def game_agree(request, slug: str, game_id: int):
+    """Agree to play the game outside the hours of war (R7.4)."""
+    campaign, actor = _actor(request, slug)
+    return game_agree_off_hours(actor=actor, game=get_object_or_404(Game, pk=game_id, campaign=campaign))

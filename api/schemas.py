@@ -1,0 +1,184 @@
+"""What the API returns: the war's objects as JSON (times in UTC, ISO 8601; related objects by id)."""
+
+from datetime import datetime
+
+from ninja import Field, Schema
+
+
+class CampaignOut(Schema):
+    id: int
+    slug: str
+    name: str
+    time_zone: str
+    battle_game: str = Field(description="xiangqi or chess (R11.1)")
+    war_start_minute: int = Field(description="the hours of war begin, minutes after midnight (R7.4)")
+    war_end_minute: int
+
+
+class KingdomOut(Schema):
+    id: int
+    name: str
+    colour: str
+    king_id: int | None
+    capital_id: int | None
+    status: str
+
+
+class CityOut(Schema):
+    id: int
+    name: str
+    kind: str = Field(description="capital, buffer or frontier (R1.1)")
+    kingdom_id: int | None
+    governor_id: int | None
+    wall: int
+    wall_max: int
+    position: int
+
+
+class RoadOut(Schema):
+    a_id: int
+    b_id: int
+
+
+class OfficerOut(Schema):
+    id: int
+    name: str
+    kingdom_id: int | None
+    stars: int
+    kind: str
+    title: str
+    whereabouts: str = Field(description="city, road, army or prison")
+    city_id: int | None
+    army_id: int | None
+
+
+class MoveOut(Schema):
+    id: int
+    officer_id: int
+    origin_id: int
+    destination_id: int
+    status: str
+    route: list[int]
+    created_at: datetime
+    departs_at: datetime | None
+    arrives_at: datetime | None
+
+
+class MemberOut(Schema):
+    officer_id: int
+    rank: str
+    status: str
+
+
+class ArmyOut(Schema):
+    id: int
+    kingdom_id: int
+    origin_id: int
+    target_id: int
+    status: str
+    morale: int
+    siege_id: int | None
+    departs_at: datetime
+    arrives_at: datetime | None
+    members: list[MemberOut] = Field(alias="members_list")
+
+    @staticmethod
+    def resolve_members_list(army) -> list:
+        return list(army.members.all())
+
+
+class DefenderOut(Schema):
+    officer_id: int
+    rank: str
+    since: datetime
+    until: datetime | None
+
+
+class GameOut(Schema):
+    id: int
+    kind: str = Field(description="siege, field or pursuit game")
+    game_kind: str = Field(description="xiangqi or chess")
+    status: str
+    siege_id: int | None
+    army_id: int
+    attacker_id: int
+    attacker_rank: str
+    defender_id: int | None
+    defender_rank: str
+    attacker_moves_first: bool
+    result: str
+    termination: str
+    claim_status: str
+    called_at: datetime
+    started_at: datetime | None
+    decided_at: datetime | None
+
+
+class GameDetailOut(GameOut):
+    moves: list[str] = Field(description="the moves, in the notation the game was recorded in")
+    record: str = Field(description="the record as reported or played (PGN for chess)")
+    claimed_result: str = Field(description="a result claimed by the reporting player, awaiting the opponent (R11.3)")
+    claim: str = Field(description="the claim's token, sent back to confirm or dispute it (empty: no claim awaits)")
+
+    @staticmethod
+    def resolve_claim(game) -> str:
+        return game.claim_token() if game.claim_status == "claimed" else ""
+
+
+class SiegeOut(Schema):
+    id: int
+    city_id: int
+    status: str
+    started_at: datetime
+    ended_at: datetime | None
+    taken_by_id: int | None
+
+
+class SiegeDetailOut(SiegeOut):
+    armies: list[ArmyOut] = Field(alias="army_list")
+    defenders: list[DefenderOut]
+    games: list[GameOut] = Field(alias="all_games")
+
+    @staticmethod
+    def resolve_army_list(siege) -> list:
+        return list(siege.armies.all())
+
+
+class LedgerOut(Schema):
+    id: int
+    field: str = Field(description="wall or morale")
+    delta: int
+    value_after: int
+    clause: str
+    cause: str
+    game_id: int | None
+    due_at: datetime
+    applied_at: datetime
+
+
+class BoardOut(Schema):
+    id: int
+    kind: str = Field(description="city or palace (R1.2)")
+    city_id: int | None
+    kingdom_id: int | None
+
+
+class ThreadOut(Schema):
+    id: int
+    board_id: int
+    title: str
+    is_system: bool
+    created_at: datetime
+    last_activity_at: datetime
+    post_count: int
+
+
+class PostOut(Schema):
+    id: int
+    thread_id: int
+    author_id: int | None
+    is_system: bool
+    body: str = Field(description="as written (Markdown)")
+    html: str = Field(description="as shown, sanitised")
+    created_at: datetime
+    edited_at: datetime | None

@@ -1,0 +1,120 @@
+"""Reads for the public API (issue 12): querysets the API pages by cursor (each a fixed number of
+queries whatever the size: the related rows a list shows are joined or prefetched here), and
+the objects its details show, each found in its campaign (404 otherwise) and, for boards,
+only where the reader may read (R1.2)."""
+
+from django.db.models import Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from battles.models import Army, ArmyMember, Game, Siege
+from campaign.authority import may_read_board
+from campaign.errors import NotAllowed
+from campaign.models import Board, Campaign, Kingdom, Move, Officer, Post, Thread
+from cities.models import City, LedgerEntry, Road
+
+
+def campaigns() -> QuerySet[Campaign]:
+    return Campaign.objects.all()
+
+
+def campaign_by_slug(slug: str) -> Campaign:
+    return get_object_or_404(Campaign, slug=slug)
+
+
+def kingdoms(campaign: Campaign) -> QuerySet[Kingdom]:
+    return Kingdom.objects.filter(campaign=campaign)
+
+
+def cities(campaign: Campaign, kingdom_id: int | None = None) -> QuerySet[City]:
+    found = City.objects.filter(campaign=campaign)
+    return found.filter(kingdom_id=kingdom_id) if kingdom_id is not None else found
+
+
+def city(campaign: Campaign, city_id: int) -> City:
+    return get_object_or_404(City, campaign=campaign, pk=city_id)
+
+
+def roads(campaign: Campaign) -> QuerySet[Road]:
+    return Road.objects.filter(campaign=campaign)
+
+
+def officers(campaign: Campaign, kingdom_id: int | None = None) -> QuerySet[Officer]:
+    found = Officer.objects.filter(campaign=campaign)
+    return found.filter(kingdom_id=kingdom_id) if kingdom_id is not None else found
+
+
+def officer(campaign: Campaign, officer_id: int) -> Officer:
+    return get_object_or_404(Officer, campaign=campaign, pk=officer_id)
+
+
+def moves_on_the_road(campaign: Campaign) -> QuerySet[Move]:
+    return Move.objects.filter(campaign=campaign, status=Move.Status.TRAVELLING)
+
+
+MEMBERS = Prefetch("members", queryset=ArmyMember.objects.order_by("position"))
+
+
+def armies(campaign: Campaign) -> QuerySet[Army]:
+    return Army.objects.filter(campaign=campaign).prefetch_related(MEMBERS)
+
+
+def army(campaign: Campaign, army_id: int) -> Army:
+    return get_object_or_404(armies(campaign), pk=army_id)
+
+
+def sieges(campaign: Campaign) -> QuerySet[Siege]:
+    return Siege.objects.filter(campaign=campaign)
+
+
+def siege(campaign: Campaign, siege_id: int) -> Siege:
+    return get_object_or_404(
+        Siege.objects.filter(campaign=campaign).prefetch_related(
+            Prefetch("armies", queryset=Army.objects.prefetch_related(MEMBERS).order_by("pk")),
+            Prefetch("roster", to_attr="defenders"),
+            Prefetch("games", queryset=Game.objects.defer("record").order_by("pk"), to_attr="all_games"),
+        ),
+        pk=siege_id,
+    )
+
+
+def games(campaign: Campaign, status: str | None = None) -> QuerySet[Game]:
+    found = Game.objects.filter(campaign=campaign).defer("record", "moves", "note")
+    return found.filter(status=status) if status else found
+
+
+def game(campaign: Campaign, game_id: int) -> Game:
+    return get_object_or_404(Game, campaign=campaign, pk=game_id)
+
+
+def city_ledger(campaign: Campaign, city_id: int) -> QuerySet[LedgerEntry]:
+    return LedgerEntry.objects.filter(city=city(campaign, city_id))
+
+
+def army_ledger(campaign: Campaign, army_id: int) -> QuerySet[LedgerEntry]:
+    return LedgerEntry.objects.filter(army=get_object_or_404(Army, campaign=campaign, pk=army_id))
+
+
+def readable_boards(campaign: Campaign, viewer: Officer | None) -> QuerySet[Board]:
+    """The city boards, and the viewer's kingdom's palace (R1.2)."""
+    readable = Q(kind=Board.Kind.CITY)
+    if viewer is not None and viewer.kingdom_id is not None:
+        readable |= Q(kingdom_id=viewer.kingdom_id)
+    return Board.objects.filter(readable, campaign=campaign)
+
+
+def _readable(board: Board, viewer: Officer | None) -> Board:
+    if not may_read_board(viewer, board):
+        raise NotAllowed("R1.2", _("The palace board is for the officers of its kingdom."))
+    return board
+
+
+def threads(campaign: Campaign, board_id: int, viewer: Officer | None) -> QuerySet[Thread]:
+    board = _readable(get_object_or_404(Board, campaign=campaign, pk=board_id), viewer)
+    return Thread.objects.filter(board=board)
+
+
+def posts(campaign: Campaign, thread_id: int, viewer: Officer | None) -> QuerySet[Post]:
+    thread = get_object_or_404(Thread.objects.select_related("board"), board__campaign=campaign, pk=thread_id)
+    _readable(thread.board, viewer)
+    return Post.objects.filter(thread=thread, hidden=False)

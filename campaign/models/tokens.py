@@ -1,0 +1,30 @@
+"""Personal access tokens for the public API (issue 12): made and revoked by their user on the
+site, shown once, kept only as a SHA-256 digest (a token is 256 random bits: a fast digest is
+as safe as a slow one), scoped to reading or to reading and acting."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class AccessToken(models.Model):
+    class Scope(models.TextChoices):
+        READ = "read", _("read only")
+        ACT = "act", _("read and act")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="access_tokens")
+    name = models.CharField(_("name"), max_length=60)
+    scope = models.CharField(_("scope"), max_length=4, choices=Scope.choices)
+    prefix = models.CharField(max_length=12)  # the token's first characters, to tell tokens apart
+    digest = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField()
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("access token")
+        verbose_name_plural = _("access tokens")
+        indexes = [models.Index(fields=["user", "-created_at"], name="token_user_newest")]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…)"

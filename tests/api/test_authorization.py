@@ -1,0 +1,87 @@
+"""Issue 12: the authorization matrix of the trust issue (tests/test_authorization.py) run over the
+API's actions. Every API operation that changes something shares its name with the form it
+stands for and is tried with the same cases: the anonymous caller gets a 401, a token of each
+role the same answer as the form (403 and nothing changed, or the war changed), a read-only
+token a 403. An API action without a row in MATRIX fails `test_every_api_action_has_a_row`."""
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.test import Client
+from django.urls import reverse
+
+from api.main import api
+from campaign.services.tokens import token_create
+from tests.battles.conftest import clock, world  # noqa: F401  (fixtures: the war at 10:00 Taipei)
+from tests.test_authorization import MATRIX, ROLES, snapshot
+
+
+def api_actions() -> set[str]:
+    """The URL names of every API operation that is not a read."""
+    names = set()
+    for _prefix, router in api._routers:
+        for path_view in router.path_operations.values():
+            for operation in path_view.operations:
+                if set(operation.methods) - {"GET", "HEAD", "OPTIONS"}:
+                    names.add(operation.url_name)
+    return names
+
+
+ACTIONS = sorted(api_actions())
+
+
+def test_every_api_action_has_a_row():
+    assert ACTIONS, "the API has actions"
+    assert set(ACTIONS) <= set(MATRIX), "every API action has the row of the form it stands for"
+
+
+def call(world, clock, name: str, role: str, scope: str = "act") -> None:
+    case = MATRIX[name](world, clock)
+    if role != "anonymous" and role not in case.roles:
+        return
+    url = reverse(f"api:{name}", args=([world.campaign.slug] if case.campaign_url else []) + case.args)
+    headers, allowed, data = {}, False, case.data
+    if role != "anonymous":
+        who, allowed, override = case.roles[role]
+        data = override or case.data
+        if who == "superuser":
+            user = get_user_model().objects.create_superuser("root", password="a-long-root-password")
+        else:
+            user = world[who].user
+            world.online(who)
+        _token, text = token_create(user=user, name="matrix", scope=scope)
+        headers["HTTP_AUTHORIZATION"] = f"Bearer {text}"
+    before = snapshot()
+    response = Client().post(url, json.dumps(data), content_type="application/json", **headers)
+    assert response.status_code != 500, f"{name} as {role}"
+    after = snapshot()
+    body = response.json()
+    if role == "anonymous":
+        assert response.status_code == 401 and body["code"] == "unauthenticated", (name, body)
+    elif scope == "read":
+        assert response.status_code == 403 and body["code"] == "not_allowed", (name, role, body)
+    elif allowed:
+        assert response.status_code == 200, (name, role, body)
+        assert after != before, f"{name} as {role}: allowed, yet nothing changed"
+        return
+    else:
+        assert response.status_code == 403, (name, role, case.roles[role][0], body)
+        assert body["code"] == "not_allowed" and body["message"]
+    assert after == before, f"{name} as {role}: refused, yet something changed"
+
+
+@pytest.mark.parametrize("name", ACTIONS)
+def test_r2_who_may_act_through_the_api(name, world, clock):  # noqa: F811
+    """Each role tries from the same state, as with the forms (rolled back after each)."""
+    start = clock.time() if hasattr(clock, "time") else None
+    for role in ROLES:
+        with transaction.atomic():
+            call(world, clock, name, role)
+            transaction.set_rollback(True)
+        if start is not None:
+            clock.move_to(start)
+    with transaction.atomic():  # the right post's read-only token acts on nothing
+        call(world, clock, name, "right", scope="read")
+        transaction.set_rollback(True)

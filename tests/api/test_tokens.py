@@ -1,0 +1,71 @@
+"""Issue 12, personal access tokens: made on the Tokens page (shown once, kept only as a digest),
+used as `Authorization: Bearer`, scoped (a read-only token does not act), revoked by their
+owner (then refused with 401), and refused when unknown."""
+
+import json
+
+import pytest
+from django.test import Client
+
+from campaign.models import AccessToken, Move
+from campaign.services.tokens import digest, token_create, token_revoke
+from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
+
+
+def act(slug: str, token: str, destination: int):
+    return Client().post(
+        f"/api/v1/c/{slug}/moves/request",
+        json.dumps({"destination": destination}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {token}",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+
+
+@pytest.mark.django_db
+def test_issue12_a_token_is_made_on_its_page_shown_once_and_kept_as_a_digest(client, world, clock):  # noqa: F811
+    client.force_login(world["郭嘉"].user)
+    response = client.post("/accounts/tokens/new/", {"name": "bridge", "scope": "act"}, follow=True)
+    page = response.content.decode()
+    text = page.split('<code id="new-token" translate="no">')[1].split("</code>")[0]
+    assert text.startswith("cs_") and len(text) > 40
+    assert text not in client.get("/accounts/tokens/").content.decode()  # once
+    (token,) = AccessToken.objects.filter(user=world["郭嘉"].user)
+    assert token.digest == digest(text) and text not in str(list(AccessToken.objects.values()))
+    assert (token.name, token.scope, token.prefix) == ("bridge", "act", text[:10])
+    moved = act(world.campaign.slug, text, world.city("許昌").pk)
+    assert moved.status_code == 200 and Move.objects.filter(officer=world["郭嘉"]).exists()
+    token.refresh_from_db()
+    assert token.last_used_at is not None
+
+
+@pytest.mark.django_db
+def test_issue12_a_revoked_or_unknown_token_is_refused_with_401(client, world, clock):  # noqa: F811
+    token, text = token_create(user=world["郭嘉"].user, name="bot", scope="act")
+    token_revoke(user=world["郭嘉"].user, token=token)
+    for sent in (text, "cs_" + "x" * 43, "not-even-ours"):
+        refused = act(world.campaign.slug, sent, world.city("許昌").pk)
+        assert refused.status_code == 401 and refused["WWW-Authenticate"] == "Bearer"
+        assert refused.json()["code"] == "unauthenticated"
+        assert client.get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer {sent}").status_code == 401
+    assert not Move.objects.filter(officer=world["郭嘉"]).exists()
+
+
+@pytest.mark.django_db
+def test_issue12_a_read_only_token_reads_and_does_not_act(client, world, clock):  # noqa: F811
+    _token, text = token_create(user=world["郭嘉"].user, name="reader", scope="read")
+    assert client.get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer {text}").status_code == 200
+    refused = act(world.campaign.slug, text, world.city("許昌").pk)
+    assert refused.status_code == 403
+    assert refused.json()["message"] == "This token may only read; make one that may act."
+    assert not Move.objects.filter(officer=world["郭嘉"]).exists()
+
+
+@pytest.mark.django_db
+def test_issue12_a_token_needs_a_name_and_a_scope(client, world, clock):  # noqa: F811
+    client.force_login(world["郭嘉"].user)
+    client.cookies["django_language"] = "en"
+    for data in ({"name": "", "scope": "act"}, {"name": "bot", "scope": "admin"}, {"name": "x" * 61, "scope": "read"}):
+        page = client.post("/accounts/tokens/new/", data, follow=True).content.decode()
+        assert "A token" in page and 'id="new-token"' not in page
+    assert not AccessToken.objects.exists()
