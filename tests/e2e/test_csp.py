@@ -31,3 +31,18 @@ def test_pages_work_under_the_content_security_policy(browser, live_server):
     page.wait_for_function("document.documentElement.lang === 'en'")
     assert page.evaluate("window.__csp") == []
     assert not [text for text in console if "Content Security Policy" in text]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue12_the_api_docs_work_under_the_content_security_policy(browser, live_server):
+    """The interactive docs (/api/v1/docs, Swagger UI served by the site) draw every operation."""
+    page = browser.new_context().new_page()
+    page.add_init_script(WATCH_VIOLATIONS)
+    console = []
+    page.on("console", lambda message: console.append(message.text))
+    page.goto(f"{live_server.url}/api/v1/docs")
+    page.wait_for_selector(".swagger-ui .opblock-tag", timeout=15_000)
+    assert page.locator(".opblock").count() >= 20  # the reads and the acts
+    assert "Chess-siege campaign manager" in page.inner_text(".swagger-ui .info")
+    assert page.evaluate("window.__csp") == [], page.evaluate("window.__csp")
+    assert not [text for text in console if "Content Security Policy" in text]
