@@ -9,6 +9,7 @@ from ninja import Schema
 
 from api import schemas
 from api.auth import Actor
+from api.forms import as_form
 from api.router import router
 from battles.models import Army, Game
 from battles.selectors import public
@@ -16,7 +17,7 @@ from battles.services import siege as siege_services
 from battles.services.records import game_agree_off_hours, game_claim_answer, game_report
 from battles.views.games import reported_start
 from campaign.authority import require_officer
-from campaign.models import Board, Move, Officer, Thread
+from campaign.models import Board, Campaign, Move, Officer, Thread
 from campaign.services import moves as move_services
 from campaign.services.boards import post_reply, thread_create
 from campaign.views.forms import posted_object
@@ -67,12 +68,7 @@ class Reply(Schema):
     nonce: str = ""
 
 
-def _field(data: Schema, name: str) -> dict[str, str]:
-    """A field as the forms read it (campaign/views/forms.py: the same checks, the same message)."""
-    return {name: str(getattr(data, name))}
-
-
-def _actor(request, slug: str):
+def _actor(request, slug: str) -> tuple[Campaign, Officer]:
     campaign = public.campaign_by_slug(slug)
     return campaign, require_officer(request.auth.user, campaign)
 
@@ -81,9 +77,7 @@ def _actor(request, slug: str):
 def move_request(request, slug: str, data: Destination):
     """Ask to move to a city (R3.2): on the road at once where no approval is needed."""
     campaign, officer = _actor(request, slug)
-    destination = posted_object(
-        _field(data, "destination"), "destination", City.objects.filter(campaign=campaign), "R1.4"
-    )
+    destination = posted_object(as_form(data), "destination", City.objects.filter(campaign=campaign), "R1.4")
     return move_services.move_request(actor=officer, destination=destination)
 
 
@@ -91,10 +85,8 @@ def move_request(request, slug: str, data: Destination):
 def move_order(request, slug: str, data: Order):
     """Order an officer to a city (R3.1: the king, or a governor within their city's reach)."""
     campaign, actor = _actor(request, slug)
-    officer = posted_object(_field(data, "officer"), "officer", Officer.objects.filter(campaign=campaign), "R3.1")
-    destination = posted_object(
-        _field(data, "destination"), "destination", City.objects.filter(campaign=campaign), "R1.4"
-    )
+    officer = posted_object(as_form(data), "officer", Officer.objects.filter(campaign=campaign), "R3.1")
+    destination = posted_object(as_form(data), "destination", City.objects.filter(campaign=campaign), "R1.4")
     return move_services.move_order(actor=actor, officer=officer, destination=destination)
 
 
@@ -153,10 +145,8 @@ def reply_new(request, slug: str, thread_id: int, data: Reply):
 def call_new(request, slug: str, siege_id: int, data: Call):
     """Call a siege game (R6.1: the army's marshal or its king names one of its attackers)."""
     campaign, actor = _actor(request, slug)
-    army = posted_object(
-        _field(data, "army"), "army", Army.objects.filter(siege_id=siege_id, campaign=campaign), "R6.1"
-    )
-    attacker = posted_object(_field(data, "attacker"), "attacker", Officer.objects.filter(campaign=campaign), "R6.1")
+    army = posted_object(as_form(data), "army", Army.objects.filter(siege_id=siege_id, campaign=campaign), "R6.1")
+    attacker = posted_object(as_form(data), "attacker", Officer.objects.filter(campaign=campaign), "R6.1")
     return siege_services.siege_call(actor=actor, army=army, attacker=attacker, off_hours=data.off_hours)
 
 
@@ -171,7 +161,7 @@ def call_answer(request, slug: str, siege_id: int, game_id: int, data: Answer):
     """Take up a siege call (R6.3: a defender of the city, named by themselves or by the city's governor)."""
     campaign, actor = _actor(request, slug)
     game = get_object_or_404(Game, pk=game_id, siege_id=siege_id, campaign=campaign)
-    defender = posted_object(_field(data, "defender"), "defender", Officer.objects.filter(campaign=campaign), "R6.3")
+    defender = posted_object(as_form(data), "defender", Officer.objects.filter(campaign=campaign), "R6.3")
     return siege_services.siege_call_answer(actor=actor, game=game, defender=defender, off_hours=data.off_hours)
 
 

@@ -2,6 +2,7 @@
 
 from datetime import datetime
 
+from django.urls import reverse
 from ninja import Field, Schema
 
 
@@ -119,6 +120,12 @@ class GameDetailOut(GameOut):
     record: str = Field(description="the record as reported or played (PGN for chess)")
     claimed_result: str = Field(description="a result claimed by the reporting player, awaiting the opponent (R11.3)")
     claim: str = Field(description="the claim's token, sent back to confirm or dispute it (empty: no claim awaits)")
+    pgn_url: str = Field(description="the record as a PGN file (the site's download)")
+
+    @staticmethod
+    def resolve_pgn_url(game, context) -> str:
+        request = context["request"]
+        return request.build_absolute_uri(reverse("game-pgn", args=[game.campaign.slug, game.pk]))
 
     @staticmethod
     def resolve_claim(game) -> str:
@@ -134,7 +141,13 @@ class SiegeOut(Schema):
     taken_by_id: int | None
 
 
+class DueOut(Schema):
+    what: str = Field(description="in the reader's language")
+    at: datetime
+
+
 class SiegeDetailOut(SiegeOut):
+    due: list[DueOut] = Field(description="what the clock does next at this city: periods, the day, arrivals, pursuits")
     armies: list[ArmyOut] = Field(alias="army_list")
     defenders: list[DefenderOut]
     games: list[GameOut] = Field(alias="all_games")

@@ -145,7 +145,7 @@ def siege_detail(
             if may_fight(o.kind)
         ],
         retreat_money=list(Ransom.objects.filter(siege=siege, kind=Ransom.Kind.RETREAT).select_related("officer")),
-        due=_due_at(siege),
+        due=due_next(siege),
     )
     if user is not None:
         view.flags = siege_flags(view, viewer, user)
@@ -330,7 +330,7 @@ def city_war(*, city: City | None) -> tuple[Siege | None, list[Army]]:
     return siege, armies
 
 
-def _due_at(siege: Siege) -> list[tuple[str, datetime]]:
+def due_next(siege: Siege) -> list[tuple[str, datetime]]:
     """What the clock will do next at this city: armies arriving, pursuit deadlines."""
     due = [
         (_("end of penalty period (R7.2, R7.3)"), t.due_at)

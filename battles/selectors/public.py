@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Game, Siege
+from battles.selectors import due_next
 from campaign.authority import may_read_board
 from campaign.errors import NotAllowed
 from campaign.models import Board, Campaign, Kingdom, Move, Officer, Post, Thread
@@ -68,7 +69,8 @@ def sieges(campaign: Campaign) -> QuerySet[Siege]:
 
 
 def siege(campaign: Campaign, siege_id: int) -> Siege:
-    return get_object_or_404(
+    """A siege with its armies and their members, its roster, its games and what is due next."""
+    found = get_object_or_404(
         Siege.objects.filter(campaign=campaign).prefetch_related(
             Prefetch("armies", queryset=Army.objects.prefetch_related(MEMBERS).order_by("pk")),
             Prefetch("roster", to_attr="defenders"),
@@ -76,6 +78,8 @@ def siege(campaign: Campaign, siege_id: int) -> Siege:
         ),
         pk=siege_id,
     )
+    found.due = [{"what": str(what), "at": at} for what, at in due_next(found)]  # type: ignore[attr-defined]
+    return found
 
 
 def games(campaign: Campaign, status: str | None = None) -> QuerySet[Game]:
@@ -84,7 +88,7 @@ def games(campaign: Campaign, status: str | None = None) -> QuerySet[Game]:
 
 
 def game(campaign: Campaign, game_id: int) -> Game:
-    return get_object_or_404(Game, campaign=campaign, pk=game_id)
+    return get_object_or_404(Game.objects.select_related("campaign"), campaign=campaign, pk=game_id)
 
 
 def city_ledger(campaign: Campaign, city_id: int) -> QuerySet[LedgerEntry]:

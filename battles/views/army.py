@@ -19,10 +19,15 @@ from campaign.views.forms import posted_ids
 from cities.models import City
 
 
-def _officers(request, name: str, campaign) -> list[Officer]:
-    ids = posted_ids(request.POST, name, "R4.6")
+def officers_from(post, name: str, campaign) -> list[Officer]:
+    """The officers a multi-valued field names, in its order (the form's and the API's)."""
+    ids = posted_ids(post, name, "R4.6")
     found = {o.pk: o for o in Officer.objects.filter(campaign=campaign, pk__in=ids)}
     return [found[i] for i in ids if i in found]
+
+
+def _officers(request, name: str, campaign) -> list[Officer]:
+    return officers_from(request.POST, name, campaign)
 
 
 @campaign_page

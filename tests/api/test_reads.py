@@ -82,8 +82,10 @@ def test_issue12_r5_r7_a_siege_reads_with_ranks_defenders_games_and_ledger(clien
     assert [(g["id"], g["attacker_id"], g["status"]) for g in detail["games"]] == [
         (game.pk, world["許褚"].pk, Game.Status.CALLED)
     ]
+    assert any("R7.2" in due["what"] for due in detail["due"])  # the end of the penalty period
     one = read(client, f"/c/{slug}/games/{game.pk}").json()
     assert one["moves"] == [] and one["game_kind"] == "xiangqi"
+    assert one["pgn_url"] == f"http://testserver/c/{slug}/games/{game.pk}/pgn/"
     (latest, *_older) = every(client, f"/c/{slug}/cities/{city.pk}/ledger")
     assert (latest["delta"], latest["clause"], latest["value_after"]) == (-4, "R7.1", city.wall)
     value_change(

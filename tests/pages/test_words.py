@@ -24,7 +24,22 @@ from tests.pages.test_queries import PINNED, VISITORS, page_url
 from tests.pages.worlds import build
 
 # Words that are the same in both languages: notations and formats, clause ids, units.
-ASCII_ALLOWED = {"PGN", "WXF", "ICCS", "FEN", "UCI", "SAN", "XQF", "UTC", "HTML", "CSV", "Markdown", "OK", "JavaScript", "API"}
+ASCII_ALLOWED = {
+    "PGN",
+    "WXF",
+    "ICCS",
+    "FEN",
+    "UCI",
+    "SAN",
+    "XQF",
+    "UTC",
+    "HTML",
+    "CSV",
+    "Markdown",
+    "OK",
+    "JavaScript",
+    "API",
+}
 HIDDEN = {"script", "style", "template"}
 SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
 

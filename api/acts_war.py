@@ -1,0 +1,387 @@
+"""Acting as an officer, continued (issue 12): personnel, the war (march, sortie, field battles,
+roster, retreat, pursuit, reinforcement, ransom), stratagems and dark chess, judges' results,
+moderation and edits. As in api/acts.py: the forms' fields and URL names, the forms' parsing
+(api/forms.py), the forms' services."""
+
+from django.shortcuts import get_object_or_404
+from ninja import Schema
+
+from api import schemas
+from api.acts import ACTOR, _actor
+from api.forms import as_form
+from api.router import router
+from battles.models import Army, BanqiGame, FieldBattle, Game, Pursuit, Ransom, Siege, Stratagem
+from battles.selectors import public
+from battles.services import field as field_services
+from battles.services import prisoners as prisoner_services
+from battles.services import siege as siege_services
+from battles.services import stratagems as stratagem_services
+from battles.services.march import march_start
+from battles.services.pursuit import pursuit_declare
+from battles.services.reinforce import reinforce_attack
+from battles.services.results import game_result
+from battles.services.retreat import army_retreat
+from battles.views.army import officers_from
+from battles.views.war import organisation_from
+from campaign.models import Board, BoardModerator, Officer, Post, Promotion
+from campaign.services import personnel
+from campaign.services.boards import post_edit, post_hide
+from campaign.views.forms import posted_ids, posted_int, posted_object
+from cities.models import City
+
+
+class Done(Schema):
+    ok: bool = True
+
+
+class MaybeOfficer(Schema):
+    officer: int | None = None
+
+
+class OfficerChoice(Schema):
+    officer: int
+
+
+class Recommend(Schema):
+    officer: int
+    stars: int
+    title: str | None = None
+
+
+class Approve(Schema):
+    approve: bool
+
+
+class Organisation(Schema):
+    member: list[int]
+    ranks: dict[int, str] = {}
+
+
+class March(Organisation):
+    target: int
+
+
+class Paid(Schema):
+    paid: bool
+
+
+class Retreat(Schema):
+    army: int
+    rearguard: list[int] = []
+
+
+class RetreatMoney(Schema):
+    ransom: int | None = None
+
+
+class Officers(Schema):
+    officer: list[int]
+
+
+class Advance(Schema):
+    advance: bool
+
+
+class Pursue(Schema):
+    pursuer: list[int]
+    opponent: list[int]
+
+
+class Members(Schema):
+    member: list[int]
+
+
+class Challenge(Schema):
+    target: int
+    kind: str
+    beneficiary: int | None = None
+
+
+class StratagemAnswer(Schema):
+    substitute: int | None = None
+
+
+class BanqiAction(Schema):
+    action: str
+
+
+class Result(Schema):
+    result: str
+    note: str = ""
+
+
+class Hide(Schema):
+    hidden: bool = True
+
+
+class Edit(Schema):
+    body: str
+
+
+class ModeratorOut(Schema):
+    id: int
+    board_id: int
+    officer_id: int
+
+
+class PromotionOut(Schema):
+    id: int
+    officer_id: int
+    stars: int
+    title: str
+    status: str
+
+
+class RansomOut(Schema):
+    id: int
+    officer_id: int
+    kind: str
+    amount: int
+    status: str
+
+
+def _officers(campaign):
+    return Officer.objects.filter(campaign=campaign)
+
+
+@router.post(
+    "/c/{slug}/cities/{city_id}/governor",
+    response=schemas.CityOut,
+    auth=ACTOR,
+    tags=["act"],
+    url_name="governor-appoint",
+)
+def governor_appoint(request, slug: str, city_id: int, data: MaybeOfficer):
+    """Appoint or replace a city's governor, or dismiss them with no officer (R2.4: the king)."""
+    campaign, actor = _actor(request, slug)
+    city = get_object_or_404(City, pk=city_id, campaign=campaign)
+    officer = posted_object(as_form(data), "officer", _officers(campaign), "R2.4") if data.officer else None
+    return personnel.governor_appoint(actor=actor, city=city, officer=officer)
+
+
+@router.post(
+    "/c/{slug}/boards/{board_id}/moderators",
+    response=ModeratorOut,
+    auth=ACTOR,
+    tags=["act"],
+    url_name="moderator-appoint",
+)
+def moderator_appoint(request, slug: str, board_id: int, data: OfficerChoice):
+    """Appoint a board moderator (R2.5: the king, or a governor for their city's board; at most two)."""
+    campaign, actor = _actor(request, slug)
+    board = get_object_or_404(Board, pk=board_id, campaign=campaign)
+    officer = posted_object(as_form(data), "officer", _officers(campaign), "R2.5")
+    return personnel.moderator_appoint(actor=actor, board=board, officer=officer)
+
+
+@router.post(
+    "/c/{slug}/moderators/{moderator_id}/remove", response=Done, auth=ACTOR, tags=["act"], url_name="moderator-remove"
+)
+def moderator_remove(request, slug: str, moderator_id: int):
+    """Remove a board moderator (R2.5)."""
+    campaign, actor = _actor(request, slug)
+    moderator = get_object_or_404(
+        BoardModerator.objects.select_related("board__city", "board__kingdom", "officer"),
+        pk=moderator_id,
+        board__campaign=campaign,
+    )
+    personnel.moderator_remove(actor=actor, moderator=moderator)
+    return Done()
+
+
+@router.post("/c/{slug}/promotions", response=PromotionOut, auth=ACTOR, tags=["act"], url_name="promotion-recommend")
+def promotion_recommend(request, slug: str, data: Recommend):
+    """Promote an officer (the king, R2.3) or recommend a promotion to the king (a governor)."""
+    campaign, actor = _actor(request, slug)
+    officer = posted_object(as_form(data), "officer", _officers(campaign), "R2.3")
+    stars = posted_int(as_form(data), "stars", "R1.5")
+    title = (data.title if data.title is not None else officer.title).strip()
+    return personnel.promotion_recommend(actor=actor, officer=officer, stars=stars, title=title)
+
+
+@router.post(
+    "/c/{slug}/promotions/{promotion_id}", response=PromotionOut, auth=ACTOR, tags=["act"], url_name="promotion-decide"
+)
+def promotion_decide(request, slug: str, promotion_id: int, data: Approve):
+    """Approve or reject a recommended promotion (R2.3: the king)."""
+    campaign, actor = _actor(request, slug)
+    promotion = get_object_or_404(Promotion, pk=promotion_id, campaign=campaign)
+    return personnel.promotion_decide(actor=actor, promotion=promotion, approve=data.approve)
+
+
+@router.post("/c/{slug}/armies", response=schemas.ArmyOut, auth=ACTOR, tags=["act"], url_name="march-new")
+def march_new(request, slug: str, data: March):
+    """March an army on a city (R4.1: the king orders it; ranks by stars, R5)."""
+    campaign, actor = _actor(request, slug)
+    target = posted_object(as_form(data), "target", City.objects.filter(campaign=campaign), "R4.1")
+    organisation = organisation_from(as_form(data), _officers(campaign), "R4.1")
+    return march_start(actor=actor, target=target, organisation=organisation)
+
+
+@router.post("/c/{slug}/prisoners/{ransom_id}", response=RansomOut, auth=ACTOR, tags=["act"], url_name="ransom-decide")
+def ransom_decide(request, slug: str, ransom_id: int, data: Paid):
+    """Free a prisoner, ransom paid or not (R10: the captor's king)."""
+    campaign, actor = _actor(request, slug)
+    ransom = get_object_or_404(Ransom, pk=ransom_id, campaign=campaign)
+    return prisoner_services.ransom_settle(actor=actor, ransom=ransom, paid=data.paid)
+
+
+@router.post("/c/{slug}/sieges/{siege_id}/roster", response=Done, auth=ACTOR, tags=["act"], url_name="roster-edit")
+def roster_edit(request, slug: str, siege_id: int, data: Organisation):
+    """Arrange the defence roster (R6.3: the city's governor or its king)."""
+    campaign, actor = _actor(request, slug)
+    siege = get_object_or_404(Siege, pk=siege_id, campaign=campaign)
+    roster = organisation_from(as_form(data), _officers(campaign), "R6.3")
+    siege_services.roster_set(actor=actor, siege=siege, roster=roster)
+    return Done()
+
+
+@router.post(
+    "/c/{slug}/sieges/{siege_id}/retreat", response=schemas.ArmyOut, auth=ACTOR, tags=["act"], url_name="retreat"
+)
+def retreat(request, slug: str, siege_id: int, data: Retreat):
+    """Retreat an army from a siege, naming its rearguard (R8.1)."""
+    campaign, actor = _actor(request, slug)
+    army = posted_object(as_form(data), "army", Army.objects.filter(siege_id=siege_id, campaign=campaign), "R8.1")
+    rearguard = list(_officers(campaign).filter(pk__in=posted_ids(as_form(data), "rearguard", "R8.1")))
+    return army_retreat(actor=actor, army=army, rearguard=rearguard)
+
+
+@router.post(
+    "/c/{slug}/sieges/{siege_id}/retreat-money", response=Done, auth=ACTOR, tags=["act"], url_name="retreat-money"
+)
+def retreat_money(request, slug: str, siege_id: int, data: RetreatMoney):
+    """Offer the retreat money (R10.1: a defender), or confirm an offer (`ransom`: the besieging king)."""
+    campaign, actor = _actor(request, slug)
+    siege = get_object_or_404(Siege, pk=siege_id, campaign=campaign)
+    if data.ransom:
+        ransom = posted_object(as_form(data), "ransom", Ransom.objects.filter(siege=siege), "R10.1")
+        prisoner_services.retreat_money_confirm(actor=actor, ransom=ransom)
+    else:
+        prisoner_services.retreat_money_offer(actor=actor, siege=siege)
+    return Done()
+
+
+@router.post("/c/{slug}/armies/{army_id}/sortie", response=Done, auth=ACTOR, tags=["act"], url_name="sortie-new")
+def sortie_new(request, slug: str, army_id: int, data: Officers):
+    """Send defenders out to meet a marching army (R4.6: the target's governor or king)."""
+    campaign, actor = _actor(request, slug)
+    army = get_object_or_404(Army, pk=army_id, campaign=campaign)
+    field_services.sortie(actor=actor, army=army, officers=officers_from(as_form(data), "officer", campaign))
+    return Done()
+
+
+@router.post(
+    "/c/{slug}/armies/{army_id}/battle/choose", response=Done, auth=ACTOR, tags=["act"], url_name="battle-choose"
+)
+def battle_choose(request, slug: str, army_id: int, data: Officers):
+    """Choose who of the larger side plays the field battle (R5.2)."""
+    campaign, actor = _actor(request, slug)
+    battle = get_object_or_404(FieldBattle, army_id=army_id, campaign=campaign)
+    field_services.field_battle_choose(
+        actor=actor, battle=battle, officers=officers_from(as_form(data), "officer", campaign)
+    )
+    return Done()
+
+
+@router.post(
+    "/c/{slug}/armies/{army_id}/battle/advance", response=Done, auth=ACTOR, tags=["act"], url_name="battle-advance"
+)
+def battle_advance(request, slug: str, army_id: int, data: Advance):
+    """After a drawn field battle, advance or turn back (R5.4)."""
+    campaign, actor = _actor(request, slug)
+    battle = get_object_or_404(FieldBattle, army_id=army_id, campaign=campaign)
+    field_services.field_battle_advance(actor=actor, battle=battle, advance=data.advance)
+    return Done()
+
+
+@router.post("/c/{slug}/armies/{army_id}/pursuit", response=Done, auth=ACTOR, tags=["act"], url_name="pursuit-new")
+def pursuit_new(request, slug: str, army_id: int, data: Pursue):
+    """Pursue a retreating army (R8.2: up to three pursuers, as many of its members)."""
+    campaign, actor = _actor(request, slug)
+    pursuit = get_object_or_404(Pursuit, army_id=army_id, campaign=campaign)
+    form = as_form(data)
+    pursuit_declare(
+        actor=actor,
+        pursuit=pursuit,
+        pursuers=officers_from(form, "pursuer", campaign),
+        opponents=officers_from(form, "opponent", campaign),
+    )
+    return Done()
+
+
+@router.post(
+    "/c/{slug}/armies/{army_id}/reinforce", response=schemas.ArmyOut, auth=ACTOR, tags=["act"], url_name="reinforce-new"
+)
+def reinforce_new(request, slug: str, army_id: int, data: Members):
+    """Send reinforcements to a besieging army (R8.5: its king)."""
+    campaign, actor = _actor(request, slug)
+    army = get_object_or_404(Army, pk=army_id, campaign=campaign)
+    return reinforce_attack(actor=actor, army=army, officers=officers_from(as_form(data), "member", campaign))
+
+
+@router.post("/c/{slug}/stratagems", response=Done, auth=ACTOR, tags=["act"], url_name="stratagem-new")
+def stratagem_new(request, slug: str, data: Challenge):
+    """Challenge a general to a stratagem (R9.1: a strategist; a dark-chess game decides it)."""
+    campaign, actor = _actor(request, slug)
+    form = as_form(data)
+    target = posted_object(form, "target", _officers(campaign), "R9.1")
+    beneficiary = posted_object(form, "beneficiary", _officers(campaign), "R9.2") if data.beneficiary else None
+    stratagem_services.stratagem_challenge(actor=actor, target=target, kind=data.kind, beneficiary=beneficiary)
+    return Done()
+
+
+@router.post(
+    "/c/{slug}/stratagems/{stratagem_id}/answer", response=Done, auth=ACTOR, tags=["act"], url_name="stratagem-answer"
+)
+def stratagem_answer(request, slug: str, stratagem_id: int, data: StratagemAnswer):
+    """Take up a stratagem's challenge, or name a substitute (R9.3)."""
+    campaign, actor = _actor(request, slug)
+    stratagem = get_object_or_404(Stratagem, pk=stratagem_id, campaign=campaign)
+    if data.substitute:
+        substitute = posted_object(as_form(data), "substitute", _officers(campaign), "R9.3")
+        stratagem_services.stratagem_name_substitute(actor=actor, stratagem=stratagem, substitute=substitute)
+    else:
+        stratagem_services.stratagem_accept(actor=actor, stratagem=stratagem)
+    return Done()
+
+
+@router.post("/c/{slug}/banqi/{game_id}/act", response=Done, auth=ACTOR, tags=["act"], url_name="banqi-act")
+def banqi_act(request, slug: str, game_id: int, data: BanqiAction):
+    """A dark-chess action (R11.7): turn a piece ("b3"), move ("b3-b4"), capture ("b3xb1"), resign."""
+    campaign, actor = _actor(request, slug)
+    game = get_object_or_404(BanqiGame, pk=game_id, campaign=campaign)
+    stratagem_services.banqi_act(actor=actor, game=game, action=data.action.strip())
+    return Done()
+
+
+@router.post(
+    "/c/{slug}/games/{game_id}/result", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="result-enter"
+)
+def result_enter(request, slug: str, game_id: int, data: Result):
+    """Enter a game's result as its judge (R11.3: a neutral king, or the site's administrators)."""
+    campaign = public.campaign_by_slug(slug)
+    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    return game_result(user=request.auth.user, game=game, result=data.result, note=data.note)
+
+
+@router.post(
+    "/c/{slug}/posts/{post_id}/moderate", response=schemas.PostOut, auth=ACTOR, tags=["act"], url_name="post-moderate"
+)
+def post_moderate(request, slug: str, post_id: int, data: Hide):
+    """Hide a post, or show it again (R2.5: the board's governor, moderators or king)."""
+    campaign, actor = _actor(request, slug)
+    post = get_object_or_404(
+        Post.objects.select_related("thread__board__city__kingdom", "thread__board__kingdom"),
+        pk=post_id,
+        thread__board__campaign=campaign,
+    )
+    return post_hide(actor=actor, post=post, hidden=data.hidden)
+
+
+@router.post("/c/{slug}/posts/{post_id}/edit", response=schemas.PostOut, auth=ACTOR, tags=["act"], url_name="post-edit")
+def post_edit_act(request, slug: str, post_id: int, data: Edit):
+    """Rewrite one's own post within the campaign's edit window."""
+    campaign, actor = _actor(request, slug)
+    post = get_object_or_404(Post, pk=post_id, thread__board__campaign=campaign)
+    return post_edit(actor=actor, post=post, body=data.body)
