@@ -5,7 +5,8 @@ The fields are the forms' fields; each endpoint's URL name is its form's (tests/
 tries both with the same cases)."""
 
 from django.shortcuts import get_object_or_404
-from ninja import Schema
+from django.utils.translation import gettext as _
+from ninja import Field, Schema
 
 from api import schemas
 from api.auth import Actor
@@ -13,10 +14,12 @@ from api.forms import as_form
 from api.router import router
 from battles.models import Army, Game
 from battles.selectors import public
+from battles.services import live
 from battles.services import siege as siege_services
 from battles.services.records import game_agree_off_hours, game_claim_answer, game_report
 from battles.views.games import reported_start
 from campaign.authority import require_officer
+from campaign.errors import RuleViolation
 from campaign.models import Board, Campaign, Move, Officer, Thread
 from campaign.services import moves as move_services
 from campaign.services.boards import post_reply, thread_create
@@ -195,3 +198,35 @@ def game_agree(request, slug: str, game_id: int):
     """Agree to play the game outside the hours of war (R7.4)."""
     campaign, actor = _actor(request, slug)
     return game_agree_off_hours(actor=actor, game=get_object_or_404(Game, pk=game_id, campaign=campaign))
+
+
+class LiveAction(Schema):
+    action: str = Field(description="ready, move, resign or draw (as the game page's socket)")
+    move: str = Field("", max_length=16, description="a move in Chinese notation, WXF or ICCS (chess: SAN or UCI)")
+    ply: int | None = Field(None, description="for a move: the number of moves already played, as read")
+    offer: bool = Field(True, description="for a draw: offer or accept (true), or decline or withdraw")
+
+
+@router.post(
+    "/c/{slug}/games/{game_id}/live", response=schemas.GameDetailOut, auth=ACTOR, tags=["act"], url_name="live-act"
+)
+def live_act(request, slug: str, game_id: int, data: LiveAction):
+    """Play a game on the site (R11.3), as its page's socket does: say you are ready (the clocks
+    start when both are), move (`ply` is the number of moves you saw: a move sent twice or after
+    the board changed is a 409), resign, or offer, accept or decline a draw. Watchers of the
+    game's page see each change at once."""
+    campaign, actor = _actor(request, slug)
+    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    if data.action == "move":
+        if data.ply is None:
+            raise RuleViolation("R11.3", _("A move names the move and the number of moves already played."))
+        live.live_move(actor=actor, game=game, move=data.move, ply=data.ply)
+    elif data.action == "resign":
+        live.live_resign(actor=actor, game=game)
+    elif data.action == "draw":
+        live.live_draw(actor=actor, game=game, offer=data.offer)
+    elif data.action == "ready":
+        live.live_ready(actor=actor, game=game)
+    else:
+        raise RuleViolation("R11.3", _("Unknown action."))
+    return public.game(campaign, game_id)

@@ -15,7 +15,28 @@ from django.urls import reverse
 from api.main import api
 from campaign.services.tokens import token_create
 from tests.battles.conftest import clock, world  # noqa: F401  (fixtures: the war at 10:00 Taipei)
-from tests.test_authorization import MATRIX, ROLES, snapshot
+from tests.test_authorization import MATRIX, ROLES, Case, allow, refuse, snapshot
+
+
+def live_act(world, clock):
+    """A live game's move (the game page plays it over its socket; the API over this act): only
+    its players play, and each in turn (R11.3)."""
+    from battles.services.live import live_ready
+    from tests.battles.test_records import pending_game
+
+    game = pending_game(world, clock)
+    live_ready(actor=world["許褚"], game=game)
+    live_ready(actor=world["魏延"], game=game)
+    return Case(
+        [game.pk],
+        {"action": "move", "move": "炮二平五", "ply": 0},
+        {"other": refuse("孫權"), "same": refuse("郭嘉"), "right": allow("許褚")},
+    )
+
+
+# Acts the API has and the forms do not (the live game's moves go over the page's socket).
+API_ONLY = {"live-act": live_act}
+ROWS = MATRIX | API_ONLY
 
 
 def api_actions() -> set[str]:
@@ -34,7 +55,7 @@ ACTIONS = sorted(api_actions())
 
 def test_every_api_action_has_a_row():
     assert ACTIONS, "the API has actions"
-    assert set(ACTIONS) <= set(MATRIX), "every API action has the row of the form it stands for"
+    assert set(ACTIONS) <= set(ROWS), "every API action has the row of the form it stands for, or its own"
 
 
 def api_body(form: dict) -> dict:
@@ -45,7 +66,7 @@ def api_body(form: dict) -> dict:
 
 
 def call(world, clock, name: str, role: str, scope: str = "act") -> None:
-    case = MATRIX[name](world, clock)
+    case = ROWS[name](world, clock)
     if role != "anonymous" and role not in case.roles:
         return
     url = reverse(f"api:{name}", args=([world.campaign.slug] if case.campaign_url else []) + case.args)

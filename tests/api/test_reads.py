@@ -86,6 +86,10 @@ def test_issue12_r5_r7_a_siege_reads_with_ranks_defenders_games_and_ledger(clien
     one = read(client, f"/c/{slug}/games/{game.pk}").json()
     assert one["moves"] == [] and one["game_kind"] == "xiangqi"
     assert one["pgn_url"] == f"http://testserver/c/{slug}/games/{game.pk}/pgn/"
+    (listed,) = every(client, f"/c/{slug}/armies")
+    assert read(client, f"/c/{slug}/armies/{army.pk}").json() == listed == attackers
+    assert listed["morale"] == army.morale and listed["target_id"] == city.pk
+    assert read(client, f"/c/{slug}/cities/{city.pk}").json()["wall"] == city.wall
     (latest, *_older) = every(client, f"/c/{slug}/cities/{city.pk}/ledger")
     assert (latest["delta"], latest["clause"], latest["value_after"]) == (-4, "R7.1", city.wall)
     value_change(
