@@ -4,7 +4,6 @@ calls the service the page's form calls, which checks who may do it and what the
 The fields are the forms' fields; each endpoint's URL name is its form's (tests/test_authorization.py
 tries both with the same cases)."""
 
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Field, Schema
 
@@ -12,7 +11,6 @@ from api import schemas
 from api.auth import Actor
 from api.forms import as_form
 from api.router import router
-from battles.models import Army, Game
 from battles.selectors import public
 from battles.services import live
 from battles.services import siege as siege_services
@@ -20,11 +18,10 @@ from battles.services.records import game_agree_off_hours, game_claim_answer, ga
 from battles.views.games import reported_start
 from campaign.authority import require_officer
 from campaign.errors import RuleViolation
-from campaign.models import Board, Campaign, Move, Officer, Thread
+from campaign.models import Campaign, Move, Officer
 from campaign.services import moves as move_services
 from campaign.services.boards import post_reply, thread_create
 from campaign.views.forms import posted_object
-from cities.models import City
 
 ACTOR = Actor()
 
@@ -80,7 +77,7 @@ def _actor(request, slug: str) -> tuple[Campaign, Officer]:
 def move_request(request, slug: str, data: Destination):
     """Ask to move to a city (R3.2): on the road at once where no approval is needed."""
     campaign, officer = _actor(request, slug)
-    destination = posted_object(as_form(data), "destination", City.objects.filter(campaign=campaign), "R1.4")
+    destination = posted_object(as_form(data), "destination", public.cities(campaign), "R1.4")
     return move_services.move_request(actor=officer, destination=destination)
 
 
@@ -88,14 +85,14 @@ def move_request(request, slug: str, data: Destination):
 def move_order(request, slug: str, data: Order):
     """Order an officer to a city (R3.1: the king, or a governor within their city's reach)."""
     campaign, actor = _actor(request, slug)
-    officer = posted_object(as_form(data), "officer", Officer.objects.filter(campaign=campaign), "R3.1")
-    destination = posted_object(as_form(data), "destination", City.objects.filter(campaign=campaign), "R1.4")
+    officer = posted_object(as_form(data), "officer", public.officers(campaign), "R3.1")
+    destination = posted_object(as_form(data), "destination", public.cities(campaign), "R1.4")
     return move_services.move_order(actor=actor, officer=officer, destination=destination)
 
 
 def _decide(request, slug: str, move_id: int, service) -> Move:
     campaign, actor = _actor(request, slug)
-    return service(actor=actor, move=get_object_or_404(Move, pk=move_id, campaign=campaign))
+    return service(actor=actor, move=public.move(campaign, move_id))
 
 
 @router.post(
@@ -128,7 +125,7 @@ def move_cancel(request, slug: str, move_id: int):
 def thread_new(request, slug: str, board_id: int, data: NewThread):
     """Open a thread on a board one may write on (R1.2)."""
     campaign, officer = _actor(request, slug)
-    board = get_object_or_404(Board.objects.select_related("city__kingdom", "kingdom"), pk=board_id, campaign=campaign)
+    board = public.board(campaign, board_id)
     return thread_create(actor=officer, board=board, title=data.title, body=data.body, nonce=data.nonce[:40])
 
 
@@ -138,7 +135,7 @@ def thread_new(request, slug: str, board_id: int, data: NewThread):
 def reply_new(request, slug: str, thread_id: int, data: Reply):
     """Reply in a thread on a board one may write on (R1.2)."""
     campaign, officer = _actor(request, slug)
-    thread = get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
+    thread = public.thread(campaign, thread_id)
     return post_reply(actor=officer, thread=thread, body=data.body, nonce=data.nonce[:40])
 
 
@@ -148,8 +145,8 @@ def reply_new(request, slug: str, thread_id: int, data: Reply):
 def call_new(request, slug: str, siege_id: int, data: Call):
     """Call a siege game (R6.1: the army's marshal or its king names one of its attackers)."""
     campaign, actor = _actor(request, slug)
-    army = posted_object(as_form(data), "army", Army.objects.filter(siege_id=siege_id, campaign=campaign), "R6.1")
-    attacker = posted_object(as_form(data), "attacker", Officer.objects.filter(campaign=campaign), "R6.1")
+    army = posted_object(as_form(data), "army", public.armies_at(campaign, siege_id), "R6.1")
+    attacker = posted_object(as_form(data), "attacker", public.officers(campaign), "R6.1")
     return siege_services.siege_call(actor=actor, army=army, attacker=attacker, off_hours=data.off_hours)
 
 
@@ -163,8 +160,8 @@ def call_new(request, slug: str, siege_id: int, data: Call):
 def call_answer(request, slug: str, siege_id: int, game_id: int, data: Answer):
     """Take up a siege call (R6.3: a defender of the city, named by themselves or by the city's governor)."""
     campaign, actor = _actor(request, slug)
-    game = get_object_or_404(Game, pk=game_id, siege_id=siege_id, campaign=campaign)
-    defender = posted_object(as_form(data), "defender", Officer.objects.filter(campaign=campaign), "R6.3")
+    game = public.siege_game(campaign, siege_id, game_id)
+    defender = posted_object(as_form(data), "defender", public.officers(campaign), "R6.3")
     return siege_services.siege_call_answer(actor=actor, game=game, defender=defender, off_hours=data.off_hours)
 
 
@@ -175,7 +172,7 @@ def game_report_act(request, slug: str, game_id: int, data: Report):
     """Report the record of a game played elsewhere (R11.3): replayed and judged by the site; the
     opponent confirms the result when the record does not end the game by itself."""
     campaign, actor = _actor(request, slug)
-    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game = public.game(campaign, game_id)
     started_at = reported_start(data.started_at, campaign)
     return game_report(actor=actor, game=game, text=data.record, claimed=data.claimed, started_at=started_at)
 
@@ -187,7 +184,7 @@ def game_claim(request, slug: str, game_id: int, data: Claim):
     """Confirm or dispute the opponent's claimed result (R11.3); `claim` is the claim's token as
     read on the game (a claim changed since is refused)."""
     campaign, actor = _actor(request, slug)
-    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game = public.game(campaign, game_id)
     return game_claim_answer(actor=actor, game=game, confirm=data.confirm, claim=data.claim)
 
 
@@ -197,7 +194,7 @@ def game_claim(request, slug: str, game_id: int, data: Claim):
 def game_agree(request, slug: str, game_id: int):
     """Agree to play the game outside the hours of war (R7.4)."""
     campaign, actor = _actor(request, slug)
-    return game_agree_off_hours(actor=actor, game=get_object_or_404(Game, pk=game_id, campaign=campaign))
+    return game_agree_off_hours(actor=actor, game=public.game(campaign, game_id))
 
 
 class LiveAction(Schema):
@@ -216,7 +213,7 @@ def live_act(request, slug: str, game_id: int, data: LiveAction):
     the board changed is a 409), resign, or offer, accept or decline a draw. Watchers of the
     game's page see each change at once."""
     campaign, actor = _actor(request, slug)
-    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game = public.game(campaign, game_id)
     if data.action == "move":
         if data.ply is None:
             raise RuleViolation("R11.3", _("A move names the move and the number of moves already played."))

@@ -3,14 +3,12 @@ roster, retreat, pursuit, reinforcement, ransom), stratagems and dark chess, jud
 moderation and edits. As in api/acts.py: the forms' fields and URL names, the forms' parsing
 (api/forms.py), the forms' services."""
 
-from django.shortcuts import get_object_or_404
 from ninja import Schema
 
 from api import schemas
 from api.acts import ACTOR, _actor
 from api.forms import as_form
 from api.router import router
-from battles.models import Army, BanqiGame, FieldBattle, Game, Pursuit, Ransom, Siege, Stratagem
 from battles.selectors import public
 from battles.services import field as field_services
 from battles.services import prisoners as prisoner_services
@@ -23,11 +21,9 @@ from battles.services.results import game_result
 from battles.services.retreat import army_retreat
 from battles.views.army import officers_from
 from battles.views.war import organisation_from
-from campaign.models import Board, BoardModerator, Officer, Post, Promotion
 from campaign.services import personnel
 from campaign.services.boards import post_edit, post_hide
-from campaign.views.forms import posted_ids, posted_int, posted_object
-from cities.models import City
+from campaign.views.forms import posted_int, posted_object
 
 
 class Done(Schema):
@@ -140,10 +136,6 @@ class RansomOut(Schema):
     status: str
 
 
-def _officers(campaign):
-    return Officer.objects.filter(campaign=campaign)
-
-
 @router.post(
     "/c/{slug}/cities/{city_id}/governor",
     response=schemas.CityOut,
@@ -154,8 +146,8 @@ def _officers(campaign):
 def governor_appoint(request, slug: str, city_id: int, data: MaybeOfficer):
     """Appoint or replace a city's governor, or dismiss them with no officer (R2.4: the king)."""
     campaign, actor = _actor(request, slug)
-    city = get_object_or_404(City, pk=city_id, campaign=campaign)
-    officer = posted_object(as_form(data), "officer", _officers(campaign), "R2.4") if data.officer else None
+    city = public.city(campaign, city_id)
+    officer = posted_object(as_form(data), "officer", public.officers(campaign), "R2.4") if data.officer else None
     return personnel.governor_appoint(actor=actor, city=city, officer=officer)
 
 
@@ -169,8 +161,8 @@ def governor_appoint(request, slug: str, city_id: int, data: MaybeOfficer):
 def moderator_appoint(request, slug: str, board_id: int, data: OfficerChoice):
     """Appoint a board moderator (R2.5: the king, or a governor for their city's board; at most two)."""
     campaign, actor = _actor(request, slug)
-    board = get_object_or_404(Board, pk=board_id, campaign=campaign)
-    officer = posted_object(as_form(data), "officer", _officers(campaign), "R2.5")
+    board = public.board(campaign, board_id)
+    officer = posted_object(as_form(data), "officer", public.officers(campaign), "R2.5")
     return personnel.moderator_appoint(actor=actor, board=board, officer=officer)
 
 
@@ -180,11 +172,7 @@ def moderator_appoint(request, slug: str, board_id: int, data: OfficerChoice):
 def moderator_remove(request, slug: str, moderator_id: int):
     """Remove a board moderator (R2.5)."""
     campaign, actor = _actor(request, slug)
-    moderator = get_object_or_404(
-        BoardModerator.objects.select_related("board__city", "board__kingdom", "officer"),
-        pk=moderator_id,
-        board__campaign=campaign,
-    )
+    moderator = public.moderator(campaign, moderator_id)
     personnel.moderator_remove(actor=actor, moderator=moderator)
     return Done()
 
@@ -193,7 +181,7 @@ def moderator_remove(request, slug: str, moderator_id: int):
 def promotion_recommend(request, slug: str, data: Recommend):
     """Promote an officer (the king, R2.3) or recommend a promotion to the king (a governor)."""
     campaign, actor = _actor(request, slug)
-    officer = posted_object(as_form(data), "officer", _officers(campaign), "R2.3")
+    officer = posted_object(as_form(data), "officer", public.officers(campaign), "R2.3")
     stars = posted_int(as_form(data), "stars", "R1.5")
     title = (data.title if data.title is not None else officer.title).strip()
     return personnel.promotion_recommend(actor=actor, officer=officer, stars=stars, title=title)
@@ -205,7 +193,7 @@ def promotion_recommend(request, slug: str, data: Recommend):
 def promotion_decide(request, slug: str, promotion_id: int, data: Approve):
     """Approve or reject a recommended promotion (R2.3: the king)."""
     campaign, actor = _actor(request, slug)
-    promotion = get_object_or_404(Promotion, pk=promotion_id, campaign=campaign)
+    promotion = public.promotion(campaign, promotion_id)
     return personnel.promotion_decide(actor=actor, promotion=promotion, approve=data.approve)
 
 
@@ -213,8 +201,8 @@ def promotion_decide(request, slug: str, promotion_id: int, data: Approve):
 def march_new(request, slug: str, data: March):
     """March an army on a city (R4.1: the king orders it; ranks by stars, R5)."""
     campaign, actor = _actor(request, slug)
-    target = posted_object(as_form(data), "target", City.objects.filter(campaign=campaign), "R4.1")
-    organisation = organisation_from(as_form(data), _officers(campaign), "R4.1")
+    target = posted_object(as_form(data), "target", public.cities(campaign), "R4.1")
+    organisation = organisation_from(as_form(data), public.officers(campaign), "R4.1")
     return march_start(actor=actor, target=target, organisation=organisation)
 
 
@@ -222,7 +210,7 @@ def march_new(request, slug: str, data: March):
 def ransom_decide(request, slug: str, ransom_id: int, data: Paid):
     """Free a prisoner, ransom paid or not (R10: the captor's king)."""
     campaign, actor = _actor(request, slug)
-    ransom = get_object_or_404(Ransom, pk=ransom_id, campaign=campaign)
+    ransom = public.ransom(campaign, ransom_id)
     return prisoner_services.ransom_settle(actor=actor, ransom=ransom, paid=data.paid)
 
 
@@ -230,8 +218,8 @@ def ransom_decide(request, slug: str, ransom_id: int, data: Paid):
 def roster_edit(request, slug: str, siege_id: int, data: Organisation):
     """Arrange the defence roster (R6.3: the city's governor or its king)."""
     campaign, actor = _actor(request, slug)
-    siege = get_object_or_404(Siege, pk=siege_id, campaign=campaign)
-    roster = organisation_from(as_form(data), _officers(campaign), "R6.3")
+    siege = public.siege_only(campaign, siege_id)
+    roster = organisation_from(as_form(data), public.officers(campaign), "R6.3")
     siege_services.roster_set(actor=actor, siege=siege, roster=roster)
     return Done()
 
@@ -242,8 +230,8 @@ def roster_edit(request, slug: str, siege_id: int, data: Organisation):
 def retreat(request, slug: str, siege_id: int, data: Retreat):
     """Retreat an army from a siege, naming its rearguard (R8.1)."""
     campaign, actor = _actor(request, slug)
-    army = posted_object(as_form(data), "army", Army.objects.filter(siege_id=siege_id, campaign=campaign), "R8.1")
-    rearguard = list(_officers(campaign).filter(pk__in=posted_ids(as_form(data), "rearguard", "R8.1")))
+    army = posted_object(as_form(data), "army", public.armies_at(campaign, siege_id), "R8.1")
+    rearguard = officers_from(as_form(data), "rearguard", campaign)
     return army_retreat(actor=actor, army=army, rearguard=rearguard)
 
 
@@ -253,9 +241,9 @@ def retreat(request, slug: str, siege_id: int, data: Retreat):
 def retreat_money(request, slug: str, siege_id: int, data: RetreatMoney):
     """Offer the retreat money (R10.1: a defender), or confirm an offer (`ransom`: the besieging king)."""
     campaign, actor = _actor(request, slug)
-    siege = get_object_or_404(Siege, pk=siege_id, campaign=campaign)
+    siege = public.siege_only(campaign, siege_id)
     if data.ransom:
-        ransom = posted_object(as_form(data), "ransom", Ransom.objects.filter(siege=siege), "R10.1")
+        ransom = posted_object(as_form(data), "ransom", public.ransoms_at(siege), "R10.1")
         prisoner_services.retreat_money_confirm(actor=actor, ransom=ransom)
     else:
         prisoner_services.retreat_money_offer(actor=actor, siege=siege)
@@ -266,7 +254,7 @@ def retreat_money(request, slug: str, siege_id: int, data: RetreatMoney):
 def sortie_new(request, slug: str, army_id: int, data: Officers):
     """Send defenders out to meet a marching army (R4.6: the target's governor or king)."""
     campaign, actor = _actor(request, slug)
-    army = get_object_or_404(Army, pk=army_id, campaign=campaign)
+    army = public.army(campaign, army_id)
     field_services.sortie(actor=actor, army=army, officers=officers_from(as_form(data), "officer", campaign))
     return Done()
 
@@ -277,7 +265,7 @@ def sortie_new(request, slug: str, army_id: int, data: Officers):
 def battle_choose(request, slug: str, army_id: int, data: Officers):
     """Choose who of the larger side plays the field battle (R5.2)."""
     campaign, actor = _actor(request, slug)
-    battle = get_object_or_404(FieldBattle, army_id=army_id, campaign=campaign)
+    battle = public.field_battle(campaign, army_id)
     field_services.field_battle_choose(
         actor=actor, battle=battle, officers=officers_from(as_form(data), "officer", campaign)
     )
@@ -290,7 +278,7 @@ def battle_choose(request, slug: str, army_id: int, data: Officers):
 def battle_advance(request, slug: str, army_id: int, data: Advance):
     """After a drawn field battle, advance or turn back (R5.4)."""
     campaign, actor = _actor(request, slug)
-    battle = get_object_or_404(FieldBattle, army_id=army_id, campaign=campaign)
+    battle = public.field_battle(campaign, army_id)
     field_services.field_battle_advance(actor=actor, battle=battle, advance=data.advance)
     return Done()
 
@@ -299,7 +287,7 @@ def battle_advance(request, slug: str, army_id: int, data: Advance):
 def pursuit_new(request, slug: str, army_id: int, data: Pursue):
     """Pursue a retreating army (R8.2: up to three pursuers, as many of its members)."""
     campaign, actor = _actor(request, slug)
-    pursuit = get_object_or_404(Pursuit, army_id=army_id, campaign=campaign)
+    pursuit = public.pursuit(campaign, army_id)
     form = as_form(data)
     pursuit_declare(
         actor=actor,
@@ -316,7 +304,7 @@ def pursuit_new(request, slug: str, army_id: int, data: Pursue):
 def reinforce_new(request, slug: str, army_id: int, data: Members):
     """Send reinforcements to a besieging army (R8.5: its king)."""
     campaign, actor = _actor(request, slug)
-    army = get_object_or_404(Army, pk=army_id, campaign=campaign)
+    army = public.army(campaign, army_id)
     return reinforce_attack(actor=actor, army=army, officers=officers_from(as_form(data), "member", campaign))
 
 
@@ -325,8 +313,8 @@ def stratagem_new(request, slug: str, data: Challenge):
     """Challenge a general to a stratagem (R9.1: a strategist; a dark-chess game decides it)."""
     campaign, actor = _actor(request, slug)
     form = as_form(data)
-    target = posted_object(form, "target", _officers(campaign), "R9.1")
-    beneficiary = posted_object(form, "beneficiary", _officers(campaign), "R9.2") if data.beneficiary else None
+    target = posted_object(form, "target", public.officers(campaign), "R9.1")
+    beneficiary = posted_object(form, "beneficiary", public.officers(campaign), "R9.2") if data.beneficiary else None
     stratagem_services.stratagem_challenge(actor=actor, target=target, kind=data.kind, beneficiary=beneficiary)
     return Done()
 
@@ -337,9 +325,9 @@ def stratagem_new(request, slug: str, data: Challenge):
 def stratagem_answer(request, slug: str, stratagem_id: int, data: StratagemAnswer):
     """Take up a stratagem's challenge, or name a substitute (R9.3)."""
     campaign, actor = _actor(request, slug)
-    stratagem = get_object_or_404(Stratagem, pk=stratagem_id, campaign=campaign)
+    stratagem = public.stratagem(campaign, stratagem_id)
     if data.substitute:
-        substitute = posted_object(as_form(data), "substitute", _officers(campaign), "R9.3")
+        substitute = posted_object(as_form(data), "substitute", public.officers(campaign), "R9.3")
         stratagem_services.stratagem_name_substitute(actor=actor, stratagem=stratagem, substitute=substitute)
     else:
         stratagem_services.stratagem_accept(actor=actor, stratagem=stratagem)
@@ -350,7 +338,7 @@ def stratagem_answer(request, slug: str, stratagem_id: int, data: StratagemAnswe
 def banqi_act(request, slug: str, game_id: int, data: BanqiAction):
     """A dark-chess action (R11.7): turn a piece ("b3"), move ("b3-b4"), capture ("b3xb1"), resign."""
     campaign, actor = _actor(request, slug)
-    game = get_object_or_404(BanqiGame, pk=game_id, campaign=campaign)
+    game = public.banqi_game(campaign, game_id)
     stratagem_services.banqi_act(actor=actor, game=game, action=data.action.strip())
     return Done()
 
@@ -361,7 +349,7 @@ def banqi_act(request, slug: str, game_id: int, data: BanqiAction):
 def result_enter(request, slug: str, game_id: int, data: Result):
     """Enter a game's result as its judge (R11.3: a neutral king, or the site's administrators)."""
     campaign = public.campaign_by_slug(slug)
-    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game = public.game(campaign, game_id)
     return game_result(user=request.auth.user, game=game, result=data.result, note=data.note)
 
 
@@ -371,11 +359,7 @@ def result_enter(request, slug: str, game_id: int, data: Result):
 def post_moderate(request, slug: str, post_id: int, data: Hide):
     """Hide a post, or show it again (R2.5: the board's governor, moderators or king)."""
     campaign, actor = _actor(request, slug)
-    post = get_object_or_404(
-        Post.objects.select_related("thread__board__city__kingdom", "thread__board__kingdom"),
-        pk=post_id,
-        thread__board__campaign=campaign,
-    )
+    post = public.post(campaign, post_id)
     return post_hide(actor=actor, post=post, hidden=data.hidden)
 
 
@@ -383,5 +367,5 @@ def post_moderate(request, slug: str, post_id: int, data: Hide):
 def post_edit_act(request, slug: str, post_id: int, data: Edit):
     """Rewrite one's own post within the campaign's edit window."""
     campaign, actor = _actor(request, slug)
-    post = get_object_or_404(Post, pk=post_id, thread__board__campaign=campaign)
+    post = public.post(campaign, post_id)
     return post_edit(actor=actor, post=post, body=data.body)

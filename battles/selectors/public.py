@@ -7,11 +7,11 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from battles.models import Army, ArmyMember, Game, Siege
+from battles.models import Army, ArmyMember, BanqiGame, FieldBattle, Game, Pursuit, Ransom, Siege, Stratagem
 from battles.selectors import due_next
 from campaign.authority import may_read_board
 from campaign.errors import NotAllowed
-from campaign.models import Board, Campaign, Kingdom, Move, Officer, Post, Thread
+from campaign.models import Board, BoardModerator, Campaign, Kingdom, Move, Officer, Post, Promotion, Thread
 from cities.models import City, LedgerEntry, Road
 
 
@@ -122,3 +122,76 @@ def posts(campaign: Campaign, thread_id: int, viewer: Officer | None) -> QuerySe
     thread = get_object_or_404(Thread.objects.select_related("board"), board__campaign=campaign, pk=thread_id)
     _readable(thread.board, viewer)
     return Post.objects.filter(thread=thread, hidden=False)
+
+
+# What an act names (issue 12: the API's acts look nothing up themselves), each in its campaign.
+
+
+def move(campaign: Campaign, move_id: int) -> Move:
+    return get_object_or_404(Move, pk=move_id, campaign=campaign)
+
+
+def board(campaign: Campaign, board_id: int) -> Board:
+    return get_object_or_404(Board.objects.select_related("city__kingdom", "kingdom"), pk=board_id, campaign=campaign)
+
+
+def thread(campaign: Campaign, thread_id: int) -> Thread:
+    return get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
+
+
+def post(campaign: Campaign, post_id: int) -> Post:
+    return get_object_or_404(
+        Post.objects.select_related(
+            "thread__board__city__kingdom", "thread__board__kingdom", "thread__board__campaign"
+        ),
+        pk=post_id,
+        thread__board__campaign=campaign,
+    )
+
+
+def moderator(campaign: Campaign, moderator_id: int) -> BoardModerator:
+    return get_object_or_404(
+        BoardModerator.objects.select_related("board__city", "board__kingdom", "officer"),
+        pk=moderator_id,
+        board__campaign=campaign,
+    )
+
+
+def promotion(campaign: Campaign, promotion_id: int) -> Promotion:
+    return get_object_or_404(Promotion, pk=promotion_id, campaign=campaign)
+
+
+def siege_only(campaign: Campaign, siege_id: int) -> Siege:
+    return get_object_or_404(Siege, pk=siege_id, campaign=campaign)
+
+
+def armies_at(campaign: Campaign, siege_id: int) -> QuerySet[Army]:
+    return Army.objects.filter(siege_id=siege_id, campaign=campaign)
+
+
+def siege_game(campaign: Campaign, siege_id: int, game_id: int) -> Game:
+    return get_object_or_404(Game, pk=game_id, siege_id=siege_id, campaign=campaign)
+
+
+def ransom(campaign: Campaign, ransom_id: int) -> Ransom:
+    return get_object_or_404(Ransom, pk=ransom_id, campaign=campaign)
+
+
+def ransoms_at(siege: Siege) -> QuerySet[Ransom]:
+    return Ransom.objects.filter(siege=siege)
+
+
+def field_battle(campaign: Campaign, army_id: int) -> FieldBattle:
+    return get_object_or_404(FieldBattle, army_id=army_id, campaign=campaign)
+
+
+def pursuit(campaign: Campaign, army_id: int) -> Pursuit:
+    return get_object_or_404(Pursuit, army_id=army_id, campaign=campaign)
+
+
+def stratagem(campaign: Campaign, stratagem_id: int) -> Stratagem:
+    return get_object_or_404(Stratagem, pk=stratagem_id, campaign=campaign)
+
+
+def banqi_game(campaign: Campaign, game_id: int) -> BanqiGame:
+    return get_object_or_404(BanqiGame, pk=game_id, campaign=campaign)
