@@ -11,6 +11,7 @@ from api.router import router
 from battles.selectors import public
 from campaign.authority import officer_of, require_officer
 from campaign.models import Campaign, Officer
+from campaign.search import board_search
 
 POLLED = {"api-cities", "api-moves", "api-sieges"}  # answered 304 with an ETag (api/main.py)
 PAGE = {"ordering": ("pk",), "page_size": 50, "max_page_size": 200}
@@ -160,6 +161,25 @@ def threads(request, slug: str, board_id: int):
     """A board's threads, the latest first (R1.2: a palace only for its kingdom)."""
     campaign = public.campaign_by_slug(slug)
     return public.threads(campaign, board_id, _viewer(request, campaign))
+
+
+@router.get("/c/{slug}/search", response=schemas.SearchOut, tags=["read"], url_name="api-search")
+def search(request, slug: str, q: str, page: int = 1):
+    """Posts containing `q` (any part of a word, in the text or the thread's title) on the boards
+    the reader may read (R1.2), the latest first, 20 a page (`page`); an empty query or one with
+    no letter or digit finds nothing."""
+    campaign = public.campaign_by_slug(slug)
+    found = board_search(campaign=campaign, viewer=_viewer(request, campaign), query=q, page=page)
+    if found is None:
+        return {"count": 0, "counted_all": True, "page": 1, "has_next": False, "results": []}
+    paginator = found.paginator
+    return {
+        "count": paginator.count,
+        "counted_all": paginator.counted_all,  # type: ignore[attr-defined]
+        "page": found.number,
+        "has_next": found.has_next(),
+        "results": list(found),
+    }
 
 
 @router.get("/c/{slug}/threads/{thread_id}/posts", response=list[schemas.PostOut], tags=["read"], url_name="api-posts")

@@ -195,3 +195,11 @@ class PostOut(Schema):
     html: str = Field(description="as shown, sanitised")
     created_at: datetime
     edited_at: datetime | None
+
+
+class SearchOut(Schema):
+    count: int = Field(description="matches counted, at most 1,001 (see counted_all)")
+    counted_all: bool = Field(description="false when more than 1,000 posts match")
+    page: int
+    has_next: bool
+    results: list[PostOut]

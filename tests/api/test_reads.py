@@ -126,6 +126,17 @@ def test_r1_2_a_palace_board_reads_only_with_a_token_of_its_kingdom(client, worl
     assert [t["title"] for t in every(client, f"/c/{slug}/boards/{palace.pk}/threads", wei)] == ["軍議"]
     (post,) = every(client, f"/c/{slug}/threads/{thread.pk}/posts", wei)
     assert post["body"] == "出兵漢中" and post["author_id"] == world["荀彧"].pk
+    found = read(client, f"/c/{slug}/search?q=漢中", wei).json()  # the search: the same boards only
+    assert [p["id"] for p in found["results"]] == [post["id"]] and found["counted_all"]
+    for token in (None, wu):
+        assert read(client, f"/c/{slug}/search?q=漢中", token).json()["results"] == []
+    assert read(client, f"/c/{slug}/search?q=!!").json() == {
+        "count": 0,
+        "counted_all": True,
+        "page": 1,
+        "has_next": False,
+        "results": [],
+    }
 
 
 @pytest.mark.django_db
