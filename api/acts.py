@@ -8,9 +8,8 @@ from django.utils.translation import gettext as _
 from ninja import Field, Schema
 
 from api import schemas
-from api.auth import Actor
 from api.forms import as_form
-from api.router import router
+from api.router import act
 from battles.selectors import public
 from battles.services import live
 from battles.services import siege as siege_services
@@ -22,8 +21,6 @@ from campaign.models import Campaign, Move, Officer
 from campaign.services import moves as move_services
 from campaign.services.boards import post_reply, thread_create
 from campaign.views.forms import posted_object
-
-ACTOR = Actor()
 
 
 class Destination(Schema):
@@ -73,7 +70,7 @@ def _actor(request, slug: str) -> tuple[Campaign, Officer]:
     return campaign, require_officer(request.auth.user, campaign)
 
 
-@router.post("/c/{slug}/moves/request", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-request")
+@act("/c/{slug}/moves/request", schemas.MoveOut, "move-request")
 def move_request(request, slug: str, data: Destination):
     """Ask to move to a city (R3.2): on the road at once where no approval is needed."""
     campaign, officer = _actor(request, slug)
@@ -81,7 +78,7 @@ def move_request(request, slug: str, data: Destination):
     return move_services.move_request(actor=officer, destination=destination)
 
 
-@router.post("/c/{slug}/moves/order", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-order")
+@act("/c/{slug}/moves/order", schemas.MoveOut, "move-order")
 def move_order(request, slug: str, data: Order):
     """Order an officer to a city (R3.1: the king, or a governor within their city's reach)."""
     campaign, actor = _actor(request, slug)
@@ -95,33 +92,25 @@ def _decide(request, slug: str, move_id: int, service) -> Move:
     return service(actor=actor, move=public.move(campaign, move_id))
 
 
-@router.post(
-    "/c/{slug}/moves/{move_id}/approve", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-approve"
-)
+@act("/c/{slug}/moves/{move_id}/approve", schemas.MoveOut, "move-approve")
 def move_approve(request, slug: str, move_id: int):
     """Approve a requested move (R3.2: the governors of both ends, or the king)."""
     return _decide(request, slug, move_id, move_services.move_approve)
 
 
-@router.post(
-    "/c/{slug}/moves/{move_id}/reject", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-reject"
-)
+@act("/c/{slug}/moves/{move_id}/reject", schemas.MoveOut, "move-reject")
 def move_reject(request, slug: str, move_id: int):
     """Refuse a requested move (R3.2: the governors of both ends, or the king)."""
     return _decide(request, slug, move_id, move_services.move_reject)
 
 
-@router.post(
-    "/c/{slug}/moves/{move_id}/cancel", response=schemas.MoveOut, auth=ACTOR, tags=["act"], url_name="move-cancel"
-)
+@act("/c/{slug}/moves/{move_id}/cancel", schemas.MoveOut, "move-cancel")
 def move_cancel(request, slug: str, move_id: int):
     """Withdraw one's own request, or an order one gave, before it leaves (R3.3)."""
     return _decide(request, slug, move_id, move_services.move_cancel)
 
 
-@router.post(
-    "/c/{slug}/boards/{board_id}/threads", response=schemas.ThreadOut, auth=ACTOR, tags=["act"], url_name="thread-new"
-)
+@act("/c/{slug}/boards/{board_id}/threads", schemas.ThreadOut, "thread-new")
 def thread_new(request, slug: str, board_id: int, data: NewThread):
     """Open a thread on a board one may write on (R1.2)."""
     campaign, officer = _actor(request, slug)
@@ -129,9 +118,7 @@ def thread_new(request, slug: str, board_id: int, data: NewThread):
     return thread_create(actor=officer, board=board, title=data.title, body=data.body, nonce=data.nonce[:40])
 
 
-@router.post(
-    "/c/{slug}/threads/{thread_id}/posts", response=schemas.PostOut, auth=ACTOR, tags=["act"], url_name="reply-new"
-)
+@act("/c/{slug}/threads/{thread_id}/posts", schemas.PostOut, "reply-new")
 def reply_new(request, slug: str, thread_id: int, data: Reply):
     """Reply in a thread on a board one may write on (R1.2)."""
     campaign, officer = _actor(request, slug)
@@ -139,9 +126,7 @@ def reply_new(request, slug: str, thread_id: int, data: Reply):
     return post_reply(actor=officer, thread=thread, body=data.body, nonce=data.nonce[:40])
 
 
-@router.post(
-    "/c/{slug}/sieges/{siege_id}/calls", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="call-new"
-)
+@act("/c/{slug}/sieges/{siege_id}/calls", schemas.GameOut, "call-new")
 def call_new(request, slug: str, siege_id: int, data: Call):
     """Call a siege game (R6.1: the army's marshal or its king names one of its attackers)."""
     campaign, actor = _actor(request, slug)
@@ -150,13 +135,7 @@ def call_new(request, slug: str, siege_id: int, data: Call):
     return siege_services.siege_call(actor=actor, army=army, attacker=attacker, off_hours=data.off_hours)
 
 
-@router.post(
-    "/c/{slug}/sieges/{siege_id}/games/{game_id}/answer",
-    response=schemas.GameOut,
-    auth=ACTOR,
-    tags=["act"],
-    url_name="call-answer",
-)
+@act("/c/{slug}/sieges/{siege_id}/games/{game_id}/answer", schemas.GameOut, "call-answer")
 def call_answer(request, slug: str, siege_id: int, game_id: int, data: Answer):
     """Take up a siege call (R6.3: a defender of the city, named by themselves or by the city's governor)."""
     campaign, actor = _actor(request, slug)
@@ -165,9 +144,7 @@ def call_answer(request, slug: str, siege_id: int, game_id: int, data: Answer):
     return siege_services.siege_call_answer(actor=actor, game=game, defender=defender, off_hours=data.off_hours)
 
 
-@router.post(
-    "/c/{slug}/games/{game_id}/report", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="game-report"
-)
+@act("/c/{slug}/games/{game_id}/report", schemas.GameOut, "game-report")
 def game_report_act(request, slug: str, game_id: int, data: Report):
     """Report the record of a game played elsewhere (R11.3): replayed and judged by the site; the
     opponent confirms the result when the record does not end the game by itself."""
@@ -177,9 +154,7 @@ def game_report_act(request, slug: str, game_id: int, data: Report):
     return game_report(actor=actor, game=game, text=data.record, claimed=data.claimed, started_at=started_at)
 
 
-@router.post(
-    "/c/{slug}/games/{game_id}/claim", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="game-claim"
-)
+@act("/c/{slug}/games/{game_id}/claim", schemas.GameOut, "game-claim")
 def game_claim(request, slug: str, game_id: int, data: Claim):
     """Confirm or dispute the opponent's claimed result (R11.3); `claim` is the claim's token as
     read on the game (a claim changed since is refused)."""
@@ -188,9 +163,7 @@ def game_claim(request, slug: str, game_id: int, data: Claim):
     return game_claim_answer(actor=actor, game=game, confirm=data.confirm, claim=data.claim)
 
 
-@router.post(
-    "/c/{slug}/games/{game_id}/agree", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="game-agree"
-)
+@act("/c/{slug}/games/{game_id}/agree", schemas.GameOut, "game-agree")
 def game_agree(request, slug: str, game_id: int):
     """Agree to play the game outside the hours of war (R7.4)."""
     campaign, actor = _actor(request, slug)
@@ -204,9 +177,7 @@ class LiveAction(Schema):
     offer: bool = Field(True, description="for a draw: offer or accept (true), or decline or withdraw")
 
 
-@router.post(
-    "/c/{slug}/games/{game_id}/live", response=schemas.GameDetailOut, auth=ACTOR, tags=["act"], url_name="live-act"
-)
+@act("/c/{slug}/games/{game_id}/live", schemas.GameDetailOut, "live-act")
 def live_act(request, slug: str, game_id: int, data: LiveAction):
     """Play a game on the site (R11.3), as its page's socket does: say you are ready (the clocks
     start when both are), move (`ply` is the number of moves you saw: a move sent twice or after

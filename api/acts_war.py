@@ -6,9 +6,9 @@ moderation and edits. As in api/acts.py: the forms' fields and URL names, the fo
 from ninja import Schema
 
 from api import schemas
-from api.acts import ACTOR, _actor
+from api.acts import _actor
 from api.forms import as_form
-from api.router import router
+from api.router import act
 from battles.selectors import public
 from battles.services import field as field_services
 from battles.services import prisoners as prisoner_services
@@ -136,13 +136,7 @@ class RansomOut(Schema):
     status: str
 
 
-@router.post(
-    "/c/{slug}/cities/{city_id}/governor",
-    response=schemas.CityOut,
-    auth=ACTOR,
-    tags=["act"],
-    url_name="governor-appoint",
-)
+@act("/c/{slug}/cities/{city_id}/governor", schemas.CityOut, "governor-appoint")
 def governor_appoint(request, slug: str, city_id: int, data: MaybeOfficer):
     """Appoint or replace a city's governor, or dismiss them with no officer (R2.4: the king)."""
     campaign, actor = _actor(request, slug)
@@ -151,13 +145,7 @@ def governor_appoint(request, slug: str, city_id: int, data: MaybeOfficer):
     return personnel.governor_appoint(actor=actor, city=city, officer=officer)
 
 
-@router.post(
-    "/c/{slug}/boards/{board_id}/moderators",
-    response=ModeratorOut,
-    auth=ACTOR,
-    tags=["act"],
-    url_name="moderator-appoint",
-)
+@act("/c/{slug}/boards/{board_id}/moderators", ModeratorOut, "moderator-appoint")
 def moderator_appoint(request, slug: str, board_id: int, data: OfficerChoice):
     """Appoint a board moderator (R2.5: the king, or a governor for their city's board; at most two)."""
     campaign, actor = _actor(request, slug)
@@ -166,9 +154,7 @@ def moderator_appoint(request, slug: str, board_id: int, data: OfficerChoice):
     return personnel.moderator_appoint(actor=actor, board=board, officer=officer)
 
 
-@router.post(
-    "/c/{slug}/moderators/{moderator_id}/remove", response=Done, auth=ACTOR, tags=["act"], url_name="moderator-remove"
-)
+@act("/c/{slug}/moderators/{moderator_id}/remove", Done, "moderator-remove")
 def moderator_remove(request, slug: str, moderator_id: int):
     """Remove a board moderator (R2.5)."""
     campaign, actor = _actor(request, slug)
@@ -177,7 +163,7 @@ def moderator_remove(request, slug: str, moderator_id: int):
     return Done()
 
 
-@router.post("/c/{slug}/promotions", response=PromotionOut, auth=ACTOR, tags=["act"], url_name="promotion-recommend")
+@act("/c/{slug}/promotions", PromotionOut, "promotion-recommend")
 def promotion_recommend(request, slug: str, data: Recommend):
     """Promote an officer (the king, R2.3) or recommend a promotion to the king (a governor)."""
     campaign, actor = _actor(request, slug)
@@ -187,9 +173,7 @@ def promotion_recommend(request, slug: str, data: Recommend):
     return personnel.promotion_recommend(actor=actor, officer=officer, stars=stars, title=title)
 
 
-@router.post(
-    "/c/{slug}/promotions/{promotion_id}", response=PromotionOut, auth=ACTOR, tags=["act"], url_name="promotion-decide"
-)
+@act("/c/{slug}/promotions/{promotion_id}", PromotionOut, "promotion-decide")
 def promotion_decide(request, slug: str, promotion_id: int, data: Approve):
     """Approve or reject a recommended promotion (R2.3: the king)."""
     campaign, actor = _actor(request, slug)
@@ -197,7 +181,7 @@ def promotion_decide(request, slug: str, promotion_id: int, data: Approve):
     return personnel.promotion_decide(actor=actor, promotion=promotion, approve=data.approve)
 
 
-@router.post("/c/{slug}/armies", response=schemas.ArmyOut, auth=ACTOR, tags=["act"], url_name="march-new")
+@act("/c/{slug}/armies", schemas.ArmyOut, "march-new")
 def march_new(request, slug: str, data: March):
     """March an army on a city (R4.1: the king orders it; ranks by stars, R5)."""
     campaign, actor = _actor(request, slug)
@@ -206,7 +190,7 @@ def march_new(request, slug: str, data: March):
     return march_start(actor=actor, target=target, organisation=organisation)
 
 
-@router.post("/c/{slug}/prisoners/{ransom_id}", response=RansomOut, auth=ACTOR, tags=["act"], url_name="ransom-decide")
+@act("/c/{slug}/prisoners/{ransom_id}", RansomOut, "ransom-decide")
 def ransom_decide(request, slug: str, ransom_id: int, data: Paid):
     """Free a prisoner, ransom paid or not (R10: the captor's king)."""
     campaign, actor = _actor(request, slug)
@@ -214,7 +198,7 @@ def ransom_decide(request, slug: str, ransom_id: int, data: Paid):
     return prisoner_services.ransom_settle(actor=actor, ransom=ransom, paid=data.paid)
 
 
-@router.post("/c/{slug}/sieges/{siege_id}/roster", response=Done, auth=ACTOR, tags=["act"], url_name="roster-edit")
+@act("/c/{slug}/sieges/{siege_id}/roster", Done, "roster-edit")
 def roster_edit(request, slug: str, siege_id: int, data: Organisation):
     """Arrange the defence roster (R6.3: the city's governor or its king)."""
     campaign, actor = _actor(request, slug)
@@ -224,9 +208,7 @@ def roster_edit(request, slug: str, siege_id: int, data: Organisation):
     return Done()
 
 
-@router.post(
-    "/c/{slug}/sieges/{siege_id}/retreat", response=schemas.ArmyOut, auth=ACTOR, tags=["act"], url_name="retreat"
-)
+@act("/c/{slug}/sieges/{siege_id}/retreat", schemas.ArmyOut, "retreat")
 def retreat(request, slug: str, siege_id: int, data: Retreat):
     """Retreat an army from a siege, naming its rearguard (R8.1)."""
     campaign, actor = _actor(request, slug)
@@ -235,9 +217,7 @@ def retreat(request, slug: str, siege_id: int, data: Retreat):
     return army_retreat(actor=actor, army=army, rearguard=rearguard)
 
 
-@router.post(
-    "/c/{slug}/sieges/{siege_id}/retreat-money", response=Done, auth=ACTOR, tags=["act"], url_name="retreat-money"
-)
+@act("/c/{slug}/sieges/{siege_id}/retreat-money", Done, "retreat-money")
 def retreat_money(request, slug: str, siege_id: int, data: RetreatMoney):
     """Offer the retreat money (R10.1: a defender), or confirm an offer (`ransom`: the besieging king)."""
     campaign, actor = _actor(request, slug)
@@ -250,7 +230,7 @@ def retreat_money(request, slug: str, siege_id: int, data: RetreatMoney):
     return Done()
 
 
-@router.post("/c/{slug}/armies/{army_id}/sortie", response=Done, auth=ACTOR, tags=["act"], url_name="sortie-new")
+@act("/c/{slug}/armies/{army_id}/sortie", Done, "sortie-new")
 def sortie_new(request, slug: str, army_id: int, data: Officers):
     """Send defenders out to meet a marching army (R4.6: the target's governor or king)."""
     campaign, actor = _actor(request, slug)
@@ -259,9 +239,7 @@ def sortie_new(request, slug: str, army_id: int, data: Officers):
     return Done()
 
 
-@router.post(
-    "/c/{slug}/armies/{army_id}/battle/choose", response=Done, auth=ACTOR, tags=["act"], url_name="battle-choose"
-)
+@act("/c/{slug}/armies/{army_id}/battle/choose", Done, "battle-choose")
 def battle_choose(request, slug: str, army_id: int, data: Officers):
     """Choose who of the larger side plays the field battle (R5.2)."""
     campaign, actor = _actor(request, slug)
@@ -272,9 +250,7 @@ def battle_choose(request, slug: str, army_id: int, data: Officers):
     return Done()
 
 
-@router.post(
-    "/c/{slug}/armies/{army_id}/battle/advance", response=Done, auth=ACTOR, tags=["act"], url_name="battle-advance"
-)
+@act("/c/{slug}/armies/{army_id}/battle/advance", Done, "battle-advance")
 def battle_advance(request, slug: str, army_id: int, data: Advance):
     """After a drawn field battle, advance or turn back (R5.4)."""
     campaign, actor = _actor(request, slug)
@@ -283,7 +259,7 @@ def battle_advance(request, slug: str, army_id: int, data: Advance):
     return Done()
 
 
-@router.post("/c/{slug}/armies/{army_id}/pursuit", response=Done, auth=ACTOR, tags=["act"], url_name="pursuit-new")
+@act("/c/{slug}/armies/{army_id}/pursuit", Done, "pursuit-new")
 def pursuit_new(request, slug: str, army_id: int, data: Pursue):
     """Pursue a retreating army (R8.2: up to three pursuers, as many of its members)."""
     campaign, actor = _actor(request, slug)
@@ -298,9 +274,7 @@ def pursuit_new(request, slug: str, army_id: int, data: Pursue):
     return Done()
 
 
-@router.post(
-    "/c/{slug}/armies/{army_id}/reinforce", response=schemas.ArmyOut, auth=ACTOR, tags=["act"], url_name="reinforce-new"
-)
+@act("/c/{slug}/armies/{army_id}/reinforce", schemas.ArmyOut, "reinforce-new")
 def reinforce_new(request, slug: str, army_id: int, data: Members):
     """Send reinforcements to a besieging army (R8.5: its king)."""
     campaign, actor = _actor(request, slug)
@@ -308,7 +282,7 @@ def reinforce_new(request, slug: str, army_id: int, data: Members):
     return reinforce_attack(actor=actor, army=army, officers=officers_from(as_form(data), "member", campaign))
 
 
-@router.post("/c/{slug}/stratagems", response=Done, auth=ACTOR, tags=["act"], url_name="stratagem-new")
+@act("/c/{slug}/stratagems", Done, "stratagem-new")
 def stratagem_new(request, slug: str, data: Challenge):
     """Challenge a general to a stratagem (R9.1: a strategist; a dark-chess game decides it)."""
     campaign, actor = _actor(request, slug)
@@ -319,9 +293,7 @@ def stratagem_new(request, slug: str, data: Challenge):
     return Done()
 
 
-@router.post(
-    "/c/{slug}/stratagems/{stratagem_id}/answer", response=Done, auth=ACTOR, tags=["act"], url_name="stratagem-answer"
-)
+@act("/c/{slug}/stratagems/{stratagem_id}/answer", Done, "stratagem-answer")
 def stratagem_answer(request, slug: str, stratagem_id: int, data: StratagemAnswer):
     """Take up a stratagem's challenge, or name a substitute (R9.3)."""
     campaign, actor = _actor(request, slug)
@@ -334,7 +306,7 @@ def stratagem_answer(request, slug: str, stratagem_id: int, data: StratagemAnswe
     return Done()
 
 
-@router.post("/c/{slug}/banqi/{game_id}/act", response=Done, auth=ACTOR, tags=["act"], url_name="banqi-act")
+@act("/c/{slug}/banqi/{game_id}/act", Done, "banqi-act")
 def banqi_act(request, slug: str, game_id: int, data: BanqiAction):
     """A dark-chess action (R11.7): turn a piece ("b3"), move ("b3-b4"), capture ("b3xb1"), resign."""
     campaign, actor = _actor(request, slug)
@@ -343,9 +315,7 @@ def banqi_act(request, slug: str, game_id: int, data: BanqiAction):
     return Done()
 
 
-@router.post(
-    "/c/{slug}/games/{game_id}/result", response=schemas.GameOut, auth=ACTOR, tags=["act"], url_name="result-enter"
-)
+@act("/c/{slug}/games/{game_id}/result", schemas.GameOut, "result-enter")
 def result_enter(request, slug: str, game_id: int, data: Result):
     """Enter a game's result as its judge (R11.3: a neutral king, or the site's administrators)."""
     campaign = public.campaign_by_slug(slug)
@@ -353,9 +323,7 @@ def result_enter(request, slug: str, game_id: int, data: Result):
     return game_result(user=request.auth.user, game=game, result=data.result, note=data.note)
 
 
-@router.post(
-    "/c/{slug}/posts/{post_id}/moderate", response=schemas.PostOut, auth=ACTOR, tags=["act"], url_name="post-moderate"
-)
+@act("/c/{slug}/posts/{post_id}/moderate", schemas.PostOut, "post-moderate")
 def post_moderate(request, slug: str, post_id: int, data: Hide):
     """Hide a post, or show it again (R2.5: the board's governor, moderators or king)."""
     campaign, actor = _actor(request, slug)
@@ -363,7 +331,7 @@ def post_moderate(request, slug: str, post_id: int, data: Hide):
     return post_hide(actor=actor, post=post, hidden=data.hidden)
 
 
-@router.post("/c/{slug}/posts/{post_id}/edit", response=schemas.PostOut, auth=ACTOR, tags=["act"], url_name="post-edit")
+@act("/c/{slug}/posts/{post_id}/edit", schemas.PostOut, "post-edit")
 def post_edit_act(request, slug: str, post_id: int, data: Edit):
     """Rewrite one's own post within the campaign's edit window."""
     campaign, actor = _actor(request, slug)

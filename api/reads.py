@@ -7,7 +7,7 @@ from django.http import HttpRequest
 from ninja.pagination import CursorPagination, paginate
 
 from api import schemas
-from api.router import router
+from api.router import read
 from battles.selectors import public
 from campaign.authority import officer_of, require_officer
 from campaign.models import Campaign, Officer
@@ -22,130 +22,126 @@ def _viewer(request: HttpRequest, campaign: Campaign) -> Officer | None:
     return officer_of(request.auth.user, campaign)  # type: ignore[attr-defined]
 
 
-@router.get("/campaigns", response=list[schemas.CampaignOut], tags=["read"], url_name="api-campaigns")
+@read("/campaigns", list[schemas.CampaignOut], "api-campaigns")
 @paginate(CursorPagination, **PAGE)
 def campaigns(request):
     """The campaigns this site runs."""
     return public.campaigns()
 
 
-@router.get("/c/{slug}", response=schemas.CampaignOut, tags=["read"], url_name="api-campaign")
+@read("/c/{slug}", schemas.CampaignOut, "api-campaign")
 def campaign(request, slug: str):
     """A campaign and the settings its players read (the battle game, the hours of war)."""
     return public.campaign_by_slug(slug)
 
 
-@router.get("/c/{slug}/kingdoms", response=list[schemas.KingdomOut], tags=["read"], url_name="api-kingdoms")
+@read("/c/{slug}/kingdoms", list[schemas.KingdomOut], "api-kingdoms")
 @paginate(CursorPagination, **PAGE)
 def kingdoms(request, slug: str):
     """The kingdoms, their kings, capitals and colours."""
     return public.kingdoms(public.campaign_by_slug(slug))
 
 
-@router.get("/c/{slug}/cities", response=list[schemas.CityOut], tags=["read"], url_name="api-cities")
+@read("/c/{slug}/cities", list[schemas.CityOut], "api-cities")
 @paginate(CursorPagination, **PAGE)
 def cities(request, slug: str, kingdom: int | None = None):
     """Every city with its owner, governor and wall; `?kingdom=` for one kingdom's."""
     return public.cities(public.campaign_by_slug(slug), kingdom)
 
 
-@router.get("/c/{slug}/cities/{city_id}", response=schemas.CityOut, tags=["read"], url_name="api-city")
+@read("/c/{slug}/cities/{city_id}", schemas.CityOut, "api-city")
 def city(request, slug: str, city_id: int):
     """A city: owner, kind, governor, wall and its maximum (R1.1, R7.1)."""
     return public.city(public.campaign_by_slug(slug), city_id)
 
 
-@router.get(
-    "/c/{slug}/cities/{city_id}/ledger", response=list[schemas.LedgerOut], tags=["read"], url_name="api-city-ledger"
-)
+@read("/c/{slug}/cities/{city_id}/ledger", list[schemas.LedgerOut], "api-city-ledger")
 @paginate(CursorPagination, **NEWEST)
 def city_ledger(request, slug: str, city_id: int):
     """Every change of the city's wall, the latest first (R7.1)."""
     return public.city_ledger(public.campaign_by_slug(slug), city_id)
 
 
-@router.get("/c/{slug}/roads", response=list[schemas.RoadOut], tags=["read"], url_name="api-roads")
+@read("/c/{slug}/roads", list[schemas.RoadOut], "api-roads")
 @paginate(CursorPagination, **PAGE)
 def roads(request, slug: str):
     """The roads between cities (R1.4: a move follows them)."""
     return public.roads(public.campaign_by_slug(slug))
 
 
-@router.get("/c/{slug}/officers", response=list[schemas.OfficerOut], tags=["read"], url_name="api-officers")
+@read("/c/{slug}/officers", list[schemas.OfficerOut], "api-officers")
 @paginate(CursorPagination, **PAGE)
 def officers(request, slug: str, kingdom: int | None = None):
     """The officers (stars, kind, title, whereabouts); `?kingdom=` for one kingdom's."""
     return public.officers(public.campaign_by_slug(slug), kingdom)
 
 
-@router.get("/c/{slug}/me", response=schemas.OfficerOut, tags=["read"], url_name="api-me")
+@read("/c/{slug}/me", schemas.OfficerOut, "api-me")
 def me(request, slug: str):
     """The officer of the token's user in this campaign (403 without a token or an officer, R1.5)."""
     return require_officer(request.auth.user, public.campaign_by_slug(slug))
 
 
-@router.get("/c/{slug}/officers/{officer_id}", response=schemas.OfficerOut, tags=["read"], url_name="api-officer")
+@read("/c/{slug}/officers/{officer_id}", schemas.OfficerOut, "api-officer")
 def officer(request, slug: str, officer_id: int):
     """An officer: stars, kind, title, kingdom and whereabouts."""
     return public.officer(public.campaign_by_slug(slug), officer_id)
 
 
-@router.get("/c/{slug}/moves", response=list[schemas.MoveOut], tags=["read"], url_name="api-moves")
+@read("/c/{slug}/moves", list[schemas.MoveOut], "api-moves")
 @paginate(CursorPagination, **PAGE)
 def moves(request, slug: str):
     """Everyone on the road (R3.4)."""
     return public.moves_on_the_road(public.campaign_by_slug(slug))
 
 
-@router.get("/c/{slug}/armies", response=list[schemas.ArmyOut], tags=["read"], url_name="api-armies")
+@read("/c/{slug}/armies", list[schemas.ArmyOut], "api-armies")
 @paginate(CursorPagination, **PAGE)
 def armies(request, slug: str):
     """The armies, on the march or at a siege, with their members' ranks and their morale."""
     return public.armies(public.campaign_by_slug(slug))
 
 
-@router.get("/c/{slug}/armies/{army_id}", response=schemas.ArmyOut, tags=["read"], url_name="api-army")
+@read("/c/{slug}/armies/{army_id}", schemas.ArmyOut, "api-army")
 def army(request, slug: str, army_id: int):
     """An army with its members' ranks and its morale (R5, R7.2)."""
     return public.army(public.campaign_by_slug(slug), army_id)
 
 
-@router.get(
-    "/c/{slug}/armies/{army_id}/ledger", response=list[schemas.LedgerOut], tags=["read"], url_name="api-army-ledger"
-)
+@read("/c/{slug}/armies/{army_id}/ledger", list[schemas.LedgerOut], "api-army-ledger")
 @paginate(CursorPagination, **NEWEST)
 def army_ledger(request, slug: str, army_id: int):
     """Every change of the army's morale, the latest first (R7.1, R7.2)."""
     return public.army_ledger(public.campaign_by_slug(slug), army_id)
 
 
-@router.get("/c/{slug}/sieges", response=list[schemas.SiegeOut], tags=["read"], url_name="api-sieges")
+@read("/c/{slug}/sieges", list[schemas.SiegeOut], "api-sieges")
 @paginate(CursorPagination, **NEWEST)
 def sieges(request, slug: str):
     """The sieges, the latest first."""
     return public.sieges(public.campaign_by_slug(slug))
 
 
-@router.get("/c/{slug}/sieges/{siege_id}", response=schemas.SiegeDetailOut, tags=["read"], url_name="api-siege")
+@read("/c/{slug}/sieges/{siege_id}", schemas.SiegeDetailOut, "api-siege")
 def siege(request, slug: str, siege_id: int):
     """A siege with its armies (members and ranks), its defenders' roster and its games."""
     return public.siege(public.campaign_by_slug(slug), siege_id)
 
 
-@router.get("/c/{slug}/games", response=list[schemas.GameOut], tags=["read"], url_name="api-games")
+@read("/c/{slug}/games", list[schemas.GameOut], "api-games")
 @paginate(CursorPagination, **NEWEST)
 def games(request, slug: str, status: str | None = None):
     """The battle games, the latest first; `?status=` for one status (called, played, decided …)."""
     return public.games(public.campaign_by_slug(slug), status)
 
 
-@router.get("/c/{slug}/games/{game_id}", response=schemas.GameDetailOut, tags=["read"], url_name="api-game")
+@read("/c/{slug}/games/{game_id}", schemas.GameDetailOut, "api-game")
 def game(request, slug: str, game_id: int):
     """A battle game with its moves, record and result (R11)."""
     return public.game(public.campaign_by_slug(slug), game_id)
 
 
-@router.get("/c/{slug}/boards", response=list[schemas.BoardOut], tags=["read"], url_name="api-boards")
+@read("/c/{slug}/boards", list[schemas.BoardOut], "api-boards")
 @paginate(CursorPagination, **PAGE)
 def boards(request, slug: str):
     """The boards the reader may read (R1.2: a palace only for its kingdom's officers)."""
@@ -153,9 +149,7 @@ def boards(request, slug: str):
     return public.readable_boards(campaign, _viewer(request, campaign))
 
 
-@router.get(
-    "/c/{slug}/boards/{board_id}/threads", response=list[schemas.ThreadOut], tags=["read"], url_name="api-threads"
-)
+@read("/c/{slug}/boards/{board_id}/threads", list[schemas.ThreadOut], "api-threads")
 @paginate(CursorPagination, **NEWEST)
 def threads(request, slug: str, board_id: int):
     """A board's threads, the latest first (R1.2: a palace only for its kingdom)."""
@@ -163,7 +157,7 @@ def threads(request, slug: str, board_id: int):
     return public.threads(campaign, board_id, _viewer(request, campaign))
 
 
-@router.get("/c/{slug}/search", response=schemas.SearchOut, tags=["read"], url_name="api-search")
+@read("/c/{slug}/search", schemas.SearchOut, "api-search")
 def search(request, slug: str, q: str, page: int = 1):
     """Posts containing `q` (any part of a word, in the text or the thread's title) on the boards
     the reader may read (R1.2), the latest first, 20 a page (`page`); an empty query or one with
@@ -182,7 +176,7 @@ def search(request, slug: str, q: str, page: int = 1):
     }
 
 
-@router.get("/c/{slug}/threads/{thread_id}/posts", response=list[schemas.PostOut], tags=["read"], url_name="api-posts")
+@read("/c/{slug}/threads/{thread_id}/posts", list[schemas.PostOut], "api-posts")
 @paginate(CursorPagination, **PAGE)
 def posts(request, slug: str, thread_id: int):
     """A thread's posts in order, hidden ones left out."""

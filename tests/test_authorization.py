@@ -553,21 +553,28 @@ def test_every_post_url_has_a_row(world):
     assert accepting == set(MATRIX), "every view that accepts POST has a row in MATRIX"
 
 
+def acting(world, case: Case, role: str):
+    """Who tries as `role` (None: the anonymous visitor, or a role this action does not have),
+    whether the rules allow it, and the data they send; they are online (R2.6)."""
+    if role == "anonymous" or role not in case.roles:
+        return None, False, case.data
+    who, allowed, override = case.roles[role]
+    if who == "superuser":
+        user = get_user_model().objects.create_superuser("root", password="a-long-root-password")
+    else:
+        user = world[who].user
+        world.online(who)
+    return user, allowed, override or case.data
+
+
 def try_post(world, clock, name: str, role: str) -> None:
     case = MATRIX[name](world, clock)
     if role != "anonymous" and role not in case.roles:
         return  # this action has no such party in the rules (e.g. nobody else's move to withdraw)
     url = reverse(name, args=([world.campaign.slug] if case.campaign_url else []) + case.args)
     client = Client()
-    allowed, data = False, case.data
-    if role != "anonymous":
-        who, allowed, override = case.roles[role]
-        data = override or case.data
-        if who == "superuser":
-            user = get_user_model().objects.create_superuser("root", password="a-long-root-password")
-        else:
-            user = world[who].user
-            world.online(who)
+    user, allowed, data = acting(world, case, role)
+    if user is not None:
         client.force_login(user)
     before = snapshot()
     response = client.post(url, data)

@@ -42,6 +42,23 @@ def _nonce_ok(nonce: str) -> bool:
     return bool(nonce) and len(nonce) <= 40 and nonce.isascii() and nonce.isalnum()
 
 
+def _new_post(
+    thread: Thread, body: str, at: datetime, event_key: str | None, author: Officer | None = None, html: str = ""
+) -> Post:
+    """A post not yet saved, with its search terms (the thread's title and the text: issue 14);
+    a system post when it has no author."""
+    return Post(
+        thread=thread,
+        author=author,
+        is_system=author is None,
+        body=body,
+        html=html or render_markdown(body),
+        created_at=at,
+        event_key=event_key,
+        terms=index_terms(thread.title, body),
+    )
+
+
 def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce: str = "") -> Thread:
     """An officer opens a thread. The same form sent twice (same `nonce`) makes one thread."""
     _check_may_post(actor, board)
@@ -56,15 +73,7 @@ def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce:
             thread = Thread.objects.create(
                 board=board, title=title.strip(), author=actor, created_at=now, last_activity_at=now, post_count=1
             )
-            Post.objects.create(
-                thread=thread,
-                author=actor,
-                body=body,
-                html=html,
-                created_at=now,
-                event_key=key,
-                terms=index_terms(thread.title, body),
-            )
+            _new_post(thread, body, now, key, author=actor, html=html).save()
     except IntegrityError:
         return Post.objects.select_related("thread").get(event_key=key).thread
     return thread
@@ -80,15 +89,8 @@ def post_reply(*, actor: Officer, thread: Thread, body: str, nonce: str = "") ->
     now = clock.now()
     try:
         with transaction.atomic():
-            post = Post.objects.create(
-                thread=thread,
-                author=actor,
-                body=body,
-                html=html,
-                created_at=now,
-                event_key=key,
-                terms=index_terms(thread.title, body),
-            )
+            post = _new_post(thread, body, now, key, author=actor, html=html)
+            post.save()
             Thread.objects.filter(pk=thread.pk).update(last_activity_at=now, post_count=F("post_count") + 1)
     except IntegrityError:
         return Post.objects.get(event_key=key)
@@ -104,15 +106,9 @@ def post_system(*, board: Board, title: str, body: str, at: datetime, event_key:
     thread = Thread.objects.create(
         board=board, title=title[:MAX_TITLE], is_system=True, created_at=at, last_activity_at=at, post_count=1
     )
-    return Post.objects.create(
-        thread=thread,
-        is_system=True,
-        body=body,
-        html=render_markdown(body),
-        created_at=at,
-        event_key=event_key,
-        terms=index_terms(thread.title, body),
-    )
+    post = _new_post(thread, body, at, event_key)
+    post.save()
+    return post
 
 
 def post_system_many(events: list[tuple[Board, str, str, datetime, str]]) -> None:
@@ -131,15 +127,7 @@ def post_system_many(events: list[tuple[Board, str, str, datetime, str]]) -> Non
     )
     Post.objects.bulk_create(
         [
-            Post(
-                thread=thread,
-                is_system=True,
-                body=body,
-                html=render_markdown(body),
-                created_at=at,
-                event_key=key,
-                terms=index_terms(thread.title, body),
-            )
+            _new_post(thread, body, at, key)
             for thread, (_board, _title, body, at, key) in zip(threads, events, strict=True)
         ]
     )

@@ -7,7 +7,6 @@ token a 403. An API action without a row in MATRIX fails `test_every_api_action_
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.test import Client
 from django.urls import reverse
@@ -15,7 +14,7 @@ from django.urls import reverse
 from api.main import api
 from campaign.services.tokens import token_create
 from tests.battles.conftest import clock, world  # noqa: F401  (fixtures: the war at 10:00 Taipei)
-from tests.test_authorization import MATRIX, ROLES, Case, allow, refuse, snapshot
+from tests.test_authorization import MATRIX, ROLES, Case, acting, allow, refuse, snapshot
 
 
 def live_act(world, clock):
@@ -70,15 +69,9 @@ def call(world, clock, name: str, role: str, scope: str = "act") -> None:
     if role != "anonymous" and role not in case.roles:
         return
     url = reverse(f"api:{name}", args=([world.campaign.slug] if case.campaign_url else []) + case.args)
-    headers, allowed, data = {}, False, case.data
-    if role != "anonymous":
-        who, allowed, override = case.roles[role]
-        data = override or case.data
-        if who == "superuser":
-            user = get_user_model().objects.create_superuser("root", password="a-long-root-password")
-        else:
-            user = world[who].user
-            world.online(who)
+    headers = {}
+    user, allowed, data = acting(world, case, role)
+    if user is not None:
         _token, text = token_create(user=user, name="matrix", scope=scope)
         headers["HTTP_AUTHORIZATION"] = f"Bearer {text}"
     before = snapshot()
