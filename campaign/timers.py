@@ -15,6 +15,7 @@ applied exactly once however often it is triggered: a second caller finds it no 
 """
 
 import logging
+import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -30,9 +31,23 @@ from campaign.models import Campaign, Heartbeat, Timer
 APPLY_TIMER_TASK = "campaign.tasks.apply_timer"
 APPLY_DUE_TASK = "campaign.tasks.apply_due"
 TICK_MS = 100  # timers due within the same tenth of a second share one message
-# One thread per process sends the fast path's messages, in order (a process that exits sends
-# what it was handed first; a message lost anyway is the sweeper's).
-_sender = ThreadPoolExecutor(max_workers=1, thread_name_prefix="timer-enqueue")
+
+
+def _new_sender() -> ThreadPoolExecutor:
+    """One thread per process sends the fast path's messages, in order (a process that exits
+    sends what it was handed first; a message lost anyway is the sweeper's)."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="timer-enqueue")
+
+
+def _sender_after_fork() -> None:
+    """A forked child (a Celery prefork worker) inherits the executor but not its thread, and
+    an executor that had one starts no other: what the child handed it would never be sent."""
+    global _sender
+    _sender = _new_sender()
+
+
+_sender = _new_sender()
+os.register_at_fork(after_in_child=_sender_after_fork)
 log = logging.getLogger(__name__)
 
 Handler = Callable[[Timer], None]

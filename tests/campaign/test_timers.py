@@ -1,5 +1,6 @@
 """The timer machinery: exactly once however often an arrival is triggered (R3.4, R7.5)."""
 
+import os
 import threading
 from datetime import timedelta
 
@@ -230,3 +231,27 @@ def test_issue14_timers_due_in_the_same_tick_share_one_broker_message(redis_serv
     timers._sender.submit(lambda: None).result(10)  # the sending thread has sent what it was handed
     assert broker.llen(queue) - before == 1
     Timer.objects.filter(key__startswith="test:burst:").delete()
+
+
+def test_r3_4_a_forked_worker_process_still_sends_the_fast_paths_messages():
+    """R3.4: a Celery prefork child is forked from a process whose sending thread may already
+    exist; what the child hands to be sent (a timer's message) is sent, not left in a queue
+    that no thread reads."""
+    from campaign import timers
+
+    timers.send_soon(lambda: None)
+    timers._sender.submit(lambda: None).result(10)  # the parent's sending thread exists and is idle
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: report whether its hand-over ran, then leave without cleaning up
+        try:
+            sent = threading.Event()
+            timers.send_soon(sent.set)
+            os.write(write, b"1" if sent.wait(5) else b"0")
+        finally:
+            os._exit(0)
+    os.close(write)
+    answer = os.read(read, 1)
+    os.close(read)
+    os.waitpid(pid, 0)
+    assert answer == b"1"
