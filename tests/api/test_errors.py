@@ -4,10 +4,13 @@ and per address answer 429 with Retry-After."""
 
 import json
 import secrets
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from django.test import Client
+from django.test import Client, RequestFactory
 
+from api.auth import TokenThrottle
 from campaign.services.tokens import token_create
 from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 
@@ -95,3 +98,25 @@ def test_r11_3_an_answer_to_a_claim_since_replaced_is_a_409(world, clock):  # no
     assert game.claim_status == "claimed"  # nothing changed
     confirmed = post(slug, f"/games/{game.pk}/claim", {"confirm": True, "claim": read["claim"]}, zhang)
     assert confirmed.status_code == 200 and confirmed.json()["result"] == "attacker"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue12_requests_of_one_token_arriving_together_pass_no_more_than_its_rate(world, settings):  # noqa: F811
+    """A bot firing many requests at once (threads here; processes behind a proxy alike) gets
+    exactly its rate through, not a few more that read the count before the others wrote it."""
+    settings.API_RATE_TOKEN = "5/min"
+    token, _text = token_create(user=world["郭嘉"].user, name="burst", scope="read")
+    request = RequestFactory().get("/api/v1/campaigns")
+    request.auth = token
+    start = threading.Barrier(20)
+
+    def one() -> bool:
+        throttle = TokenThrottle()
+        start.wait()
+        return throttle.allow_request(request)
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        answers = list(pool.map(lambda _n: one(), range(20)))
+    assert answers.count(True) == 5
+    refused = TokenThrottle()
+    assert not refused.allow_request(request) and 0 < refused.wait() <= 60
