@@ -179,7 +179,7 @@ def serve() -> list[subprocess.Popen]:
             "--workers",
             os.environ.get("WEB_WORKERS", "2"),  # as many as `make run` starts
             "--ws",
-            "websockets",
+            "websockets-sansio",  # as `make run` serves them
             "--lifespan",
             "off",
             "--log-level",

@@ -66,7 +66,7 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
             "--workers",
             str(web_workers),
             "--ws",
-            "websockets",
+            "websockets-sansio",  # uvicorn's own: "websockets" (the legacy one) is deprecated
             "--lifespan",
             "off",
             "--timeout-graceful-shutdown",
