@@ -79,6 +79,13 @@ class LiveConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
 
+class UnknownSocket(AsyncWebsocketConsumer):
+    """A websocket address the site does not serve: refused before it opens."""
+
+    async def connect(self):
+        await self.close(code=CLOSE_UNKNOWN)
+
+
 class GameConsumer(LiveConsumer):
     async def connect(self):
         fanout.serve_on(asyncio.get_running_loop())

@@ -1,9 +1,10 @@
 """Websocket routes: a live game's page connects here (issue 10); every page of an officer
-listens for their notices (issue 11); an open dashboard is sent its changes (issue 14)."""
+listens for their notices (issue 11); an open dashboard is sent its changes (issue 14). Any other
+address is refused (4404) rather than failing in the router (a 500 and a traceback)."""
 
-from django.urls import path
+from django.urls import path, re_path
 
-from battles.consumers import BanqiConsumer, GameConsumer, NoticeConsumer
+from battles.consumers import BanqiConsumer, GameConsumer, NoticeConsumer, UnknownSocket
 from battles.dashboard_push import DashboardConsumer
 
 websocket_urlpatterns = [
@@ -11,4 +12,5 @@ websocket_urlpatterns = [
     path("ws/c/<slug:slug>/banqi/<int:game_id>/", BanqiConsumer.as_asgi()),
     path("ws/c/<slug:slug>/notices/", NoticeConsumer.as_asgi()),
     path("ws/c/<slug:slug>/dashboard/", DashboardConsumer.as_asgi()),
+    re_path(r"", UnknownSocket.as_asgi()),  # last
 ]

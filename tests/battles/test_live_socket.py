@@ -244,3 +244,16 @@ def test_the_consumers_keep_their_database_connection_between_frames():
     first, second, third = async_to_sync(calls)()
     assert first is second
     assert connection.connection is not third  # closed after the error: the next call opens anew
+
+
+def test_a_socket_to_an_address_the_site_does_not_serve_is_refused_not_a_server_error():
+    """Bad input: an address no page uses is refused with 4404 (the server's log gets no
+    traceback, the client no 500)."""
+
+    async def scenario():
+        for path in ("/ws/nowhere/", "/ws/c//dashboard/", "/ws/c/x/games/not-a-number/"):
+            communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://localhost")])
+            connected, code = await communicator.connect()
+            assert not connected and code == 4404, path
+
+    async_to_sync(scenario)()
