@@ -219,8 +219,9 @@ DASHBOARD_CITIES_PER_PAGE = int(os.environ.get("DASHBOARD_CITIES_PER_PAGE", "100
 # How often each web process looks for a new world version to push to its open dashboards.
 DASHBOARD_PUSH_SECONDS = float(os.environ.get("DASHBOARD_PUSH_SECONDS", "0.25"))
 
-# The public API (issue 12): its rate limits are counted in Django's cache, kept on Redis so that
-# every web process counts together (a Redis away lets requests through rather than refuse them).
+# Django's cache, on Redis so that every process shares it. The public API's rate limits (issue 12)
+# are counted in Redis directly (api/auth.py: one script per request, so that requests arriving
+# at once cannot pass over the limit; a Redis away lets requests through rather than refuse them).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cache"}
 }
