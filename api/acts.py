@@ -93,25 +93,25 @@ def _decide(request, slug: str, move_id: int, service) -> Move:
 
 
 @act("/c/{slug}/moves/{move_id}/approve", schemas.MoveOut, "move-approve")
-def move_approve(request, slug: str, move_id: int):
+def move_approve(request, slug: str, move_id: schemas.Id):
     """Approve a requested move (R3.2: the governors of both ends, or the king)."""
     return _decide(request, slug, move_id, move_services.move_approve)
 
 
 @act("/c/{slug}/moves/{move_id}/reject", schemas.MoveOut, "move-reject")
-def move_reject(request, slug: str, move_id: int):
+def move_reject(request, slug: str, move_id: schemas.Id):
     """Refuse a requested move (R3.2: the governors of both ends, or the king)."""
     return _decide(request, slug, move_id, move_services.move_reject)
 
 
 @act("/c/{slug}/moves/{move_id}/cancel", schemas.MoveOut, "move-cancel")
-def move_cancel(request, slug: str, move_id: int):
+def move_cancel(request, slug: str, move_id: schemas.Id):
     """Withdraw one's own request, or an order one gave, before it leaves (R3.3)."""
     return _decide(request, slug, move_id, move_services.move_cancel)
 
 
 @act("/c/{slug}/boards/{board_id}/threads", schemas.ThreadOut, "thread-new")
-def thread_new(request, slug: str, board_id: int, data: NewThread):
+def thread_new(request, slug: str, board_id: schemas.Id, data: NewThread):
     """Open a thread on a board one may write on (R1.2)."""
     campaign, officer = _actor(request, slug)
     board = public.board(campaign, board_id)
@@ -119,7 +119,7 @@ def thread_new(request, slug: str, board_id: int, data: NewThread):
 
 
 @act("/c/{slug}/threads/{thread_id}/posts", schemas.PostOut, "reply-new")
-def reply_new(request, slug: str, thread_id: int, data: Reply):
+def reply_new(request, slug: str, thread_id: schemas.Id, data: Reply):
     """Reply in a thread on a board one may write on (R1.2)."""
     campaign, officer = _actor(request, slug)
     thread = public.thread(campaign, thread_id)
@@ -127,7 +127,7 @@ def reply_new(request, slug: str, thread_id: int, data: Reply):
 
 
 @act("/c/{slug}/sieges/{siege_id}/calls", schemas.GameOut, "call-new")
-def call_new(request, slug: str, siege_id: int, data: Call):
+def call_new(request, slug: str, siege_id: schemas.Id, data: Call):
     """Call a siege game (R6.1: the army's marshal or its king names one of its attackers)."""
     campaign, actor = _actor(request, slug)
     army = posted_object(as_form(data), "army", public.armies_at(campaign, siege_id), "R6.1")
@@ -136,7 +136,7 @@ def call_new(request, slug: str, siege_id: int, data: Call):
 
 
 @act("/c/{slug}/sieges/{siege_id}/games/{game_id}/answer", schemas.GameOut, "call-answer")
-def call_answer(request, slug: str, siege_id: int, game_id: int, data: Answer):
+def call_answer(request, slug: str, siege_id: schemas.Id, game_id: schemas.Id, data: Answer):
     """Take up a siege call (R6.3: a defender of the city, named by themselves or by the city's governor)."""
     campaign, actor = _actor(request, slug)
     game = public.siege_game(campaign, siege_id, game_id)
@@ -145,7 +145,7 @@ def call_answer(request, slug: str, siege_id: int, game_id: int, data: Answer):
 
 
 @act("/c/{slug}/games/{game_id}/report", schemas.GameOut, "game-report")
-def game_report_act(request, slug: str, game_id: int, data: Report):
+def game_report_act(request, slug: str, game_id: schemas.Id, data: Report):
     """Report the record of a game played elsewhere (R11.3): replayed and judged by the site; the
     opponent confirms the result when the record does not end the game by itself."""
     campaign, actor = _actor(request, slug)
@@ -155,7 +155,7 @@ def game_report_act(request, slug: str, game_id: int, data: Report):
 
 
 @act("/c/{slug}/games/{game_id}/claim", schemas.GameOut, "game-claim")
-def game_claim(request, slug: str, game_id: int, data: Claim):
+def game_claim(request, slug: str, game_id: schemas.Id, data: Claim):
     """Confirm or dispute the opponent's claimed result (R11.3); `claim` is the claim's token as
     read on the game (a claim changed since is refused)."""
     campaign, actor = _actor(request, slug)
@@ -164,7 +164,7 @@ def game_claim(request, slug: str, game_id: int, data: Claim):
 
 
 @act("/c/{slug}/games/{game_id}/agree", schemas.GameOut, "game-agree")
-def game_agree(request, slug: str, game_id: int):
+def game_agree(request, slug: str, game_id: schemas.Id):
     """Agree to play the game outside the hours of war (R7.4)."""
     campaign, actor = _actor(request, slug)
     return game_agree_off_hours(actor=actor, game=public.game(campaign, game_id))
@@ -178,7 +178,7 @@ class LiveAction(Schema):
 
 
 @act("/c/{slug}/games/{game_id}/live", schemas.GameDetailOut, "live-act")
-def live_act(request, slug: str, game_id: int, data: LiveAction):
+def live_act(request, slug: str, game_id: schemas.Id, data: LiveAction):
     """Play a game on the site (R11.3), as its page's socket does: say you are ready (the clocks
     start when both are), move (`ply` is the number of moves you saw: a move sent twice or after
     the board changed is a 409), resign, or offer, accept or decline a draw. Watchers of the

@@ -137,7 +137,7 @@ class RansomOut(Schema):
 
 
 @act("/c/{slug}/cities/{city_id}/governor", schemas.CityOut, "governor-appoint")
-def governor_appoint(request, slug: str, city_id: int, data: MaybeOfficer):
+def governor_appoint(request, slug: str, city_id: schemas.Id, data: MaybeOfficer):
     """Appoint or replace a city's governor, or dismiss them with no officer (R2.4: the king)."""
     campaign, actor = _actor(request, slug)
     city = public.city(campaign, city_id)
@@ -146,7 +146,7 @@ def governor_appoint(request, slug: str, city_id: int, data: MaybeOfficer):
 
 
 @act("/c/{slug}/boards/{board_id}/moderators", ModeratorOut, "moderator-appoint")
-def moderator_appoint(request, slug: str, board_id: int, data: OfficerChoice):
+def moderator_appoint(request, slug: str, board_id: schemas.Id, data: OfficerChoice):
     """Appoint a board moderator (R2.5: the king, or a governor for their city's board; at most two)."""
     campaign, actor = _actor(request, slug)
     board = public.board(campaign, board_id)
@@ -155,7 +155,7 @@ def moderator_appoint(request, slug: str, board_id: int, data: OfficerChoice):
 
 
 @act("/c/{slug}/moderators/{moderator_id}/remove", Done, "moderator-remove")
-def moderator_remove(request, slug: str, moderator_id: int):
+def moderator_remove(request, slug: str, moderator_id: schemas.Id):
     """Remove a board moderator (R2.5)."""
     campaign, actor = _actor(request, slug)
     moderator = public.moderator(campaign, moderator_id)
@@ -174,7 +174,7 @@ def promotion_recommend(request, slug: str, data: Recommend):
 
 
 @act("/c/{slug}/promotions/{promotion_id}", PromotionOut, "promotion-decide")
-def promotion_decide(request, slug: str, promotion_id: int, data: Approve):
+def promotion_decide(request, slug: str, promotion_id: schemas.Id, data: Approve):
     """Approve or reject a recommended promotion (R2.3: the king)."""
     campaign, actor = _actor(request, slug)
     promotion = public.promotion(campaign, promotion_id)
@@ -191,7 +191,7 @@ def march_new(request, slug: str, data: March):
 
 
 @act("/c/{slug}/prisoners/{ransom_id}", RansomOut, "ransom-decide")
-def ransom_decide(request, slug: str, ransom_id: int, data: Paid):
+def ransom_decide(request, slug: str, ransom_id: schemas.Id, data: Paid):
     """Free a prisoner, ransom paid or not (R10: the captor's king)."""
     campaign, actor = _actor(request, slug)
     ransom = public.ransom(campaign, ransom_id)
@@ -199,7 +199,7 @@ def ransom_decide(request, slug: str, ransom_id: int, data: Paid):
 
 
 @act("/c/{slug}/sieges/{siege_id}/roster", Done, "roster-edit")
-def roster_edit(request, slug: str, siege_id: int, data: Organisation):
+def roster_edit(request, slug: str, siege_id: schemas.Id, data: Organisation):
     """Arrange the defence roster (R6.3: the city's governor or its king)."""
     campaign, actor = _actor(request, slug)
     siege = public.siege_only(campaign, siege_id)
@@ -209,7 +209,7 @@ def roster_edit(request, slug: str, siege_id: int, data: Organisation):
 
 
 @act("/c/{slug}/sieges/{siege_id}/retreat", schemas.ArmyOut, "retreat")
-def retreat(request, slug: str, siege_id: int, data: Retreat):
+def retreat(request, slug: str, siege_id: schemas.Id, data: Retreat):
     """Retreat an army from a siege, naming its rearguard (R8.1)."""
     campaign, actor = _actor(request, slug)
     army = posted_object(as_form(data), "army", public.armies_at(campaign, siege_id), "R8.1")
@@ -218,7 +218,7 @@ def retreat(request, slug: str, siege_id: int, data: Retreat):
 
 
 @act("/c/{slug}/sieges/{siege_id}/retreat-money", Done, "retreat-money")
-def retreat_money(request, slug: str, siege_id: int, data: RetreatMoney):
+def retreat_money(request, slug: str, siege_id: schemas.Id, data: RetreatMoney):
     """Offer the retreat money (R10.1: a defender), or confirm an offer (`ransom`: the besieging king)."""
     campaign, actor = _actor(request, slug)
     siege = public.siege_only(campaign, siege_id)
@@ -231,7 +231,7 @@ def retreat_money(request, slug: str, siege_id: int, data: RetreatMoney):
 
 
 @act("/c/{slug}/armies/{army_id}/sortie", Done, "sortie-new")
-def sortie_new(request, slug: str, army_id: int, data: Officers):
+def sortie_new(request, slug: str, army_id: schemas.Id, data: Officers):
     """Send defenders out to meet a marching army (R4.6: the target's governor or king)."""
     campaign, actor = _actor(request, slug)
     army = public.army(campaign, army_id)
@@ -240,7 +240,7 @@ def sortie_new(request, slug: str, army_id: int, data: Officers):
 
 
 @act("/c/{slug}/armies/{army_id}/battle/choose", Done, "battle-choose")
-def battle_choose(request, slug: str, army_id: int, data: Officers):
+def battle_choose(request, slug: str, army_id: schemas.Id, data: Officers):
     """Choose who of the larger side plays the field battle (R5.2)."""
     campaign, actor = _actor(request, slug)
     battle = public.field_battle(campaign, army_id)
@@ -251,7 +251,7 @@ def battle_choose(request, slug: str, army_id: int, data: Officers):
 
 
 @act("/c/{slug}/armies/{army_id}/battle/advance", Done, "battle-advance")
-def battle_advance(request, slug: str, army_id: int, data: Advance):
+def battle_advance(request, slug: str, army_id: schemas.Id, data: Advance):
     """After a drawn field battle, advance or turn back (R5.4)."""
     campaign, actor = _actor(request, slug)
     battle = public.field_battle(campaign, army_id)
@@ -260,7 +260,7 @@ def battle_advance(request, slug: str, army_id: int, data: Advance):
 
 
 @act("/c/{slug}/armies/{army_id}/pursuit", Done, "pursuit-new")
-def pursuit_new(request, slug: str, army_id: int, data: Pursue):
+def pursuit_new(request, slug: str, army_id: schemas.Id, data: Pursue):
     """Pursue a retreating army (R8.2: up to three pursuers, as many of its members)."""
     campaign, actor = _actor(request, slug)
     pursuit = public.pursuit(campaign, army_id)
@@ -275,7 +275,7 @@ def pursuit_new(request, slug: str, army_id: int, data: Pursue):
 
 
 @act("/c/{slug}/armies/{army_id}/reinforce", schemas.ArmyOut, "reinforce-new")
-def reinforce_new(request, slug: str, army_id: int, data: Members):
+def reinforce_new(request, slug: str, army_id: schemas.Id, data: Members):
     """Send reinforcements to a besieging army (R8.5: its king)."""
     campaign, actor = _actor(request, slug)
     army = public.army(campaign, army_id)
@@ -294,7 +294,7 @@ def stratagem_new(request, slug: str, data: Challenge):
 
 
 @act("/c/{slug}/stratagems/{stratagem_id}/answer", Done, "stratagem-answer")
-def stratagem_answer(request, slug: str, stratagem_id: int, data: StratagemAnswer):
+def stratagem_answer(request, slug: str, stratagem_id: schemas.Id, data: StratagemAnswer):
     """Take up a stratagem's challenge, or name a substitute (R9.3)."""
     campaign, actor = _actor(request, slug)
     stratagem = public.stratagem(campaign, stratagem_id)
@@ -307,7 +307,7 @@ def stratagem_answer(request, slug: str, stratagem_id: int, data: StratagemAnswe
 
 
 @act("/c/{slug}/banqi/{game_id}/act", Done, "banqi-act")
-def banqi_act(request, slug: str, game_id: int, data: BanqiAction):
+def banqi_act(request, slug: str, game_id: schemas.Id, data: BanqiAction):
     """A dark-chess action (R11.7): turn a piece ("b3"), move ("b3-b4"), capture ("b3xb1"), resign."""
     campaign, actor = _actor(request, slug)
     game = public.banqi_game(campaign, game_id)
@@ -316,7 +316,7 @@ def banqi_act(request, slug: str, game_id: int, data: BanqiAction):
 
 
 @act("/c/{slug}/games/{game_id}/result", schemas.GameOut, "result-enter")
-def result_enter(request, slug: str, game_id: int, data: Result):
+def result_enter(request, slug: str, game_id: schemas.Id, data: Result):
     """Enter a game's result as its judge (R11.3: a neutral king, or the site's administrators)."""
     campaign = public.campaign_by_slug(slug)
     game = public.game(campaign, game_id)
@@ -324,7 +324,7 @@ def result_enter(request, slug: str, game_id: int, data: Result):
 
 
 @act("/c/{slug}/posts/{post_id}/moderate", schemas.PostOut, "post-moderate")
-def post_moderate(request, slug: str, post_id: int, data: Hide):
+def post_moderate(request, slug: str, post_id: schemas.Id, data: Hide):
     """Hide a post, or show it again (R2.5: the board's governor, moderators or king)."""
     campaign, actor = _actor(request, slug)
     post = public.post(campaign, post_id)
@@ -332,7 +332,7 @@ def post_moderate(request, slug: str, post_id: int, data: Hide):
 
 
 @act("/c/{slug}/posts/{post_id}/edit", schemas.PostOut, "post-edit")
-def post_edit_act(request, slug: str, post_id: int, data: Edit):
+def post_edit_act(request, slug: str, post_id: schemas.Id, data: Edit):
     """Rewrite one's own post within the campaign's edit window."""
     campaign, actor = _actor(request, slug)
     post = public.post(campaign, post_id)

@@ -54,6 +54,9 @@ def install(api: NinjaAPI) -> None:
 
     @api.exception_handler(ValidationError)
     def invalid(request, exc: ValidationError):
+        if exc.errors and all(tuple(error.get("loc", ()))[:1] == ("path",) for error in exc.errors):
+            # An id in the path that no row could have (schemas.Id): no such thing, as on the pages.
+            return refusal(api, request, 404, _("There is no such thing here."))
         fields = sorted({_field(error) for error in exc.errors})
         message = _("These fields are missing or not valid: %(fields)s.") % {"fields": ", ".join(fields)}
         return refusal(api, request, 400, message, code="invalid")

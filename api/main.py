@@ -4,10 +4,12 @@ its errors (api/errors.py), its readers and actors (api/auth.py) and their rate 
 from collections.abc import Callable
 
 from django.conf import settings
-from django.urls import URLPattern
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLPattern, reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from django.views.defaults import page_not_found
 from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
@@ -143,3 +145,11 @@ def urls() -> tuple[list, str, str]:
         if isinstance(pattern, URLPattern) and pattern.name in reads.POLLED:
             pattern.callback = unless_unchanged(pattern.callback)
     return patterns, app_name, namespace
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """The site's 404 (`handler404`): under the API's root the API's JSON error, in the language of
+    Accept-Language; elsewhere the site's page."""
+    if request.path_info.startswith(reverse("api:api-root")):
+        return errors.refusal(api, request, 404, _("There is no such thing here."))
+    return page_not_found(request, exception)

@@ -44,20 +44,20 @@ def kingdoms(request, slug: str):
 
 @read("/c/{slug}/cities", list[schemas.CityOut], "api-cities")
 @paginate(CursorPagination, **PAGE)
-def cities(request, slug: str, kingdom: int | None = None):
+def cities(request, slug: str, kingdom: schemas.Id | None = None):
     """Every city with its owner, governor and wall; `?kingdom=` for one kingdom's."""
     return public.cities(public.campaign_by_slug(slug), kingdom)
 
 
 @read("/c/{slug}/cities/{city_id}", schemas.CityOut, "api-city")
-def city(request, slug: str, city_id: int):
+def city(request, slug: str, city_id: schemas.Id):
     """A city: owner, kind, governor, wall and its maximum (R1.1, R7.1)."""
     return public.city(public.campaign_by_slug(slug), city_id)
 
 
 @read("/c/{slug}/cities/{city_id}/ledger", list[schemas.LedgerOut], "api-city-ledger")
 @paginate(CursorPagination, **NEWEST)
-def city_ledger(request, slug: str, city_id: int):
+def city_ledger(request, slug: str, city_id: schemas.Id):
     """Every change of the city's wall, the latest first (R7.1)."""
     return public.city_ledger(public.campaign_by_slug(slug), city_id)
 
@@ -71,7 +71,7 @@ def roads(request, slug: str):
 
 @read("/c/{slug}/officers", list[schemas.OfficerOut], "api-officers")
 @paginate(CursorPagination, **PAGE)
-def officers(request, slug: str, kingdom: int | None = None):
+def officers(request, slug: str, kingdom: schemas.Id | None = None):
     """The officers (stars, kind, title, whereabouts); `?kingdom=` for one kingdom's."""
     return public.officers(public.campaign_by_slug(slug), kingdom)
 
@@ -83,7 +83,7 @@ def me(request, slug: str):
 
 
 @read("/c/{slug}/officers/{officer_id}", schemas.OfficerOut, "api-officer")
-def officer(request, slug: str, officer_id: int):
+def officer(request, slug: str, officer_id: schemas.Id):
     """An officer: stars, kind, title, kingdom and whereabouts."""
     return public.officer(public.campaign_by_slug(slug), officer_id)
 
@@ -103,14 +103,14 @@ def armies(request, slug: str):
 
 
 @read("/c/{slug}/armies/{army_id}", schemas.ArmyOut, "api-army")
-def army(request, slug: str, army_id: int):
+def army(request, slug: str, army_id: schemas.Id):
     """An army with its members' ranks and its morale (R5, R7.2)."""
     return public.army(public.campaign_by_slug(slug), army_id)
 
 
 @read("/c/{slug}/armies/{army_id}/ledger", list[schemas.LedgerOut], "api-army-ledger")
 @paginate(CursorPagination, **NEWEST)
-def army_ledger(request, slug: str, army_id: int):
+def army_ledger(request, slug: str, army_id: schemas.Id):
     """Every change of the army's morale, the latest first (R7.1, R7.2)."""
     return public.army_ledger(public.campaign_by_slug(slug), army_id)
 
@@ -123,7 +123,7 @@ def sieges(request, slug: str):
 
 
 @read("/c/{slug}/sieges/{siege_id}", schemas.SiegeDetailOut, "api-siege")
-def siege(request, slug: str, siege_id: int):
+def siege(request, slug: str, siege_id: schemas.Id):
     """A siege with its armies (members and ranks), its defenders' roster and its games."""
     return public.siege(public.campaign_by_slug(slug), siege_id)
 
@@ -136,7 +136,7 @@ def games(request, slug: str, status: str | None = None):
 
 
 @read("/c/{slug}/games/{game_id}", schemas.GameDetailOut, "api-game")
-def game(request, slug: str, game_id: int):
+def game(request, slug: str, game_id: schemas.Id):
     """A battle game with its moves, record and result (R11)."""
     return public.game(public.campaign_by_slug(slug), game_id)
 
@@ -151,7 +151,7 @@ def boards(request, slug: str):
 
 @read("/c/{slug}/boards/{board_id}/threads", list[schemas.ThreadOut], "api-threads")
 @paginate(CursorPagination, **NEWEST)
-def threads(request, slug: str, board_id: int):
+def threads(request, slug: str, board_id: schemas.Id):
     """A board's threads, the latest first (R1.2: a palace only for its kingdom)."""
     campaign = public.campaign_by_slug(slug)
     return public.threads(campaign, board_id, _viewer(request, campaign))
@@ -178,7 +178,7 @@ def search(request, slug: str, q: str, page: int = 1):
 
 @read("/c/{slug}/threads/{thread_id}/posts", list[schemas.PostOut], "api-posts")
 @paginate(CursorPagination, **PAGE)
-def posts(request, slug: str, thread_id: int):
+def posts(request, slug: str, thread_id: schemas.Id):
     """A thread's posts in order, hidden ones left out."""
     campaign = public.campaign_by_slug(slug)
     return public.posts(campaign, thread_id, _viewer(request, campaign))

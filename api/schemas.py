@@ -1,9 +1,16 @@
 """What the API returns: the war's objects as JSON (times in UTC, ISO 8601; related objects by id)."""
 
 from datetime import datetime
+from typing import Annotated
 
 from django.urls import reverse
 from ninja import Field, Schema
+
+from campaign.rules.text import ID_MAX
+
+# The one type of every id in a path or a query: an id the database could hold, else refused
+# before any lookup (a path's as 404, a query's as 400 naming it: api/errors.py), never a 500.
+Id = Annotated[int, Field(ge=1, le=ID_MAX, description="an id: 1 to 2⁶³−1")]
 
 
 class CampaignOut(Schema):

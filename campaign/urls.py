@@ -4,6 +4,7 @@ from django.urls import include, path
 
 from api import main as api_main
 from battles.views import dashboard as dashboard_views
+from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 from campaign.views import boards, feeds, home, mail, moves, ops, personnel, tokens, zones
 
 campaign_urls = [
@@ -13,30 +14,30 @@ campaign_urls = [
     path("map/live/", dashboard_views.map_live, name="map-live"),
     path("boards/", boards.board_list, name="boards"),
     path("boards/search/", boards.board_search_page, name="board-search"),
-    path("boards/<int:board_id>/", boards.board_detail, name="board"),
-    path("boards/<int:board_id>/new/", boards.thread_new, name="thread-new"),
-    path("boards/<int:board_id>/feed.atom", feeds.board_feed, name="board-feed"),
-    path("feeds/<str:token>/boards/<int:board_id>.atom", feeds.board_feed_private, name="board-feed-private"),
+    path("boards/<id:board_id>/", boards.board_detail, name="board"),
+    path("boards/<id:board_id>/new/", boards.thread_new, name="thread-new"),
+    path("boards/<id:board_id>/feed.atom", feeds.board_feed, name="board-feed"),
+    path("feeds/<str:token>/boards/<id:board_id>.atom", feeds.board_feed_private, name="board-feed-private"),
     path("feeds/renew/", feeds.feed_renew, name="feed-renew"),
     path("mail/settings/", mail.mail_settings, name="mail-settings"),
     path("mail/confirm/", mail.mail_confirm_action, name="mail-confirm"),
     path("mail/confirm/<str:token>/", mail.mail_confirm_page, name="mail-confirm-page"),
-    path("threads/<int:thread_id>/", boards.thread_detail, name="thread"),
-    path("threads/<int:thread_id>/reply/", boards.reply_new, name="reply-new"),
-    path("posts/<int:post_id>/moderate/", boards.post_moderate, name="post-moderate"),
-    path("posts/<int:post_id>/edit/", boards.post_edit_view, name="post-edit"),
+    path("threads/<id:thread_id>/", boards.thread_detail, name="thread"),
+    path("threads/<id:thread_id>/reply/", boards.reply_new, name="reply-new"),
+    path("posts/<id:post_id>/moderate/", boards.post_moderate, name="post-moderate"),
+    path("posts/<id:post_id>/edit/", boards.post_edit_view, name="post-edit"),
     path("moves/", moves.moves_page, name="moves"),
     path("moves/request/", moves.move_request, name="move-request"),
     path("moves/order/", moves.move_order, name="move-order"),
-    path("moves/<int:move_id>/approve/", moves.move_approve, name="move-approve"),
-    path("moves/<int:move_id>/reject/", moves.move_reject, name="move-reject"),
-    path("moves/<int:move_id>/cancel/", moves.move_cancel, name="move-cancel"),
+    path("moves/<id:move_id>/approve/", moves.move_approve, name="move-approve"),
+    path("moves/<id:move_id>/reject/", moves.move_reject, name="move-reject"),
+    path("moves/<id:move_id>/cancel/", moves.move_cancel, name="move-cancel"),
     path("personnel/", personnel.personnel_page, name="personnel"),
-    path("personnel/cities/<int:city_id>/governor/", personnel.governor_appoint, name="governor-appoint"),
-    path("personnel/boards/<int:board_id>/moderators/", personnel.moderator_appoint, name="moderator-appoint"),
-    path("personnel/moderators/<int:moderator_id>/remove/", personnel.moderator_remove, name="moderator-remove"),
+    path("personnel/cities/<id:city_id>/governor/", personnel.governor_appoint, name="governor-appoint"),
+    path("personnel/boards/<id:board_id>/moderators/", personnel.moderator_appoint, name="moderator-appoint"),
+    path("personnel/moderators/<id:moderator_id>/remove/", personnel.moderator_remove, name="moderator-remove"),
     path("personnel/promotions/", personnel.promotion_recommend, name="promotion-recommend"),
-    path("personnel/promotions/<int:promotion_id>/", personnel.promotion_decide, name="promotion-decide"),
+    path("personnel/promotions/<id:promotion_id>/", personnel.promotion_decide, name="promotion-decide"),
     path("", include("battles.urls")),
 ]
 
@@ -51,11 +52,14 @@ urlpatterns = [
     path("api/v1/", api_main.urls()),
     path("accounts/tokens/", tokens.tokens_page, name="tokens"),
     path("accounts/tokens/new/", tokens.token_new, name="token-new"),
-    path("accounts/tokens/<int:token_id>/revoke/", tokens.token_revoke_view, name="token-revoke"),
+    path("accounts/tokens/<id:token_id>/revoke/", tokens.token_revoke_view, name="token-revoke"),
     path("admin/", admin.site.urls),
     path("ops/", ops.ops_page, name="ops"),
     path("healthz", ops.healthz, name="healthz"),
     path("ops/apply-due/", ops.ops_apply_due, name="ops-apply-due"),
-    path("ops/timers/<int:timer_id>/retry/", ops.ops_retry, name="ops-retry"),
+    path("ops/timers/<id:timer_id>/retry/", ops.ops_retry, name="ops-retry"),
     path("c/<slug:slug>/", include(campaign_urls)),
 ]
+
+# A path no route matches: the API's JSON error under /api/v1/, the site's page elsewhere.
+handler404 = "api.main.not_found"

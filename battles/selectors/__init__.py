@@ -6,6 +6,7 @@ from datetime import datetime
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, F, Prefetch, Q, Window
 from django.db.models.functions import RowNumber
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from battles.authority import commander_of, commands_as, judges
@@ -101,8 +102,10 @@ def siege_detail(
     *, siege_id: int, campaign: Campaign, viewer: Officer | None = None, user: User | AnonymousUser | None = None
 ) -> SiegeView:
     """The siege page's reads, and the viewer's flags (`user` given), in a fixed number of queries."""
-    siege = Siege.objects.select_related("city__kingdom__king", "city__governor", "city__board", "taken_by").get(
-        pk=siege_id, campaign=campaign
+    siege = get_object_or_404(
+        Siege.objects.select_related("city__kingdom__king", "city__governor", "city__board", "taken_by"),
+        pk=siege_id,
+        campaign=campaign,
     )
     armies = list(siege.armies.select_related("kingdom", "origin").prefetch_related(MEMBERS).order_by("id"))
     # Issue 14: a season's siege has thousands of ledger rows; the page shows the last
@@ -267,10 +270,12 @@ def army_detail(
 ) -> ArmyView:
     """An army's page: members, its field battle or pursuit and their games, who may sortie, and
     the viewer's flags (`user` given), in a fixed number of queries."""
-    army = (
-        Army.objects.select_related("kingdom", "origin", "target__kingdom", "target__board", "siege", "reinforces")
-        .prefetch_related(MEMBERS)
-        .get(pk=army_id, campaign=campaign)
+    army = get_object_or_404(
+        Army.objects.select_related(
+            "kingdom", "origin", "target__kingdom", "target__board", "siege", "reinforces"
+        ).prefetch_related(MEMBERS),
+        pk=army_id,
+        campaign=campaign,
     )
     battle = FieldBattle.objects.filter(army=army).first()
     pursuit = Pursuit.objects.filter(army=army).first()

@@ -29,13 +29,18 @@ def text_fault(text: str, *, max_length: int, multiline: bool = True) -> str | N
     return None
 
 
-def parse_id(raw: object, *, maximum: int = 2**31 - 1) -> int | None:
+ID_MAX = 2**63 - 1  # the largest id the database holds (a BigAutoField, on SQLite and PostgreSQL)
+
+
+def parse_id(raw: object, *, maximum: int = ID_MAX) -> int | None:
     """An id as typed in a form or a query: ASCII digits only, within the database's range.
 
     >>> parse_id("42"), parse_id("²"), parse_id("٣"), parse_id("9" * 30), parse_id(None), parse_id(" 7")
     (42, None, None, None, None, None)
+    >>> parse_id(str(2**63 - 1)) == ID_MAX, parse_id(str(2**63)), parse_id(str(10**20))
+    (True, None, None)
     """
-    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 12:
+    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > len(str(maximum)):
         return None
     value = int(raw)
     return value if value <= maximum else None

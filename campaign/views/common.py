@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -30,10 +30,11 @@ class CampaignRequest(HttpRequest):
 
 
 def back(request: HttpRequest, fallback: str) -> HttpResponse:
-    """Back to the page the form was on (its `next` field, else the Referer of this site)."""
+    """Back to the page the form was on (its `next` field, else the Referer of this site). The
+    target is an address, never read as a view's name (`redirect("x")` would try to reverse it)."""
     for target in (request.POST.get("next"), request.GET.get("next"), request.headers.get("Referer")):
         if target and url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
-            return redirect(target)
+            return HttpResponseRedirect(target)
     return redirect(fallback)
 
 

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
 from campaign.errors import RuleViolation
-from campaign.rules.text import parse_id
+from campaign.rules.text import ID_MAX, parse_id
 
 M = TypeVar("M", bound=Model)
 
@@ -61,7 +61,7 @@ def query_id(data, name: str) -> int | None:
 
 
 def posted_object(data, name: str, queryset: QuerySet[M], clause: str) -> M:
-    obj = queryset.filter(pk=posted_int(data, name, clause)).first()
+    obj = queryset.filter(pk=posted_int(data, name, clause, maximum=ID_MAX)).first()
     if obj is None:
         raise _invalid(name, clause)
     return obj

@@ -4,8 +4,8 @@ there), or one the reader chose on the time-zone page, kept in a cookie like the
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
@@ -31,7 +31,7 @@ def time_zone_page(request: HttpRequest) -> HttpResponse:
         target = "/"
     if request.method == "POST":
         name = request.POST.get("zone", "")
-        response = redirect(target)
+        response = HttpResponseRedirect(target)  # an address, never a view's name
         if name in zone_names():
             response.set_cookie(TIME_ZONE_COOKIE, name, max_age=COOKIE_AGE, samesite="Lax")
         else:  # "": back to the campaign's zone
