@@ -26,7 +26,16 @@ def kingdoms_of(user) -> list[int]:
     return list(Officer.objects.filter(user=user, kingdom__isnull=False).values_list("kingdom_id", flat=True))
 
 
-class KingdomScoped(admin.ModelAdmin):
+class MadeByServices(admin.ModelAdmin):
+    """Rows the services make with their checks and their companions (a campaign its world and
+    timers, a kingdom its palace, an officer their whereabouts and stars, a thread its first
+    post): the admin adds none by hand (a row missing what the service sets answered 500)."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class KingdomScoped(MadeByServices):
     """Kingdom admins (staff who are not superusers) see their own kingdoms' private rows:
     officers, moves, promotions, and of the boards the public city boards and their own palace."""
 
@@ -80,7 +89,7 @@ class CampaignForm(forms.ModelForm):
 
 
 @admin.register(Campaign)
-class CampaignAdmin(admin.ModelAdmin):
+class CampaignAdmin(MadeByServices):
     form = CampaignForm
     list_display = ["name", "slug", "time_zone", "travel_time", "hours_of_war", "created_at"]
     prepopulated_fields = {"slug": ["name"]}
@@ -91,12 +100,12 @@ class CampaignAdmin(admin.ModelAdmin):
 
 
 @admin.register(Kingdom)
-class KingdomAdmin(admin.ModelAdmin):
+class KingdomAdmin(MadeByServices):
     list_display = ["name", "campaign", "king", "capital", "status"]
     list_filter = ["campaign", "status"]
     list_select_related = ["campaign", "king", "capital"]
     # The king and the capital change only through the war (R10.5); no service sets them here.
-    readonly_fields = ["status", "king", "capital"]
+    readonly_fields = ["campaign", "status", "king", "capital"]
 
 
 @admin.register(Officer)
@@ -106,8 +115,9 @@ class OfficerAdmin(KingdomScoped):
     list_select_related = ["kingdom", "city", "captor"]
     search_fields = ["name", "user__username", "title"]
     # Stars and titles change by promotion (R2.3), whereabouts by moves and the war, the kingdom
-    # by the end of a kingdom (R10.5): all services on the site.
-    readonly_fields = ["stars", "title", "kind", "kingdom", "whereabouts", "city", "army", "captor"]
+    # by the end of a kingdom (R10.5): all services on the site; the campaign and the account are
+    # the officer's for good.
+    readonly_fields = ["campaign", "user", "stars", "title", "kind", "kingdom", "whereabouts", "city", "army", "captor"]
 
     def scope(self, kingdoms):
         return Q(kingdom__in=kingdoms)
@@ -189,6 +199,7 @@ class BoardAdmin(KingdomScoped):
     list_display = ["__str__", "kind", "campaign"]
     list_filter = ["kind", "campaign"]
     list_select_related = ["city", "kingdom", "campaign"]
+    readonly_fields = ["campaign", "kind", "city", "kingdom"]  # a city's or a palace's, for good (R1.2)
     inlines = [ModeratorInline]
 
     def scope(self, kingdoms):
@@ -201,6 +212,9 @@ class PostInline(admin.StackedInline):
     fields = ["author", "body", "hidden", "created_at"]
     readonly_fields = ["author", "body", "hidden", "created_at"]  # moderators hide posts on the board (R2.5)
 
+    def has_add_permission(self, request, obj=None):
+        return False  # posts are written on the boards (rendered, sanitised, counted)
+
 
 @admin.register(Thread)
 class ThreadAdmin(KingdomScoped):
@@ -208,6 +222,8 @@ class ThreadAdmin(KingdomScoped):
     list_filter = ["is_system", "board__kind"]
     list_select_related = ["board__city", "board__kingdom", "author"]
     search_fields = ["title"]
+    # Only the title is staff's to mend; the rest is the boards' service's (the counts, the order).
+    readonly_fields = ["board", "author", "is_system", "created_at", "last_activity_at", "post_count"]
     inlines = [PostInline]
 
     def scope(self, kingdoms):
@@ -215,5 +231,11 @@ class ThreadAdmin(KingdomScoped):
 
 
 @admin.register(Presence)
-class PresenceAdmin(admin.ModelAdmin):
+class PresenceAdmin(MadeByServices):
+    """Read-only: presence is a request's (R2.6); a presence set by hand would make an officer
+    online for the rules that ask who is."""
+
     list_display = ["user", "last_seen"]
+
+    def has_change_permission(self, request, obj=None):
+        return False

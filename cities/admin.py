@@ -13,6 +13,9 @@ class CityAdmin(admin.ModelAdmin):
     # fall (R10.1), the kind and its values are the map's: none is edited here.
     readonly_fields = ["kingdom", "kind", "wall", "wall_max", "wall_start", "governor", "campaign"]
 
+    def has_add_permission(self, request):
+        return False  # a city comes with its world (its wall, board and roads): not by hand here
+
 
 @admin.register(Road)
 class RoadAdmin(admin.ModelAdmin):
