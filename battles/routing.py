@@ -6,10 +6,11 @@ from django.urls import path, re_path
 
 from battles.consumers import BanqiConsumer, GameConsumer, NoticeConsumer, UnknownSocket
 from battles.dashboard_push import DashboardConsumer
+from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 
 websocket_urlpatterns = [
-    path("ws/c/<slug:slug>/games/<int:game_id>/", GameConsumer.as_asgi()),
-    path("ws/c/<slug:slug>/banqi/<int:game_id>/", BanqiConsumer.as_asgi()),
+    path("ws/c/<slug:slug>/games/<id:game_id>/", GameConsumer.as_asgi()),
+    path("ws/c/<slug:slug>/banqi/<id:game_id>/", BanqiConsumer.as_asgi()),
     path("ws/c/<slug:slug>/notices/", NoticeConsumer.as_asgi()),
     path("ws/c/<slug:slug>/dashboard/", DashboardConsumer.as_asgi()),
     re_path(r"", UnknownSocket.as_asgi()),  # last

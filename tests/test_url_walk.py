@@ -208,11 +208,14 @@ def test_issue24_no_api_operation_answers_500_for_an_id_that_names_nothing_or_is
 
 
 def test_issue24_every_id_in_a_route_is_the_bounded_id():
-    """One converter for every id of the site's paths (campaign/converters.py): a route written
-    with `<int:…>` would let an id past the database's range reach a lookup."""
-    unbounded = [route for route, _name in site_routes() if "<int:" in route]
+    """One converter for every id of the site's paths and sockets (campaign/converters.py): a
+    route written with `<int:…>` would let an id past the database's range reach a lookup."""
+    from battles.routing import websocket_urlpatterns
+
+    routes = [route for route, _name in site_routes()] + [str(p.pattern) for p in websocket_urlpatterns]
+    unbounded = [route for route in routes if "<int:" in route]
     assert unbounded == []
-    assert any("<id:" in route for route, _name in site_routes())
+    assert any("<id:" in route for route in routes)
 
 
 @pytest.mark.django_db
@@ -297,3 +300,27 @@ def test_issue24_an_unknown_api_path_is_the_apis_json_404_in_the_callers_languag
         assert posted.status_code == 404 and posted.json()["code"] == "not_found", path
     page = Client(raise_request_exception=False).get("/nothing/")
     assert page.status_code == 404 and "404.html" in [t.name for t in page.templates]  # the site's page elsewhere
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue24_a_socket_with_an_id_that_names_nothing_or_is_out_of_range_is_refused():
+    """Every socket route with an id (from the router), with each bad id: refused with 4404."""
+    from asgiref.sync import async_to_sync
+    from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
+
+    from battles.routing import websocket_urlpatterns
+    from campaign.asgi import application
+    from campaign.demo import DEMO_SLUG
+
+    routes = [str(p.pattern) for p in websocket_urlpatterns if re.search(r"<(int|id):", str(p.pattern))]
+    assert routes
+
+    async def scenario():
+        for route in routes:
+            for value in BAD_IDS.values():
+                url, _has_id = _url(route, DEMO_SLUG, value)
+                communicator = WebsocketCommunicator(application, url, headers=[(b"origin", b"http://localhost")])
+                connected, code = await communicator.connect()
+                assert not connected and code == 4404, (url, code)
+
+    async_to_sync(scenario)()
