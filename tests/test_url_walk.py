@@ -1,10 +1,10 @@
 """Issue 24, "ids and pages that answer 500": every URL pattern of the site (read from the URL
 resolver) and every operation of the API (read from its OpenAPI schema) is tried with ids that
 name nothing (a missing id, 0, the largest the database holds: 2⁶³−1) and ids beyond its range
-(2⁶³, 10²⁰), in the path, in
-the query string and in the posted form or body, as the anonymous visitor and as a logged-in
-officer (a king: the furthest through the authority checks), by GET and by POST. None may answer
-a 500; the API answers its JSON error. A new route is walked without editing this test.
+(2⁶³, 10²⁰), in the path, in the query string and in the posted form or body, as the anonymous
+visitor and as a logged-in officer (a king: the furthest through the authority checks), by GET
+and by POST. None may answer a 500; the API answers its JSON error. A new route is walked
+without editing this test.
 
 The admin's walk is tests/test_admin_walk.py."""
 
