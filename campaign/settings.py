@@ -2,7 +2,7 @@
 
 DATABASE_URL  default: a SQLite file in var/
 REDIS_URL     default: redis://127.0.0.1:6390/0 (the Makefile starts a real redis-server there)
-SECRET_KEY    required unless DEBUG is on
+SECRET_KEY    required unless DEBUG is on, or VAR_DIR/secret_key exists (the Makefile makes it)
 DEBUG         "1" for development
 ALLOWED_HOSTS comma-separated
 HTTPS         "1" behind TLS: secure cookies, HSTS, redirect to https
@@ -31,11 +31,29 @@ def env_flag(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_flag("DEBUG")
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
+
+
+def secret_key() -> str:
+    """SECRET_KEY from the environment (production); else the checkout's own, which the Makefile
+    makes once into VAR_DIR/secret_key (owner only), so that every `manage.py` command typed in a
+    checkout finds the key `make run` uses; else, with DEBUG on only, a development key."""
+    key = os.environ.get("SECRET_KEY", "").strip()
+    if not key:
+        try:
+            key = (VAR_DIR / "secret_key").read_text().strip()
+        except FileNotFoundError:
+            key = ""
+    if key:
+        return key
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set in the environment when DEBUG is off.")
-    SECRET_KEY = "development-only-key-never-used-with-debug-off"
+        raise ImproperlyConfigured(
+            f"SECRET_KEY must be set in the environment when DEBUG is off (or kept in {VAR_DIR / 'secret_key'}, "
+            "which `make run` makes)."
+        )
+    return "development-only-key-never-used-with-debug-off"
+
+
+SECRET_KEY = secret_key()
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]

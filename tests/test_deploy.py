@@ -36,10 +36,40 @@ def test_check_deploy_is_clean_with_production_values(tmp_path):
     assert "no issues" in result.stdout
 
 
-def test_missing_secret_key_is_refused_when_not_debugging():
-    result = run_manage("check", DEBUG="0")
+def test_missing_secret_key_is_refused_when_not_debugging(tmp_path):
+    result = run_manage("check", DEBUG="0", VAR_DIR=str(tmp_path))  # no key in the environment nor in var/
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+    assert "Traceback" not in result.stderr.splitlines()[-1]
+
+
+def test_issue24_every_manage_py_command_in_a_checkout_finds_var_secret_key(tmp_path):
+    """`manage.py createsuperuser`, as the README says, in a checkout where `make` wrote
+    var/secret_key (umask 077) and nothing sets SECRET_KEY: it finds the key; the environment's
+    key (production) still comes first."""
+    var = tmp_path / "var"
+    var.mkdir(mode=0o700)
+    (var / "secret_key").write_text("checkout-key-" + "k" * 50 + "\n")
+    (var / "secret_key").chmod(0o600)
+    checkout = {"VAR_DIR": str(var), "DATABASE_URL": f"sqlite:///{var / 'campaign.sqlite3'}"}
+    migrated = run_manage("migrate", "--noinput", "-v", "0", **checkout)
+    assert migrated.returncode == 0, migrated.stderr
+    made = run_manage(
+        "createsuperuser",
+        "--noinput",
+        "--username",
+        "root",
+        "--email",
+        "root@example.org",
+        DJANGO_SUPERUSER_PASSWORD="a-private-passphrase-42",
+        **checkout,
+    )
+    assert made.returncode == 0, made.stderr
+    assert "Superuser created" in made.stdout
+    show = "from django.conf import settings; print(settings.SECRET_KEY)"
+    assert run_manage("shell", "-v", "0", "-c", show, **checkout).stdout.strip() == "checkout-key-" + "k" * 50
+    production = run_manage("shell", "-v", "0", "-c", show, SECRET_KEY="from-the-environment-" + "e" * 40, **checkout)
+    assert production.stdout.strip() == "from-the-environment-" + "e" * 40
 
 
 def test_issue_14_the_systemd_units_run_what_make_run_runs_and_restart():
