@@ -105,3 +105,33 @@ def test_issue_14_the_worker_uses_the_transport_that_outlives_a_redis_crash():
 
     with current_app.connection_for_write() as connection:
         assert isinstance(connection.transport, Transport)
+
+
+def test_issue24_mailed_links_follow_the_address_make_run_serves(tmp_path):
+    """`make run BIND=…` (`manage.py runall --bind`): the worker that mails links is started with
+    the address served, and its settings point the links there unless SITE_URL says otherwise."""
+    from campaign.management.commands.runall import site_environment
+
+    show = "from campaign.services.mail import _url; print(_url('/c/demo/'))"
+
+    def link(environment: dict[str, str]) -> str:
+        done = subprocess.run(
+            [sys.executable, "manage.py", "shell", "-v", "0", "-c", show],
+            cwd=ROOT,
+            env={**environment, "DEBUG": "1", "VAR_DIR": str(tmp_path)},
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        return done.stdout.strip()
+
+    def started_by_runall(bind: str) -> dict[str, str]:
+        return {k: v for k, v in site_environment(bind).items() if k != "SITE_URL"}
+
+    assert link(started_by_runall("127.0.0.1:8123")) == "http://127.0.0.1:8123/c/demo/"
+    assert link(started_by_runall("0.0.0.0:9000")) == "http://127.0.0.1:9000/c/demo/"
+    chosen = {**started_by_runall("127.0.0.1:8123"), "SITE_URL": "https://siege.example.org/"}
+    assert link(chosen) == "https://siege.example.org/c/demo/"
+    nothing_set = {k: v for k, v in os.environ.items() if k not in {"SITE_URL", "BIND"}}
+    assert link(nothing_set) == "http://127.0.0.1:8000/c/demo/"

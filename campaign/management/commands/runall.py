@@ -75,6 +75,12 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
     }
 
 
+def site_environment(bind: str) -> dict[str, str]:
+    """The environment of the processes it starts: BIND is the address served, from which the
+    worker's settings take the mails' links unless SITE_URL is set (campaign/settings.py)."""
+    return {**os.environ, "BIND": bind}
+
+
 class Command(BaseCommand):
     help = "Start Redis, a Celery worker, the sweeper's worker, Celery beat and uvicorn; stop them all on Ctrl-C."
 
@@ -87,7 +93,7 @@ class Command(BaseCommand):
         var = settings.VAR_DIR
         redis = start_redis(settings.REDIS_URL, var)
         commands = site_commands(bind=bind, web_workers=web_workers, concurrency=concurrency, var=var)
-        supervisor = Supervisor(commands, log=self.stderr.write)
+        supervisor = Supervisor(commands, log=self.stderr.write, env=site_environment(bind))
         supervisor.start()
         self.stdout.write(
             self.style.SUCCESS(f"Site at http://{bind}/  (worker, sweeper, beat and web running; Ctrl-C stops all)")
