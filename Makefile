@@ -57,6 +57,7 @@ messages: install
 
 # Benchmarks print ratios against baselines measured in the same run (see bench/).
 bench: migrate static
+	$(PY) bench/needs.py
 	$(PY) bench/clock.py
 	$(PY) bench/games.py
 	$(PY) bench/inputs.py
