@@ -62,7 +62,10 @@ def test_issue24_a_bench_on_a_database_that_does_not_answer_says_so_without_a_tr
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
     done = bench(
-        "season.py", tmp_path, DATABASE_URL=f"postgres://siege:hunter2@127.0.0.1:{port}/siege", REDIS_URL=settings.REDIS_URL
+        "season.py",
+        tmp_path,
+        DATABASE_URL=f"postgres://siege:hunter2@127.0.0.1:{port}/siege",
+        REDIS_URL=settings.REDIS_URL,
     )
     assert done.returncode == 2, done.stderr[-2000:]
     assert "does not answer" in done.stderr and f"127.0.0.1:{port}/siege" in done.stderr, done.stderr
