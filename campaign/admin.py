@@ -43,7 +43,7 @@ class KingdomScoped(admin.ModelAdmin):
 class CampaignForm(forms.ModelForm):
     """The hours of war (R7.4) typed and shown as clock times, kept as minutes after midnight."""
 
-    war_start = forms.CharField(label=_("hours of war begin"), max_length=5, help_text="HH:MM")
+    war_start = forms.CharField(label=_("hours of war begin"), max_length=5, help_text=_("HH:MM"))
     war_end = forms.CharField(label=_("hours of war end"), max_length=5, help_text=_("HH:MM (24:00: midnight)"))
 
     class Meta:
@@ -217,3 +217,4 @@ class ThreadAdmin(KingdomScoped):
 @admin.register(Presence)
 class PresenceAdmin(admin.ModelAdmin):
     list_display = ["user", "last_seen"]
+    list_select_related = ["user"]
