@@ -30,8 +30,9 @@ static: install
 demo: migrate
 	$(PY) manage.py seed_demo
 
-run: migrate static demo
-	$(PY) manage.py runall
+# runall starts Redis, then creates the demo (if absent), then the worker, beat and web.
+run: migrate static
+	$(PY) manage.py runall --demo
 
 # The suite starts its own redis-server on REDIS_URL when nothing answers there.
 test: export REDIS_URL ?= redis://127.0.0.1:6391/0
@@ -56,6 +57,7 @@ messages: install
 
 # Benchmarks print ratios against baselines measured in the same run (see bench/).
 bench: migrate static
+	$(PY) bench/needs.py
 	$(PY) bench/clock.py
 	$(PY) bench/games.py
 	$(PY) bench/inputs.py

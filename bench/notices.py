@@ -38,6 +38,9 @@ def setup_django() -> None:
     import django
 
     django.setup()
+    from bench.needs import database
+
+    database()  # a DATABASE_URL that does not answer is named, not a traceback
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)

@@ -5,7 +5,7 @@ measured in the same run, since these machines are shared and noisy.
 
 The site runs exactly as `make run` runs it (`manage.py runall`: uvicorn with 2 workers, a
 Celery worker and beat, production settings, SQLite in a file), on its own database and Redis.
-`wrk` (Debian package `wrk`) drives 20 concurrent clients, each request asking for gzip:
+`wrk` (Debian package `wrk`; checked first, bench/needs.py) drives 20 concurrent clients, each request asking for gzip:
 
 - baseline: a static file (the site's stylesheet, served by WhiteNoise in the same server);
 - the dashboard's 5-second refresh with nothing changed since the client's copy (the client
@@ -49,6 +49,9 @@ def setup_django() -> None:
     import django
 
     django.setup()
+    from bench.needs import database
+
+    database()  # a DATABASE_URL that does not answer is named, not a traceback
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
@@ -284,8 +287,10 @@ def main() -> None:
     parser.add_argument("--cities", type=int, default=1000)
     parser.add_argument("--officers", type=int, default=5000)
     args = parser.parse_args()
+    from bench.needs import programs
     from campaign.devservices import start_redis, stop
 
+    programs("wrk")  # before anything is built or started
     redis = start_redis(os.environ["REDIS_URL"], VAR)  # before the world is built (its version is stamped there)
     try:
         run(args)

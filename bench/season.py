@@ -44,6 +44,9 @@ def setup_django() -> None:
     import django
 
     django.setup()
+    from bench.needs import database
+
+    database()  # a DATABASE_URL that does not answer is named, not a traceback
     from django.core.management import call_command
 
     if not os.environ["DATABASE_URL"].startswith("sqlite:///"):

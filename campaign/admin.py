@@ -52,7 +52,7 @@ class KingdomScoped(MadeByServices):
 class CampaignForm(forms.ModelForm):
     """The hours of war (R7.4) typed and shown as clock times, kept as minutes after midnight."""
 
-    war_start = forms.CharField(label=_("hours of war begin"), max_length=5, help_text="HH:MM")
+    war_start = forms.CharField(label=_("hours of war begin"), max_length=5, help_text=_("HH:MM"))
     war_end = forms.CharField(label=_("hours of war end"), max_length=5, help_text=_("HH:MM (24:00: midnight)"))
 
     class Meta:
@@ -236,6 +236,7 @@ class PresenceAdmin(MadeByServices):
     online for the rules that ask who is."""
 
     list_display = ["user", "last_seen"]
+    list_select_related = ["user"]
 
     def has_change_permission(self, request, obj=None):
         return False

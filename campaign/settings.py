@@ -2,11 +2,11 @@
 
 DATABASE_URL  default: a SQLite file in var/
 REDIS_URL     default: redis://127.0.0.1:6390/0 (the Makefile starts a real redis-server there)
-SECRET_KEY    required unless DEBUG is on
+SECRET_KEY    required unless DEBUG is on, or VAR_DIR/secret_key exists (the Makefile makes it)
 DEBUG         "1" for development
 ALLOWED_HOSTS comma-separated
 HTTPS         "1" behind TLS: secure cookies, HSTS, redirect to https
-SITE_URL      the site's address in mails (default http://127.0.0.1:8000)
+SITE_URL      the site's address in mails (default http://BIND, BIND's default 127.0.0.1:8000)
 EMAIL_HOST    an SMTP server for the duty mails (issue 11); unset, mails are printed to the
               console. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS,
               EMAIL_USE_SSL, DEFAULT_FROM_EMAIL as in Django.
@@ -31,11 +31,29 @@ def env_flag(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_flag("DEBUG")
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
+
+
+def secret_key() -> str:
+    """SECRET_KEY from the environment (production); else the checkout's own, which the Makefile
+    makes once into VAR_DIR/secret_key (owner only), so that every `manage.py` command typed in a
+    checkout finds the key `make run` uses; else, with DEBUG on only, a development key."""
+    key = os.environ.get("SECRET_KEY", "").strip()
+    if not key:
+        try:
+            key = (VAR_DIR / "secret_key").read_text().strip()
+        except FileNotFoundError:
+            key = ""
+    if key:
+        return key
     if not DEBUG:
-        raise ImproperlyConfigured("SECRET_KEY must be set in the environment when DEBUG is off.")
-    SECRET_KEY = "development-only-key-never-used-with-debug-off"
+        raise ImproperlyConfigured(
+            f"SECRET_KEY must be set in the environment when DEBUG is off (or kept in {VAR_DIR / 'secret_key'}, "
+            "which `make run` makes)."
+        )
+    return "development-only-key-never-used-with-debug-off"
+
+
+SECRET_KEY = secret_key()
 
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
 CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
@@ -244,7 +262,21 @@ NOTICE_LEASE_SECONDS = float(os.environ.get("NOTICE_LEASE_SECONDS", "30"))
 
 # Mail (issue 11): Django's mail framework on SMTP from the environment; the demo prints mail to
 # the console. Links in mails point at SITE_URL.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
+
+def site_url() -> str:
+    """SITE_URL, else the address `make run` serves (BIND, which `manage.py runall --bind` passes on
+    to the processes it starts): a wildcard bind (0.0.0.0, ::) is this machine's 127.0.0.1, as the
+    default ALLOWED_HOSTS; a public address is set with SITE_URL."""
+    if os.environ.get("SITE_URL"):
+        return os.environ["SITE_URL"].rstrip("/")
+    host, _, port = os.environ.get("BIND", "127.0.0.1:8000").rpartition(":")
+    if host.strip("[]") in {"", "0.0.0.0", "::"}:
+        host = "127.0.0.1"
+    return f"http://{host}:{port or 8000}"
+
+
+SITE_URL = site_url()
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_BACKEND = (
     "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"

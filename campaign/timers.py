@@ -285,7 +285,7 @@ def timers_sweep(*, limit: int = 500, rounds: int = 50) -> int:
         if not done:
             break
     sent = timers_send_nearing(now=clock.now(), limit=limit)
-    beat = {"at": clock.now(), "detail": f"applied {applied}, sent {sent}"}
+    beat = {"at": clock.now(), "detail": f"applied {applied}, sent {sent}", "applied": applied, "sent": sent}
     if not Heartbeat.objects.filter(name="sweeper").update(**beat):
         Heartbeat.objects.get_or_create(name="sweeper", defaults=beat)
     return applied

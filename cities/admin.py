@@ -42,6 +42,9 @@ class LedgerEntryAdmin(admin.ModelAdmin):
     list_filter = ["campaign", "field", "clause"]
     list_select_related = ["city", "army"]
     date_hierarchy = "due_at"
+    # The cause is stored as data (a code and its arguments) and told in the reader's language.
+    exclude = ["cause", "cause_args"]
+    readonly_fields = ["cause_text"]
 
     @admin.display(description=_("cause"))
     def cause_text(self, entry: LedgerEntry) -> str:

@@ -12,7 +12,9 @@ class CityKind(models.TextChoices):
 
 
 class City(models.Model):
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="cities")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="cities", verbose_name=_("campaign")
+    )
     name = models.CharField(_("name"), max_length=50)
     kingdom = models.ForeignKey(
         "campaign.Kingdom",
@@ -33,8 +35,12 @@ class City(models.Model):
     )
     wall = models.PositiveIntegerField(_("wall"))
     wall_max = models.PositiveIntegerField(_("wall maximum"))
-    wall_start = models.PositiveIntegerField(_("starting wall"), help_text="wall = wall_start + the sum of the ledger")
-    position = models.PositiveSmallIntegerField(default=0, help_text="Order on the dashboard")
+    wall_start = models.PositiveIntegerField(
+        _("starting wall"), help_text=_("wall = wall_start + the sum of the ledger")
+    )
+    position = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Order on the dashboard"), verbose_name=_("position")
+    )
     # Where the map draws the city (any units: the map fits them to its frame); cities without
     # them are placed by cities.layout around the others.
     map_x = models.FloatField(_("map x"), null=True, blank=True)
@@ -60,9 +66,11 @@ class City(models.Model):
 class Road(models.Model):
     """A road between two adjacent cities; travel takes the campaign's travel time (R1.4)."""
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="roads")
-    a = models.ForeignKey(City, on_delete=models.CASCADE, related_name="+")
-    b = models.ForeignKey(City, on_delete=models.CASCADE, related_name="+")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="roads", verbose_name=_("campaign")
+    )
+    a = models.ForeignKey(City, on_delete=models.CASCADE, related_name="+", verbose_name=_("one end"))
+    b = models.ForeignKey(City, on_delete=models.CASCADE, related_name="+", verbose_name=_("other end"))
 
     class Meta:
         verbose_name = _("road")
@@ -86,27 +94,47 @@ class LedgerEntry(models.Model):
 
     # The composite indexes below serve lookups by city and by army; single-column indexes on
     # these keys would only slow the daily change's 10,000-row insert (bench/clock.py).
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+", db_index=False)
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="+", db_index=False, verbose_name=_("campaign")
+    )
     city = models.ForeignKey(
-        City, null=True, blank=True, on_delete=models.CASCADE, related_name="ledger", db_index=False
+        City,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="ledger",
+        db_index=False,
+        verbose_name=_("city"),
     )
     army = models.ForeignKey(
-        "battles.Army", null=True, blank=True, on_delete=models.CASCADE, related_name="ledger", db_index=False
+        "battles.Army",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="ledger",
+        db_index=False,
+        verbose_name=_("army"),
     )
-    field = models.CharField(max_length=8, choices=Field.choices)
-    delta = models.IntegerField()
-    value_after = models.IntegerField()
-    clause = models.CharField(max_length=12)
+    field = models.CharField(max_length=8, choices=Field.choices, verbose_name=_("field"))
+    delta = models.IntegerField(verbose_name=_("delta"))
+    value_after = models.IntegerField(verbose_name=_("value after"))
+    clause = models.CharField(max_length=12, verbose_name=_("clause"))
     # What caused it, as data: a kind (CAUSES below) and the names it needs, rendered in the
     # reader's language by `cause_text` (rows older than this keep their text in `cause`).
-    cause = models.CharField(max_length=200)
-    cause_args = models.JSONField(default=dict, blank=True)
+    cause = models.CharField(max_length=200, verbose_name=_("cause"))
+    cause_args = models.JSONField(default=dict, blank=True, verbose_name=_("cause args"))
     game = models.ForeignKey(
-        "battles.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False
+        "battles.Game",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_index=False,
+        verbose_name=_("game"),
     )
-    key = models.CharField(max_length=120, unique=True)
-    due_at = models.DateTimeField()
-    applied_at = models.DateTimeField()
+    key = models.CharField(max_length=120, unique=True, verbose_name=_("key"))
+    due_at = models.DateTimeField(verbose_name=_("due at"))
+    applied_at = models.DateTimeField(verbose_name=_("applied at"))
 
     CAUSES = {
         "day": _("the day's change"),
@@ -144,3 +172,6 @@ class LedgerEntry(models.Model):
                 name="ledger_wall_of_city_morale_of_army",
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.city or self.army} {self.get_field_display()} {self.delta:+d}"

@@ -31,23 +31,39 @@ class Army(models.Model):
         Status.ENDED: set(),
     }
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="armies")
-    kingdom = models.ForeignKey("campaign.Kingdom", on_delete=models.PROTECT, related_name="armies")
-    origin = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+")
-    target = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="armies_against")
-    route = models.JSONField()
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.MARCHING)
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="armies", verbose_name=_("campaign")
+    )
+    kingdom = models.ForeignKey(
+        "campaign.Kingdom", on_delete=models.PROTECT, related_name="armies", verbose_name=_("kingdom")
+    )
+    origin = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+", verbose_name=_("origin"))
+    target = models.ForeignKey(
+        "cities.City", on_delete=models.PROTECT, related_name="armies_against", verbose_name=_("target")
+    )
+    route = models.JSONField(verbose_name=_("route"))
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.MARCHING, verbose_name=_("status"))
     morale = models.IntegerField(_("morale"))
-    morale_start = models.PositiveIntegerField()
-    ordered_by = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
-    siege = models.ForeignKey("battles.Siege", null=True, blank=True, on_delete=models.SET_NULL, related_name="armies")
+    morale_start = models.PositiveIntegerField(verbose_name=_("morale start"))
+    ordered_by = models.ForeignKey(
+        "campaign.Officer", on_delete=models.PROTECT, related_name="+", verbose_name=_("ordered by")
+    )
+    siege = models.ForeignKey(
+        "battles.Siege",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="armies",
+        verbose_name=_("siege"),
+    )
     reinforces = models.ForeignKey(
         "self",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="R8.3: officers sent to join this army",
+        help_text=_("R8.3: officers sent to join this army"),
+        verbose_name=_("reinforces"),
     )
     split_from = models.ForeignKey(
         "self",
@@ -55,14 +71,15 @@ class Army(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="columns",
-        help_text="R5.2: the members not sent to a field battle, marching on",
+        help_text=_("R5.2: the members not sent to a field battle, marching on"),
+        verbose_name=_("split from"),
     )
-    departs_at = models.DateTimeField()
-    arrives_at = models.DateTimeField()
-    ended_at = models.DateTimeField(null=True, blank=True)
-    besieging_from = models.DateTimeField(null=True, blank=True)
-    besieging_until = models.DateTimeField(null=True, blank=True)
-    end_reason = models.CharField(max_length=200, blank=True)
+    departs_at = models.DateTimeField(verbose_name=_("departs at"))
+    arrives_at = models.DateTimeField(verbose_name=_("arrives at"))
+    ended_at = models.DateTimeField(null=True, blank=True, verbose_name=_("ended at"))
+    besieging_from = models.DateTimeField(null=True, blank=True, verbose_name=_("besieging from"))
+    besieging_until = models.DateTimeField(null=True, blank=True, verbose_name=_("besieging until"))
+    end_reason = models.CharField(max_length=200, blank=True, verbose_name=_("end reason"))
 
     class Meta:
         verbose_name = _("army")
@@ -79,22 +96,31 @@ class ArmyMember(models.Model):
         PRISONER = "prisoner", _("taken prisoner")
         WITHDRAWN = "withdrawn", _("withdrawn")
 
-    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="members")
-    officer = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="army_memberships")
-    rank = models.CharField(max_length=16, choices=AttackRank.choices)
-    position = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
-    rearguard = models.BooleanField(default=False, help_text="R8.1: named to face the pursuers")
+    army = models.ForeignKey(Army, on_delete=models.CASCADE, related_name="members", verbose_name=_("army"))
+    officer = models.ForeignKey(
+        "campaign.Officer", on_delete=models.PROTECT, related_name="army_memberships", verbose_name=_("officer")
+    )
+    rank = models.CharField(max_length=16, choices=AttackRank.choices, verbose_name=_("rank"))
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE, verbose_name=_("status"))
+    rearguard = models.BooleanField(
+        default=False, help_text=_("R8.1: named to face the pursuers"), verbose_name=_("rearguard")
+    )
     # Presence at the siege, for counting heads as of a period's end (R7.2).
-    since = models.DateTimeField(null=True, blank=True)
-    until = models.DateTimeField(null=True, blank=True)
+    since = models.DateTimeField(null=True, blank=True, verbose_name=_("since"))
+    until = models.DateTimeField(null=True, blank=True, verbose_name=_("until"))
 
     class Meta:
+        verbose_name = _("army member")
+        verbose_name_plural = _("army members")
         ordering = ["position"]
         constraints = [
             models.UniqueConstraint(fields=["army", "officer"], name="army_member_once"),
             models.UniqueConstraint(fields=["army"], condition=Q(rank="marshal"), name="army_one_marshal"),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.officer} ({self.get_rank_display()})"
 
 
 class FieldBattle(models.Model):
@@ -106,14 +132,27 @@ class FieldBattle(models.Model):
 
     TRANSITIONS = {Status.PLAYING: {Status.DECIDED}, Status.DECIDED: set()}
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
-    army = models.OneToOneField(Army, on_delete=models.CASCADE, related_name="field_battle")
-    city = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="field_battles")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING)
-    winner = models.CharField(max_length=10, blank=True)  # attacker / defender / draw (R5.1)
-    started_at = models.DateTimeField()
-    decided_at = models.DateTimeField(null=True, blank=True)
-    sortie_by = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="+", verbose_name=_("campaign")
+    )
+    army = models.OneToOneField(Army, on_delete=models.CASCADE, related_name="field_battle", verbose_name=_("army"))
+    city = models.ForeignKey(
+        "cities.City", on_delete=models.PROTECT, related_name="field_battles", verbose_name=_("city")
+    )
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PLAYING, verbose_name=_("status"))
+    winner = models.CharField(max_length=10, blank=True, verbose_name=_("winner"))  # attacker / defender / draw (R5.1)
+    started_at = models.DateTimeField(verbose_name=_("started at"))
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
+    sortie_by = models.ForeignKey(
+        "campaign.Officer", on_delete=models.PROTECT, related_name="+", verbose_name=_("sortie by")
+    )
+
+    def __str__(self) -> str:
+        return f"{self.army} ⚔ {self.city}"
+
+    class Meta:
+        verbose_name = _("field battle")
+        verbose_name_plural = _("field battles")
 
 
 class Pursuit(models.Model):
@@ -126,11 +165,20 @@ class Pursuit(models.Model):
 
     TRANSITIONS = {Status.OPEN: {Status.PLAYING, Status.DONE}, Status.PLAYING: {Status.DONE}, Status.DONE: set()}
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
-    army = models.OneToOneField(Army, on_delete=models.CASCADE, related_name="pursuit")
-    city = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
-    opened_at = models.DateTimeField()
-    deadline = models.DateTimeField()
-    declared_at = models.DateTimeField(null=True, blank=True)
-    has_rearguard = models.BooleanField(default=False)
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="+", verbose_name=_("campaign")
+    )
+    army = models.OneToOneField(Army, on_delete=models.CASCADE, related_name="pursuit", verbose_name=_("army"))
+    city = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+", verbose_name=_("city"))
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN, verbose_name=_("status"))
+    opened_at = models.DateTimeField(verbose_name=_("opened at"))
+    deadline = models.DateTimeField(verbose_name=_("deadline"))
+    declared_at = models.DateTimeField(null=True, blank=True, verbose_name=_("declared at"))
+    has_rearguard = models.BooleanField(default=False, verbose_name=_("has rearguard"))
+
+    def __str__(self) -> str:
+        return f"{self.army} ⚔ {self.city}"
+
+    class Meta:
+        verbose_name = _("pursuit")
+        verbose_name_plural = _("pursuits")

@@ -24,12 +24,21 @@ class Siege(models.Model):
 
     TRANSITIONS = {Status.ACTIVE: {Status.FALLEN, Status.LIFTED}, Status.FALLEN: set(), Status.LIFTED: set()}
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="sieges")
-    city = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="sieges")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE)
-    started_at = models.DateTimeField()
-    ended_at = models.DateTimeField(null=True, blank=True)
-    taken_by = models.ForeignKey("campaign.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="sieges", verbose_name=_("campaign")
+    )
+    city = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="sieges", verbose_name=_("city"))
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.ACTIVE, verbose_name=_("status"))
+    started_at = models.DateTimeField(verbose_name=_("started at"))
+    ended_at = models.DateTimeField(null=True, blank=True, verbose_name=_("ended at"))
+    taken_by = models.ForeignKey(
+        "campaign.Kingdom",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("taken by"),
+    )
 
     class Meta:
         verbose_name = _("siege")
@@ -38,25 +47,35 @@ class Siege(models.Model):
             models.UniqueConstraint(fields=["city"], condition=Q(status="active"), name="siege_one_active_per_city")
         ]
 
+    def __str__(self) -> str:
+        return str(_("siege of %(city)s") % {"city": self.city})
+
 
 class Defender(models.Model):
     """A place on the defence roster (R6.3)."""
 
-    siege = models.ForeignKey(Siege, on_delete=models.CASCADE, related_name="roster")
-    officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="+")
-    rank = models.CharField(max_length=12, choices=DefenceRank.choices)
-    position = models.PositiveSmallIntegerField()
+    siege = models.ForeignKey(Siege, on_delete=models.CASCADE, related_name="roster", verbose_name=_("siege"))
+    officer = models.ForeignKey(
+        "campaign.Officer", on_delete=models.CASCADE, related_name="+", verbose_name=_("officer")
+    )
+    rank = models.CharField(max_length=12, choices=DefenceRank.choices, verbose_name=_("rank"))
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
     # On the roster and in the city from `since` until `until` (R7.2 counts as of an instant).
-    since = models.DateTimeField()
-    until = models.DateTimeField(null=True, blank=True)
+    since = models.DateTimeField(verbose_name=_("since"))
+    until = models.DateTimeField(null=True, blank=True, verbose_name=_("until"))
 
     class Meta:
+        verbose_name = _("defender")
+        verbose_name_plural = _("defenders")
         ordering = ["position"]
         constraints = [models.UniqueConstraint(fields=["siege", "officer"], name="defender_once")]
 
     @property
     def on_roster(self) -> bool:
         return self.until is None
+
+    def __str__(self) -> str:
+        return f"{self.officer} ({self.get_rank_display()})"
 
 
 class Game(models.Model):
@@ -86,58 +105,100 @@ class Game(models.Model):
         Status.CANCELLED: set(),
     }
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SIEGE)
-    siege = models.ForeignKey(Siege, null=True, blank=True, on_delete=models.CASCADE, related_name="games")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="+", verbose_name=_("campaign")
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SIEGE, verbose_name=_("kind"))
+    siege = models.ForeignKey(
+        Siege, null=True, blank=True, on_delete=models.CASCADE, related_name="games", verbose_name=_("siege")
+    )
     field_battle = models.ForeignKey(
-        "battles.FieldBattle", null=True, blank=True, on_delete=models.CASCADE, related_name="games"
+        "battles.FieldBattle",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+        verbose_name=_("field battle"),
     )
     pursuit = models.ForeignKey(
-        "battles.Pursuit", null=True, blank=True, on_delete=models.CASCADE, related_name="games"
+        "battles.Pursuit",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="games",
+        verbose_name=_("pursuit"),
     )
-    board = models.PositiveSmallIntegerField(default=0, help_text="R5.3: pairing order in a team match")
-    attacker_moves_first = models.BooleanField(default=True, help_text="R5.3, R6.1, R8.2: who has 先手 (red)")
-    army = models.ForeignKey("battles.Army", on_delete=models.CASCADE, related_name="games")
-    attacker = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
-    attacker_rank = models.CharField(max_length=16)
-    defender = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    defender_rank = models.CharField(max_length=12, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CALLED)
-    result = models.CharField(max_length=10, choices=Result.choices, blank=True)
-    note = models.TextField(blank=True)
+    board = models.PositiveSmallIntegerField(
+        default=0, help_text=_("R5.3: pairing order in a team match"), verbose_name=_("board")
+    )
+    attacker_moves_first = models.BooleanField(
+        default=True, help_text=_("R5.3, R6.1, R8.2: who has 先手 (red)"), verbose_name=_("attacker moves first")
+    )
+    army = models.ForeignKey("battles.Army", on_delete=models.CASCADE, related_name="games", verbose_name=_("army"))
+    attacker = models.ForeignKey(
+        "campaign.Officer", on_delete=models.PROTECT, related_name="+", verbose_name=_("attacker")
+    )
+    attacker_rank = models.CharField(max_length=16, verbose_name=_("attacker rank"))
+    defender = models.ForeignKey(
+        "campaign.Officer",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("defender"),
+    )
+    defender_rank = models.CharField(max_length=12, blank=True, verbose_name=_("defender rank"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CALLED, verbose_name=_("status"))
+    result = models.CharField(max_length=10, choices=Result.choices, blank=True, verbose_name=_("result"))
+    note = models.TextField(blank=True, verbose_name=_("note"))
     # R11.3, R11.6: the record as submitted, its moves in canonical form, and how the result came.
-    record = models.TextField(blank=True)
-    moves = models.JSONField(default=list, blank=True)
-    game_kind = models.CharField(max_length=8, default="xiangqi")
-    termination = models.CharField(max_length=24, blank=True)
+    record = models.TextField(blank=True, verbose_name=_("record"))
+    moves = models.JSONField(default=list, blank=True, verbose_name=_("moves"))
+    game_kind = models.CharField(max_length=8, default="xiangqi", verbose_name=_("game kind"))
+    termination = models.CharField(max_length=24, blank=True, verbose_name=_("termination"))
     reported_by = models.ForeignKey(
-        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "campaign.Officer",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("reported by"),
     )
-    reported_at = models.DateTimeField(null=True, blank=True)
-    claimed_result = models.CharField(max_length=10, blank=True, help_text="a claim awaiting the opponent (R11.3)")
-    claim_status = models.CharField(max_length=10, blank=True)  # "", claimed, disputed
+    reported_at = models.DateTimeField(null=True, blank=True, verbose_name=_("reported at"))
+    claimed_result = models.CharField(
+        max_length=10,
+        blank=True,
+        help_text=_("a claim awaiting the opponent (R11.3)"),
+        verbose_name=_("claimed result"),
+    )
+    claim_status = models.CharField(max_length=10, blank=True, verbose_name=_("claim status"))  # "", claimed, disputed
     # R11.4 handicap and R11.5 opening restriction, set by stratagems (R9.2).
-    favoured = models.CharField(max_length=8, blank=True)
-    extra_moves = models.PositiveSmallIntegerField(default=0)
-    restricted = models.CharField(max_length=8, blank=True)
+    favoured = models.CharField(max_length=8, blank=True, verbose_name=_("favoured"))
+    extra_moves = models.PositiveSmallIntegerField(default=0, verbose_name=_("extra moves"))
+    restricted = models.CharField(max_length=8, blank=True, verbose_name=_("restricted"))
     # R7.4: a game that starts outside the hours of war counts only if both sides agreed.
-    attacker_agrees_off_hours = models.BooleanField(default=False)
-    defender_agrees_off_hours = models.BooleanField(default=False)
-    called_at = models.DateTimeField()
-    started_at = models.DateTimeField(null=True, blank=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
+    attacker_agrees_off_hours = models.BooleanField(default=False, verbose_name=_("attacker agrees off hours"))
+    defender_agrees_off_hours = models.BooleanField(default=False, verbose_name=_("defender agrees off hours"))
+    called_at = models.DateTimeField(verbose_name=_("called at"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
     # Issue 10: played live on the site once both players said they are ready; the clocks (time
     # left for each side, as of `turn_since` for the side to move) are kept here, each move in
     # GameMove with its clock stamp. A draw offer waits in `draw_offered_by` (attacker/defender).
-    attacker_ready = models.BooleanField(default=False)
-    defender_ready = models.BooleanField(default=False)
-    live_since = models.DateTimeField(null=True, blank=True)
-    attacker_left_ms = models.BigIntegerField(null=True, blank=True)
-    defender_left_ms = models.BigIntegerField(null=True, blank=True)
-    turn_since = models.DateTimeField(null=True, blank=True)
-    draw_offered_by = models.CharField(max_length=8, blank=True)
+    attacker_ready = models.BooleanField(default=False, verbose_name=_("attacker ready"))
+    defender_ready = models.BooleanField(default=False, verbose_name=_("defender ready"))
+    live_since = models.DateTimeField(null=True, blank=True, verbose_name=_("live since"))
+    attacker_left_ms = models.BigIntegerField(null=True, blank=True, verbose_name=_("attacker time left (ms)"))
+    defender_left_ms = models.BigIntegerField(null=True, blank=True, verbose_name=_("defender time left (ms)"))
+    turn_since = models.DateTimeField(null=True, blank=True, verbose_name=_("turn since"))
+    draw_offered_by = models.CharField(max_length=8, blank=True, verbose_name=_("draw offered by"))
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("decided by"),
     )
 
     TERMINATIONS = {
@@ -241,22 +302,28 @@ class Game(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.attacker} – {self.defender or '?'}"
+
 
 class GameMove(models.Model):
     """One move of a game played live (issue 10): its number, the move in canonical form (ICCS
     or UCI), when it was made and the mover's time left after it (increment added)."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="live_moves")
-    ply = models.PositiveSmallIntegerField()
-    move = models.CharField(max_length=8)
-    played_at = models.DateTimeField()
-    left_ms = models.BigIntegerField()
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="live_moves", verbose_name=_("game"))
+    ply = models.PositiveSmallIntegerField(verbose_name=_("ply"))
+    move = models.CharField(max_length=8, verbose_name=_("move"))
+    played_at = models.DateTimeField(verbose_name=_("played at"))
+    left_ms = models.BigIntegerField(verbose_name=_("time left (ms)"))
 
     class Meta:
         verbose_name = _("move")
         verbose_name_plural = _("moves")
         constraints = [models.UniqueConstraint(fields=["game", "ply"], name="game_move_once")]
         ordering = ["game", "ply"]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.ply} {self.move}"
 
 
 class Ransom(models.Model):
@@ -272,27 +339,44 @@ class Ransom(models.Model):
         PAID = "paid", _("paid")
         RELEASED = "released", _("released without payment")
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
-    officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="ransoms")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="+", verbose_name=_("campaign")
+    )
+    officer = models.ForeignKey(
+        "campaign.Officer", on_delete=models.CASCADE, related_name="ransoms", verbose_name=_("officer")
+    )
     kingdom = models.ForeignKey(
         "campaign.Kingdom",
         on_delete=models.CASCADE,
         related_name="+",
-        help_text="the captor (ransom) or the kingdom besieging (retreat money)",
+        help_text=_("the captor (ransom) or the kingdom besieging (retreat money)"),
+        verbose_name=_("kingdom"),
     )
-    siege = models.ForeignKey(Siege, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    kind = models.CharField(max_length=8, choices=Kind.choices)
-    amount = models.PositiveIntegerField()
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OWED)
-    created_at = models.DateTimeField()
-    settled_at = models.DateTimeField(null=True, blank=True)
+    siege = models.ForeignKey(
+        Siege, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("siege")
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices, verbose_name=_("kind"))
+    amount = models.PositiveIntegerField(verbose_name=_("amount"))
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OWED, verbose_name=_("status"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    settled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("settled at"))
     settled_by = models.ForeignKey(
-        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "campaign.Officer",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("settled by"),
     )
 
     class Meta:
+        verbose_name = _("ransom")
+        verbose_name_plural = _("ransoms")
         constraints = [
             models.UniqueConstraint(
                 fields=["officer"], condition=Q(kind="ransom", status="owed"), name="ransom_one_owed_per_prisoner"
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.officer} {self.get_kind_display()} {self.amount}"

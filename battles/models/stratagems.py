@@ -11,22 +11,33 @@ class BanqiGame(models.Model):
     """A game of dark chess played on the site. The layout stays secret (only its hash is
     shown) until the game ends (R11.7)."""
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
-    first = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
-    second = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
-    layout = models.JSONField()
-    salt = models.CharField(max_length=64)
-    layout_hash = models.CharField(max_length=64)
-    actions = models.JSONField(default=list)
-    result = models.CharField(max_length=8, blank=True)  # "0" first won, "1" second won, "draw"
-    termination = models.CharField(max_length=16, blank=True)
-    started_at = models.DateTimeField()
-    ended_at = models.DateTimeField(null=True, blank=True)
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="+", verbose_name=_("campaign")
+    )
+    first = models.ForeignKey(
+        "campaign.Officer", on_delete=models.PROTECT, related_name="+", verbose_name=_("first player")
+    )
+    second = models.ForeignKey(
+        "campaign.Officer", on_delete=models.PROTECT, related_name="+", verbose_name=_("second player")
+    )
+    layout = models.JSONField(verbose_name=_("layout"))
+    salt = models.CharField(max_length=64, verbose_name=_("salt"))
+    layout_hash = models.CharField(max_length=64, verbose_name=_("layout hash"))
+    actions = models.JSONField(default=list, verbose_name=_("actions"))
+    # "0" first won, "1" second won, "draw"
+    result = models.CharField(max_length=8, blank=True, verbose_name=_("result"))
+    termination = models.CharField(max_length=16, blank=True, verbose_name=_("termination"))
+    started_at = models.DateTimeField(verbose_name=_("started at"))
+    ended_at = models.DateTimeField(null=True, blank=True, verbose_name=_("ended at"))
     # Issue 10: the clocks (the campaign's dark-chess time control), each player's time left as
     # of `turn_since` for the player to move; empty for games begun before clocks.
-    first_left_ms = models.BigIntegerField(null=True, blank=True)
-    second_left_ms = models.BigIntegerField(null=True, blank=True)
-    turn_since = models.DateTimeField(null=True, blank=True)
+    first_left_ms = models.BigIntegerField(null=True, blank=True, verbose_name=_("first time left (ms)"))
+    second_left_ms = models.BigIntegerField(null=True, blank=True, verbose_name=_("second time left (ms)"))
+    turn_since = models.DateTimeField(null=True, blank=True, verbose_name=_("turn since"))
+
+    class Meta:
+        verbose_name = _("dark-chess game")
+        verbose_name_plural = _("dark-chess games")
 
     def left_ms(self, player: int, now: datetime, to_move: int) -> int:
         """Milliseconds left for `player` (0 first, 1 second) at `now`: the clock of the player
@@ -41,6 +52,9 @@ class BanqiGame(models.Model):
         assert self.turn_since is not None
         left = self.first_left_ms if to_move == 0 else self.second_left_ms
         return self.turn_since + timedelta(milliseconds=left or 0)
+
+    def __str__(self) -> str:
+        return f"{self.first} – {self.second}"
 
 
 class Stratagem(models.Model):
@@ -62,17 +76,24 @@ class Stratagem(models.Model):
         Status.FAILED: set(),
     }
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="stratagems")
-    kind = models.CharField(max_length=10, choices=Kind.choices)
-    schemer = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="schemes")
-    target = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="schemed_against")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="stratagems", verbose_name=_("campaign")
+    )
+    kind = models.CharField(max_length=10, choices=Kind.choices, verbose_name=_("kind"))
+    schemer = models.ForeignKey(
+        "campaign.Officer", on_delete=models.PROTECT, related_name="schemes", verbose_name=_("schemer")
+    )
+    target = models.ForeignKey(
+        "campaign.Officer", on_delete=models.PROTECT, related_name="schemed_against", verbose_name=_("target")
+    )
     beneficiary = models.ForeignKey(
         "campaign.Officer",
         null=True,
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        help_text="R9.2 速攻計: the general who gets 2先",
+        help_text=_("R9.2 速攻計: the general who gets 2先"),
+        verbose_name=_("beneficiary"),
     )
     substitute = models.ForeignKey(
         "campaign.Officer",
@@ -80,27 +101,53 @@ class Stratagem(models.Model):
         blank=True,
         on_delete=models.PROTECT,
         related_name="+",
-        help_text="R9.3: the civil officer named to play instead",
+        help_text=_("R9.3: the civil officer named to play instead"),
+        verbose_name=_("substitute"),
     )
-    player = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    player = models.ForeignKey(
+        "campaign.Officer", null=True, blank=True, on_delete=models.PROTECT, related_name="+", verbose_name=_("player")
+    )
     city = models.ForeignKey(
         "cities.City",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
-        help_text="R9.2: where the general was when challenged (攻城計 strikes its wall even if they left)",
+        help_text=_("R9.2: where the general was when challenged (攻城計 strikes its wall even if they left)"),
+        verbose_name=_("city"),
     )
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.CHALLENGED)
-    local_date = models.DateField(help_text="R9.4: one attempt per civil officer per local date")
-    challenged_at = models.DateTimeField()
-    deadline = models.DateTimeField()
-    decided_at = models.DateTimeField(null=True, blank=True)
-    banqi = models.OneToOneField(BanqiGame, null=True, blank=True, on_delete=models.SET_NULL, related_name="stratagem")
-    effect_until = models.DateTimeField(null=True, blank=True, help_text="an unused effect lapses then (Decision)")
-    effect_game = models.ForeignKey("battles.Game", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.CHALLENGED, verbose_name=_("status")
+    )
+    local_date = models.DateField(
+        help_text=_("R9.4: one attempt per civil officer per local date"), verbose_name=_("local date")
+    )
+    challenged_at = models.DateTimeField(verbose_name=_("challenged at"))
+    deadline = models.DateTimeField(verbose_name=_("deadline"))
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
+    banqi = models.OneToOneField(
+        BanqiGame,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="stratagem",
+        verbose_name=_("dark-chess game"),
+    )
+    effect_until = models.DateTimeField(
+        null=True, blank=True, help_text=_("an unused effect lapses then (Decision)"), verbose_name=_("effect until")
+    )
+    effect_game = models.ForeignKey(
+        "battles.Game",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("effect game"),
+    )
 
     class Meta:
+        verbose_name = _("stratagem")
+        verbose_name_plural = _("stratagems")
         constraints = [models.UniqueConstraint(fields=["schemer", "local_date"], name="stratagem_one_a_day")]
         indexes = [
             models.Index(
@@ -109,3 +156,6 @@ class Stratagem(models.Model):
                 condition=Q(status="effect", effect_game__isnull=True),
             )
         ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.schemer} → {self.target}"

@@ -3,6 +3,7 @@
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Board(models.Model):
@@ -10,11 +11,20 @@ class Board(models.Model):
         CITY = "city", _("city board")
         PALACE = "palace", _("palace board")
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="boards")
-    kind = models.CharField(max_length=8, choices=Kind.choices)
-    city = models.OneToOneField("cities.City", null=True, blank=True, on_delete=models.CASCADE, related_name="board")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="boards", verbose_name=_("campaign")
+    )
+    kind = models.CharField(max_length=8, choices=Kind.choices, verbose_name=_("kind"))
+    city = models.OneToOneField(
+        "cities.City", null=True, blank=True, on_delete=models.CASCADE, related_name="board", verbose_name=_("city")
+    )
     kingdom = models.OneToOneField(
-        "campaign.Kingdom", null=True, blank=True, on_delete=models.CASCADE, related_name="palace"
+        "campaign.Kingdom",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="palace",
+        verbose_name=_("kingdom"),
     )
 
     class Meta:
@@ -35,25 +45,34 @@ class Board(models.Model):
 class BoardModerator(models.Model):
     """An administrator civil officer appointed to moderate a board (R2.5)."""
 
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="moderators")
-    officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="moderating")
-    appointed_by = models.ForeignKey("campaign.Officer", null=True, on_delete=models.SET_NULL, related_name="+")
-    appointed_at = models.DateTimeField()
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="moderators", verbose_name=_("board"))
+    officer = models.ForeignKey(
+        "campaign.Officer", on_delete=models.CASCADE, related_name="moderating", verbose_name=_("officer")
+    )
+    appointed_by = models.ForeignKey(
+        "campaign.Officer", null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("appointed by")
+    )
+    appointed_at = models.DateTimeField(verbose_name=_("appointed at"))
 
     class Meta:
         verbose_name = _("board moderator")
         verbose_name_plural = _("board moderators")
         constraints = [models.UniqueConstraint(fields=["board", "officer"], name="moderator_unique")]
 
+    def __str__(self) -> str:
+        return f"{self.officer} @ {self.board}"
+
 
 class Thread(models.Model):
-    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="threads")
-    title = models.CharField(_("title"), max_length=120)
-    author = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    is_system = models.BooleanField(default=False)
-    created_at = models.DateTimeField()
-    last_activity_at = models.DateTimeField()
-    post_count = models.PositiveIntegerField(default=0)
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="threads", verbose_name=_("board"))
+    title = models.CharField(pgettext_lazy("a thread's title", "title"), max_length=120)
+    author = models.ForeignKey(
+        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("author")
+    )
+    is_system = models.BooleanField(default=False, verbose_name=_("is system"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    last_activity_at = models.DateTimeField(verbose_name=_("last activity at"))
+    post_count = models.PositiveIntegerField(default=0, verbose_name=_("post count"))
 
     class Meta:
         verbose_name = _("thread")
@@ -67,21 +86,26 @@ class Thread(models.Model):
 class Post(models.Model):
     """A post: an officer's Markdown (kept as written, shown sanitised) or the system's own."""
 
-    thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="posts")
-    author = models.ForeignKey("campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    is_system = models.BooleanField(default=False)
+    thread = models.ForeignKey(Thread, on_delete=models.CASCADE, related_name="posts", verbose_name=_("thread"))
+    author = models.ForeignKey(
+        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("author")
+    )
+    is_system = models.BooleanField(default=False, verbose_name=_("is system"))
     body = models.TextField(_("text"))
-    html = models.TextField()
-    created_at = models.DateTimeField()
-    edited_at = models.DateTimeField(null=True, blank=True)
-    hidden = models.BooleanField(default=False)
+    html = models.TextField(verbose_name=_("rendered HTML"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    edited_at = models.DateTimeField(null=True, blank=True, verbose_name=_("edited at"))
+    hidden = models.BooleanField(default=False, verbose_name=_("hidden"))
     # Set for system posts so that the same event never posts twice.
-    event_key = models.CharField(max_length=120, null=True, blank=True, unique=True)
+    event_key = models.CharField(max_length=120, null=True, blank=True, unique=True, verbose_name=_("event key"))
     # What the board search looks up (campaign.rules.search.index_terms of the thread's title and
     # the text), indexed by the database's own means (migration 0009: FTS5 / a GIN index).
-    terms = models.TextField(default="", editable=False)
+    terms = models.TextField(default="", editable=False, verbose_name=_("search terms"))
 
     class Meta:
         verbose_name = _("post")
         verbose_name_plural = _("posts")
         indexes = [models.Index(fields=["thread", "created_at"], name="post_thread_time")]
+
+    def __str__(self) -> str:
+        return f"{self.thread} #{self.pk}"

@@ -13,27 +13,52 @@ class Move(models.Model):
         REJECTED = "rejected", _("rejected")
         CANCELLED = "cancelled", _("cancelled")
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="moves")
-    officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="moves")
-    origin = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+")
-    destination = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+")
-    route = models.JSONField(help_text="City ids from origin to destination (R1.4)")
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REQUESTED)
-    requested_by = models.ForeignKey("campaign.Officer", on_delete=models.PROTECT, related_name="+")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="moves", verbose_name=_("campaign")
+    )
+    officer = models.ForeignKey(
+        "campaign.Officer", on_delete=models.CASCADE, related_name="moves", verbose_name=_("officer")
+    )
+    origin = models.ForeignKey("cities.City", on_delete=models.PROTECT, related_name="+", verbose_name=_("origin"))
+    destination = models.ForeignKey(
+        "cities.City", on_delete=models.PROTECT, related_name="+", verbose_name=_("destination")
+    )
+    route = models.JSONField(help_text=_("City ids from origin to destination (R1.4)"), verbose_name=_("route"))
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REQUESTED, verbose_name=_("status"))
+    requested_by = models.ForeignKey(
+        "campaign.Officer", on_delete=models.PROTECT, related_name="+", verbose_name=_("requested by")
+    )
     # R3.2 (or R3.1 for the king): who agreed for the city being left and the city entered.
     origin_approver = models.ForeignKey(
-        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "campaign.Officer",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("origin approver"),
     )
     destination_approver = models.ForeignKey(
-        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "campaign.Officer",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("destination approver"),
     )
-    needs_king = models.BooleanField(default=False, help_text="R3.1: only the king decides")
-    created_at = models.DateTimeField()
-    departs_at = models.DateTimeField(null=True, blank=True)
-    arrives_at = models.DateTimeField(null=True, blank=True)
-    arrived_at = models.DateTimeField(null=True, blank=True)
+    needs_king = models.BooleanField(
+        default=False, help_text=_("R3.1: only the king decides"), verbose_name=_("needs king")
+    )
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    departs_at = models.DateTimeField(null=True, blank=True, verbose_name=_("departs at"))
+    arrives_at = models.DateTimeField(null=True, blank=True, verbose_name=_("arrives at"))
+    arrived_at = models.DateTimeField(null=True, blank=True, verbose_name=_("arrived at"))
     decided_by = models.ForeignKey(
-        "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        "campaign.Officer",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("decided by"),
     )
 
     class Meta:
@@ -57,3 +82,6 @@ class Move(models.Model):
     @property
     def legs(self) -> int:
         return len(self.route) - 1
+
+    def __str__(self) -> str:
+        return f"{self.officer}: {self.origin} → {self.destination}"

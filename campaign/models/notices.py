@@ -36,19 +36,27 @@ class Notice(models.Model):
         SENT = "sent", _("sent")
         VOID = "void", _("not sent: the duty was gone")
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
-    officer = models.ForeignKey("campaign.Officer", on_delete=models.CASCADE, related_name="notices")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="+", verbose_name=_("campaign")
+    )
+    officer = models.ForeignKey(
+        "campaign.Officer", on_delete=models.CASCADE, related_name="notices", verbose_name=_("officer")
+    )
     key = models.CharField(
-        max_length=64, db_index=True, help_text="the duty's key (battles/selectors/duties.py)"
+        max_length=64, db_index=True, help_text=_("the duty's key (battles/selectors/duties.py)"), verbose_name=_("key")
     )  # indexed: a duty that ends finds everyone told of it
-    created_at = models.DateTimeField()
-    push = models.CharField(max_length=4, choices=Push.choices, default=Push.WAITING, blank=True)
-    pushed_at = models.DateTimeField(null=True, blank=True)
-    claimed_at = models.DateTimeField(null=True, blank=True, help_text="a delivery under way (a lease)")
-    attempts = models.PositiveSmallIntegerField(default=0)
-    mail = models.CharField(max_length=8, choices=MAIL_STATES, default="", blank=True)
-    mailed_at = models.DateTimeField(null=True, blank=True)
-    mail_claimed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    push = models.CharField(
+        max_length=4, choices=Push.choices, default=Push.WAITING, blank=True, verbose_name=_("push delivery")
+    )
+    pushed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("pushed at"))
+    claimed_at = models.DateTimeField(
+        null=True, blank=True, help_text=_("a delivery under way (a lease)"), verbose_name=_("claimed at")
+    )
+    attempts = models.PositiveSmallIntegerField(default=0, verbose_name=_("attempts"))
+    mail = models.CharField(max_length=8, choices=MAIL_STATES, default="", blank=True, verbose_name=_("mail delivery"))
+    mailed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("mailed at"))
+    mail_claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("mail claimed at"))
 
     class Meta:
         verbose_name = _("notice")
@@ -67,21 +75,36 @@ class MailSubscription(models.Model):
     """An officer's mail address for duties (issue 11), confirmed by a link, with the duty kinds
     they chose, quiet hours and the daily digest; one-click unsubscribe by its secret."""
 
-    officer = models.OneToOneField("campaign.Officer", on_delete=models.CASCADE, related_name="mail")
-    address = models.EmailField(max_length=254)
-    confirmed_at = models.DateTimeField(null=True, blank=True)
-    confirm_token = models.CharField(max_length=64, null=True, blank=True, unique=True)
-    unsubscribe_token = models.CharField(max_length=64, unique=True)
-    kinds = models.JSONField(default=list, blank=True, help_text="duty kinds mailed (battles/selectors/duties.py)")
-    quiet_from = models.PositiveSmallIntegerField(null=True, blank=True, help_text="minutes after local midnight")
-    quiet_until = models.PositiveSmallIntegerField(null=True, blank=True)
-    digest = models.BooleanField(default=False, help_text="one mail a day instead of one per duty")
-    digest_minute = models.PositiveSmallIntegerField(default=8 * 60, help_text="when the digest goes, local time")
-    language = models.CharField(max_length=10)
-    unsubscribed_at = models.DateTimeField(null=True, blank=True)
-    bounced_at = models.DateTimeField(null=True, blank=True)
-    last_digest_on = models.DateField(null=True, blank=True, help_text="the local day of the last digest")
-    digest_claimed_at = models.DateTimeField(null=True, blank=True)
+    officer = models.OneToOneField(
+        "campaign.Officer", on_delete=models.CASCADE, related_name="mail", verbose_name=_("officer")
+    )
+    address = models.EmailField(max_length=254, verbose_name=_("address"))
+    confirmed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("confirmed at"))
+    confirm_token = models.CharField(max_length=64, null=True, blank=True, unique=True, verbose_name=_("confirm token"))
+    unsubscribe_token = models.CharField(max_length=64, unique=True, verbose_name=_("unsubscribe token"))
+    kinds = models.JSONField(
+        default=list,
+        blank=True,
+        help_text=_("duty kinds mailed (battles/selectors/duties.py)"),
+        verbose_name=_("duty kinds"),
+    )
+    quiet_from = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text=_("minutes after local midnight"), verbose_name=_("quiet from")
+    )
+    quiet_until = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("quiet until"))
+    digest = models.BooleanField(
+        default=False, help_text=_("one mail a day instead of one per duty"), verbose_name=_("digest")
+    )
+    digest_minute = models.PositiveSmallIntegerField(
+        default=8 * 60, help_text=_("when the digest goes, local time"), verbose_name=_("digest minute")
+    )
+    language = models.CharField(max_length=10, verbose_name=_("language"))
+    unsubscribed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("unsubscribed at"))
+    bounced_at = models.DateTimeField(null=True, blank=True, verbose_name=_("bounced at"))
+    last_digest_on = models.DateField(
+        null=True, blank=True, help_text=_("the local day of the last digest"), verbose_name=_("last digest on")
+    )
+    digest_claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("digest claimed at"))
 
     class Meta:
         verbose_name = _("mail subscription")

@@ -26,8 +26,12 @@ class Whereabouts(models.TextChoices):
 class Officer(models.Model):
     """A player's character in one campaign (R1.5), with exactly one whereabouts."""
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="officers")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="officers")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="officers", verbose_name=_("campaign")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="officers", verbose_name=_("user")
+    )
     kingdom = models.ForeignKey(
         "campaign.Kingdom",
         null=True,
@@ -39,10 +43,12 @@ class Officer(models.Model):
     name = models.CharField(_("name"), max_length=50)
     # The secret in the addresses of the officer's private feeds (issue 11); a new one retires
     # every address made with the old.
-    feed_token = models.CharField(max_length=64, null=True, blank=True, unique=True, editable=False)
+    feed_token = models.CharField(
+        max_length=64, null=True, blank=True, unique=True, editable=False, verbose_name=_("feed token")
+    )
     stars = models.PositiveSmallIntegerField(_("stars"))
     kind = models.CharField(_("kind"), max_length=16, choices=OfficerKind.choices)
-    title = models.CharField(_("title"), max_length=50, blank=True)
+    title = models.CharField(pgettext_lazy("an officer's title", "title"), max_length=50, blank=True)
     whereabouts = models.CharField(_("whereabouts"), max_length=10, choices=Whereabouts.choices)
     city = models.ForeignKey(
         "cities.City",
@@ -99,8 +105,17 @@ class Officer(models.Model):
 class Presence(models.Model):
     """When a user last made a request (R2.6)."""
 
-    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presence")
-    last_seen = models.DateTimeField(db_index=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="presence", verbose_name=_("user")
+    )
+    last_seen = models.DateTimeField(db_index=True, verbose_name=_("last seen"))
+
+    class Meta:
+        verbose_name = _("presence")
+        verbose_name_plural = _("presences")
+
+    def __str__(self) -> str:
+        return str(self.user)
 
 
 class Promotion(models.Model):
@@ -111,17 +126,23 @@ class Promotion(models.Model):
         APPROVED = "approved", _("approved")
         REJECTED = "rejected", _("rejected")
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="+")
-    officer = models.ForeignKey(Officer, on_delete=models.CASCADE, related_name="promotions")
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="+", verbose_name=_("campaign")
+    )
+    officer = models.ForeignKey(Officer, on_delete=models.CASCADE, related_name="promotions", verbose_name=_("officer"))
     stars = models.PositiveSmallIntegerField(_("stars"))
-    title = models.CharField(_("title"), max_length=50, blank=True)
-    previous_stars = models.PositiveSmallIntegerField()
-    previous_title = models.CharField(max_length=50, blank=True)
-    recommended_by = models.ForeignKey(Officer, null=True, on_delete=models.SET_NULL, related_name="+")
-    decided_by = models.ForeignKey(Officer, null=True, on_delete=models.SET_NULL, related_name="+")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField()
-    decided_at = models.DateTimeField(null=True, blank=True)
+    title = models.CharField(pgettext_lazy("an officer's title", "title"), max_length=50, blank=True)
+    previous_stars = models.PositiveSmallIntegerField(verbose_name=_("previous stars"))
+    previous_title = models.CharField(pgettext_lazy("an officer's title", "previous title"), max_length=50, blank=True)
+    recommended_by = models.ForeignKey(
+        Officer, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("recommended by")
+    )
+    decided_by = models.ForeignKey(
+        Officer, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("decided by")
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, verbose_name=_("status"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
 
     class Meta:
         verbose_name = _("promotion")
@@ -132,3 +153,6 @@ class Promotion(models.Model):
                 fields=["officer"], condition=Q(status="pending"), name="promotion_one_pending_per_officer"
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.officer} {self.previous_stars}★ → {self.stars}★"

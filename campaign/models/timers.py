@@ -12,22 +12,31 @@ class Timer(models.Model):
         FAILED = "failed", _("set aside after failures")
         CANCELLED = "cancelled", _("cancelled")
 
-    campaign = models.ForeignKey("campaign.Campaign", on_delete=models.CASCADE, related_name="timers")
-    key = models.CharField(max_length=120, unique=True, help_text="Idempotency key, e.g. move:41:arrive")
-    kind = models.CharField(max_length=40)
-    object_id = models.BigIntegerField()
-    seq = models.PositiveIntegerField(default=0, help_text="Which period of a series (R7.2, R7.3)")
-    due_at = models.DateTimeField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    last_error = models.TextField(blank=True)
-    applied_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField()
+    campaign = models.ForeignKey(
+        "campaign.Campaign", on_delete=models.CASCADE, related_name="timers", verbose_name=_("campaign")
+    )
+    key = models.CharField(
+        max_length=120, unique=True, help_text=_("Idempotency key, e.g. move:41:arrive"), verbose_name=_("key")
+    )
+    kind = models.CharField(max_length=40, verbose_name=_("kind"))
+    object_id = models.BigIntegerField(verbose_name=_("object id"))
+    seq = models.PositiveIntegerField(
+        default=0, help_text=_("Which period of a series (R7.2, R7.3)"), verbose_name=_("sequence")
+    )
+    due_at = models.DateTimeField(verbose_name=_("due at"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING, verbose_name=_("status"))
+    attempts = models.PositiveSmallIntegerField(default=0, verbose_name=_("attempts"))
+    last_error = models.TextField(blank=True, verbose_name=_("last error"))
+    applied_at = models.DateTimeField(null=True, blank=True, verbose_name=_("applied at"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
     sent_at = models.DateTimeField(
         null=True,
         blank=True,
-        help_text="When its on-time message went to the broker: at once for a timer due within "
-        "TIMER_LEAD_SECONDS, else by the sweeper as the instant nears",
+        help_text=_(
+            "When its on-time message went to the broker: at once for a timer due within "
+            "TIMER_LEAD_SECONDS, else by the sweeper as the instant nears"
+        ),
+        verbose_name=_("sent at"),
     )
 
     class Meta:
@@ -46,6 +55,16 @@ class Timer(models.Model):
 class Heartbeat(models.Model):
     """When a periodic job last ran (the sweeper), for the operators' page."""
 
-    name = models.CharField(max_length=40, unique=True)
-    at = models.DateTimeField()
-    detail = models.CharField(max_length=200, blank=True)
+    name = models.CharField(max_length=40, unique=True, verbose_name=_("name"))
+    at = models.DateTimeField(verbose_name=_("ran at"))
+    detail = models.CharField(max_length=200, blank=True, verbose_name=_("detail"))
+    # The sweeper's last pass, counted (the operators' page says it in the reader's language).
+    applied = models.PositiveIntegerField(default=0, verbose_name=_("applied"))
+    sent = models.PositiveIntegerField(default=0, verbose_name=_("sent"))
+
+    class Meta:
+        verbose_name = _("heartbeat")
+        verbose_name_plural = _("heartbeats")
+
+    def __str__(self) -> str:
+        return self.name

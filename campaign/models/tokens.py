@@ -12,14 +12,17 @@ class AccessToken(models.Model):
         READ = "read", _("read only")
         ACT = "act", _("read and act")
 
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="access_tokens")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="access_tokens", verbose_name=_("user")
+    )
     name = models.CharField(_("name"), max_length=60)
     scope = models.CharField(_("scope"), max_length=4, choices=Scope.choices)
-    prefix = models.CharField(max_length=12)  # the token's first characters, to tell tokens apart
-    digest = models.CharField(max_length=64, unique=True)
-    created_at = models.DateTimeField()
-    last_used_at = models.DateTimeField(null=True, blank=True)
-    revoked_at = models.DateTimeField(null=True, blank=True)
+    # the token's first characters, to tell tokens apart
+    prefix = models.CharField(max_length=12, verbose_name=_("prefix"))
+    digest = models.CharField(max_length=64, unique=True, verbose_name=_("digest"))
+    created_at = models.DateTimeField(verbose_name=_("created at"))
+    last_used_at = models.DateTimeField(null=True, blank=True, verbose_name=_("last used at"))
+    revoked_at = models.DateTimeField(null=True, blank=True, verbose_name=_("revoked at"))
 
     class Meta:
         verbose_name = _("access token")

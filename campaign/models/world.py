@@ -10,7 +10,7 @@ class Campaign(models.Model):
     """One war, a season (R1.1). Its numbers are the settings of RULES.md §12."""
 
     name = models.CharField(_("name"), max_length=100)
-    slug = models.SlugField(unique=True)
+    slug = models.SlugField(unique=True, verbose_name=_("slug"))
     time_zone = models.CharField(_("time zone"), max_length=64, default="Asia/Taipei")
     travel_time = models.DurationField(_("travel time between adjacent cities"), default=timedelta(minutes=20))
     online_window = models.DurationField(_("online window"), default=timedelta(minutes=15))
@@ -54,7 +54,7 @@ class Campaign(models.Model):
     moves_through_own_cities_only = models.BooleanField(
         _("moves travel only through the mover's own cities"), default=True
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     class Meta:
         verbose_name = _("campaign")
@@ -74,7 +74,9 @@ class Kingdom(models.Model):
         ACTIVE = "active", _("active")
         DESTROYED = "destroyed", _("destroyed")
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="kingdoms")
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="kingdoms", verbose_name=_("campaign")
+    )
     name = models.CharField(_("name"), max_length=50)
     colour = models.CharField(_("colour"), max_length=7, default="#888888")
     king = models.ForeignKey(

@@ -2,6 +2,7 @@
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from campaign import announcements as texts
 from campaign import clock
@@ -136,7 +137,7 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
         raise NotAllowed(
             "R2.3", _("Only the governor of %(name)s's city recommends a promotion.") % {"name": officer.name}
         )
-    checked_text(title, field=_("title"), clause="R1.5", max_length=50, multiline=False)
+    checked_text(title, field=pgettext("an officer's title", "title"), clause="R1.5", max_length=50, multiline=False)
     _check_new_rank(officer, stars, title)
     if Promotion.objects.filter(officer=officer, status=Promotion.Status.PENDING).exists():
         raise RuleViolation("R2.3", _("A promotion of %(name)s already awaits the king.") % {"name": officer.name})

@@ -1,7 +1,5 @@
 """The operators' page: is the sweeper alive, what is overdue, what was set aside (R7.5)."""
 
-from zoneinfo import ZoneInfo
-
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -14,10 +12,9 @@ from django.views.decorators.http import require_POST, require_safe
 
 from campaign import clock
 from campaign.health import health
-from campaign.models import Campaign
 from campaign.selectors import operations
 from campaign.timers import timer_retry, timers_sweep
-from campaign.views.zones import chosen_zone
+from campaign.views.zones import outside_zone
 
 
 def _operator(request) -> None:
@@ -30,9 +27,8 @@ def _operator(request) -> None:
 @require_safe
 def ops_page(request):
     _operator(request)
-    # Times in the reader's chosen zone, else the first campaign's, like every campaign page.
-    first = Campaign.objects.order_by("pk").values_list("time_zone", flat=True).first()
-    timezone.activate(chosen_zone(request) or ZoneInfo(first or settings.TIME_ZONE))
+    # Times in the reader's chosen zone, else their campaign's (or the first), like every campaign page.
+    timezone.activate(outside_zone(request))
     try:
         return render(
             request,

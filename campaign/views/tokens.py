@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -12,6 +13,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import AccessToken
 from campaign.services.tokens import token_create, token_revoke
 from campaign.views.common import forbidden, refusal_text
+from campaign.views.zones import outside_zone
 
 SHOWN_ONCE = "token_shown_once"
 
@@ -20,11 +22,18 @@ SHOWN_ONCE = "token_shown_once"
 @require_http_methods(["GET", "HEAD"])
 def tokens_page(request: HttpRequest) -> HttpResponse:
     tokens = AccessToken.objects.filter(user_id=request.user.pk).order_by("-created_at")
-    return render(
-        request,
-        "campaign/tokens.html",
-        {"tokens": tokens, "new_text": request.session.pop(SHOWN_ONCE, None), "scopes": AccessToken.Scope.choices},
-    )
+    # Times in the reader's zone, else their campaign's, as on every other page (the footer says which).
+    with timezone.override(outside_zone(request)):
+        return render(
+            request,
+            "campaign/tokens.html",
+            {
+                "tokens": tokens,
+                "new_text": request.session.pop(SHOWN_ONCE, None),
+                "scopes": AccessToken.Scope.choices,
+                "times_shown": True,
+            },
+        )
 
 
 @login_required

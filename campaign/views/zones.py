@@ -4,10 +4,13 @@ there), or one the reader chose on the time-zone page, kept in a cookie like the
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
+
+from campaign.selectors import home_zone_of
 
 TIME_ZONE_COOKIE = "campaign_tz"
 COOKIE_AGE = 365 * 24 * 3600
@@ -22,6 +25,12 @@ def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
     """The zone the reader chose, or None (then the campaign's)."""
     name = request.COOKIES.get(TIME_ZONE_COOKIE, "")
     return ZoneInfo(name) if name in zone_names() else None
+
+
+def outside_zone(request: HttpRequest) -> ZoneInfo:
+    """For pages outside a campaign (the Tokens page, /ops/): the zone the reader chose, else their
+    campaign's, as every campaign page shows times (campaign.views.common.campaign_page)."""
+    return chosen_zone(request) or ZoneInfo(home_zone_of(request.user) or settings.TIME_ZONE)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -69,3 +69,21 @@ def test_issue12_a_token_needs_a_name_and_a_scope(client, world, clock):  # noqa
         page = client.post("/accounts/tokens/new/", data, follow=True).content.decode()
         assert "A token" in page and 'id="new-token"' not in page
     assert not AccessToken.objects.exists()
+
+
+@pytest.mark.django_db
+def test_issue24_the_tokens_page_shows_times_in_the_readers_zone_like_every_other_page(client, world, clock):  # noqa: F811
+    """Made and last used at 10:00 Taipei (02:00 UTC): the Tokens page shows 10:00 in the campaign's
+    zone (the reader's campaign), or the reader's chosen zone (03:00 in London, summer time), as
+    every campaign page does, and its footer says which; it showed 02:00 (UTC)."""
+    token, _text = token_create(user=world["郭嘉"].user, name="bridge", scope="act")
+    AccessToken.objects.filter(pk=token.pk).update(last_used_at=token.created_at)
+    client.force_login(world["郭嘉"].user)
+    page = client.get("/accounts/tokens/").content.decode()
+    assert page.count("2026-05-01 10:00") == 2 and "02:00" not in page
+    assert "Asia/Taipei" in page.split("<footer>")[1]
+    client.cookies["campaign_tz"] = "Europe/London"
+    page = client.get("/accounts/tokens/").content.decode()
+    assert page.count("2026-05-01 03:00") == 2 and "10:00" not in page
+    dashboard = client.get(f"/c/{world.campaign.slug}/").content.decode()
+    assert "Europe/London" in dashboard.split("<footer>")[1] and "Europe/London" in page.split("<footer>")[1]

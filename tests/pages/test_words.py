@@ -9,16 +9,19 @@ from html.parser import HTMLParser
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.apps import apps
 from django.conf import settings
-from django.contrib.auth.models import User
+from django.contrib import admin
+from django.contrib.auth.models import Group, User
+from django.urls import reverse
 
-from battles.models import Army, Game
+from battles.models import Army, BanqiGame, Game
 from battles.services.results import game_result
 from battles.services.stratagems import banqi_act
 from campaign.clock import now
-from campaign.models import Campaign, Kingdom, Officer, Post, Thread
+from campaign.models import Campaign, Kingdom, Officer, Post, Thread, Timer
 from campaign.timers import timers_sweep
-from cities.models import City
+from cities.models import City, LedgerEntry
 from tests.battles.conftest import clock  # noqa: F401  (the war at 10:00 Taipei)
 from tests.pages.test_queries import PINNED, VISITORS, page_url
 from tests.pages.worlds import build
@@ -184,3 +187,87 @@ def test_every_page_speaks_the_readers_language(clock, client, language):  # noq
                 for word in leftovers(part, language, known):
                     found.setdefault(word, set()).add(f"{url} ({visitor}): {part[:80]}")
     assert not found, "\n".join(f"{w}: {sorted(where)[:3]}" for w, where in sorted(found.items())[:30])
+
+
+# The admin's own words that are not ours to translate: the framework's and a library's names, the
+# id column, and the alt text of Django's icons (Django leaves "True", "False" and "Search" as they are).
+ADMIN_ALLOWED = ASCII_ALLOWED | {"Django", "Axes", "ID", "IP", "GET", "POST", "True", "False", "Search"}
+# Stored codes the admin shows as they are kept: timer keys and kinds (move:41:arrive, siege.period),
+# digests and hashes.
+STORED = re.compile(r"\b[a-z_]+(?:[:.][\w-]+)+|\b[0-9a-f]{16,}\b")
+OUR_APPS = ("campaign", "cities", "battles")
+
+
+def admin_urls() -> list[str]:
+    """The admin's index, every changelist, and the change page of one row of each of our models."""
+    urls = [reverse("admin:index")]
+    for model in admin.site._registry:
+        meta = model._meta
+        urls.append(reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist"))
+        first = model.objects.order_by("pk").first()
+        if meta.app_label in OUR_APPS and first is not None:
+            urls.append(reverse(f"admin:{meta.app_label}_{meta.model_name}_change", args=[first.pk]))
+    return urls
+
+
+def admin_data() -> list[str]:
+    """What the admin shows as stored (not words): timers' keys and kinds, ledger keys, group
+    names, addresses, the campaign's slug, and django-axes' own descriptions of its rows."""
+    found = set(names())
+    found.update(value for row in Timer.objects.values_list("key", "kind", "last_error") for value in row if value)
+    found.update(LedgerEntry.objects.values_list("key", flat=True))
+    found.update(Group.objects.values_list("name", flat=True))
+    found.update(User.objects.exclude(email="").values_list("email", flat=True))
+    found.update(Campaign.objects.values_list("slug", flat=True))
+    found.update(action for actions in BanqiGame.objects.values_list("actions", flat=True) for action in actions)
+    found.update(name for name in dir(settings) if name.isupper())  # a help text names a setting
+    for model in apps.get_app_config("axes").get_models():
+        for row in model.objects.all():
+            found.add(str(row))
+            found.update(str(getattr(row, f.attname)) for f in model._meta.concrete_fields)
+    return sorted((value for value in found if value), key=len, reverse=True)
+
+
+@pytest.mark.slow
+@pytest.mark.django_db
+def test_issue24_the_chinese_admin_and_ops_name_every_model_and_field_in_chinese(clock, client):  # noqa: F811
+    """The admin in Chinese, as a superuser, in mid-war: the index, every changelist and a change
+    page of each of our models, and /ops/. No English is left outside names, stored values and
+    the allowed words: it named models in English ("Banqi games", "Stratagems"), fields by their
+    attribute ("Order on the dashboard", "Due at"), and /ops/ said "(applied 0, sent 0)"."""
+    world, objects = build(clock, 1)
+    later_in_the_war(clock, world, objects)
+    client.force_login(User.objects.create_superuser("root", "root@example.org", "a-private-passphrase-42"))
+    client.cookies["django_language"] = "zh-hant"
+    known = admin_data()
+    found: dict[str, set[str]] = {}
+    for url in [*admin_urls(), reverse("ops")]:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        for part in visible_text(response.content.decode(), "zh-hant"):
+            for word in leftovers(STORED.sub(" ", part), "zh-hant", known):
+                if word not in ADMIN_ALLOWED:
+                    found.setdefault(word, set()).add(f"{url}: {part[:80]}")
+    assert not found, "\n".join(f"{w}: {sorted(where)[:3]}" for w, where in sorted(found.items())[:40])
+
+
+@pytest.mark.django_db
+def test_issue24_an_officers_positions_and_title_are_not_a_boards_posts_and_headline(clock, client):  # noqa: F811
+    """One English word, two meanings: an officer's "posts" are positions (職位), not board posts
+    (文章), and the promote form's "title" is the officer's title (官職), not a headline (標題);
+    the board keeps its posts (文章數) and its threads' titles (標題)."""
+    world, objects = build(clock, 1)
+    slug = world.campaign.slug
+    client.cookies["django_language"] = "zh-hant"
+    client.force_login(world["曹操"].user)
+    officer = client.get(reverse("officer", args=[slug, world["曹操"].pk])).content.decode()
+    facts = officer.split('<dl class="facts">')[1].split("</dl>")[0]
+    assert "<dt>職位</dt>" in facts and "文章" not in facts
+    personnel = client.get(reverse("personnel", args=[slug])).content.decode()
+    promote = personnel.split('action="' + reverse("promotion-recommend", args=[slug]) + '"')[1].split("</form>")[0]
+    assert '官職 <input name="title"' in promote and "標題" not in promote
+    board = client.get(reverse("board", args=[slug, objects["board"].pk])).content.decode()
+    assert "<th>文章數</th>" in board and '標題 <input name="title"' in board
+    client.cookies["django_language"] = "en"
+    officer = client.get(reverse("officer", args=[slug, world["曹操"].pk])).content.decode()
+    assert "<dt>Posts</dt>" in officer

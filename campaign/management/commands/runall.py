@@ -1,4 +1,5 @@
-"""Run the whole site on one machine: Redis (if not already there), a Celery worker, a worker
+"""Run the whole site on one machine: Redis (if not already there), the demo campaign when asked
+(`--demo`, as `make run` does: after Redis is up), a Celery worker, a worker
 for the sweeper's queue, Celery beat and uvicorn serving the site (HTTP and the live games'
 websockets) and its static files, each started again if it exits. Ctrl-C stops everything it
 started."""
@@ -9,6 +10,7 @@ import sys
 import time
 
 from django.conf import settings
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
 from campaign.devservices import Supervisor, start_redis, stop
@@ -75,6 +77,12 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
     }
 
 
+def site_environment(bind: str) -> dict[str, str]:
+    """The environment of the processes it starts: BIND is the address served, from which the
+    worker's settings take the mails' links unless SITE_URL is set (campaign/settings.py)."""
+    return {**os.environ, "BIND": bind}
+
+
 class Command(BaseCommand):
     help = "Start Redis, a Celery worker, the sweeper's worker, Celery beat and uvicorn; stop them all on Ctrl-C."
 
@@ -82,12 +90,25 @@ class Command(BaseCommand):
         parser.add_argument("--bind", default=os.environ.get("BIND", "127.0.0.1:8000"))
         parser.add_argument("--web-workers", type=int, default=int(os.environ.get("WEB_WORKERS", "2")))
         parser.add_argument("--concurrency", type=int, default=int(os.environ.get("CELERY_CONCURRENCY", "2")))
+        parser.add_argument(
+            "--demo",
+            action="store_true",
+            help="Create the demo campaign (seed_demo) once Redis is up, before the rest starts (make run).",
+        )
 
-    def handle(self, *args, bind, web_workers, concurrency, **options):
+    def handle(self, *args, bind, web_workers, concurrency, demo, **options):
         var = settings.VAR_DIR
         redis = start_redis(settings.REDIS_URL, var)
+        if demo:
+            # After Redis, so that the demo's first writes stamp the world version and its march's
+            # arrival goes to the broker (before it, each said "Redis unavailable").
+            try:
+                call_command("seed_demo", stdout=self.stdout, stderr=self.stderr)
+            except BaseException:
+                stop(redis)
+                raise
         commands = site_commands(bind=bind, web_workers=web_workers, concurrency=concurrency, var=var)
-        supervisor = Supervisor(commands, log=self.stderr.write)
+        supervisor = Supervisor(commands, log=self.stderr.write, env=site_environment(bind))
         supervisor.start()
         self.stdout.write(
             self.style.SUCCESS(f"Site at http://{bind}/  (worker, sweeper, beat and web running; Ctrl-C stops all)")

@@ -1,0 +1,82 @@
+"""Issue 24, "Commands a newcomer types": `make run` on a fresh checkout says nothing alarming.
+Its commands are read from `make -n run` and run as make runs them (a fresh var/, its own Redis
+port where nothing answers yet, its own web port)."""
+
+import os
+import shlex
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def make_run_commands(environment: dict[str, str]) -> list[list[str]]:
+    """The manage.py commands `make run` runs, in order (make -n prints them without running them)."""
+    printed = subprocess.run(
+        ["make", "-n", "-s", "run"], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60, check=True
+    ).stdout
+    return [shlex.split(line) for line in printed.splitlines() if "manage.py" in line]
+
+
+@pytest.mark.integration
+def test_issue24_make_run_seeds_the_demo_without_saying_redis_is_unavailable(tmp_path):
+    environment = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "DEBUG", "MAKEFLAGS"}}
+    environment.update(
+        VAR_DIR=str(tmp_path),
+        DATABASE_URL=f"sqlite:///{tmp_path / 'campaign.sqlite3'}",
+        REDIS_URL=f"redis://127.0.0.1:{free_port()}/0",  # nothing answers there: make run starts it
+        BIND=f"127.0.0.1:{free_port()}",
+        SECRET_KEY="test-only-" + "s" * 50,
+        WEB_WORKERS="1",
+        CELERY_CONCURRENCY="1",
+    )
+    commands = make_run_commands(environment)
+    assert any("runall" in command for command in commands), commands
+    said = []
+    for command in commands:
+        if "runall" not in command:
+            done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
+            assert done.returncode == 0, done.stderr
+            said.append(done.stdout + done.stderr)
+            continue
+        site = subprocess.Popen(
+            command,
+            cwd=ROOT,
+            env=environment,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            start_new_session=True,
+        )
+        lines = []
+        try:
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:
+                line = site.stdout.readline()
+                if not line:
+                    break
+                lines.append(line)
+                if line.startswith("Site at"):
+                    break
+            site.send_signal(signal.SIGINT)  # Ctrl-C: runall stops everything it started
+            rest, _ = site.communicate(timeout=60)
+            lines.append(rest)
+        finally:
+            if site.poll() is None:
+                os.killpg(site.pid, signal.SIGKILL)
+                site.wait()
+        said.append("".join(lines))
+    output = "\n".join(said)
+    assert "Demo campaign created." in output and "Site at http://" in output, output[-3000:]
+    assert "Redis unavailable" not in output, output[-3000:]
