@@ -12,11 +12,13 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from ninja.errors import Throttled
 from ninja.security import HttpBearer
 from ninja.throttling import SimpleRateThrottle
 from redis.commands.core import Script
 from redis.exceptions import RedisError
 
+from campaign.addresses import client_address
 from campaign.errors import NotAllowed
 from campaign.models import AccessToken
 from campaign.services.tokens import token_check
@@ -42,7 +44,10 @@ class Reader(HttpBearer):
         return super().__call__(request)
 
     def authenticate(self, request: HttpRequest, token: str) -> AccessToken | None:
-        return token_check(token)
+        found = token_check(token)
+        if found is None:
+            _unknown(request)
+        return found
 
 
 class Actor(HttpBearer):
@@ -50,7 +55,9 @@ class Actor(HttpBearer):
 
     def authenticate(self, request: HttpRequest, token: str) -> AccessToken | None:
         found = token_check(token)
-        if found is not None and found.scope != AccessToken.Scope.ACT:
+        if found is None:
+            _unknown(request)
+        elif found.scope != AccessToken.Scope.ACT:
             raise NotAllowed("", _("This token may only read; make one that may act."))
         return found
 
@@ -129,10 +136,23 @@ class TokenThrottle(_Throttle):
 
 
 class AddressThrottle(_Throttle):
-    """Per address, tokens or not: API_RATE_ADDRESS (the anonymous readers' only limit)."""
+    """Per address, for the requests without a valid token only: API_RATE_ADDRESS. A request
+    with a token is counted by its token alone (issue 24: a burst of anonymous reads from an
+    address shared by many players must not stop their tokens). The address is the one uvicorn
+    found (campaign/addresses.py), never a header a client sends."""
 
     scope = "address"
     setting = "API_RATE_ADDRESS"
 
     def get_cache_key(self, request: HttpRequest) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+        if isinstance(getattr(request, "auth", None), AccessToken):
+            return None
+        return self.cache_format % {"scope": self.scope, "ident": client_address(request)}
+
+
+def _unknown(request: HttpRequest) -> None:
+    """A token sent that is not valid: counted by the address like an anonymous request, so that
+    guessing tokens costs the guesser's address its rate (then 429 instead of 401)."""
+    counted = AddressThrottle()
+    if not counted.allow_request(request):
+        raise Throttled(counted.wait())
