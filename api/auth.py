@@ -3,11 +3,8 @@ open to anyone the page is open to (a token adds its user's private boards); act
 made for acting. A token sent but unknown or revoked is a 401, never read as nobody."""
 
 import logging
-import secrets
-import time
 from dataclasses import dataclass
 
-import redis
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest
@@ -15,9 +12,8 @@ from django.utils.translation import gettext as _
 from ninja.errors import Throttled
 from ninja.security import HttpBearer
 from ninja.throttling import SimpleRateThrottle
-from redis.commands.core import Script
-from redis.exceptions import RedisError
 
+from campaign import rates
 from campaign.addresses import client_address
 from campaign.errors import NotAllowed
 from campaign.models import AccessToken
@@ -62,36 +58,11 @@ class Actor(HttpBearer):
         return found
 
 
-# A sliding log of the last window's requests, kept in one Redis sorted set per token or address
-# and read and written in one step: requests of one caller arriving together in several processes
-# cannot all see room for themselves (ninja's cache throttle reads, then writes).
-_SLIDING_LOG = """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
-local count = redis.call('ZCARD', KEYS[1])
-if count < tonumber(ARGV[3]) then
-  redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  return {1, '0'}
-end
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
-return {0, oldest[2]}
-"""
-_script: Script | None = None
-
-
-def _sliding_log() -> Script:
-    global _script
-    if _script is None:
-        client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
-        _script = client.register_script(_SLIDING_LOG)
-    return _script
-
-
 class _Throttle(SimpleRateThrottle):
     """At most the setting's number of requests in any window of its length (ninja's rate text,
     "120/min"), read from the settings at each request (so that the operators' and the tests'
-    changes apply), counted in Redis for every process at once; Redis away lets requests
-    through (logged)."""
+    changes apply), counted in Redis for every process at once, in one step (campaign/rates.py:
+    ninja's cache throttle reads, then writes); Redis away lets requests through (logged)."""
 
     setting = ""
 
@@ -105,17 +76,8 @@ class _Throttle(SimpleRateThrottle):
         key = self.get_cache_key(request)
         if key is None or self.num_requests is None or self.duration is None:
             return True
-        now = int(time.time() * 1000)  # milliseconds
-        window = self.duration * 1000
-        try:
-            allowed, oldest = _sliding_log()(
-                keys=[f"api-rate:{key}"], args=[now, window, self.num_requests, f"{now}:{secrets.token_hex(6)}"]
-            )
-        except RedisError:
-            log.warning("API rate limits not counted: Redis unavailable")
-            return True
-        self.retry_after = max(0.0, (int(oldest) + window - now) / 1000)
-        return bool(allowed)
+        self.retry_after = rates.take(f"api-rate:{key}", self.num_requests, self.duration)
+        return not self.retry_after
 
     def wait(self) -> float | None:
         """Seconds until the oldest request counted leaves the window."""

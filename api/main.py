@@ -66,7 +66,8 @@ ERRORS: dict[str, tuple[str, str, str, Callable[[], str]]] = {
         lambda: _("Another action changed this at the same moment; nothing was applied. Please look and try again."),
     ),
     "429": (
-        "Too many requests (per token; without a valid token, per address); see Retry-After",
+        "Too many requests (per token; without a valid token, per address; an officer's posts, BOARD_POST_RATE);"
+        " see Retry-After",
         "rate_limited",
         "",
         lambda: _("Too many requests; try again in %(n)d s.") % {"n": 12},

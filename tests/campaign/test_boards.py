@@ -1,16 +1,19 @@
 """Boards (R1.2, R1.3, R2.5): threads, posts, Markdown made safe, moderation."""
 
+import json
 from datetime import timedelta
 
 import pytest
+import redis
 import time_machine
 from django.urls import reverse
 
 from campaign import clock
-from campaign.errors import NotAllowed, RuleViolation
+from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.models import Post, Thread
 from campaign.selectors import board_threads
-from campaign.services.boards import post_hide, post_reply, thread_create
+from campaign.services.boards import post_edit, post_hide, post_reply, thread_create
+from campaign.services.tokens import token_create
 
 
 def test_r1_3_city_board_post_with_script_shows_it_as_text(world, client):
@@ -101,3 +104,42 @@ def test_a_refused_post_keeps_what_was_typed(world, client):
         headers={"referer": reverse("board", args=[world.campaign.slug, board.pk])},
     ).content.decode()
     assert "20000" in page and 'value="奇謀"' in page and body in page
+
+
+def test_issue24_an_officer_posting_faster_than_the_boards_rate_is_refused(world, client, settings):
+    """BOARD_POST_RATE per officer, for threads, replies and edits alike, on the pages and in the
+    API (one count: the posting service's): refused with a message naming the rule in the
+    reader's language, nothing written; another officer posts on."""
+    settings.BOARD_POST_RATE = "3/min"
+    guo = world["郭嘉"]
+    redis.Redis.from_url(settings.REDIS_URL).delete(f"post-rate:{guo.pk}", f"post-rate:{world['曹仁'].pk}")
+    board = world.city("洛陽").board
+    thread = thread_create(actor=guo, board=board, title="軍情", body="一")
+    first = post_reply(actor=guo, thread=thread, body="二")
+    post_edit(actor=guo, post=first, body="二（改）")
+    with pytest.raises(TooFast) as refused:
+        post_reply(actor=guo, thread=thread, body="三")
+    assert "發文速率" in str(refused.value.message) and "3" in str(refused.value.message)
+    assert 0 < refused.value.retry_after <= 60
+    with pytest.raises(TooFast):
+        post_edit(actor=guo, post=first, body="二（再改）")
+    client.force_login(guo.user)
+    page = client.post(
+        reverse("reply-new", args=[world.campaign.slug, thread.pk]),
+        {"body": "四"},
+        follow=True,
+        headers={"referer": reverse("thread", args=[world.campaign.slug, thread.pk])},
+    ).content.decode()
+    assert "發文速率" in page and ">四</textarea>" in page  # the message, and the text kept
+    _token, text = token_create(user=guo.user, name="bot", scope="act")
+    api = client.post(
+        f"/api/v1/c/{world.campaign.slug}/threads/{thread.pk}/posts",
+        json.dumps({"body": "五"}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {text}",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert api.status_code == 429 and api.json()["code"] == "rate_limited" and int(api["Retry-After"]) > 0
+    assert "at most 3 times a minute (the boards' posting rate)" in api.json()["message"]
+    assert list(Post.objects.filter(thread=thread).values_list("body", flat=True).order_by("pk")) == ["一", "二（改）"]
+    post_reply(actor=world["曹仁"], thread=thread, body="曹仁到")  # per officer
