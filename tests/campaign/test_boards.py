@@ -1,15 +1,21 @@
 """Boards (R1.2, R1.3, R2.5): threads, posts, Markdown made safe, moderation."""
 
 import json
+import time
 from datetime import timedelta
 
 import pytest
 import redis
 import time_machine
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation, TooFast
+from campaign.markup import _MD, MAX_NESTING, render_markdown
 from campaign.models import Post, Thread
 from campaign.selectors import board_threads
 from campaign.services.boards import post_edit, post_hide, post_reply, thread_create
@@ -143,3 +149,35 @@ def test_issue24_an_officer_posting_faster_than_the_boards_rate_is_refused(world
     assert "at most 3 times a minute (the boards' posting rate)" in api.json()["message"]
     assert list(Post.objects.filter(thread=thread).values_list("body", flat=True).order_by("pk")) == ["一", "二（改）"]
     post_reply(actor=world["曹仁"], thread=thread, body="曹仁到")  # per officer
+
+
+def _cpu(text: str) -> float:
+    """The fastest of three renderings, in this thread's CPU time (other processes' load aside)."""
+    times = []
+    for _ in range(3):
+        started = time.thread_time()
+        render_markdown(text)
+        times.append(time.thread_time() - started)
+    return min(times)
+
+
+def test_issue24_a_post_of_unclosed_brackets_costs_no_more_than_ordinary_text():
+    """20,000 `[` (or `![`) cost 2.6× an ordinary post of that length, all of it markdown-it's
+    scan for a `]` from every `[` (campaign/markup.py); a `[` with none after it is text at once."""
+    ordinary = _cpu(
+        ("**曹仁**出城迎擊，*徐晃*領兵五千。\n- 第一局：[棋譜](https://example.org/g/1)\n\n" * 400)[:20_000]
+    )
+    for unit in ("[", "![", "[ ", "a["):
+        assert _cpu((unit * 20_000)[:20_000]) <= 1.5 * ordinary, unit
+
+
+_PLAIN = MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False, "maxNesting": MAX_NESTING}).enable(
+    ["table", "strikethrough"]
+)
+_PIECES = list("[[]]!()`\\a *_~<>:|-\n") + ["](", "[a]", "![", "`[`", "\\[", "\\]", "http://e.org", "\n\n", "[a]: b\n"]
+
+
+@hypothesis_settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_issue24_brackets_taken_as_text_at_once_render_as_markdown_it_renders_them(text):
+    assert _MD.render(text) == _PLAIN.render(text)
