@@ -2,7 +2,7 @@
 open to anyone the page is open to (a token adds its user's private boards); acts need a token
 made for acting. A token sent but unknown or revoked is a 401, never read as nobody."""
 
-import logging
+import math
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -18,8 +18,6 @@ from campaign.addresses import client_address
 from campaign.errors import NotAllowed
 from campaign.models import AccessToken
 from campaign.services.tokens import token_check
-
-log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -117,4 +115,4 @@ def _unknown(request: HttpRequest) -> None:
     guessing tokens costs the guesser's address its rate (then 429 instead of 401)."""
     counted = AddressThrottle()
     if not counted.allow_request(request):
-        raise Throttled(counted.wait())
+        raise Throttled(math.ceil(counted.retry_after))
