@@ -13,6 +13,7 @@ EMAIL_HOST    an SMTP server for the duty mails (issue 11); unset, mails are pri
 """
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -245,6 +246,8 @@ TRUSTED_PROXIES = ",".join(p.strip() for p in os.environ.get("TRUSTED_PROXIES", 
 NINJA_NUM_PROXIES = 0  # ninja's own reading of X-Forwarded-For is never used (api/auth.py)
 # Issue 24: an officer's posts on the boards (threads, replies, edits) at most this often.
 BOARD_POST_RATE = os.environ.get("BOARD_POST_RATE", "10/min")
+if not re.fullmatch(r"[1-9][0-9]*/[smhd][a-z]*", BOARD_POST_RATE):
+    raise ImproperlyConfigured("BOARD_POST_RATE is a number a second, minute, hour or day: 10/min, 200/hour.")
 TIMER_SWEEP_SECONDS = float(os.environ.get("TIMER_SWEEP_SECONDS", "5"))
 # A timer due further ahead than this gets its on-time (ETA) message from the sweeper as its
 # instant nears, not when it is scheduled: a live game's flag, re-set by every move, is then sent
