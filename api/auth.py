@@ -107,7 +107,7 @@ class AddressThrottle(_Throttle):
     def get_cache_key(self, request: HttpRequest) -> str | None:
         if isinstance(getattr(request, "auth", None), AccessToken):
             return None
-        return self.cache_format % {"scope": self.scope, "ident": client_address(request)}
+        return self.cache_format % {"scope": self.scope, "ident": client_address(request) or "unknown"}
 
 
 def _unknown(request: HttpRequest) -> None:

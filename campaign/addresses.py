@@ -10,5 +10,7 @@ its pause (issue 24)."""
 from django.http import HttpRequest
 
 
-def client_address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR") or "unknown"
+def client_address(request: HttpRequest) -> str | None:
+    """None when the request came from no socket (a test's or a shell's HttpRequest): django-axes
+    then stores no address, as its own reading does."""
+    return request.META.get("REMOTE_ADDR") or None
