@@ -10,6 +10,8 @@ SITE_URL      the site's address in mails (default http://127.0.0.1:8000)
 EMAIL_HOST    an SMTP server for the duty mails (issue 11); unset, mails are printed to the
               console. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS,
               EMAIL_USE_SSL, DEFAULT_FROM_EMAIL as in Django.
+TRUSTED_PROXIES the proxies whose X-Forwarded-For uvicorn believes (issue 24; default none)
+(the README's table has the rest)
 """
 
 import os
@@ -238,8 +240,8 @@ API_RATE_ADDRESS = os.environ.get("API_RATE_ADDRESS", "300/min")
 # The proxies trusted to say who the client is (X-Forwarded-For): comma-separated addresses or
 # networks, as uvicorn's --forwarded-allow-ips reads them; none by default, so the address is the
 # peer's own. uvicorn alone reads the header (runall passes this; so does the systemd unit), and
-# the API's limits, the log-in limits and the sockets all take the address it found
-# (campaign/addresses.py), never the header.
+# the API's limits and the log-in limits take the address it found (campaign/addresses.py; a
+# socket's scope["client"] is the same), never the header.
 if "API_PROXIES" in os.environ:
     raise ImproperlyConfigured("API_PROXIES is replaced by TRUSTED_PROXIES: the proxies' addresses, not their number.")
 TRUSTED_PROXIES = ",".join(p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip())
