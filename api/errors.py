@@ -1,6 +1,8 @@
 """Every refusal as JSON with a stable code, the clause of RULES.md (or "" for the site's own
 limits) and a message in the reader's language (Accept-Language), with its HTTP status."""
 
+import math
+
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import IntegrityError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -8,7 +10,7 @@ from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError, Throttled, ValidationError
 
-from campaign.errors import NotAllowed, RuleViolation, Stale
+from campaign.errors import NotAllowed, RuleViolation, Stale, TooFast
 
 
 class Error(Schema):
@@ -50,7 +52,10 @@ def install(api: NinjaAPI) -> None:
     @api.exception_handler(RuleViolation)
     def rule(request, exc: RuleViolation):
         code = "stale" if isinstance(exc, Stale) else ""
-        return refusal(api, request, exc.status_code, str(exc.message), exc.clause, code=code)
+        response = refusal(api, request, exc.status_code, str(exc.message), exc.clause, code=code)
+        if isinstance(exc, TooFast):  # a rate of the site's (the boards' posting rate): 429
+            response["Retry-After"] = str(math.ceil(exc.retry_after))
+        return response
 
     @api.exception_handler(ValidationError)
     def invalid(request, exc: ValidationError):

@@ -2,6 +2,7 @@
 its errors (api/errors.py), its readers and actors (api/auth.py) and their rate limits."""
 
 from collections.abc import Callable
+from functools import wraps
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
@@ -16,7 +17,7 @@ from ninja.renderers import JSONRenderer
 from api import acts, acts_war, errors, reads  # noqa: F401  (their operations, on the router)
 from api.auth import AddressThrottle, TokenThrottle
 from api.router import router
-from campaign.freshness import unless_unchanged
+from campaign import freshness
 
 DESCRIPTION = """The chess-siege campaign manager's public API: everything the site shows, and
 everything an officer does, through the same rules.
@@ -67,7 +68,8 @@ ERRORS: dict[str, tuple[str, str, str, Callable[[], str]]] = {
         lambda: _("Another action changed this at the same moment; nothing was applied. Please look and try again."),
     ),
     "429": (
-        "Too many requests (per token and per address); see Retry-After",
+        "Too many requests (per token; without a valid token, per address; an officer's posts, BOARD_POST_RATE);"
+        " see Retry-After",
         "rate_limited",
         "",
         lambda: _("Too many requests; try again in %(n)d s.") % {"n": 12},
@@ -139,11 +141,26 @@ errors.install(api)
 api.add_router("", router)
 
 
+def _tagged(view):
+    """A polled read's 200 carries the tag its operation worked out (api/router.py: the 304 is
+    answered there, after the token and the rate limits)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        response = view(request, *args, **kwargs)
+        tag = getattr(request, "world_tag", None)
+        if tag is not None and response.status_code == 200:
+            freshness.tagged(response, tag)
+        return response
+
+    return wrapper
+
+
 def urls() -> tuple[list, str, str]:
     patterns, app_name, namespace = api.urls
     for pattern in patterns:
-        if isinstance(pattern, URLPattern) and pattern.name in reads.POLLED:
-            pattern.callback = unless_unchanged(pattern.callback)
+        if isinstance(pattern, URLPattern):
+            pattern.callback = _tagged(pattern.callback)
     return patterns, app_name, namespace
 
 

@@ -13,7 +13,6 @@ from campaign.authority import officer_of, require_officer
 from campaign.models import Campaign, Officer
 from campaign.search import board_search
 
-POLLED = {"api-cities", "api-moves", "api-sieges"}  # answered 304 with an ETag (api/main.py)
 PAGE = {"ordering": ("pk",), "page_size": 50, "max_page_size": 200}
 NEWEST = {"ordering": ("-pk",), "page_size": 50, "max_page_size": 200}
 
@@ -42,7 +41,7 @@ def kingdoms(request, slug: str):
     return public.kingdoms(public.campaign_by_slug(slug))
 
 
-@read("/c/{slug}/cities", list[schemas.CityOut], "api-cities")
+@read("/c/{slug}/cities", list[schemas.CityOut], "api-cities", polled=True)
 @paginate(CursorPagination, **PAGE)
 def cities(request, slug: str, kingdom: schemas.Id | None = None):
     """Every city with its owner, governor and wall; `?kingdom=` for one kingdom's."""
@@ -88,7 +87,7 @@ def officer(request, slug: str, officer_id: schemas.Id):
     return public.officer(public.campaign_by_slug(slug), officer_id)
 
 
-@read("/c/{slug}/moves", list[schemas.MoveOut], "api-moves")
+@read("/c/{slug}/moves", list[schemas.MoveOut], "api-moves", polled=True)
 @paginate(CursorPagination, **PAGE)
 def moves(request, slug: str):
     """Everyone on the road (R3.4)."""
@@ -115,7 +114,7 @@ def army_ledger(request, slug: str, army_id: schemas.Id):
     return public.army_ledger(public.campaign_by_slug(slug), army_id)
 
 
-@read("/c/{slug}/sieges", list[schemas.SiegeOut], "api-sieges")
+@read("/c/{slug}/sieges", list[schemas.SiegeOut], "api-sieges", polled=True)
 @paginate(CursorPagination, **NEWEST)
 def sieges(request, slug: str):
     """The sieges, the latest first."""

@@ -29,3 +29,14 @@ class Stale(RuleViolation):
     move already played): refused like any rule, and told apart (409 in the API, issue 12)."""
 
     status_code = 409
+
+
+class TooFast(RuleViolation):
+    """Over one of the site's rates (an officer's posts on the boards): refused like any rule,
+    nothing changed; 429 in the API, with `retry_after` (seconds) as its Retry-After."""
+
+    status_code = 429
+
+    def __init__(self, clause: str, message: "str | Promise", retry_after: float) -> None:
+        super().__init__(clause, message)
+        self.retry_after = retry_after

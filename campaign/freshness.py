@@ -131,25 +131,36 @@ def etag(request: HttpRequest) -> str | None:
     return f"{current}-{int(time.time() // MINUTE)}-{get_language()}-{zone}"
 
 
+def held(request: HttpRequest, tag: str) -> bool:
+    """Whether the reader's copy (If-None-Match) is the one tagged `tag`."""
+    return tag in {t.removeprefix("W/").strip('"') for t in parse_etags(request.headers.get("If-None-Match", ""))}
+
+
+def tagged(response: HttpResponse, tag: str) -> HttpResponse:
+    """The answer with its tag; the browser revalidates each time (no-cache)."""
+    response.headers["ETag"] = f'"{tag}"'
+    patch_cache_control(response, no_cache=True, private=True)
+    return response
+
+
+def not_modified(tag: str) -> HttpResponse:
+    return tagged(HttpResponseNotModified(), tag)
+
+
 def unless_unchanged(view):
     """304 before anything is read when the reader's copy (If-None-Match) is of the current
     world version; otherwise the view, its response tagged. The browser revalidates each time
-    (no-cache), so an htmx refresh gets the copy it holds."""
+    (no-cache), so an htmx refresh gets the copy it holds. (The API checks who asks first:
+    api/router.py.)"""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         tag = etag(request) if request.method in ("GET", "HEAD") else None
-        if tag is not None:
-            held = {t.removeprefix("W/").strip('"') for t in parse_etags(request.headers.get("If-None-Match", ""))}
-            if tag in held:
-                response: HttpResponse = HttpResponseNotModified()
-                response.headers["ETag"] = f'"{tag}"'
-                patch_cache_control(response, no_cache=True, private=True)
-                return response
+        if tag is not None and held(request, tag):
+            return not_modified(tag)
         response = view(request, *args, **kwargs)
         if tag is not None and response.status_code == 200:
-            response.headers["ETag"] = f'"{tag}"'
-            patch_cache_control(response, no_cache=True, private=True)
+            tagged(response, tag)
         return response
 
     return wrapper

@@ -13,6 +13,7 @@ and rendered once, before the write transaction opens.
 
 import nh3
 from markdown_it import MarkdownIt
+from markdown_it.rules_inline import StateInline
 
 ALLOWED_TAGS = {
     "a",
@@ -49,9 +50,43 @@ ALLOWED_TAGS = {
 # nesting is text; it bounds the work per "[" (a link label is searched that deep), which made
 # 20,000 "[" cost 4.8× an ordinary post instead of ≤ 3× (bench/inputs.py).
 MAX_NESTING = 5
+
+
+def _no_label_ahead(state: StateInline, silent: bool) -> bool:
+    """A run of `[` (and `![`) with no `]` left before the end of the inline text opens no link,
+    image or label: taken as text at once (issue 24). Without it markdown-it's link rule scans
+    ahead from every such `[` for its `]` (`parseLinkLabel`, token by token, a few levels deep),
+    so that 20,000 `[` cost 2.6× an ordinary post of that length, all of it in that scan
+    (cProfile); now 0.02×. The same output on every input (a `[` with no `]` after it cannot
+    start a label: tests/campaign/test_boards.py compares both on random texts). The last `]` is
+    found once per inline text and range (`rfind`), so this adds linear work at most."""
+    src, pos, end = state.src, state.pos, state.posMax
+    start = pos + 1 if src[pos] == "!" else pos
+    if start >= end or src[start] != "[":
+        return False
+    if src.find("]", start, min(end, start + 64)) != -1:  # the usual case, at once
+        return False
+    # Kept in the rendering's env, not on the state: a new attribute on the state would cost
+    # every later attribute read of it in the parser's loops (CPython's inline values).
+    closes = state.env.setdefault("last ]", {})
+    last = closes.get((src, end))
+    if last is None:
+        last = closes[src, end] = src.rfind("]", 0, end)
+    if start < last:
+        return False
+    stop = start + 1
+    while stop < end and src[stop] in "[!":
+        stop += 1
+    if not silent:
+        state.append_pending(src[pos:stop])
+    state.pos = stop
+    return True
+
+
 _MD = MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False, "maxNesting": MAX_NESTING}).enable(
     ["table", "strikethrough"]
 )
+_MD.inline.ruler.before("link", "no_label_ahead", _no_label_ahead)
 
 
 def render_markdown(text: str) -> str:

@@ -10,9 +10,12 @@ SITE_URL      the site's address in mails (default http://BIND, BIND's default 1
 EMAIL_HOST    an SMTP server for the duty mails (issue 11); unset, mails are printed to the
               console. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS,
               EMAIL_USE_SSL, DEFAULT_FROM_EMAIL as in Django.
+TRUSTED_PROXIES the proxies whose X-Forwarded-For uvicorn believes (issue 24; default none)
+(the README's table has the rest)
 """
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -123,13 +126,19 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one user from
-# one address, or from one address for any users, that login is refused for
-# LOGIN_COOLOFF_MINUTES, with a message saying so.
+# Login throttling (django-axes, issue 24): after LOGIN_FAILURE_LIMIT wrong passwords for one
+# user from one address that user's log-in from that address is refused for
+# LOGIN_COOLOFF_MINUTES, with a message saying so; an address is refused for everyone only after
+# LOGIN_ADDRESS_FAILURE_LIMIT wrong passwords for any users (far more: many players share one
+# address behind a school's or a café's router). campaign/login_limits.py counts both.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_HANDLER = "campaign.login_limits.LoginLimits"
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the address alone: LOGIN_ADDRESS_FAILURE_LIMIT
+# The client's address as the API's limits and the sockets see it (campaign/addresses.py).
+AXES_CLIENT_IP_CALLABLE = "campaign.addresses.client_address"
 AXES_LOCKOUT_CALLABLE = "campaign.views.accounts.locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
@@ -243,10 +252,22 @@ DASHBOARD_PUSH_SECONDS = float(os.environ.get("DASHBOARD_PUSH_SECONDS", "0.25"))
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cache"}
 }
+# Per token for a request with one; per address for the anonymous ones only (issue 24).
 API_RATE_TOKEN = os.environ.get("API_RATE_TOKEN", "120/min")
 API_RATE_ADDRESS = os.environ.get("API_RATE_ADDRESS", "300/min")
-# How many proxies in front of the site set X-Forwarded-For (0: the address is the peer's own).
-NINJA_NUM_PROXIES = int(os.environ.get("API_PROXIES", "0"))
+# The proxies trusted to say who the client is (X-Forwarded-For): comma-separated addresses or
+# networks, as uvicorn's --forwarded-allow-ips reads them; none by default, so the address is the
+# peer's own. uvicorn alone reads the header (runall passes this; so does the systemd unit), and
+# the API's limits and the log-in limits take the address it found (campaign/addresses.py; a
+# socket's scope["client"] is the same), never the header.
+if "API_PROXIES" in os.environ:
+    raise ImproperlyConfigured("API_PROXIES is replaced by TRUSTED_PROXIES: the proxies' addresses, not their number.")
+TRUSTED_PROXIES = ",".join(p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip())
+NINJA_NUM_PROXIES = 0  # ninja's own reading of X-Forwarded-For is never used (api/auth.py)
+# Issue 24: an officer's posts on the boards (threads, replies, edits) at most this often.
+BOARD_POST_RATE = os.environ.get("BOARD_POST_RATE", "10/min")
+if not re.fullmatch(r"[1-9][0-9]*/[smhd][a-z]*", BOARD_POST_RATE):
+    raise ImproperlyConfigured("BOARD_POST_RATE is a number a second, minute, hour or day: 10/min, 200/hour.")
 TIMER_SWEEP_SECONDS = float(os.environ.get("TIMER_SWEEP_SECONDS", "5"))
 # A timer due further ahead than this gets its on-time (ETA) message from the sweeper as its
 # instant nears, not when it is scheduled: a live game's flag, re-set by every move, is then sent

@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.test import override_settings
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from campaign.checks import demo_accounts_in_production
@@ -39,6 +39,39 @@ def test_a_right_password_within_the_limit_logs_in(world, client):
         client.post(login, {"username": "guojia", "password": "wrong-password"})
     response = client.post(login, {"username": "guojia", "password": DEMO_PASSWORD})
     assert response.status_code == 302 and "_auth_user_id" in client.session
+
+
+def test_issue24_one_users_wrong_passwords_do_not_lock_out_others_at_that_address(world, client):
+    """Players behind one router: after one user's LOGIN_FAILURE_LIMIT wrong passwords only that
+    user is paused there; another user's right password from the same address logs in."""
+    login = reverse("login")
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post(login, {"username": "guojia", "password": "wrong-password"})
+    assert client.post(login, {"username": "guojia", "password": DEMO_PASSWORD}).status_code == 429
+    response = client.post(login, {"username": "caoren", "password": DEMO_PASSWORD})
+    assert response.status_code == 302 and "_auth_user_id" in client.session
+
+
+def test_issue24_an_address_trying_many_names_is_paused_for_everyone(world, client, settings):
+    """LOGIN_ADDRESS_FAILURE_LIMIT (far above a user's) wrong passwords for any users from one
+    address pause that address for all, with a message saying why; logging in to one's own
+    account meanwhile does not clear the others' count."""
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 6
+    login = reverse("login")
+    for name in ("guojia", "caoren", "xuhuang"):
+        for _ in range(2):
+            if name == "xuhuang":
+                assert client.post(login, {"username": "caocao", "password": DEMO_PASSWORD}).status_code == 302
+                client.logout()
+            assert client.post(login, {"username": name, "password": "wrong-password"}).status_code in (200, 429)
+    response = client.post(login, {"username": "zhangliao", "password": DEMO_PASSWORD})
+    assert response.status_code == 429 and "_auth_user_id" not in client.session
+    assert "已暫停從此位址登入" in response.content.decode()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = client.post(login, {"username": "zhangliao", "password": DEMO_PASSWORD})
+    assert english.status_code == 429 and "wrong passwords for several accounts" in english.content.decode()
+    elsewhere = Client(REMOTE_ADDR="10.9.8.7")
+    assert elsewhere.post(login, {"username": "zhangliao", "password": DEMO_PASSWORD}).status_code == 302
 
 
 @pytest.mark.parametrize("password", ["12345678", "password123", "1234567890", "qwertyuiop"])

@@ -1,14 +1,17 @@
 """Writes on the boards: officers' threads and replies, the system's own posts, moderation."""
 
+import math
 from datetime import datetime
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
-from campaign import clock
+from campaign import clock, rates
 from campaign.authority import may_moderate, may_read_board
-from campaign.errors import NotAllowed, RuleViolation
+from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.markup import render_markdown
 from campaign.models import Board, Officer, Post, Thread
 from campaign.rules.search import index_terms
@@ -35,6 +38,29 @@ def _check_text(title: str | None, body: str) -> None:
 def _check_may_post(actor: Officer, board: Board) -> None:
     if board.campaign_id != actor.campaign_id or not may_read_board(actor, board):
         raise NotAllowed("R1.2", _("Only officers of this kingdom may post in its palace."))
+
+
+def _per(seconds: int) -> str:
+    return {
+        1: pgettext("posting rate", "a second"),
+        60: pgettext("posting rate", "a minute"),
+        3600: pgettext("posting rate", "an hour"),
+        86400: pgettext("posting rate", "a day"),
+    }[seconds]
+
+
+def _check_rate(actor: Officer) -> None:
+    """The boards' posting rate (issue 24): an officer's threads, replies and edits, at most
+    BOARD_POST_RATE ("10/min") in any window of its length, counted in Redis for every web
+    process (campaign/rates.py). Checked before the text is rendered, the costly part (a post
+    at the cap takes a web worker up to a tenth of a second: bench/inputs.py)."""
+    limit, seconds = rates.parse(settings.BOARD_POST_RATE)
+    wait = rates.take(f"post-rate:{actor.pk}", limit, seconds)
+    if wait:
+        message = _(
+            "An officer may post at most %(n)d times %(per)s (the boards' posting rate); try again in %(seconds)d s."
+        ) % {"n": limit, "per": _per(seconds), "seconds": math.ceil(wait)}
+        raise TooFast("", message, retry_after=wait)
 
 
 def _nonce_ok(nonce: str) -> bool:
@@ -66,6 +92,7 @@ def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce:
     key = f"officer:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
     if key and (existing := Post.objects.filter(event_key=key).select_related("thread").first()):
         return existing.thread
+    _check_rate(actor)
     html = render_markdown(body)  # before the transaction: nobody waits on a lock while it renders
     now = clock.now()
     try:
@@ -85,6 +112,7 @@ def post_reply(*, actor: Officer, thread: Thread, body: str, nonce: str = "") ->
     key = f"officer:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
     if key and (existing := Post.objects.filter(event_key=key).first()):
         return existing
+    _check_rate(actor)
     html = render_markdown(body)
     now = clock.now()
     try:
@@ -148,6 +176,7 @@ def post_edit(*, actor: Officer, post: Post, body: str) -> Post:
     if post.author_id != actor.pk or post.is_system:
         raise NotAllowed("", _("Only its author may edit a post."))
     _check_text(None, body)
+    _check_rate(actor)
     html = render_markdown(body)
     now = clock.now()
     with transaction.atomic():

@@ -7,4 +7,5 @@ from django.shortcuts import render
 
 def locked_out(request: HttpRequest, credentials: dict | None = None, *args, **kwargs) -> HttpResponse:
     minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
-    return render(request, "registration/locked_out.html", {"cooloff_minutes": minutes}, status=429)
+    context = {"cooloff_minutes": minutes, "address_paused": getattr(request, "login_address_paused", False)}
+    return render(request, "registration/locked_out.html", context, status=429)

@@ -1,16 +1,25 @@
 """Boards (R1.2, R1.3, R2.5): threads, posts, Markdown made safe, moderation."""
 
+import json
+import time
 from datetime import timedelta
 
 import pytest
+import redis
 import time_machine
 from django.urls import reverse
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
 
 from campaign import clock
-from campaign.errors import NotAllowed, RuleViolation
+from campaign.errors import NotAllowed, RuleViolation, TooFast
+from campaign.markup import _MD, MAX_NESTING, render_markdown
 from campaign.models import Post, Thread
 from campaign.selectors import board_threads
-from campaign.services.boards import post_hide, post_reply, thread_create
+from campaign.services.boards import post_edit, post_hide, post_reply, thread_create
+from campaign.services.tokens import token_create
 
 
 def test_r1_3_city_board_post_with_script_shows_it_as_text(world, client):
@@ -101,3 +110,74 @@ def test_a_refused_post_keeps_what_was_typed(world, client):
         headers={"referer": reverse("board", args=[world.campaign.slug, board.pk])},
     ).content.decode()
     assert "20000" in page and 'value="奇謀"' in page and body in page
+
+
+def test_issue24_an_officer_posting_faster_than_the_boards_rate_is_refused(world, client, settings):
+    """BOARD_POST_RATE per officer, for threads, replies and edits alike, on the pages and in the
+    API (one count: the posting service's): refused with a message naming the rule in the
+    reader's language, nothing written; another officer posts on."""
+    settings.BOARD_POST_RATE = "3/min"
+    guo = world["郭嘉"]
+    redis.Redis.from_url(settings.REDIS_URL).delete(f"post-rate:{guo.pk}", f"post-rate:{world['曹仁'].pk}")
+    board = world.city("洛陽").board
+    thread = thread_create(actor=guo, board=board, title="軍情", body="一")
+    first = post_reply(actor=guo, thread=thread, body="二")
+    post_edit(actor=guo, post=first, body="二（改）")
+    with pytest.raises(TooFast) as refused:
+        post_reply(actor=guo, thread=thread, body="三")
+    assert "發文速率" in str(refused.value.message) and "3" in str(refused.value.message)
+    assert 0 < refused.value.retry_after <= 60
+    with pytest.raises(TooFast):
+        post_edit(actor=guo, post=first, body="二（再改）")
+    client.force_login(guo.user)
+    page = client.post(
+        reverse("reply-new", args=[world.campaign.slug, thread.pk]),
+        {"body": "四"},
+        follow=True,
+        headers={"referer": reverse("thread", args=[world.campaign.slug, thread.pk])},
+    ).content.decode()
+    assert "發文速率" in page and ">四</textarea>" in page  # the message, and the text kept
+    _token, text = token_create(user=guo.user, name="bot", scope="act")
+    api = client.post(
+        f"/api/v1/c/{world.campaign.slug}/threads/{thread.pk}/posts",
+        json.dumps({"body": "五"}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {text}",
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert api.status_code == 429 and api.json()["code"] == "rate_limited" and int(api["Retry-After"]) > 0
+    assert "at most 3 times a minute (the boards' posting rate)" in api.json()["message"]
+    assert list(Post.objects.filter(thread=thread).values_list("body", flat=True).order_by("pk")) == ["一", "二（改）"]
+    post_reply(actor=world["曹仁"], thread=thread, body="曹仁到")  # per officer
+
+
+def _cpu(text: str) -> float:
+    """The fastest of three renderings, in this thread's CPU time (other processes' load aside)."""
+    times = []
+    for _ in range(3):
+        started = time.thread_time()
+        render_markdown(text)
+        times.append(time.thread_time() - started)
+    return min(times)
+
+
+def test_issue24_a_post_of_unclosed_brackets_costs_no_more_than_ordinary_text():
+    """20,000 `[` (or `![`) cost 2.6× an ordinary post of that length, all of it markdown-it's
+    scan for a `]` from every `[` (campaign/markup.py); a `[` with none after it is text at once."""
+    ordinary = _cpu(
+        ("**曹仁**出城迎擊，*徐晃*領兵五千。\n- 第一局：[棋譜](https://example.org/g/1)\n\n" * 400)[:20_000]
+    )
+    for unit in ("[", "![", "[ ", "a["):
+        assert _cpu((unit * 20_000)[:20_000]) <= 1.5 * ordinary, unit
+
+
+_PLAIN = MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False, "maxNesting": MAX_NESTING}).enable(
+    ["table", "strikethrough"]
+)
+_PIECES = list("[[]]!()`\\a *_~<>:|-\n") + ["](", "[a]", "![", "`[`", "\\[", "\\]", "http://e.org", "\n\n", "[a]: b\n"]
+
+
+@hypothesis_settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_issue24_brackets_taken_as_text_at_once_render_as_markdown_it_renders_them(text):
+    assert _MD.render(text) == _PLAIN.render(text)

@@ -1,0 +1,117 @@
+"""Issue 24, the API knows who asks before it answers: a poll answered 304 checks its token (one
+digest lookup) and counts against its limits like any read; a request with a token is limited
+by its token alone, one without (or with a token that is not valid) by its address; the address
+is the peer's, whatever X-Forwarded-For says."""
+
+import secrets
+
+import pytest
+from django.test import Client
+
+from campaign.services.tokens import token_create
+from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
+
+
+def address() -> str:
+    """A fresh address: the limits are counted in the suite's Redis across tests."""
+    return f"10.{secrets.randbelow(250)}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
+
+
+def cities(client: Client, slug: str, token: str | None = None, etag: str | None = None):
+    headers = {}
+    if token:
+        headers["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+    if etag:
+        headers["HTTP_IF_NONE_MATCH"] = etag
+    return client.get(f"/api/v1/c/{slug}/cities", **headers)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue24_a_poll_with_an_unknown_token_is_a_401_not_a_304(world):  # noqa: F811
+    client = Client(REMOTE_ADDR=address())
+    slug = world.campaign.slug
+    tag = cities(client, slug)["ETag"]
+    assert cities(client, slug, etag=tag).status_code == 304  # anonymous: the copy is current
+    for sent in ("cs_" + "x" * 43, "not-even-ours"):
+        refused = cities(client, slug, token=sent, etag=tag)
+        assert refused.status_code == 401 and refused.json()["code"] == "unauthenticated", sent
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue24_a_poll_with_a_token_costs_one_lookup_of_its_digest(world, django_assert_num_queries):  # noqa: F811
+    _token, text = token_create(user=world["郭嘉"].user, name="poller", scope="read")
+    client = Client(REMOTE_ADDR=address())
+    slug = world.campaign.slug
+    first = cities(client, slug, token=text)
+    assert first.status_code == 200
+    with django_assert_num_queries(1):  # the token by its digest, its user joined; nothing else
+        again = cities(client, slug, token=text, etag=first["ETag"])
+    assert again.status_code == 304 and again["ETag"] == first["ETag"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue24_polls_answered_304_count_against_the_tokens_limit(world, settings):  # noqa: F811
+    settings.API_RATE_TOKEN = "3/min"
+    _token, text = token_create(user=world["郭嘉"].user, name="poller", scope="read")
+    client = Client(REMOTE_ADDR=address())
+    slug = world.campaign.slug
+    tag = cities(client, slug, token=text)["ETag"]
+    answers = [cities(client, slug, token=text, etag=tag).status_code for _ in range(3)]
+    assert answers == [304, 304, 429]
+    assert cities(client, slug, token=text).status_code == 429  # the plain read alike
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue24_anonymous_polls_answered_304_count_against_the_address(world, settings):  # noqa: F811
+    settings.API_RATE_ADDRESS = "2/min"
+    client = Client(REMOTE_ADDR=address())
+    slug = world.campaign.slug
+    tag = cities(client, slug)["ETag"]
+    assert [cities(client, slug, etag=tag).status_code for _ in range(2)] == [304, 429]
+
+
+@pytest.mark.django_db
+def test_issue24_an_anonymous_burst_does_not_stop_the_tokens_of_its_address(world, clock, settings):  # noqa: F811
+    """Many players behind one router: anonymous readers using up the address's rate leave a
+    player's token its own; and a token's reads do not use up the address's."""
+    settings.API_RATE_ADDRESS = "3/min"
+    shared = address()
+    _token, text = token_create(user=world["郭嘉"].user, name="fresh", scope="read")
+    anonymous, player = Client(REMOTE_ADDR=shared), Client(REMOTE_ADDR=shared)
+    assert [anonymous.get("/api/v1/campaigns").status_code for _ in range(4)] == [200, 200, 200, 429]
+    for _ in range(5):
+        assert player.get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer {text}").status_code == 200
+    other = address()
+    for _ in range(5):
+        Client(REMOTE_ADDR=other).get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer {text}")
+    assert Client(REMOTE_ADDR=other).get("/api/v1/campaigns").status_code == 200
+
+
+@pytest.mark.django_db
+def test_issue24_tokens_that_are_not_valid_are_counted_by_their_address(world, clock, settings):  # noqa: F811
+    """Guessing tokens: each costs one digest lookup and counts against the address like an
+    anonymous request, then 429 (the limit's message) instead of 401."""
+    settings.API_RATE_ADDRESS = "2/min"
+    client = Client(REMOTE_ADDR=address())
+    guesses = [
+        client.get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer cs_{secrets.token_urlsafe(32)}").status_code
+        for _ in range(3)
+    ]
+    assert guesses == [401, 401, 429]
+    slug = world.campaign.slug
+    act = client.post(
+        f"/api/v1/c/{slug}/moves/request", "{}", content_type="application/json", HTTP_AUTHORIZATION="Bearer cs_x"
+    )
+    assert act.status_code == 429 and act.json()["code"] == "rate_limited" and int(act["Retry-After"]) > 0
+
+
+@pytest.mark.django_db
+def test_issue24_a_forwarded_for_header_does_not_make_a_new_address(world, clock, settings):  # noqa: F811
+    """No proxy is trusted unless TRUSTED_PROXIES names it, and then uvicorn, not the API, reads
+    the header (tests/test_addresses.py): 400 reads with a rotating header are one address."""
+    settings.API_RATE_ADDRESS = "3/min"
+    peer = address()
+    answers = [
+        Client(REMOTE_ADDR=peer, HTTP_X_FORWARDED_FOR=address()).get("/api/v1/campaigns").status_code for _ in range(5)
+    ]
+    assert answers == [200, 200, 200, 429, 429]
