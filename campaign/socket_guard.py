@@ -162,7 +162,7 @@ class Registry:
 
     async def release(self, socket_id: str) -> None:
         keys = self.open.pop(socket_id, None)
-        if not keys:
+        if not keys or self.client is None:
             return
         try:
             async with self.client.pipeline(transaction=False) as pipe:
@@ -174,26 +174,34 @@ class Registry:
 
     async def _heartbeat(self) -> None:
         """While this loop has open sockets: their scores refreshed (and, after an outage, the
-        sockets opened meanwhile counted)."""
+        sockets opened meanwhile counted). Then the client is closed (and on the loop's end)."""
         try:
-            while self.open:
+            while self.open and self.client is not None:
                 await asyncio.sleep(HEARTBEAT_SECONDS)
-                now = time.time() * 1000
-                try:
-                    async with self.client.pipeline(transaction=False) as pipe:
-                        for socket_id, keys in list(self.open.items()):
-                            for key in keys:
-                                pipe.zadd(key, {socket_id: now})
-                                pipe.pexpire(key, int(STALE_SECONDS * 1000))
-                        await pipe.execute()
-                except aioredis.RedisError as exc:
-                    self._away(exc)
-        finally:
-            if not self.open and self.client is not None:
-                client, self.client, self.script = self.client, None, None
-                await client.aclose()
-            if self.open:  # a socket opened while the client was closing
-                self.task = asyncio.get_running_loop().create_task(self._heartbeat())
+                await self._refresh(self.client)
+        except asyncio.CancelledError:
+            await self._close()
+            raise
+        await self._close()
+        if self.open:  # a socket opened while the client was closing
+            self.task = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    async def _refresh(self, client: aioredis.Redis) -> None:
+        now = time.time() * 1000
+        try:
+            async with client.pipeline(transaction=False) as pipe:
+                for socket_id, keys in list(self.open.items()):
+                    for key in keys:
+                        pipe.zadd(key, {socket_id: now})
+                        pipe.pexpire(key, int(STALE_SECONDS * 1000))
+                await pipe.execute()
+        except aioredis.RedisError as exc:
+            self._away(exc)
+
+    async def _close(self) -> None:
+        if self.client is not None and not self.open:
+            client, self.client, self.script = self.client, None, None
+            await client.aclose()
 
 
 _registries: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Registry]" = weakref.WeakKeyDictionary()

@@ -176,6 +176,30 @@ def test_issue24_the_cap_counts_other_processes_sockets_until_their_heartbeats_s
     assert client.zcard(key) == 0  # pruned, and the socket's own entry gone with it
 
 
+def test_issue24_an_open_sockets_entry_is_kept_fresh_by_its_processs_heartbeat(settings, monkeypatch):
+    from campaign import socket_guard
+
+    monkeypatch.setattr(socket_guard, "HEARTBEAT_SECONDS", 0.2)
+    world = make_world()
+    address = an_address()
+    key = f"sockets:address:{address}"
+    client = redis.Redis.from_url(settings.REDIS_URL)
+
+    async def scenario():
+        import asyncio
+
+        communicator = socket(dashboard(world), address=address)
+        assert (await communicator.connect())[0]
+        [(socket_id, _score)] = client.zrange(key, 0, -1, withscores=True)
+        client.zadd(key, {socket_id: 0})  # as if its last heartbeat were long ago
+        await asyncio.sleep(0.6)
+        assert client.zscore(key, socket_id) > (time.time() - 5) * 1000
+        await communicator.disconnect()
+        assert client.zcard(key) == 0
+
+    async_to_sync(scenario)()
+
+
 def test_issue24_with_redis_away_sockets_are_let_through_and_it_is_logged(settings, caplog):
     settings.SOCKETS_PER_ADDRESS = 1
     world = make_world()
