@@ -11,6 +11,7 @@ from collections import deque
 
 from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connections
@@ -97,6 +98,13 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.close(code=CLOSE_FLOOD)
             return
         await super().websocket_receive(message)
+
+    async def websocket_disconnect(self, message):
+        """As Channels' own, without closing the database connections afterwards: that is the
+        connection every socket of the process shares (KeptConnection), and each socket that
+        left (a flooder closed, a spectator gone) made the next one open it again."""
+        await self.disconnect(message["code"])
+        raise StopConsumer()
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         if not self.closed:

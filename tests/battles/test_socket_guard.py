@@ -295,3 +295,28 @@ def test_issue24_a_page_on_another_port_cannot_ready_a_players_game(clock):
 
     async_to_sync(scenario)()
     assert Game.objects.get(pk=game.pk).attacker_ready
+
+
+def test_issue24_a_socket_closing_keeps_the_database_connection_the_sockets_share():
+    """Every socket of a process does its database work in one thread with one kept connection:
+    a socket that leaves (a flooder closed at its first frame, again and again) does not close it."""
+    from django.db import connection
+
+    from battles.consumers import KeptConnection
+
+    world = make_world()
+
+    def current():
+        connection.ensure_connection()
+        return connection.connection
+
+    async def scenario():
+        before = await KeptConnection(current)()
+        communicator = socket(dashboard(world))
+        assert (await communicator.connect())[0]
+        assert (await closed_with(communicator, 1))[0] == 4400
+        await communicator.disconnect()
+        return before, await KeptConnection(current)()
+
+    before, after = async_to_sync(scenario)()
+    assert before is after
