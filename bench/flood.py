@@ -12,7 +12,8 @@ redis-server at REDIS_URL (default port 6396). Everything is on 127.0.0.1.
 The reader fetches the dashboard page (`/c/<slug>/`, rendered in full, gzip as a browser asks)
 every 0.1 s. The flooders, in a process of their own, open `--sockets` anonymous dashboard
 sockets (the address the page gives) and send frames as fast as the socket takes them; a socket
-the site closes is opened again at once and flooded again, as an attacker would. Each run is a
+the site closes is opened again at once and flooded again, as an attacker would (`--once`: not
+opened again, the issue's eight sockets and no more). Each run is a
 quiet phase and a flood phase of `--seconds` each (the flood first in every other run, so that
 a slow spell of this shared machine falls on both alike); the flood stops at its phase's end or
 after `--max-frames` frames or `--max-connections` connections, whichever comes first.
@@ -121,7 +122,7 @@ def read(port: int, seconds: float) -> list[float]:
     return took
 
 
-def flood(port: int, path: str, sockets: int, seconds: float, max_frames: int, max_connections: int, out) -> None:
+def flood(port: int, path: str, sockets: int, seconds: float, max_frames: int, max_connections: int, once, out) -> None:
     """The flooders (run in a process of their own): frames, connections and closes by code."""
     import websockets
 
@@ -150,6 +151,8 @@ def flood(port: int, path: str, sockets: int, seconds: float, max_frames: int, m
                 found["closes"][code] = found["closes"].get(code, 0) + 1
             finally:
                 await socket.close()
+            if once:
+                return
 
     async def all_of_them() -> None:
         deadline = time.monotonic() + seconds
@@ -170,7 +173,7 @@ def phase(port: int, path: str, args, flooded: bool, site: subprocess.Popen) -> 
     out: multiprocessing.Queue = multiprocessing.Queue()
     flooders = multiprocessing.Process(
         target=flood,
-        args=(port, path, args.sockets, args.seconds + 1.5, args.max_frames, args.max_connections, out),
+        args=(port, path, args.sockets, args.seconds + 1.5, args.max_frames, args.max_connections, args.once, out),
     )
     flooders.start()
     time.sleep(1.0)  # the sockets open and the flood is on before the reader starts
@@ -190,6 +193,7 @@ def main() -> int:
     parser.add_argument("--sockets", type=int, default=8)
     parser.add_argument("--max-frames", type=int, default=2_000_000)
     parser.add_argument("--max-connections", type=int, default=200_000)
+    parser.add_argument("--once", action="store_true", help="a socket the site closed is not opened again")
     args = parser.parse_args()
     from campaign.devservices import start_redis, stop
 
@@ -207,7 +211,8 @@ def main() -> int:
         read(args.port, 2)  # warm both workers
         print(
             f"{args.runs} runs: the dashboard page every 0.1 s for {args.seconds:g} s, quiet and under a flood"
-            f" of {args.sockets} anonymous dashboard sockets (each opened again when closed)"
+            f" of {args.sockets} anonymous dashboard sockets"
+            + (" (not opened again when closed)" if args.once else " (each opened again when closed)")
         )
         medians, ratios, maxima = [], [], []
         for run in range(args.runs):
