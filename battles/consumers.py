@@ -78,7 +78,10 @@ class LiveConsumer(AsyncWebsocketConsumer):
     every consumer of the process shares: a state to pass on would queue there behind another
     game's move. These consumers' database calls (KeptConnection) tidy up after themselves."""
 
-    closed = False
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.closed = False
+        self.frames: deque[float] = deque()  # the instants of the frames of the last FLOOD_SECONDS
 
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)
@@ -90,11 +93,10 @@ class LiveConsumer(AsyncWebsocketConsumer):
         if self.closed:
             return
         now = time.monotonic()
-        frames = self.__dict__.setdefault("frames", deque())
-        frames.append(now)
-        while frames and now - frames[0] > FLOOD_SECONDS:
-            frames.popleft()
-        if len(frames) > FLOOD_FRAMES:
+        self.frames.append(now)
+        while self.frames and now - self.frames[0] > FLOOD_SECONDS:
+            self.frames.popleft()
+        if len(self.frames) > FLOOD_FRAMES:
             await self.close(code=CLOSE_FLOOD)
             return
         await super().websocket_receive(message)

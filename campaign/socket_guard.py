@@ -125,6 +125,9 @@ class Registry:
         self.script = None
         self.task: asyncio.Task | None = None
         self.counting = True
+        # A heartbeat's writes and a release's removal one after the other: a heartbeat that read
+        # a socket still open must not write its entry again after the socket removed it.
+        self.writing = asyncio.Lock()
 
     def _redis(self):
         if self.client is None:
@@ -162,15 +165,18 @@ class Registry:
 
     async def release(self, socket_id: str) -> None:
         keys = self.open.pop(socket_id, None)
-        if not keys or self.client is None:
+        if not keys:
             return
-        try:
-            async with self.client.pipeline(transaction=False) as pipe:
-                for key in keys:
-                    pipe.zrem(key, socket_id)
-                await pipe.execute()
-        except aioredis.RedisError as exc:  # its entries go stale and are pruned
-            self._away(exc)
+        async with self.writing:
+            if self.client is None:
+                return
+            try:
+                async with self.client.pipeline(transaction=False) as pipe:
+                    for key in keys:
+                        pipe.zrem(key, socket_id)
+                    await pipe.execute()
+            except aioredis.RedisError as exc:  # its entries go stale and are pruned
+                self._away(exc)
 
     async def _heartbeat(self) -> None:
         """While this loop has open sockets: their scores refreshed (and, after an outage, the
@@ -189,7 +195,7 @@ class Registry:
     async def _refresh(self, client: aioredis.Redis) -> None:
         now = time.time() * 1000
         try:
-            async with client.pipeline(transaction=False) as pipe:
+            async with self.writing, client.pipeline(transaction=False) as pipe:
                 for socket_id, keys in list(self.open.items()):
                     for key in keys:
                         pipe.zadd(key, {socket_id: now})
@@ -199,9 +205,10 @@ class Registry:
             self._away(exc)
 
     async def _close(self) -> None:
-        if self.client is not None and not self.open:
-            client, self.client, self.script = self.client, None, None
-            await client.aclose()
+        async with self.writing:  # after the releases already waiting
+            if self.client is not None and not self.open:
+                client, self.client, self.script = self.client, None, None
+                await client.aclose()
 
 
 _registries: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Registry]" = weakref.WeakKeyDictionary()
