@@ -11,6 +11,7 @@ from collections import deque
 
 from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.db import connections
@@ -27,10 +28,12 @@ from campaign.services.notices import officer_group
 from campaign.views.common import refusal_text
 
 MAX_FRAME = 2_000  # characters: a move frame is under 100
-FLOOD_FRAMES = 20  # more frames than this within FLOOD_SECONDS closes the connection
+FLOOD_FRAMES = 20  # more frames than this within FLOOD_SECONDS closes any of the site's sockets
 FLOOD_SECONDS = 10
-CLOSE_FLOOD = 4008
-CLOSE_UNKNOWN = 4404
+# The site's close codes (campaign/socket_guard.py has those given at connect: 4403, 4429).
+CLOSE_FLOOD = 4008  # more than FLOOD_FRAMES frames within FLOOD_SECONDS
+CLOSE_UNEXPECTED = 4400  # a frame sent to a socket that only listens (the dashboard, notices)
+CLOSE_UNKNOWN = 4404  # no such address, campaign or game (or not an officer of it, for notices)
 ACTIONS = ("move", "resign", "draw", "ready")
 
 
@@ -68,15 +71,59 @@ def group_of(game_id: int) -> str:
 
 
 class LiveConsumer(AsyncWebsocketConsumer):
-    """Channels closes the database connections before every message, in the one thread that
+    """The site's sockets. Every one closes (4008) when more than FLOOD_FRAMES frames come within
+    FLOOD_SECONDS, before the frame is read; once closed, nothing more is read or sent.
+
+    Channels closes the database connections before every message, in the one thread that
     every consumer of the process shares: a state to pass on would queue there behind another
     game's move. These consumers' database calls (KeptConnection) tidy up after themselves."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.closed = False
+        self.frames: deque[float] = deque()  # the instants of the frames of the last FLOOD_SECONDS
 
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def websocket_receive(self, message):
+        if self.closed:
+            return
+        now = time.monotonic()
+        self.frames.append(now)
+        while self.frames and now - self.frames[0] > FLOOD_SECONDS:
+            self.frames.popleft()
+        if len(self.frames) > FLOOD_FRAMES:
+            await self.close(code=CLOSE_FLOOD)
+            return
+        await super().websocket_receive(message)
+
+    async def websocket_disconnect(self, message):
+        """As Channels' own, without closing the database connections afterwards: that is the
+        connection every socket of the process shares (KeptConnection), and each socket that
+        left (a flooder closed, a spectator gone) made the next one open it again."""
+        await self.disconnect(message["code"])
+        raise StopConsumer()
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        if not self.closed:
+            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
+
+    async def close(self, code=None, reason=None):
+        if not self.closed:
+            self.closed = True
+            await super().close(code=code, reason=reason)
+
+
+class ListenOnly(LiveConsumer):
+    """A socket that only brings news (the dashboard, notices): the page never sends on it, so
+    the first frame that comes closes it (4400) without an answer."""
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.close(code=CLOSE_UNEXPECTED)
 
 
 class UnknownSocket(AsyncWebsocketConsumer):
@@ -98,13 +145,13 @@ class GameConsumer(LiveConsumer):
         if not found:
             await self.close(code=CLOSE_UNKNOWN)
             return
-        self.frames: deque[float] = deque()
+        self.joined = True
         await self.channel_layer.group_add(group_of(self.game_id), self.channel_name)
         await self.accept()
         await self._send_state()
 
     async def disconnect(self, code):
-        if hasattr(self, "frames"):
+        if hasattr(self, "joined"):
             await self.channel_layer.group_discard(group_of(self.game_id), self.channel_name)
 
     @database_sync_to_async
@@ -118,13 +165,6 @@ class GameConsumer(LiveConsumer):
         return True, Officer.objects.filter(user_id=self.user_id, campaign_id=found).first()
 
     async def receive(self, text_data=None, bytes_data=None):
-        now = time.monotonic()
-        self.frames.append(now)
-        while self.frames and now - self.frames[0] > FLOOD_SECONDS:
-            self.frames.popleft()
-        if len(self.frames) > FLOOD_FRAMES:
-            await self.close(code=CLOSE_FLOOD)
-            return
         with translation.override(self.language):
             if text_data is None or len(text_data) > MAX_FRAME:
                 await self._refuse(_("A frame is a short text message."))
@@ -185,7 +225,8 @@ class GameConsumer(LiveConsumer):
 
 class BanqiConsumer(LiveConsumer):
     """A dark-chess page listens here and fetches its board again when told that the game
-    changed (actions themselves go through the page's form, which refuses them as R11.7 says)."""
+    changed (actions themselves go through the page's form, which refuses them as R11.7 says):
+    a frame is answered with that refusal, and a flood closes the socket."""
 
     async def connect(self):
         fanout.serve_on(asyncio.get_running_loop())
@@ -215,10 +256,10 @@ class BanqiConsumer(LiveConsumer):
         await self.send(text_data=json.dumps({"type": "changed"}))
 
 
-class NoticeConsumer(LiveConsumer):
+class NoticeConsumer(ListenOnly):
     """Every page of an officer listens here for their notices (issue 11): a new duty in the
-    reader's language, and their count whenever it changes. It only listens: frames sent to it
-    are refused."""
+    reader's language, and their count whenever it changes. It only listens: a frame sent to it
+    closes it."""
 
     NOTICE_FIELDS = ("kind", "count", "keys", "gone", "key", "path", "deadline")
 
@@ -242,11 +283,6 @@ class NoticeConsumer(LiveConsumer):
     async def disconnect(self, code):
         if hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        with translation.override(self.language):
-            message = _("This channel only brings notices.")
-        await self.send(text_data=json.dumps({"type": "refused", "message": message}, ensure_ascii=False))
 
     async def duties_notice(self, event):
         out = {"type": event["kind"], **{k: event[k] for k in self.NOTICE_FIELDS[1:] if k in event}}

@@ -30,9 +30,8 @@ import redis.asyncio as aioredis
 from django.conf import settings
 from django.template.loader import get_template
 from django.utils import timezone, translation
-from django.utils.translation import gettext as _
 
-from battles.consumers import CLOSE_UNKNOWN, LiveConsumer, database_sync_to_async, reader_language
+from battles.consumers import CLOSE_UNKNOWN, ListenOnly, database_sync_to_async, reader_language
 from battles.views.dashboard import dashboard_context
 from campaign import freshness
 from campaign.models import Campaign
@@ -137,9 +136,9 @@ def _number(values: list[str] | None) -> int | None:
     return int(text) if text.isdigit() and len(text) < 10 else None
 
 
-class DashboardConsumer(LiveConsumer):
+class DashboardConsumer(ListenOnly):
     """One open dashboard: anyone who may read the dashboard (it is public) may listen. It only
-    listens: frames sent to it are refused."""
+    listens: a frame sent to it closes it."""
 
     async def connect(self):
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -194,8 +193,3 @@ class DashboardConsumer(LiveConsumer):
             if changed:
                 html = "".join(changed) + reading.parts[UPDATED]
                 await self.send(text_data=json.dumps({"type": "parts", "html": html}, ensure_ascii=False))
-
-    async def receive(self, text_data=None, bytes_data=None):
-        with translation.override(self.language):
-            message = _("This channel only brings the dashboard's changes.")
-        await self.send(text_data=json.dumps({"type": "refused", "message": message}, ensure_ascii=False))

@@ -9,14 +9,13 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
 django.setup()  # before the imports below, whatever order they are sorted in
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.urls import path  # noqa: E402
 
 from battles.routing import websocket_urlpatterns  # noqa: E402
 from campaign.asgi import application as site  # noqa: E402
+from campaign.socket_guard import websocket_stack  # noqa: E402
 
 
 class Relay(AsyncWebsocketConsumer):
@@ -38,9 +37,7 @@ class Relay(AsyncWebsocketConsumer):
 application = ProtocolTypeRouter(
     {
         "http": site.application_mapping["http"],
-        # The site's own middleware (origin check, session, user) in front of both routes.
-        "websocket": AllowedHostsOriginValidator(
-            AuthMiddlewareStack(URLRouter([path("ws/echo/<int:n>/", Relay.as_asgi()), *websocket_urlpatterns]))
-        ),
+        # The site's own middleware (origin check, session, user, cap) in front of both routes.
+        "websocket": websocket_stack(URLRouter([path("ws/echo/<int:n>/", Relay.as_asgi()), *websocket_urlpatterns])),
     }
 )

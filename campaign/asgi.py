@@ -10,11 +10,10 @@ from django.core.asgi import get_asgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
 django_asgi_app = get_asgi_application()  # before anything imports models
 
-from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from battles.routing import websocket_urlpatterns  # noqa: E402
+from campaign.socket_guard import websocket_stack  # noqa: E402
 
 # The event loop (every socket of the process) and the thread doing the consumers' database work
 # share the interpreter lock, and a thread that wants it waits out the other's switch interval
@@ -25,7 +24,8 @@ sys.setswitchinterval(float(os.environ.get("GIL_SWITCH_SECONDS", "0.0005")))
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        # The site's own Origin (as CSRF checks it), the session's user, the cap on open sockets.
+        "websocket": websocket_stack(URLRouter(websocket_urlpatterns)),
     }
 )
 

@@ -245,6 +245,10 @@ CELERY_BROKER_TRANSPORT = "campaign.broker:Transport"
 DASHBOARD_CITIES_PER_PAGE = int(os.environ.get("DASHBOARD_CITIES_PER_PAGE", "100"))
 # How often each web process looks for a new world version to push to its open dashboards.
 DASHBOARD_PUSH_SECONDS = float(os.environ.get("DASHBOARD_PUSH_SECONDS", "0.25"))
+# Open websockets at once per address and per logged-in user, counted in Redis across the web
+# processes (campaign/socket_guard.py); the excess is refused at connect. 0: no cap.
+SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
+SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))
 
 # Django's cache, on Redis so that every process shares it. The public API's rate limits (issue 12)
 # are counted in Redis directly (api/auth.py: one script per request, so that requests arriving

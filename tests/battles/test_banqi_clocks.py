@@ -56,7 +56,7 @@ def test_r11_7_the_page_hears_of_each_action_and_refuses_frames(clock):
     stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
     url = f"/ws/c/{world.campaign.slug}/banqi/{stratagem.banqi_id}/"
     game, schemer = stratagem.banqi, world["郭嘉"]
-    headers = [(b"origin", b"http://localhost"), (b"cookie", b"django_language=zh-hant")]
+    headers = [(b"host", b"localhost"), (b"origin", b"http://localhost"), (b"cookie", b"django_language=zh-hant")]
 
     async def scenario():
         page = WebsocketCommunicator(application, url, headers=headers)

@@ -49,7 +49,7 @@ def socket(world, game, session=None, language="zh-hant"):
     cookies = [f"django_language={language}"]
     if session is not None:
         cookies.append(f"sessionid={session}")
-    headers = [(b"origin", b"http://localhost"), (b"cookie", "; ".join(cookies).encode())]
+    headers = [(b"host", b"localhost"), (b"origin", b"http://localhost"), (b"cookie", "; ".join(cookies).encode())]
     return WebsocketCommunicator(application, f"/ws/c/{world.campaign.slug}/games/{game.pk}/", headers=headers)
 
 
@@ -252,7 +252,9 @@ def test_a_socket_to_an_address_the_site_does_not_serve_is_refused_not_a_server_
 
     async def scenario():
         for path in ("/ws/nowhere/", "/ws/c//dashboard/", "/ws/c/x/games/not-a-number/"):
-            communicator = WebsocketCommunicator(application, path, headers=[(b"origin", b"http://localhost")])
+            communicator = WebsocketCommunicator(
+                application, path, headers=[(b"host", b"localhost"), (b"origin", b"http://localhost")]
+            )
             connected, code = await communicator.connect()
             assert not connected and code == 4404, path
 

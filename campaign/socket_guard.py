@@ -1,0 +1,256 @@
+"""What every websocket of the site passes before a consumer sees it (campaign/asgi.py):
+
+- **Origin**, exactly as Django's CSRF check takes it for a form (`CsrfViewMiddleware.
+  _origin_verified`): the handshake's `Origin` must be `scheme://host[:port]` of the request
+  itself (its `Host`, validated against ALLOWED_HOSTS, with `ws` read as `http` and `wss` as
+  `https`, or as SECURE_PROXY_SSL_HEADER says behind a TLS proxy), or one of
+  CSRF_TRUSTED_ORIGINS (a `*.` entry covers subdomains). Channels' AllowedHostsOriginValidator
+  compares host names only, so a page on another port of the site's host could act with a
+  player's session cookie. No Origin (not a browser) is refused as it was. Refused: 4403.
+- **A cap on open sockets**, per address (SOCKETS_PER_ADDRESS) and per logged-in user
+  (SOCKETS_PER_USER), counted in Redis for every web process together: a sorted set per
+  address and per user of connection ids scored by their last heartbeat. Each process
+  refreshes its open sockets' scores every HEARTBEAT_SECONDS in one pipeline; an entry not
+  refreshed for STALE_SECONDS (a process killed without cleaning up) is pruned when the set is
+  next counted. Counting and adding is one script, so sockets opening at once in several
+  processes cannot all see room for themselves. The excess is refused at connect: 4429.
+  Redis away: sockets are let through and the outage is logged once (as the API's rate limit
+  in api/auth.py lets requests through); the next heartbeat counts the sockets opened
+  meanwhile.
+"""
+
+import asyncio
+import io
+import logging
+import secrets
+import time
+import weakref
+from urllib.parse import urlsplit
+
+import redis.asyncio as aioredis
+from django.conf import settings
+from django.core.exceptions import DisallowedHost
+from django.core.handlers.asgi import ASGIRequest
+from django.utils.http import is_same_domain
+
+log = logging.getLogger(__name__)
+
+CLOSE_ORIGIN = 4403
+CLOSE_TOO_MANY = 4429
+HEARTBEAT_SECONDS = 20.0
+STALE_SECONDS = 60.0
+
+
+def _handshake(scope) -> ASGIRequest:
+    """The handshake read as Django reads an HTTP request (its META, Host and scheme)."""
+    scheme = "https" if scope.get("scheme") == "wss" else "http"
+    return ASGIRequest({**scope, "type": "http", "method": "GET", "scheme": scheme}, io.BytesIO())
+
+
+def origin_allowed(scope) -> bool:
+    """Whether the handshake's Origin is one Django's CSRF check accepts for this request."""
+    origins = [value for name, value in scope.get("headers", []) if name == b"origin"]
+    if len(origins) != 1:
+        return False
+    origin = origins[0].decode("latin1")
+    request = _handshake(scope)
+    try:
+        if origin == f"{'https' if request.is_secure() else 'http'}://{request.get_host()}":
+            return True
+    except DisallowedHost:
+        pass
+    trusted = settings.CSRF_TRUSTED_ORIGINS
+    if origin in (o for o in trusted if "*" not in o):
+        return True
+    try:
+        parsed = urlsplit(origin)
+    except ValueError:
+        return False
+    return any(
+        is_same_domain(parsed.netloc, urlsplit(o).netloc.lstrip("*"))
+        for o in trusted
+        if "*" in o and urlsplit(o).scheme == parsed.scheme
+    )
+
+
+class OriginGuard:
+    """Refuses (4403) a websocket whose Origin is not the site's own (above)."""
+
+    def __init__(self, application):
+        self.application = application
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket" and not origin_allowed(scope):
+            await receive()  # the client's connect
+            await send({"type": "websocket.close", "code": CLOSE_ORIGIN})
+            return
+        return await self.application(scope, receive, send)
+
+
+# KEYS: the sorted sets the socket counts in; ARGV: now, stale before, its id, the sets' life
+# (ms), then each set's cap. 0 when the socket was added to every set, else the full set's number.
+_ADMIT = """
+for i, key in ipairs(KEYS) do
+  redis.call('ZREMRANGEBYSCORE', key, '-inf', ARGV[2])
+  if redis.call('ZCARD', key) >= tonumber(ARGV[4 + i]) then
+    return i
+  end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('ZADD', key, ARGV[1], ARGV[3])
+  redis.call('PEXPIRE', key, ARGV[4])
+end
+return 0
+"""
+
+
+def counted_in(scope) -> list[tuple[str, int]]:
+    """The sets a socket counts in, with their caps (a cap of 0 counts nothing)."""
+    found = []
+    client = scope.get("client")
+    if client and settings.SOCKETS_PER_ADDRESS > 0:
+        found.append((f"sockets:address:{client[0]}", settings.SOCKETS_PER_ADDRESS))
+    user = scope.get("user")
+    if user is not None and user.is_authenticated and settings.SOCKETS_PER_USER > 0:
+        found.append((f"sockets:user:{user.pk}", settings.SOCKETS_PER_USER))
+    return found
+
+
+class Registry:
+    """One event loop's open sockets (their ids and sets), kept counted in Redis."""
+
+    def __init__(self) -> None:
+        self.open: dict[str, list[str]] = {}
+        self.client: aioredis.Redis | None = None
+        self.script = None
+        self.task: asyncio.Task | None = None
+        self.counting = True
+        # A heartbeat's writes and a release's removal one after the other: a heartbeat that read
+        # a socket still open must not write its entry again after the socket removed it.
+        self.writing = asyncio.Lock()
+
+    def _redis(self):
+        if self.client is None:
+            self.client = aioredis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
+            self.script = self.client.register_script(_ADMIT)
+        return self.script
+
+    def _away(self, exc: Exception) -> None:
+        if self.counting:
+            log.warning("open websockets not counted (let through): Redis unavailable (%s)", exc)
+        self.counting = False
+
+    async def admit(self, socket_id: str, sets: list[tuple[str, int]]) -> bool:
+        """Counts the socket in its sets; False when one of them is full (nothing is counted)."""
+        if not sets:
+            return True
+        now = time.time() * 1000
+        keys = [key for key, _cap in sets]
+        args = [now, now - STALE_SECONDS * 1000, socket_id, int(STALE_SECONDS * 1000), *(cap for _key, cap in sets)]
+        try:
+            full = await self._redis()(keys=keys, args=args)
+        except aioredis.RedisError as exc:
+            self._away(exc)
+            full = 0
+        else:
+            if not self.counting:
+                log.info("open websockets counted again: Redis is back")
+            self.counting = True
+        if full:
+            return False
+        self.open[socket_id] = keys
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._heartbeat())
+        return True
+
+    async def release(self, socket_id: str) -> None:
+        keys = self.open.pop(socket_id, None)
+        if not keys:
+            return
+        async with self.writing:
+            if self.client is None:
+                return
+            try:
+                async with self.client.pipeline(transaction=False) as pipe:
+                    for key in keys:
+                        pipe.zrem(key, socket_id)
+                    await pipe.execute()
+            except aioredis.RedisError as exc:  # its entries go stale and are pruned
+                self._away(exc)
+
+    async def _heartbeat(self) -> None:
+        """While this loop has open sockets: their scores refreshed (and, after an outage, the
+        sockets opened meanwhile counted). Then the client is closed (and on the loop's end)."""
+        try:
+            while self.open and self.client is not None:
+                await asyncio.sleep(HEARTBEAT_SECONDS)
+                await self._refresh(self.client)
+        except asyncio.CancelledError:
+            await self._close()
+            raise
+        await self._close()
+        if self.open:  # a socket opened while the client was closing
+            self.task = asyncio.get_running_loop().create_task(self._heartbeat())
+
+    async def _refresh(self, client: aioredis.Redis) -> None:
+        now = time.time() * 1000
+        try:
+            async with self.writing, client.pipeline(transaction=False) as pipe:
+                for socket_id, keys in list(self.open.items()):
+                    for key in keys:
+                        pipe.zadd(key, {socket_id: now})
+                        pipe.pexpire(key, int(STALE_SECONDS * 1000))
+                await pipe.execute()
+        except aioredis.RedisError as exc:
+            self._away(exc)
+
+    async def _close(self) -> None:
+        async with self.writing:  # after the releases already waiting
+            if self.client is not None and not self.open:
+                client, self.client, self.script = self.client, None, None
+                await client.aclose()
+
+
+_registries: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Registry]" = weakref.WeakKeyDictionary()
+
+
+def registry() -> Registry:
+    loop = asyncio.get_running_loop()
+    if loop not in _registries:
+        _registries[loop] = Registry()
+    return _registries[loop]
+
+
+class SocketCap:
+    """Refuses (4429) a websocket past its address's or its user's cap; below the auth
+    middleware (it reads the user), above the router."""
+
+    def __init__(self, application):
+        self.application = application
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "websocket":
+            return await self.application(scope, receive, send)
+        connect = await receive()
+        socket_id = secrets.token_hex(8)
+        sockets = registry()
+        if not await sockets.admit(socket_id, counted_in(scope)):
+            await send({"type": "websocket.close", "code": CLOSE_TOO_MANY})
+            return
+        pending = [connect]
+
+        async def replay():
+            return pending.pop() if pending else await receive()
+
+        try:
+            return await self.application(scope, replay, send)
+        finally:
+            await sockets.release(socket_id)
+
+
+def websocket_stack(router):
+    """The middleware every websocket route is served behind: the Origin, the session's user,
+    the cap (campaign/asgi.py; bench/live_asgi.py puts its relay behind the same)."""
+    from channels.auth import AuthMiddlewareStack
+
+    return OriginGuard(AuthMiddlewareStack(SocketCap(router)))
