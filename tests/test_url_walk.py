@@ -320,7 +320,8 @@ def test_issue24_a_socket_with_an_id_that_names_nothing_or_is_out_of_range_is_re
         for route in routes:
             for value in BAD_IDS.values():
                 url, _has_id = _url(route, DEMO_SLUG, value)
-                communicator = WebsocketCommunicator(application, url, headers=[(b"origin", b"http://localhost")])
+                headers = [(b"host", b"localhost"), (b"origin", b"http://localhost")]  # the site's own origin
+                communicator = WebsocketCommunicator(application, url, headers=headers)
                 connected, code = await communicator.connect()
                 assert not connected and code == 4404, (url, code)
 
