@@ -55,6 +55,8 @@ class SiegeView:
     wall_earlier: int = 0  # changes before those shown
     morale_earlier: dict[int, int] = field(default_factory=dict)
     wall_values: list[int] = field(default_factory=list)  # the wall before and after each change
+    wall_before: LedgerEntry | None = None  # the last change of the wall before the siege began
+    wall_at_start: int = 0  # the wall when the siege began
     present: list[tuple[Officer, str]] = field(default_factory=list)
     retreat_money: list[Ransom] = field(default_factory=list)
     due: list[tuple[str, datetime]] = field(default_factory=list)
@@ -114,6 +116,10 @@ def siege_detail(
     )[::-1]
     changes = list(since.order_by("due_at", "id").values_list("delta", "value_after"))
     wall_values = [changes[0][1] - changes[0][0]] + [after for _delta, after in changes] if changes else []
+    # Issue 24: the wall may have changed before the siege (a siege ploy, R9.2): the page says what
+    # it stood at when the siege began and why, instead of "no change" under a wall below maximum.
+    before = LedgerEntry.objects.filter(city=siege.city, due_at__lt=siege.started_at).order_by("-due_at", "-id").first()
+    at_start = wall_values[0] if wall_values else before.value_after if before else siege.city.wall
     morale: dict[int, list[LedgerEntry]] = {a.pk: [] for a in armies}
     morale_total: dict[int, int] = {}
     latest = Window(RowNumber(), partition_by=[F("army_id")], order_by=[F("due_at").desc(), F("id").desc()])
@@ -137,6 +143,8 @@ def siege_detail(
         wall_earlier=ledger[0].total - len(ledger) if ledger else 0,  # type: ignore[attr-defined]
         morale_earlier={pk: total - len(morale[pk]) for pk, total in morale_total.items()},
         wall_values=wall_values,
+        wall_before=before,
+        wall_at_start=at_start,
         present=[
             (o, current.get(o.pk, "soldier"))
             for o in Officer.objects.filter(

@@ -33,7 +33,12 @@ PINNED = {
     "moves": (None, 11, 13, 14),
     "personnel": (None, 7, 13, 15),
     "war": (4, 13, 16, 17),
-    "siege": (15, 22, 24, 25),  # one more since issue 14: the wall chart's values apart from the last rows
+    "siege": (
+        16,
+        23,
+        25,
+        26,
+    ),  # issue 14: the wall chart's values apart from the last rows; issue 24: the change before the siege
     "army": (8, 17, 17, 18),
     "field-army": (8, 15, 17, 21),
     "prisoners": (None, 9, 11, 12),
