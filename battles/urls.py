@@ -8,6 +8,7 @@ urlpatterns = [
     path("feeds/<str:token>/calendar.ics", calendar.calendar_feed, name="calendar-feed"),
     path("war/", war.war_page, name="war"),
     path("war/march/", war.march_new, name="march-new"),
+    path("war/march/preview/", war.march_preview, name="march-preview"),
     path("prisoners/", war.prisoners_page, name="prisoners"),
     path("prisoners/<int:ransom_id>/", war.ransom_decide, name="ransom-decide"),
     path("sieges/<int:siege_id>/", siege.siege_page, name="siege"),

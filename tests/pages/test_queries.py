@@ -32,7 +32,8 @@ PINNED = {
     "thread": (4, 12, 13, 15),
     "moves": (None, 11, 13, 14),
     "personnel": (None, 7, 13, 15),
-    "war": (4, 13, 16, 17),
+    "war": (4, 13, 17, 18),  # issue 24: the march form's route (the roads), for those who may march
+    "march-preview": (1, 6, 8, 8),  # issue 24: the march form's part, asked for by htmx
     "siege": (
         16,
         23,
