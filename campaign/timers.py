@@ -115,9 +115,14 @@ def timers_cancel(*, kind: str, object_ids: Iterable[int] | QuerySet[Any, Any]) 
     can no longer fall; a challenge taken: its deadline is moot) marked cancelled, in the caller's
     transaction: the sweeper never claims them and the operators' page no longer lists them as
     pending. `object_ids` may be a queryset of ids (a subquery: no read). Returns how many."""
-    return Timer.objects.filter(kind=kind, object_id__in=object_ids, status=Timer.Status.PENDING).update(
-        status=Timer.Status.CANCELLED
-    )
+    pending = Timer.objects.filter(kind=kind, object_id__in=object_ids, status=Timer.Status.PENDING)
+    if connection.features.has_select_for_update_skip_locked:
+        # A row locked now is being claimed by a sweep (which holds it, then the game's locks the
+        # caller holds): it is being applied, and its handler finds the game over. Never wait for it.
+        pending = Timer.objects.filter(
+            pk__in=list(pending.select_for_update(skip_locked=True).values_list("pk", flat=True))
+        )
+    return pending.update(status=Timer.Status.CANCELLED)
 
 
 def _lead() -> timedelta:
