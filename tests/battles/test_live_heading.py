@@ -1,5 +1,5 @@
 """Issue 24: a live game that ends while its page is open — resignation, an agreed draw, a flag
-(here the first move never made), a retreat that cancels it — sends every watcher a state whose
+(here the first move never made), a retreat that cancels it, a result the judge enters — sends every watcher a state whose
 words say so, in the watcher's language: the status the page's heading shows (not "being played"),
 the result and how it came. The page (campaign/static/live.js) writes them into its heading."""
 
@@ -35,11 +35,22 @@ async def _retreat(world, clock, game, red, black):
     await database_sync_to_async(lambda: army_retreat(actor=world["徐晃"], army=game.army))()
 
 
+async def _judge(world, clock, game, red, black):
+    """R11.3's authority enters the result of a game being played here (a neutral king)."""
+    from battles.models import Game
+    from battles.services.results import game_result
+
+    await database_sync_to_async(
+        lambda: game_result(user=world["孫權"].user, game=Game.objects.get(pk=game.pk), result="draw")
+    )()
+
+
 ENDINGS = {
     "resignation": (_resign, "decided", "已分勝負", "defender won"),
     "draw": (_draw, "decided", "已分勝負", "draw"),
     "flag": (_flag, "decided", "已分勝負", "defender won"),
     "retreat": (_retreat, "cancelled", "已撤回", ""),
+    "result entered": (_judge, "decided", "已分勝負", "draw"),
 }
 
 
