@@ -1,7 +1,8 @@
 """Issue 24: a live game that ends while its page is open — resignation, an agreed draw, a flag
-(here the first move never made), a retreat that cancels it, a result the judge enters — sends every watcher a state whose
-words say so, in the watcher's language: the status the page's heading shows (not "being played"),
-the result and how it came. The page (campaign/static/live.js) writes them into its heading."""
+(here the first move never made), a retreat that cancels it, a result the judge enters — sends
+every watcher a state whose words say so, in the watcher's language: the status the page's
+heading shows (not "being played"), the result and how it came. The page
+(campaign/static/live.js) writes them into its heading."""
 
 import json
 from datetime import timedelta
