@@ -32,6 +32,7 @@ urlpatterns = [
     path("armies/<int:army_id>/battle/advance/", army.battle_advance, name="battle-advance"),
     path("armies/<int:army_id>/pursuit/", army.pursuit_new, name="pursuit-new"),
     path("armies/<int:army_id>/reinforce/", army.reinforce_new, name="reinforce-new"),
+    path("armies/<int:army_id>/reinforce/preview/", army.reinforce_preview, name="reinforce-preview"),
     path("sieges/<int:siege_id>/roster/", siege.roster_edit, name="roster-edit"),
     path("sieges/<int:siege_id>/retreat/", siege.retreat, name="retreat"),
     path("sieges/<int:siege_id>/retreat-money/", siege.retreat_money, name="retreat-money"),

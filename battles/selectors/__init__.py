@@ -279,6 +279,27 @@ def march_choice(*, viewer: Officer | None, choice: Mapping[str, str]) -> MarchF
     return form if form.origins else None
 
 
+def reinforce_choice(*, viewer: Officer | None, army: Army, choice: Mapping[str, str]) -> MarchForm | None:
+    """The reinforcement form of `army` (R8.3) as chosen so far (origin, member — several), with
+    the route and arrival of the column at the army's target; None for a viewer of another
+    kingdom, an army no longer in the field, or a viewer who may send nobody (R4.4)."""
+    if viewer is None or viewer.kingdom is None or viewer.kingdom_id != army.kingdom_id:
+        return None
+    if army.status == Army.Status.ENDED:
+        return None
+    members = choice.getlist("member") if hasattr(choice, "getlist") else list(choice.get("member") or ())
+    form = march_form(
+        officer=viewer, origin_id=choice.get("origin"), is_king=is_king(viewer, viewer.kingdom), member_ids=members
+    )
+    if not form.origins or form.origin is None:
+        return None
+    form.target = army.target
+    form.preview = march_preview(
+        campaign=viewer.campaign, origin=form.origin, target=army.target, members=len(form.chosen), now=clock.now()
+    )
+    return form
+
+
 def prisoners(*, campaign: Campaign) -> list[Ransom]:
     return list(
         Ransom.objects.filter(campaign=campaign, kind=Ransom.Kind.RANSOM)

@@ -96,3 +96,27 @@ def test_r4_5_a_target_no_road_reaches_is_said_before_sending(world, client, clo
     client.cookies["django_language"] = "en"
     page = client.get(url(world, "war"), chosen(world)).content.decode()
     assert "No road leads from 長安 to 江陵." in page and "(R1.4)" in page
+
+
+def test_r8_3_the_reinforcement_form_shows_the_columns_route_and_arrival(world, client, clock):
+    """Reinforcements march too (R8.3): their form on the army's page says the same, and its
+    origin changes its part (htmx) instead of reloading the page."""
+    from tests.battles.conftest import besiege
+
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    client.force_login(world["曹操"].user)
+    client.cookies["django_language"] = "en"
+    page_url = reverse("army", args=[world.campaign.slug, army.pk])
+    page = client.get(page_url, {"origin": world.city("許昌").pk}).content.decode()
+    assert "Route: 許昌 → 洛陽 → 長安 → 漢中" in page and "takes 1 h 0 min" in page
+    assert "data-autosubmit" not in page[page.index('id="march-fields"') :]
+    part_url = reverse("reinforce-preview", args=[world.campaign.slug, army.pk])
+    part = client.get(part_url, {"origin": world.city("洛陽").pk, "member": world["郭嘉"].pk}).content.decode()
+    assert part.lstrip().startswith('<div id="march-fields"') and "Route: 洛陽 → 長安 → 漢中" in part
+    columns = Army.objects.count()
+    response = client.post(
+        reverse("reinforce-new", args=[world.campaign.slug, army.pk]),
+        {"origin": world.city("許昌").pk, "member": [world["曹操"].pk], "preview": "1"},
+    )
+    assert response.status_code == 200 and "Route: 許昌 → 洛陽 → 長安 → 漢中" in response.content.decode()
+    assert Army.objects.count() == columns, "a preview sends nothing"
