@@ -16,14 +16,15 @@ applied exactly once however often it is triggered: a second caller finds it no 
 
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from celery import current_app
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F
+from django.db.models import F, QuerySet
 
 from campaign import clock
 from campaign.models import Campaign, Heartbeat, Timer
@@ -107,6 +108,21 @@ def timer_move(*, key: str, to_key: str, due_at: datetime, seq: int) -> bool:
     if moved and soon:
         transaction.on_commit(lambda: _enqueue(due_at))
     return bool(moved)
+
+
+def timers_cancel(*, kind: str, object_ids: Iterable[int] | QuerySet[Any, Any]) -> int:
+    """The pending timers of `kind` for objects whose outcome is settled (a game over: its flag
+    can no longer fall; a challenge taken: its deadline is moot) marked cancelled, in the caller's
+    transaction: the sweeper never claims them and the operators' page no longer lists them as
+    pending. `object_ids` may be a queryset of ids (a subquery: no read). Returns how many."""
+    pending = Timer.objects.filter(kind=kind, object_id__in=object_ids, status=Timer.Status.PENDING)
+    if connection.features.has_select_for_update_skip_locked:
+        # A row locked now is being claimed by a sweep (which holds it, then the game's locks the
+        # caller holds): it is being applied, and its handler finds the game over. Never wait for it.
+        pending = Timer.objects.filter(
+            pk__in=list(pending.select_for_update(skip_locked=True).values_list("pk", flat=True))
+        )
+    return pending.update(status=Timer.Status.CANCELLED)
 
 
 def _lead() -> timedelta:

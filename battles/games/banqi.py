@@ -31,7 +31,9 @@ def deal(rng: random.Random | None = None) -> list[str]:
 
 
 def layout_hash(layout: list[str], salt: str) -> str:
-    """The commitment stored before the first flip and checked when the layout is revealed."""
+    """The commitment stored before the first flip and checked when the layout is revealed: SHA-256
+    of the salt, a colon and the 32 pieces in square order (a1 … h4), in hex. The salt, secret
+    until the game ends, keeps the face-down pieces from being searched for near its end."""
     return hashlib.sha256((salt + ":" + "".join(layout)).encode()).hexdigest()
 
 

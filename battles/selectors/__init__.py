@@ -1,5 +1,6 @@
 """Reads for the war's pages, each a fixed number of queries."""
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -20,7 +21,10 @@ from battles.models import (
     Ransom,
     Siege,
 )
+from battles.models.armies import AttackRank
 from battles.rules import ATTACK_RANKS, propose_ranks
+from battles.selectors.march import MarchPreview, march_preview
+from campaign import clock
 from campaign.authority import is_king
 from campaign.models import Campaign, Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
@@ -56,6 +60,8 @@ class SiegeView:
     wall_earlier: int = 0  # changes before those shown
     morale_earlier: dict[int, int] = field(default_factory=dict)
     wall_values: list[int] = field(default_factory=list)  # the wall before and after each change
+    wall_before: LedgerEntry | None = None  # the last change of the wall before the siege began
+    wall_at_start: int = 0  # the wall when the siege began
     present: list[tuple[Officer, str]] = field(default_factory=list)
     retreat_money: list[Ransom] = field(default_factory=list)
     due: list[tuple[str, datetime]] = field(default_factory=list)
@@ -117,6 +123,10 @@ def siege_detail(
     )[::-1]
     changes = list(since.order_by("due_at", "id").values_list("delta", "value_after"))
     wall_values = [changes[0][1] - changes[0][0]] + [after for _delta, after in changes] if changes else []
+    # Issue 24: the wall may have changed before the siege (a siege ploy, R9.2): the page says what
+    # it stood at when the siege began and why, instead of "no change" under a wall below maximum.
+    before = LedgerEntry.objects.filter(city=siege.city, due_at__lt=siege.started_at).order_by("-due_at", "-id").first()
+    at_start = wall_values[0] if wall_values else before.value_after if before else siege.city.wall
     morale: dict[int, list[LedgerEntry]] = {a.pk: [] for a in armies}
     morale_total: dict[int, int] = {}
     latest = Window(RowNumber(), partition_by=[F("army_id")], order_by=[F("due_at").desc(), F("id").desc()])
@@ -140,6 +150,8 @@ def siege_detail(
         wall_earlier=ledger[0].total - len(ledger) if ledger else 0,  # type: ignore[attr-defined]
         morale_earlier={pk: total - len(morale[pk]) for pk, total in morale_total.items()},
         wall_values=wall_values,
+        wall_before=before,
+        wall_at_start=at_start,
         present=[
             (o, current.get(o.pk, "soldier"))
             for o in Officer.objects.filter(
@@ -173,13 +185,27 @@ def wall_chart_points(siege_view: SiegeView, width: int = 300, height: int = 60)
 class MarchForm:
     origins: list[City]
     origin: City | None
-    candidates: list[tuple[Officer, str]]
+    candidates: list[tuple[Officer, str]]  # each fighter there with the rank shown (chosen, or proposed)
     targets: list[City]
+    chosen: set[int] = field(default_factory=set)  # the fighters ticked (a preview keeps them)
+    target: City | None = None  # the target selected (the first when none was chosen)
+    preview: MarchPreview | None = None
 
 
-def march_form(*, officer: Officer, origin_id: str | None, is_king: bool) -> MarchForm:
+def march_form(
+    *,
+    officer: Officer,
+    origin_id: str | None,
+    is_king: bool,
+    target_id: str | None = None,
+    member_ids: Sequence[str] = (),
+    ranks: Mapping[str, str] | None = None,
+    preview: bool = False,
+) -> MarchForm:
     """The cities the actor may march from (R4.4), the fighters there with proposed ranks
-    (R4.3: by stars), and the enemy cities to attack."""
+    (R4.3: by stars), and the enemy cities to attack. With what the form has chosen so far
+    (ids as typed: anything that names no choice is ignored) and `preview`, the route and the
+    arrival of that march (one query more)."""
     own = City.objects.filter(campaign_id=officer.campaign_id, kingdom_id=officer.kingdom_id)
     origins = list(own if is_king else own.filter(governor=officer))
     origin = next((c for c in origins if str(c.pk) == str(origin_id)), origins[0] if origins else None)
@@ -194,13 +220,31 @@ def march_form(*, officer: Officer, origin_id: str | None, is_king: bool) -> Mar
         if origin
         else []
     )
-    ranks = propose_ranks([o.stars for o in fighters], ATTACK_RANKS)
+    proposed = propose_ranks([o.stars for o in fighters], ATTACK_RANKS)
+    ranks = ranks or {}
+    valid = set(AttackRank.values)
+    shown = [ranks.get(f"rank_{o.pk}") if ranks.get(f"rank_{o.pk}") in valid else r for o, r in zip(fighters, proposed)]
     targets = list(
         City.objects.filter(campaign_id=officer.campaign_id)
         .exclude(kingdom_id=officer.kingdom_id)
         .select_related("kingdom")
     )
-    return MarchForm(origins=origins, origin=origin, candidates=list(zip(fighters, ranks)), targets=targets)
+    wanted = {str(m) for m in member_ids}
+    chosen = {o.pk for o in fighters if str(o.pk) in wanted}
+    target = next((c for c in targets if str(c.pk) == str(target_id)), targets[0] if targets else None)
+    form = MarchForm(
+        origins=origins,
+        origin=origin,
+        candidates=list(zip(fighters, shown)),
+        targets=targets,
+        chosen=chosen,
+        target=target,
+    )
+    if preview and origin is not None and target is not None:
+        form.preview = march_preview(
+            campaign=officer.campaign, origin=origin, target=target, members=len(chosen), now=clock.now()
+        )
+    return form
 
 
 @dataclass(frozen=True)
@@ -210,14 +254,53 @@ class WarView:
     form: MarchForm | None  # the march the viewer may order (R4.4), when there is a city to march from
 
 
-def war_page(*, campaign: Campaign, viewer: Officer | None, origin_id: str | None) -> WarView:
-    """The War page: armies in the field, sieges, and the viewer's march form."""
-    form = None
-    if viewer is not None and viewer.kingdom is not None:
-        form = march_form(officer=viewer, origin_id=origin_id, is_king=is_king(viewer, viewer.kingdom))
-        if not form.origins:
-            form = None
-    return WarView(armies=armies_in_field(campaign=campaign), sieges=sieges_active(campaign=campaign), form=form)
+def war_page(*, campaign: Campaign, viewer: Officer | None, choice: Mapping[str, str] | None = None) -> WarView:
+    """The War page: armies in the field, sieges, and the viewer's march form with its preview."""
+    return WarView(
+        armies=armies_in_field(campaign=campaign),
+        sieges=sieges_active(campaign=campaign),
+        form=march_choice(viewer=viewer, choice=choice or {}),
+    )
+
+
+def march_choice(*, viewer: Officer | None, choice: Mapping[str, str]) -> MarchForm | None:
+    """The viewer's march form as chosen so far (`choice`: the form's fields, a QueryDict or a
+    dict: origin, target, member — several —, rank_<id>), with the route and arrival it would
+    have; None when the viewer may march from nowhere (R4.4)."""
+    if viewer is None or viewer.kingdom is None:
+        return None
+    members = choice.getlist("member") if hasattr(choice, "getlist") else list(choice.get("member") or ())
+    form = march_form(
+        officer=viewer,
+        origin_id=choice.get("origin"),
+        is_king=is_king(viewer, viewer.kingdom),
+        target_id=choice.get("target"),
+        member_ids=members,
+        ranks={key: value for key, value in choice.items() if key.startswith("rank_")},
+        preview=True,
+    )
+    return form if form.origins else None
+
+
+def reinforce_choice(*, viewer: Officer | None, army: Army, choice: Mapping[str, str]) -> MarchForm | None:
+    """The reinforcement form of `army` (R8.3) as chosen so far (origin, member — several), with
+    the route and arrival of the column at the army's target; None for a viewer of another
+    kingdom, an army no longer in the field, or a viewer who may send nobody (R4.4)."""
+    if viewer is None or viewer.kingdom is None or viewer.kingdom_id != army.kingdom_id:
+        return None
+    if army.status == Army.Status.ENDED:
+        return None
+    members = choice.getlist("member") if hasattr(choice, "getlist") else list(choice.get("member") or ())
+    form = march_form(
+        officer=viewer, origin_id=choice.get("origin"), is_king=is_king(viewer, viewer.kingdom), member_ids=members
+    )
+    if not form.origins or form.origin is None:
+        return None
+    form.target = army.target
+    form.preview = march_preview(
+        campaign=viewer.campaign, origin=form.origin, target=army.target, members=len(form.chosen), now=clock.now()
+    )
+    return form
 
 
 def prisoners(*, campaign: Campaign) -> list[Ransom]:

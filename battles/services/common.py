@@ -6,12 +6,15 @@ from datetime import datetime
 from functools import partial
 
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from battles.models import Army, ArmyMember
+from battles.models import Army, ArmyMember, Game
+from battles.timer_kinds import GAME_FLAG
 from campaign.errors import RuleViolation
 from campaign.models import Board, Officer
 from campaign.services.boards import post_system
+from campaign.timers import timers_cancel
 
 # Told after a commit that changed a game played on the site, ("game" | "banqi", its id): the
 # fan-out to its watchers (battles/fanout.py), set by BattlesConfig.ready so that the services
@@ -24,6 +27,18 @@ def tell_watchers(kind: str, pk: int, committed: object = None) -> None:
     (then the watchers are told without reading it again)."""
     for notify in watchers:
         transaction.on_commit(partial(notify, kind, pk, committed), robust=True)  # the change stands regardless
+
+
+def games_cancel(games: "QuerySet[Game]") -> None:
+    """The called and pending games of `games` cancelled (their battle is over: a retreat, a
+    siege lifted or fallen); those played live lose their flag timer and their watchers are told."""
+    open_games = games.filter(status__in=[Game.Status.CALLED, Game.Status.PENDING])
+    live = list(open_games.filter(live_since__isnull=False).values_list("pk", flat=True))
+    open_games.update(status=Game.Status.CANCELLED)
+    if live:
+        timers_cancel(kind=GAME_FLAG, object_ids=live)
+        for pk in live:
+            tell_watchers("game", pk)
 
 
 def announce(board: Board, key: str, at: datetime, title: str, body: str = "") -> None:

@@ -8,7 +8,7 @@ from battles import announcements as texts
 from battles.authority import commander
 from battles.models import Army, ArmyMember, Game, Ransom, Siege
 from battles.rules import wall_after_capture
-from battles.services.common import announce, change_status
+from battles.services.common import announce, change_status, games_cancel
 from battles.services.ledger import value_change
 from battles.services.lifecycle import army_end
 from battles.services.prisoners import prisoners_freed_by_retaking, take_prisoner
@@ -23,9 +23,7 @@ def city_falls(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
     change_status(siege, Siege.Status.FALLEN, _("siege"))
     siege.ended_at, siege.taken_by = at, conqueror
     siege.save(update_fields=["status", "ended_at", "taken_by"])
-    Game.objects.filter(siege=siege, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-        status=Game.Status.CANCELLED
-    )
+    games_cancel(Game.objects.filter(siege=siege))
     head = commander(army)
     city.kingdom = conqueror
     city.governor = None

@@ -13,6 +13,7 @@ from battles.rules import must_retreat
 from battles.services.common import (
     announce,
     change_status,
+    games_cancel,
     member_out,
 )
 from battles.timer_kinds import PURSUIT_DEADLINE
@@ -44,9 +45,7 @@ def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -
     for member in army.members.filter(status=ArmyMember.Status.ACTIVE).select_related("officer"):
         if send_home:
             move_dispatch(officer=member.officer, origin=army.target, destination=home_of(army), cause=reason)
-    Game.objects.filter(army=army, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-        status=Game.Status.CANCELLED
-    )
+    games_cancel(Game.objects.filter(army=army))
     army.members.filter(until__isnull=True, since__isnull=False).update(until=at)
     change_status(army, Army.Status.ENDED, _("army"))
     army.ended_at, army.end_reason = at, reason[:200]
@@ -77,9 +76,7 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[
     change_status(army, Army.Status.RETREATING, _("army"))
     army.besieging_until = at
     army.save(update_fields=["status", "besieging_until"])
-    Game.objects.filter(army=army, kind=Game.Kind.SIEGE, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-        status=Game.Status.CANCELLED
-    )
+    games_cancel(Game.objects.filter(army=army, kind=Game.Kind.SIEGE))
     if rearguard:
         ArmyMember.objects.filter(army=army, officer__in=rearguard).update(rearguard=True)
     pursuit = Pursuit.objects.create(
@@ -112,7 +109,5 @@ def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:
         change_status(siege, Siege.Status.LIFTED, _("siege"))
         siege.ended_at = at
         siege.save(update_fields=["status", "ended_at"])
-        Game.objects.filter(siege=siege, status__in=[Game.Status.CALLED, Game.Status.PENDING]).update(
-            status=Game.Status.CANCELLED
-        )
+        games_cancel(Game.objects.filter(siege=siege))
         announce(siege.city.board, f"siege:{siege.pk}:lifted", at, texts.siege_lifted(siege))

@@ -123,9 +123,7 @@ def _end(city, game: Game, result: str, termination: str) -> Game:
     game.termination = termination
     game.record = " ".join(game.moves)
     game.save(update_fields=["termination", "record"])
-    game = decide(city=city, game=game, result=result)
-    _changed(game)
-    return game
+    return decide(city=city, game=game, result=result)  # which tells the watchers of a game played here
 
 
 @transaction.atomic

@@ -15,8 +15,8 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Whereabouts
 from campaign.rules.personnel import may_fight, only_king_orders, travel_time
 from campaign.timers import timer_schedule
-from cities.models import City, Road
-from cities.rules import adjacency, shortest_route
+from cities.models import City
+from cities.selectors import road_route
 
 
 def _violation_message(code: str, rank: str) -> str:
@@ -53,10 +53,10 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
     if target.campaign_id != first.campaign_id or target.kingdom_id == kingdom.pk:
         raise RuleViolation("R4.1", _("An army attacks a city of another kingdom."))
     check_army(organisation)
-    graph = adjacency(Road.objects.filter(campaign_id=first.campaign_id).values_list("a_id", "b_id"))
-    route = shortest_route(graph, origin.pk, target.pk)
-    if route is None:
+    found = road_route(campaign_id=first.campaign_id, origin_id=origin.pk, goal_id=target.pk)  # as the form previews it
+    if found is None:
         raise RuleViolation("R1.4", _("No road leads from %(a)s to %(b)s.") % {"a": origin.name, "b": target.name})
+    route = found.cities
     now = clock.now()
     army = Army.objects.create(
         campaign=campaign,

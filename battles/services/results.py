@@ -8,14 +8,16 @@ from django.utils.translation import gettext as _
 from battles import announcements as texts
 from battles.authority import may_enter_result
 from battles.models import Army, FieldBattle, Game, Pursuit, Siege
-from battles.services.common import announce, change_status
+from battles.services.common import announce, change_status, tell_watchers
 from battles.services.field import apply_field_result
 from battles.services.locks import lock_city, lock_game
 from battles.services.pursuit import apply_pursuit_result
 from battles.services.siege import apply_siege_result
+from battles.timer_kinds import GAME_FLAG
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.services.notices import duties_changed
+from campaign.timers import timers_cancel
 from campaign.validation import checked_text
 from cities.models import City
 
@@ -62,6 +64,9 @@ def decide(*, city: City, game: Game, result: str, note: str = "", user: User | 
     game.result, game.note, game.decided_at, game.decided_by = result, note[:2000], now, user
     change_status(game, Game.Status.DECIDED, _("game"))
     game.save(update_fields=["result", "note", "decided_at", "decided_by", "status"])
+    if game.live_since is not None:  # its flag can no longer fall (it is the timer applied, if it fell)
+        timers_cancel(kind=GAME_FLAG, object_ids=[game.pk])
+        tell_watchers("game", game.pk)
     duties_changed(key=f"game:{game.pk}:start")
     if game.kind == Game.Kind.SIEGE:
         apply_siege_result(city=city, siege=Siege.objects.get(pk=game.siege_id), game=game, army=army, now=now)

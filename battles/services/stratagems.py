@@ -28,7 +28,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, OfficerKind, Timer, Whereabouts
 from campaign.rules.clock import local_midnight
 from campaign.services.notices import duties_changed, notify
-from campaign.timers import timer_handler, timer_schedule
+from campaign.timers import timer_handler, timer_move, timer_schedule, timers_cancel
 from cities.models import City
 
 
@@ -149,6 +149,7 @@ def stratagem_accept(*, actor: Officer, stratagem: Stratagem) -> Stratagem:
         turn_since=now,
     )
     _schedule_banqi_flag(game, 0)
+    timers_cancel(kind=STRATAGEM_DEADLINE, object_ids=[stratagem.pk])  # the game is taken (R9.3)
     stratagem.player, stratagem.banqi = actor, game
     change_status(stratagem, Stratagem.Status.PLAYING, _("stratagem"))
     stratagem.save(update_fields=["player", "banqi", "status"])
@@ -184,6 +185,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
             "over": _("This game is over."),
         }.get(exc.code, _("That action is not legal now."))
         raise RuleViolation("R11.7", message) from None
+    stale_flag = _banqi_flag_key(game)
     game.actions = engine.actions + (["resign"] if action == "resign" else [])
     update = ["actions"]
     if game.turn_since is not None and action != "resign":
@@ -199,7 +201,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
     if game.result:
         _decide(game)
     elif game.turn_since is not None:
-        _schedule_banqi_flag(game, engine.turn)
+        _move_banqi_flag(game, engine.turn, stale_flag)
     tell_watchers("banqi", game.pk)
     return game
 
@@ -208,16 +210,28 @@ def _ms(duration: timedelta) -> int:
     return int(duration / timedelta(milliseconds=1))
 
 
+def _banqi_flag_key(game: BanqiGame) -> str:
+    return f"banqi:{game.pk}:flag:{len(game.actions)}"
+
+
 def _schedule_banqi_flag(game: BanqiGame, to_move: int) -> None:
     ply = len(game.actions)
     timer_schedule(
         campaign=game.campaign,
-        key=f"banqi:{game.pk}:flag:{ply}",
+        key=_banqi_flag_key(game),
         kind=BANQI_FLAG,
         object_id=game.pk,
         due_at=game.deadline(to_move),
         seq=ply,
     )
+
+
+def _move_banqi_flag(game: BanqiGame, to_move: int, stale_key: str) -> None:
+    """One flag per game, as a live battle game's: the flag of the position left becomes the
+    player to move's (a game's actions no longer leave a pending timer each)."""
+    ply = len(game.actions)
+    if not timer_move(key=stale_key, to_key=_banqi_flag_key(game), due_at=game.deadline(to_move), seq=ply):
+        _schedule_banqi_flag(game, to_move)
 
 
 def _banqi_time(game: BanqiGame, to_move: int, now: datetime) -> BanqiGame:
@@ -247,6 +261,9 @@ def replay(game: BanqiGame) -> Banqi:
 
 
 def _decide(game: BanqiGame) -> None:
+    """The game is over, however it ended (an action, a resignation, a flag): its stratagem is
+    decided and no timer of the game stays pending."""
+    timers_cancel(kind=BANQI_FLAG, object_ids=[game.pk])
     stratagem = _lock(Stratagem.objects.get(banqi=game))
     duties_changed(key=f"banqi:{game.pk}:play")
     target_side_lost = game.result == "0"  # the schemer (first) won

@@ -7,12 +7,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from battles.models import Army, FieldBattle, Game, Pursuit
-from battles.selectors import army_detail, march_form
+from battles.selectors import army_detail, reinforce_choice
 from battles.services import field as field_services
 from battles.services.pursuit import pursuit_declare
 from battles.services.reinforce import reinforce_attack
 from battles.services.results import game_city_id, game_result
-from campaign.authority import is_king
 from campaign.models import Officer
 from campaign.views.common import back, campaign_action, campaign_page, require_officer
 from campaign.views.forms import posted_ids
@@ -32,14 +31,15 @@ def _officers(request, name: str, campaign) -> list[Officer]:
 
 @campaign_page
 def army_page(request, campaign, army_id):
+    return _army(request, campaign, army_id, request.GET)
+
+
+def _army(request, campaign, army_id, choice):
+    """The army's page; its reinforcement form as `choice` (the query or the posted form) has it
+    so far, with the column's route and arrival (the form's preview without JavaScript)."""
     view = army_detail(army_id=army_id, campaign=campaign, viewer=request.officer, user=request.user)
-    officer, army, flags = request.officer, view.army, view.flags
-    king = bool(officer and officer.kingdom and is_king(officer, officer.kingdom))
-    reinforce = (
-        march_form(officer=officer, origin_id=request.GET.get("origin"), is_king=king)
-        if officer and officer.kingdom_id == army.kingdom_id and army.status != Army.Status.ENDED
-        else None
-    )
+    army, flags = view.army, view.flags
+    reinforce = reinforce_choice(viewer=request.officer, army=army, choice=choice)
     return render(
         request,
         "battles/army.html",
@@ -50,7 +50,7 @@ def army_page(request, campaign, army_id):
             "defence": flags.defence,
             "commands": flags.commands,
             "judged": flags.judged,
-            "reinforce": reinforce if reinforce and reinforce.origins else None,
+            "reinforce": reinforce,
         },
     )
 
@@ -100,10 +100,20 @@ def pursuit_new(request, campaign, army_id):
 @campaign_action
 def reinforce_new(request, campaign, army_id):
     actor = require_officer(request)
+    if request.POST.get("preview"):  # the form's preview button: nothing is sent yet
+        return _army(request, campaign, army_id, request.POST)
     army = get_object_or_404(Army, pk=army_id, campaign=campaign)
     column = reinforce_attack(actor=actor, army=army, officers=_officers(request, "member", campaign))
     messages.success(request, _("Reinforcements are on the way to %(city)s.") % {"city": column.target.name})
     return _to_army(campaign, army_id)
+
+
+@campaign_page
+def reinforce_preview(request, campaign, army_id):
+    """The reinforcement form's fields and preview for what is chosen so far (htmx, no reload)."""
+    army = get_object_or_404(Army.objects.select_related("target"), pk=army_id, campaign=campaign)
+    form = reinforce_choice(viewer=request.officer, army=army, choice=request.GET)
+    return render(request, "battles/_reinforce_fields.html", {"campaign": campaign, "army": army, "form": form})
 
 
 @campaign_action

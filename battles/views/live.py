@@ -82,6 +82,8 @@ def _written(game: Game, language: str) -> dict:
     with translation.override(language):
         style = "chinese" if language.startswith("zh") else "wxf"
         return {
+            # The page's heading line (status, result, how it ended) follows the game as it ends.
+            "status_label": str(game.get_status_display()),
             "status_text": _status_text(game, _to_move(game)),
             "moves": move_pairs(notation(game, style)),
             "result": str(game.get_result_display()) if game.result else "",

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from battles.models import Ransom
 from battles.models.armies import AttackRank
-from battles.selectors import prisoners
+from battles.selectors import march_choice, prisoners
 from battles.selectors import war_page as war_page_view
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
@@ -20,7 +20,13 @@ from cities.models import City
 
 @campaign_page
 def war_page(request, campaign):
-    view = war_page_view(campaign=campaign, viewer=request.officer, origin_id=request.GET.get("origin"))
+    return _war(request, campaign, request.GET)
+
+
+def _war(request, campaign, choice):
+    """The War page; the march form as `choice` (the query or the posted form) has it so far,
+    with its route and arrival (the form's preview without JavaScript)."""
+    view = war_page_view(campaign=campaign, viewer=request.officer, choice=choice)
     return render(
         request,
         "battles/war.html",
@@ -31,6 +37,16 @@ def war_page(request, campaign):
             "form": view.form,
             "attack_ranks": AttackRank.choices,
         },
+    )
+
+
+@campaign_page
+def march_preview(request, campaign):
+    """The march form's fields and preview for what is chosen so far: what the form's htmx asks
+    for when the origin, the members or the target change (no reload)."""
+    form = march_choice(viewer=request.officer, choice=request.GET)
+    return render(
+        request, "battles/_march_fields.html", {"campaign": campaign, "form": form, "attack_ranks": AttackRank.choices}
     )
 
 
@@ -46,6 +62,8 @@ def organisation_from(post, queryset, clause: str) -> list[tuple[Officer, str]]:
 @campaign_action
 def march_new(request, campaign):
     actor = require_officer(request)
+    if request.POST.get("preview"):  # the form's "Preview" button: nothing is sent yet
+        return _war(request, campaign, request.POST)
     target = posted_object(request.POST, "target", City.objects.filter(campaign=campaign), "R4.1")
     organisation = organisation_from(request.POST, Officer.objects.filter(campaign=campaign), "R4.1")
     army = march_start(actor=actor, target=target, organisation=organisation)

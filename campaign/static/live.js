@@ -41,10 +41,31 @@
     root.querySelectorAll("[data-live=ready]").forEach(function (b) { b.hidden = !mine || s.live || s.ready[s.you]; });
     root.querySelectorAll("[data-live=draw], [data-live=resign]").forEach(function (b) { b.hidden = !mine || !s.live; });
     if (form) form.hidden = !(mine && s.live && s.to_move === s.you);
+    var actions = root.querySelector("[data-player]");
+    if (actions) actions.hidden = s.status !== "pending";  // resign's <details> too, once it is over
+    heading(s);
     root.classList.toggle("playing", Boolean(mine && s.live));  // the board takes touches, not scrolls
     root.dataset.status = s.status;
     root.dataset.ply = s.ply;
     tick();
+  }
+  // The page's heading line and the forms that only a game in play has (report the record,
+  // agree to play off hours, enter a result) follow the state: a game that ends while the page
+  // is open (mate, resignation, a draw, a flag, a retreat) reads as it does after a reload.
+  function heading(s) {
+    var line = document.querySelector("[data-game-heading]");
+    if (line) {
+      line.querySelector("[data-game-status]").textContent = s.status_label;
+      var result = line.querySelector("[data-game-result]");
+      result.textContent = "";
+      if (s.result) {
+        var strong = document.createElement("strong");
+        strong.textContent = s.result;
+        result.append(" · ", strong);
+      }
+      line.querySelector("[data-game-how]").textContent = s.how ? " · " + s.how : "";
+    }
+    document.querySelectorAll("[data-while-pending]").forEach(function (el) { el.hidden = s.status !== "pending"; });
   }
   function send(frame) {
     refusal.hidden = true;

@@ -160,3 +160,41 @@ def test_r8_1_retreat_stands_apart_and_asks_first(world, client, clock):
     page = client.get(url(world, "siege", army.siege_id)).content.decode()
     retreat = page[page.index("data-retreat") :]
     assert retreat.index("<summary>") < retreat.index('action="') and "R8.1" in retreat[: retreat.index("</details>")]
+
+
+def test_r7_4_the_off_hours_boxes_are_never_ticked_for_the_players(world, client, clock):
+    """An agreement to play outside the hours of war is given, never presumed: at 02:00 the siege
+    call's box and the answer's box (even after the attacker agreed) are rendered unticked, and
+    the forms sent as rendered start no game, with R7.4's message."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from tests.form_defaults import form_as_rendered
+
+    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
+    clock.move_to(datetime(2026, 5, 2, 2, 0, tzinfo=ZoneInfo("Asia/Taipei")))
+    world.online("魏延")
+    siege_url = url(world, "siege", army.siege_id)
+    client.force_login(world["徐晃"].user)
+    call = url(world, "call-new", army.siege_id)
+    data, boxes = form_as_rendered(client.get(siege_url).content.decode(), call)
+    assert [b["name"] for b in boxes] == ["off_hours"] and "checked" not in boxes[0]
+    data["attacker"] = [str(world["許褚"].pk)]
+    client.post(call, data)
+    game = Game.objects.get(attacker=world["許褚"])
+    assert not game.attacker_agrees_off_hours, "the call sent as rendered gives no agreement"
+    game.delete()
+    client.post(call, {**data, "off_hours": "1"})  # the marshal ticks it
+    game = Game.objects.get(attacker=world["許褚"])
+    assert game.attacker_agrees_off_hours
+    client.force_login(world["魏延"].user)
+    answer = url(world, "call-answer", army.siege_id, game.pk)
+    data, boxes = form_as_rendered(client.get(siege_url).content.decode(), answer)
+    assert [b["name"] for b in boxes] == ["off_hours"] and "checked" not in boxes[0]
+    page = client.post(answer, data, follow=True).content.decode()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.CALLED
+    assert "R7.4" in page and "時間外開局須雙方事先同意" in page, "refused with R7.4's message"
+    # The game page (where "ready" is pressed) asks for the agreement by its own button, no box.
+    client.force_login(world["許褚"].user)
+    page = client.get(url(world, "game", game.pk)).content.decode()
+    assert form_as_rendered(page, url(world, "game-agree", game.pk))[1] == []

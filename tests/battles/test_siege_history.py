@@ -61,3 +61,40 @@ def test_issue14_r7_3_the_siege_page_shows_the_last_changes_and_a_sampled_chart(
     assert 2 <= len(points) <= 301
     army_section = page[page.index(f'data-army="{army.pk}"') :]
     assert army_section.count("<tr><td>") - army.members.count() == LEDGER_ROWS  # members' rows, then morale rows
+
+
+@pytest.mark.django_db
+def test_issue24_the_siege_page_tells_why_the_wall_is_below_its_maximum(world, clock, client):
+    """A siege ploy (R9.2) took 3 from 漢中's wall before the siege began: the page reads 497 / 500
+    and may not say "no change yet"; it says the wall stood at 497 when the siege began and shows
+    the change that made it so, with its clause and cause."""
+    from battles.models import Stratagem
+    from battles.services.stratagems import banqi_act, stratagem_accept, stratagem_challenge
+
+    world.online("張飛")
+    stratagem = stratagem_challenge(actor=world["郭嘉"], target=world["張飛"], kind="siege")
+    game = stratagem_accept(actor=world["張飛"], stratagem=stratagem).banqi
+    banqi_act(actor=world["郭嘉"], game=game, action="a1")
+    banqi_act(actor=world["張飛"], game=game, action="resign")
+    assert Stratagem.objects.get(pk=stratagem.pk).status == Stratagem.Status.EFFECT
+    army = besiege(world, clock, "漢中", ARMY)
+    client.cookies["django_language"] = "en"
+    page, _queries = read(client, army)
+    assert "497 / 500" in page
+    wall = page[page.index('<table class="ledger">') : page.index("</table>")]
+    assert "No change yet" not in wall
+    assert "No change since the siege began" in wall and "the wall stood at 497 / 500" in wall
+    assert "R9.2" in wall and "siege ploy of 郭嘉 on 張飛" in wall and "-3" in wall
+    client.cookies["django_language"] = "zh-hant"
+    page, _queries = read(client, army)
+    wall = page[page.index('<table class="ledger">') : page.index("</table>")]
+    assert ">尚無變化。" not in wall and "圍城開始後尚無變化" in wall and "圍城開始，城防值為 497 / 500" in wall
+
+
+@pytest.mark.django_db
+def test_issue24_a_wall_never_changed_is_no_change_yet(world, clock, client):
+    army = besiege(world, clock, "漢中", ARMY)
+    client.cookies["django_language"] = "en"
+    page, _queries = read(client, army)
+    wall = page[page.index('<table class="ledger">') : page.index("</table>")]
+    assert "500 / 500" in page and "No change yet" in wall and "R9.2" not in wall

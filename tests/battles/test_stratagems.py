@@ -208,3 +208,22 @@ def test_r11_7_the_dark_chess_page_shows_coordinates_colours_and_acts_only_for_t
     client.post(reverse("banqi-act", args=[world.campaign.slug, game.pk]), {"action": "resign"})
     page = client.get(url).content.decode()
     assert "郭嘉 勝（認輸）" in page
+
+
+def test_r11_7_the_hash_shown_before_the_first_flip_is_recomputed_from_what_the_page_reveals(world, client, clock):
+    """A player can check the deal: SHA-256 of the revealed salt, a colon and the revealed layout
+    is the hash the page showed before the first flip."""
+    import hashlib
+    import re
+
+    from django.urls import reverse
+
+    stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
+    url = reverse("banqi", args=[world.campaign.slug, stratagem.banqi_id])
+    client.force_login(world["郭嘉"].user)
+    shown = re.search(r'data-layout-hash="([0-9a-f]{64})"', client.get(url).content.decode()).group(1)
+    schemer_wins(world, Stratagem.objects.get(pk=stratagem.pk))
+    page = client.get(url).content.decode()
+    layout = re.search(r"data-layout>([^<]+)<", page).group(1)
+    salt = re.search(r"data-salt>([^<]+)<", page).group(1)
+    assert len(layout) == 32 and hashlib.sha256(f"{salt}:{layout}".encode()).hexdigest() == shown

@@ -46,7 +46,9 @@ def test_dead_end_1_r7_4_a_siege_at_night_is_played_when_both_sides_agree(browse
     url = f"{live_server.url}/c/{world.campaign.slug}/sieges/{siege.pk}/"
     marshal = log_in(browser, live_server, "xuhuang")
     marshal.goto(url)
-    assert marshal.is_checked("form[action$='/calls/'] input[name=off_hours]")  # proposed by default at night
+    box = "form[action$='/calls/'] input[name=off_hours]"
+    assert not marshal.is_checked(box)  # an agreement is given, never presumed (issue 24)
+    marshal.check(box)
     marshal.select_option("select[name=attacker]", label="許褚")
     marshal.click("form[action$='/calls/'] button")
     assert "已叫陣" in marshal.inner_text(".messages")
@@ -54,7 +56,8 @@ def test_dead_end_1_r7_4_a_siege_at_night_is_played_when_both_sides_agree(browse
     defender = log_in(browser, live_server, "weiyan")
     defender.goto(url)
     agreement = defender.locator("label[data-off-hours]")
-    assert "攻方已同意" in agreement.inner_text() and defender.is_checked("label[data-off-hours] input")
+    assert "攻方已同意" in agreement.inner_text() and not defender.is_checked("label[data-off-hours] input")
+    defender.check("label[data-off-hours] input")
     defender.click("form[action$='/answer/'] button")
     assert "已應戰" in defender.inner_text(".messages")
     game = Game.objects.get()

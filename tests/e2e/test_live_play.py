@@ -200,3 +200,26 @@ def test_r11_7_a_dark_chess_stratagem_is_played_to_its_end_with_pushed_updates(b
     schemer.wait_for_selector("#banqi:has-text('認輸')", timeout=8000)
     assert Stratagem.objects.get(pk=stratagem.pk).status == Stratagem.Status.EFFECT
     assert world.city("漢中").wall == 497  # R9.2
+
+
+def test_issue24_a_resignation_turns_the_open_pages_heading_and_forms(browser, asgi_server):
+    """Both players' pages, not reloaded: the heading leaves "being played" for the result and
+    how it came, the play buttons and the record form go."""
+    from datetime import timedelta
+
+    world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0)
+    game = pending_game(world)
+    url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
+    red, black = both_ready(browser, asgi_server, url)
+    red.wait_for_selector("#live-move:not([hidden])")
+    assert red.inner_text("[data-game-status]") == "對局中"
+    assert red.locator("[data-while-pending]:visible").count() >= 1  # the record form
+    red.click("#live details.danger summary")
+    red.click("[data-live=resign]")
+    for page in (red, black):
+        page.wait_for_selector("#live[data-status='decided']")
+        assert page.inner_text("[data-game-status]") == "已分勝負"
+        assert "守方勝" in page.inner_text("[data-game-heading]")
+        assert page.locator("[data-while-pending]:visible").count() == 0
+        assert page.locator("#live .live-actions").is_hidden()
+    assert Game.objects.get(pk=game.pk).termination == "resignation"

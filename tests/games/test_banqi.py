@@ -1,7 +1,9 @@
 """R11.7 dark chess (暗棋): our engine, from literal positions."""
 
+import hashlib
 import random
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
@@ -104,8 +106,17 @@ def test_r11_7_deals_are_uniform():
 
 
 def test_r11_7_the_layout_hash_commits_to_the_deal():
-    layout = deal(random.Random(5))
-    digest = layout_hash(layout, "salt")
-    assert digest == layout_hash(list(layout), "salt")
-    swapped = layout[1:2] + layout[:1] + layout[2:]
-    assert swapped == layout or layout_hash(swapped, "salt") != digest
+    """The hash shown before the first flip is SHA-256 over the salt, a colon and the 32 pieces in
+    square order (a1…h4), as hex: recomputed by that algorithm, here, from the layout revealed
+    after the game, it must be the one shown; and no other deal, no other salt, gives it."""
+    layout, salt = deal(random.Random(5)), "9f86d081884c7d65"
+    shown = layout_hash(layout, salt)
+    assert shown == hashlib.sha256(f"{salt}:{''.join(layout)}".encode()).hexdigest()
+    for i, j in combinations(range(len(layout)), 2):  # any two different pieces exchanged
+        if layout[i] != layout[j]:
+            swapped = list(layout)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            assert layout_hash(swapped, salt) != shown, (i, j)
+    others = [deal(random.Random(seed)) for seed in range(6, 56)]
+    assert shown not in {layout_hash(other, salt) for other in others if other != layout}
+    assert layout_hash(layout, salt + "0") != shown
