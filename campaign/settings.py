@@ -194,7 +194,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "zh-hant"
 LANGUAGES = [("zh-hant", "繁體中文"), ("en", "English")]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [BASE_DIR / "locale", BASE_DIR / "locale" / "libraries"]  # ours; the libraries' words we translate
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
