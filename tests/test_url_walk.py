@@ -45,14 +45,15 @@ def site_routes() -> list[tuple[str, str]]:
 
 
 def _names_read(source: str, dictionary: str) -> set[str]:
-    """The names a view reads from request.GET or request.POST (`.get("x")`, `["x"]`, `, "x"`)."""
-    return set(re.findall(rf'{dictionary}(?:\.get\(|\.getlist\(|\[|,\s*)"(\w+)"', source))
+    """The names a view reads from request.GET or request.POST (`.get("x")`, `["x"]`, `, "x"`),
+    or a selector from the form it was given (`choice.get("x")`)."""
+    return set(re.findall(rf'(?:{dictionary}|choice)(?:\.get\(|\.getlist\(|\[|,\s*)"(\w+)"', source))
 
 
 def _view_sources() -> str:
-    return "\n".join(
-        path.read_text() for app in ("campaign", "battles") for path in (ROOT / app / "views").glob("*.py")
-    )
+    """The views' and the selectors' code (a selector may read the query a view hands it)."""
+    folders = [ROOT / app / folder for app in ("campaign", "battles") for folder in ("views", "selectors")]
+    return "\n".join(path.read_text() for folder in folders for path in folder.glob("*.py"))
 
 
 def test_issue24_the_walk_finds_the_routes_and_the_fields_it_fills():

@@ -12,7 +12,9 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.fixture(scope="session")
+# Package scope: Playwright's loop stops with the last browser test, so that the tests after
+# tests/e2e (in the same pytest process) can use async_to_sync again.
+@pytest.fixture(scope="package")
 def browser():
     if not CHROMIUM:
         if os.environ.get("CI"):
