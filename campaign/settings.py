@@ -46,6 +46,8 @@ def secret_key() -> str:
             key = (VAR_DIR / "secret_key").read_text().strip()
         except FileNotFoundError:
             key = ""
+        except OSError as exc:  # there but unreadable (another owner, a directory): say which
+            raise ImproperlyConfigured(f"SECRET_KEY: {VAR_DIR / 'secret_key'} cannot be read ({exc}).") from exc
     if key:
         return key
     if not DEBUG:

@@ -3,10 +3,12 @@ Its commands are read from `make -n run` and run as make runs them (a fresh var/
 port where nothing answers yet, its own web port)."""
 
 import os
+import queue
 import shlex
 import signal
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -27,6 +29,11 @@ def make_run_commands(environment: dict[str, str]) -> list[list[str]]:
         ["make", "-n", "-s", "run"], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=60, check=True
     ).stdout
     return [shlex.split(line) for line in printed.splitlines() if "manage.py" in line]
+
+
+def _lines_into(stream, lines: queue.Queue) -> None:
+    for line in stream:
+        lines.put(line)
 
 
 @pytest.mark.integration
@@ -59,19 +66,23 @@ def test_issue24_make_run_seeds_the_demo_without_saying_redis_is_unavailable(tmp
             text=True,
             start_new_session=True,
         )
-        lines = []
+        lines: list[str] = []
+        read: queue.Queue[str] = queue.Queue()
+        reader = threading.Thread(target=_lines_into, args=(site.stdout, read), daemon=True)
+        reader.start()  # a silent runall cannot block the test: its lines are read aside
         try:
             deadline = time.monotonic() + 120
-            while time.monotonic() < deadline:
-                line = site.stdout.readline()
-                if not line:
-                    break
-                lines.append(line)
-                if line.startswith("Site at"):
-                    break
+            while time.monotonic() < deadline and not (lines and lines[-1].startswith("Site at")):
+                try:
+                    lines.append(read.get(timeout=1))
+                except queue.Empty:
+                    if site.poll() is not None and not reader.is_alive():
+                        break
             site.send_signal(signal.SIGINT)  # Ctrl-C: runall stops everything it started
-            rest, _ = site.communicate(timeout=60)
-            lines.append(rest)
+            site.wait(timeout=60)
+            reader.join(timeout=10)
+            while not read.empty():
+                lines.append(read.get())
         finally:
             if site.poll() is None:
                 os.killpg(site.pid, signal.SIGKILL)
