@@ -29,7 +29,8 @@ def kingdoms_of(user) -> list[int]:
 class MadeByServices(admin.ModelAdmin):
     """Rows the services make with their checks and their companions (a campaign its world and
     timers, a kingdom its palace, an officer their whereabouts and stars, a thread its first
-    post): the admin adds none by hand (a row missing what the service sets answered 500)."""
+    post): the admin adds none by hand, since a row missing what the service sets would break
+    the pages that read it."""
 
     def has_add_permission(self, request, obj=None):
         return False

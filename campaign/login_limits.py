@@ -1,4 +1,4 @@
-"""Log-in pauses (django-axes' database handler, issue 24): by user and address, and by address
+"""Log-in pauses (django-axes' database handler): by user and address, and by address
 alone only far above that.
 
 AXES_LOCKOUT_PARAMETERS counts a user's wrong passwords from one address: LOGIN_FAILURE_LIMIT

@@ -54,12 +54,12 @@ MAX_NESTING = 5
 
 def _no_label_ahead(state: StateInline, silent: bool) -> bool:
     """A run of `[` (and `![`) with no `]` left before the end of the inline text opens no link,
-    image or label: taken as text at once (issue 24). Without it markdown-it's link rule scans
-    ahead from every such `[` for its `]` (`parseLinkLabel`, token by token, a few levels deep),
-    so that 20,000 `[` cost 2.6× an ordinary post of that length, all of it in that scan
-    (cProfile); now 0.02×. The same output on every input (a `[` with no `]` after it cannot
-    start a label: tests/campaign/test_boards.py compares both on random texts). The last `]` is
-    found once per inline text and range (`rfind`), so this adds linear work at most."""
+    image or label: taken as text at once. Otherwise markdown-it's link rule scans ahead from
+    every such `[` for its `]` (`parseLinkLabel`, token by token, a few levels deep): 20,000 `[`
+    would cost 2.6× an ordinary post of that length, all of it in that scan. The same output on
+    every input (a `[` with no `]` after it cannot start a label: tests/campaign/test_boards.py
+    compares both on random texts). The last `]` is found once per inline text and range
+    (`rfind`), so this adds linear work at most."""
     src, pos, end = state.src, state.pos, state.posMax
     start = pos + 1 if src[pos] == "!" else pos
     if start >= end or src[start] != "[":

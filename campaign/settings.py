@@ -10,7 +10,7 @@ SITE_URL      the site's address in mails (default http://BIND, BIND's default 1
 EMAIL_HOST    an SMTP server for the duty mails (issue 11); unset, mails are printed to the
               console. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS,
               EMAIL_USE_SSL, DEFAULT_FROM_EMAIL as in Django.
-TRUSTED_PROXIES the proxies whose X-Forwarded-For uvicorn believes (issue 24; default none)
+TRUSTED_PROXIES the proxies whose X-Forwarded-For uvicorn believes (default none)
 (the README's table has the rest)
 """
 
@@ -128,7 +128,7 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Login throttling (django-axes, issue 24): after LOGIN_FAILURE_LIMIT wrong passwords for one
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one
 # user from one address that user's log-in from that address is refused for
 # LOGIN_COOLOFF_MINUTES, with a message saying so; an address is refused for everyone only after
 # LOGIN_ADDRESS_FAILURE_LIMIT wrong passwords for any users (far more: many players share one
@@ -258,7 +258,7 @@ SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cache"}
 }
-# Per token for a request with one; per address for the anonymous ones only (issue 24).
+# Per token for a request with one; per address for the anonymous ones only.
 API_RATE_TOKEN = os.environ.get("API_RATE_TOKEN", "120/min")
 API_RATE_ADDRESS = os.environ.get("API_RATE_ADDRESS", "300/min")
 # The proxies trusted to say who the client is (X-Forwarded-For): comma-separated addresses or
@@ -270,7 +270,7 @@ if "API_PROXIES" in os.environ:
     raise ImproperlyConfigured("API_PROXIES is replaced by TRUSTED_PROXIES: the proxies' addresses, not their number.")
 TRUSTED_PROXIES = ",".join(p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip())
 NINJA_NUM_PROXIES = 0  # ninja's own reading of X-Forwarded-For is never used (api/auth.py)
-# Issue 24: an officer's posts on the boards (threads, replies, edits) at most this often.
+# An officer's posts on the boards (threads, replies, edits) at most this often.
 BOARD_POST_RATE = os.environ.get("BOARD_POST_RATE", "10/min")
 if not re.fullmatch(r"[1-9][0-9]*/[smhd][a-z]*", BOARD_POST_RATE):
     raise ImproperlyConfigured("BOARD_POST_RATE is a number a second, minute, hour or day: 10/min, 200/hour.")

@@ -120,7 +120,7 @@ def siege_detail(
     )[::-1]
     changes = list(since.order_by("due_at", "id").values_list("delta", "value_after"))
     wall_values = [changes[0][1] - changes[0][0]] + [after for _delta, after in changes] if changes else []
-    # Issue 24: the wall may have changed before the siege (a siege ploy, R9.2): the page says what
+    # The wall may have changed before the siege (a siege ploy, R9.2): the page says what
     # it stood at when the siege began and why, instead of "no change" under a wall below maximum.
     before = LedgerEntry.objects.filter(city=siege.city, due_at__lt=siege.started_at).order_by("-due_at", "-id").first()
     at_start = wall_values[0] if wall_values else before.value_after if before else siege.city.wall

@@ -73,7 +73,7 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
             "off",
             "--timeout-graceful-shutdown",
             "5",
-            # Whose X-Forwarded-For to believe (issue 24): TRUSTED_PROXIES, none by default.
+            # Whose X-Forwarded-For to believe: TRUSTED_PROXIES, none by default.
             # uvicorn's own default trusts 127.0.0.1, so that any local client could name itself.
             f"--forwarded-allow-ips={settings.TRUSTED_PROXIES}",
         ],
