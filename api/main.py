@@ -15,7 +15,7 @@ from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
 from api import acts, acts_war, errors, reads  # noqa: F401  (their operations, on the router)
-from api.auth import AddressThrottle, TokenThrottle
+from api.auth import AddressThrottle, UserThrottle
 from api.router import router
 from campaign import freshness
 
@@ -68,8 +68,8 @@ ERRORS: dict[str, tuple[str, str, str, Callable[[], str]]] = {
         lambda: _("Another action changed this at the same moment; nothing was applied. Please look and try again."),
     ),
     "429": (
-        "Too many requests (per token; without a valid token, per address; an officer's posts, BOARD_POST_RATE);"
-        " see Retry-After",
+        "Too many requests (per user, all their tokens together; without a valid token, per address;"
+        " an officer's posts, BOARD_POST_RATE); see Retry-After",
         "rate_limited",
         "",
         lambda: _("Too many requests; try again in %(n)d s.") % {"n": 12},
@@ -135,7 +135,7 @@ api = DocumentedAPI(
     version="1",
     description=DESCRIPTION,
     urls_namespace="api",
-    throttle=[TokenThrottle(), AddressThrottle()],
+    throttle=[UserThrottle(), AddressThrottle()],
 )
 errors.install(api)
 api.add_router("", router)
