@@ -150,3 +150,30 @@ def test_issue24_all_of_a_users_tokens_share_one_count_and_a_new_token_starts_no
     assert campaigns(three) == 429  # a new token, the same user's count
     _other, theirs = token_create(user=world["曹仁"].user, name="theirs", scope="read")
     assert campaigns(theirs) == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue24_a_polls_tag_is_its_own_pages_and_its_own_tokens(world):  # noqa: F811
+    """The tag of a poll's 200 confirms that very page, filter and token only: page 1's tag sent
+    with the next page's cursor, with a kingdom's filter, by another token or by nobody gets the
+    page it asked for (200, another tag), never a 304 for a page it never saw."""
+    client = Client(REMOTE_ADDR=address())
+    slug = world.campaign.slug
+    first = client.get(f"/api/v1/c/{slug}/cities?page_size=2")
+    tag = first["ETag"]
+    assert client.get(f"/api/v1/c/{slug}/cities?page_size=2", HTTP_IF_NONE_MATCH=tag).status_code == 304
+    cursor = first.json()["next"].split("?", 1)[1]
+    wei = world.city("許昌").kingdom_id
+    for query in (cursor, f"page_size=2&kingdom={wei}", f"kingdom={wei}&page_size=2", "page_size=3"):
+        other = client.get(f"/api/v1/c/{slug}/cities?{query}", HTTP_IF_NONE_MATCH=tag)
+        assert other.status_code == 200 and other["ETag"] != tag and other.json()["results"], query
+    _one, mine = token_create(user=world["郭嘉"].user, name="mine", scope="read")
+    _two, theirs = token_create(user=world["曹仁"].user, name="theirs", scope="read")
+    _three, also_mine = token_create(user=world["郭嘉"].user, name="also mine", scope="read")
+    mine_tag = cities(client, slug, token=mine)["ETag"]
+    assert cities(client, slug, token=mine, etag=mine_tag).status_code == 304
+    for sent in (theirs, also_mine, None):
+        other = cities(client, slug, token=sent, etag=mine_tag)
+        assert other.status_code == 200 and other["ETag"] != mine_tag, sent
+    anonymous_tag = cities(client, slug)["ETag"]
+    assert cities(client, slug, token=mine, etag=anonymous_tag).status_code == 200
