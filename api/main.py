@@ -5,12 +5,10 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
-from django.urls import URLPattern, reverse
+from django.urls import URLPattern
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.defaults import page_not_found
 from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
@@ -162,11 +160,3 @@ def urls() -> tuple[list, str, str]:
         if isinstance(pattern, URLPattern):
             pattern.callback = _tagged(pattern.callback)
     return patterns, app_name, namespace
-
-
-def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """The site's 404 (`handler404`): under the API's root the API's JSON error, in the language of
-    Accept-Language; elsewhere the site's page."""
-    if request.path_info.startswith(reverse("api:api-root")):
-        return errors.refusal(api, request, 404, _("There is no such thing here."))
-    return page_not_found(request, exception)
