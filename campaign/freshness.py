@@ -1,4 +1,4 @@
-"""Issue 14: "nothing new" without rendering. The pages refreshed every few seconds (the
+"""Nothing new, nothing rendered. The pages refreshed every few seconds (the
 dashboard, the map) answer 304 before reading anything when nothing they show has changed since
 the reader's copy.
 

@@ -72,7 +72,7 @@ def _nonce_ok(nonce: str) -> bool:
 def _new_post(
     thread: Thread, body: str, at: datetime, event_key: str | None, author: Officer | None = None, html: str = ""
 ) -> Post:
-    """A post not yet saved, with its search terms (the thread's title and the text: issue 14);
+    """A post not yet saved, with its search terms (the thread's title and the text);
     a system post when it has no author."""
     return Post(
         thread=thread,
@@ -142,7 +142,7 @@ def post_system(*, board: Board, title: str, body: str, at: datetime, event_key:
 
 def post_system_many(events: list[tuple[Board, str, str, datetime, str]]) -> None:
     """`post_system` for many events at once (board, title, body, at, event_key): a batch of
-    arrivals (issue 14) posts in three statements, each event once."""
+    arrivals posts in three statements, each event once."""
     keys = [key for *_rest, key in events]
     done = set(Post.objects.filter(event_key__in=keys).values_list("event_key", flat=True))
     events = [event for event in events if event[4] not in done]
