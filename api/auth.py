@@ -82,23 +82,25 @@ class _Throttle(SimpleRateThrottle):
         return self.retry_after or None
 
 
-class TokenThrottle(_Throttle):
-    """Per token: API_RATE_TOKEN."""
+class UserThrottle(_Throttle):
+    """Per user, all of their tokens together: API_RATE_TOKEN. Counted by the user, not by the
+    token, so that holding many tokens (MAX_TOKENS) does not multiply the rate, and revoking a
+    token and making a new one does not give a fresh count."""
 
-    scope = "token"
+    scope = "user"
     setting = "API_RATE_TOKEN"
 
     def get_cache_key(self, request: HttpRequest) -> str | None:
         token = getattr(request, "auth", None)
         if not isinstance(token, AccessToken):
             return None
-        return self.cache_format % {"scope": self.scope, "ident": token.digest[:16]}
+        return self.cache_format % {"scope": self.scope, "ident": token.user_id}
 
 
 class AddressThrottle(_Throttle):
     """Per address, for the requests without a valid token only: API_RATE_ADDRESS. A request
-    with a token is counted by its token alone (issue 24: a burst of anonymous reads from an
-    address shared by many players must not stop their tokens). The address is the one uvicorn
+    with a token is counted by its user alone, so that a burst of anonymous reads from an
+    address shared by many players does not stop their tokens. The address is the one uvicorn
     found (campaign/addresses.py), never a header a client sends."""
 
     scope = "address"

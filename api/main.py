@@ -5,17 +5,15 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.conf import settings
-from django.http import HttpRequest, HttpResponse
-from django.urls import URLPattern, reverse
+from django.urls import URLPattern
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.defaults import page_not_found
 from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
 from api import acts, acts_war, errors, reads  # noqa: F401  (their operations, on the router)
-from api.auth import AddressThrottle, TokenThrottle
+from api.auth import AddressThrottle, UserThrottle
 from api.router import router
 from campaign import freshness
 
@@ -68,8 +66,8 @@ ERRORS: dict[str, tuple[str, str, str, Callable[[], str]]] = {
         lambda: _("Another action changed this at the same moment; nothing was applied. Please look and try again."),
     ),
     "429": (
-        "Too many requests (per token; without a valid token, per address; an officer's posts, BOARD_POST_RATE);"
-        " see Retry-After",
+        "Too many requests (per user, all their tokens together; without a valid token, per address;"
+        " an officer's posts, BOARD_POST_RATE); see Retry-After",
         "rate_limited",
         "",
         lambda: _("Too many requests; try again in %(n)d s.") % {"n": 12},
@@ -135,7 +133,7 @@ api = DocumentedAPI(
     version="1",
     description=DESCRIPTION,
     urls_namespace="api",
-    throttle=[TokenThrottle(), AddressThrottle()],
+    throttle=[UserThrottle(), AddressThrottle()],
 )
 errors.install(api)
 api.add_router("", router)
@@ -162,11 +160,3 @@ def urls() -> tuple[list, str, str]:
         if isinstance(pattern, URLPattern):
             pattern.callback = _tagged(pattern.callback)
     return patterns, app_name, namespace
-
-
-def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """The site's 404 (`handler404`): under the API's root the API's JSON error, in the language of
-    Accept-Language; elsewhere the site's page."""
-    if request.path_info.startswith(reverse("api:api-root")):
-        return errors.refusal(api, request, 404, _("There is no such thing here."))
-    return page_not_found(request, exception)

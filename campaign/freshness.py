@@ -1,4 +1,4 @@
-"""Issue 14: "nothing new" without rendering. The pages refreshed every few seconds (the
+"""Nothing new, nothing rendered. The pages refreshed every few seconds (the
 dashboard, the map) answer 304 before reading anything when nothing they show has changed since
 the reader's copy.
 
@@ -6,7 +6,9 @@ What they show changes only by a write to a few tables (cities, kingdoms, office
 sieges, armies, …), so every process watches its own SQL: after a transaction that inserted,
 updated or deleted rows of a watched table commits, it stamps a new *world version* in Redis.
 A page's ETag is that version, the minute (presence counts in minutes: R2.6's online flag is
-written once a minute and turns off with time), the language and the chosen zone.
+written once a minute and turns off with time), and a digest of what else its answer depends
+on: the language, the chosen zone, the full path with its query (one page of a filtered list is
+not another's) and, where the answer depends on who asks, who that is (the API's token).
 
 - Nothing is missed by a service that forgets to say so: the stamp comes from the statements
   themselves (Django's execute wrappers, installed on every new connection).
@@ -18,6 +20,7 @@ written once a minute and turns off with time), the language and the chosen zone
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import secrets
@@ -123,12 +126,18 @@ connection_created.connect(_install, dispatch_uid="world-version")
 MINUTE = 60
 
 
-def etag(request: HttpRequest) -> str | None:
+def etag(request: HttpRequest, who: str = "") -> str | None:
+    """The tag of the answer to `request` as the world is now: None without Redis (then nothing
+    is answered 304). Another query string (a cursor, a filter, a page), language, zone or `who`
+    (whoever the answer is for, when it depends on them) is another tag, so that a copy of one
+    is never confirmed for another. Worked out from the request alone: no query."""
     current = version()
     if current is None:
         return None
     zone = request.COOKIES.get("campaign_tz", "")
-    return f"{current}-{int(time.time() // MINUTE)}-{get_language()}-{zone}"
+    asked = "\n".join((request.get_full_path(), get_language() or "", zone, who))
+    digest = hashlib.blake2b(asked.encode(), digest_size=8).hexdigest()
+    return f"{current}-{int(time.time() // MINUTE)}-{digest}"
 
 
 def held(request: HttpRequest, tag: str) -> bool:
@@ -149,9 +158,10 @@ def not_modified(tag: str) -> HttpResponse:
 
 def unless_unchanged(view):
     """304 before anything is read when the reader's copy (If-None-Match) is of the current
-    world version; otherwise the view, its response tagged. The browser revalidates each time
-    (no-cache), so an htmx refresh gets the copy it holds. (The API checks who asks first:
-    api/router.py.)"""
+    world version and of this very address (`etag`: its query too); otherwise the view, its
+    response tagged. The browser revalidates each time (no-cache), so an htmx refresh gets the
+    copy it holds. For pages that show everyone the same (the dashboard's and the map's parts);
+    the API checks who asks first and tags by the token (api/router.py)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:

@@ -258,7 +258,8 @@ SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cache"}
 }
-# Per token for a request with one; per address for the anonymous ones only.
+# Per user (all of their tokens together) for a request with a token; per address for the
+# requests without a valid token only.
 API_RATE_TOKEN = os.environ.get("API_RATE_TOKEN", "120/min")
 API_RATE_ADDRESS = os.environ.get("API_RATE_ADDRESS", "300/min")
 # The proxies trusted to say who the client is (X-Forwarded-For): comma-separated addresses or

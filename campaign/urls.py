@@ -61,5 +61,5 @@ urlpatterns = [
     path("c/<slug:slug>/", include(campaign_urls)),
 ]
 
-# A path no route matches: the API's JSON error under /api/v1/, the site's page elsewhere.
-handler404 = "api.main.not_found"
+# A path no route matches: the site's page, or the API's JSON error under /api/v1/.
+handler404 = "campaign.views.errors.not_found"

@@ -50,10 +50,11 @@ def _per(seconds: int) -> str:
 
 
 def _check_rate(actor: Officer) -> None:
-    """The boards' posting rate (issue 24): an officer's threads, replies and edits, at most
+    """The boards' posting rate: an officer's threads, replies and edits, at most
     BOARD_POST_RATE ("10/min") in any window of its length, counted in Redis for every web
-    process (campaign/rates.py). Checked before the text is rendered, the costly part (a post
-    at the cap takes a web worker up to a tenth of a second: bench/inputs.py)."""
+    process (campaign/rates.py). Checked after every refusal (a refused post spends none of it)
+    and before the text is rendered, the costly part (a post at the cap takes a web worker up to
+    a tenth of a second: bench/inputs.py)."""
     limit, seconds = rates.parse(settings.BOARD_POST_RATE)
     wait = rates.take(f"post-rate:{actor.pk}", limit, seconds)
     if wait:
@@ -71,7 +72,7 @@ def _nonce_ok(nonce: str) -> bool:
 def _new_post(
     thread: Thread, body: str, at: datetime, event_key: str | None, author: Officer | None = None, html: str = ""
 ) -> Post:
-    """A post not yet saved, with its search terms (the thread's title and the text: issue 14);
+    """A post not yet saved, with its search terms (the thread's title and the text);
     a system post when it has no author."""
     return Post(
         thread=thread,
@@ -141,7 +142,7 @@ def post_system(*, board: Board, title: str, body: str, at: datetime, event_key:
 
 def post_system_many(events: list[tuple[Board, str, str, datetime, str]]) -> None:
     """`post_system` for many events at once (board, title, body, at, event_key): a batch of
-    arrivals (issue 14) posts in three statements, each event once."""
+    arrivals posts in three statements, each event once."""
     keys = [key for *_rest, key in events]
     done = set(Post.objects.filter(event_key__in=keys).values_list("event_key", flat=True))
     events = [event for event in events if event[4] not in done]
@@ -170,24 +171,32 @@ def post_hide(*, actor: Officer, post: Post, hidden: bool = True) -> Post:
     return post
 
 
+def _check_editable(post: Post, window, now: datetime) -> None:
+    if post.hidden:
+        raise RuleViolation("R2.5", _("A post hidden by a moderator can no longer be edited."))
+    if now - post.created_at > window:
+        raise RuleViolation(
+            "", _("A post may be edited for %(n)d minutes after posting.") % {"n": window.total_seconds() // 60}
+        )
+
+
 def post_edit(*, actor: Officer, post: Post, body: str) -> Post:
     """An officer rewrites their own post within the campaign's edit window; the post is marked
-    as edited. Nobody edits another's post, a system post or a hidden one."""
+    as edited. Nobody edits another's post, a system post or a hidden one. Every refusal comes
+    before the posting rate is counted (a refused edit spends none of it), read without a lock;
+    the write checks again under the row's lock (a moderator may hide it meanwhile)."""
     if post.author_id != actor.pk or post.is_system:
         raise NotAllowed("", _("Only its author may edit a post."))
     _check_text(None, body)
+    now = clock.now()
+    post = Post.objects.select_related("thread__board__campaign").get(pk=post.pk)
+    window = post.thread.board.campaign.post_edit_window
+    _check_editable(post, window, now)
     _check_rate(actor)
     html = render_markdown(body)
-    now = clock.now()
     with transaction.atomic():
-        post = Post.objects.select_for_update().select_related("thread__board__campaign").get(pk=post.pk)
-        if post.hidden:
-            raise RuleViolation("R2.5", _("A post hidden by a moderator can no longer be edited."))
-        window = post.thread.board.campaign.post_edit_window
-        if now - post.created_at > window:
-            raise RuleViolation(
-                "", _("A post may be edited for %(n)d minutes after posting.") % {"n": window.total_seconds() // 60}
-            )
+        locked = Post.objects.select_for_update().get(pk=post.pk)
+        _check_editable(locked, window, now)
         post.body, post.html, post.edited_at = body, html, now
         post.terms = index_terms(post.thread.title, body)
         post.save(update_fields=["body", "html", "edited_at", "terms"])

@@ -1,6 +1,6 @@
 """Issue 12, errors: JSON with a stable code, the clause and a message in the caller's language
-(Accept-Language; 繁體中文 unless English is asked), and the right status; rate limits per token
-and per address (without a token) answer 429 with Retry-After."""
+(Accept-Language; 繁體中文 unless English is asked), and the right status; rate limits per user
+(all of their tokens together) and per address (without a token) answer 429 with Retry-After."""
 
 import json
 import secrets
@@ -10,8 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.test import Client, RequestFactory
 
-from api.auth import TokenThrottle
+from api.auth import UserThrottle
 from campaign.services.tokens import token_create
+from tests.api.test_limits import uncounted
 from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 
 
@@ -55,19 +56,21 @@ def test_issue12_fields_missing_or_malformed_are_named(world, clock):  # noqa: F
 @pytest.mark.django_db
 def test_issue12_a_token_over_its_rate_gets_429_with_retry_after(world, clock, settings):  # noqa: F811
     settings.API_RATE_TOKEN = "3/min"
+    uncounted(world["郭嘉"].user)
+    uncounted(world["曹仁"].user)
     _token, text = token_create(user=world["郭嘉"].user, name="bot", scope="read")
     client = Client()
     answers = [client.get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer {text}").status_code for _ in range(4)]
     assert answers == [200, 200, 200, 429]
     limited = client.get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer {text}", HTTP_ACCEPT_LANGUAGE="en")
     assert limited.json()["code"] == "rate_limited" and 0 < int(limited["Retry-After"]) <= 60
-    _other, fresh = token_create(user=world["郭嘉"].user, name="other", scope="read")
-    assert client.get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer {fresh}").status_code == 200  # per token
+    _other, fresh = token_create(user=world["曹仁"].user, name="other", scope="read")
+    assert client.get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer {fresh}").status_code == 200  # per user
 
 
 @pytest.mark.django_db
 def test_issue12_an_address_over_its_rate_gets_429(world, clock, settings):  # noqa: F811
-    """Anonymous readers by their address (a token is counted by itself alone: issue 24,
+    """Anonymous readers by their address (a token is counted by its user alone:
     tests/api/test_limits.py)."""
     settings.API_RATE_ADDRESS = "2/min"
     address = f"10.{secrets.randbelow(250)}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
@@ -103,18 +106,19 @@ def test_issue12_requests_of_one_token_arriving_together_pass_no_more_than_its_r
     """A bot firing many requests at once (threads here; processes behind a proxy alike) gets
     exactly its rate through, not a few more that read the count before the others wrote it."""
     settings.API_RATE_TOKEN = "5/min"
+    uncounted(world["郭嘉"].user)
     token, _text = token_create(user=world["郭嘉"].user, name="burst", scope="read")
     request = RequestFactory().get("/api/v1/campaigns")
     request.auth = token
     start = threading.Barrier(20)
 
     def one() -> bool:
-        throttle = TokenThrottle()
+        throttle = UserThrottle()
         start.wait()
         return throttle.allow_request(request)
 
     with ThreadPoolExecutor(max_workers=20) as pool:
         answers = list(pool.map(lambda _n: one(), range(20)))
     assert answers.count(True) == 5
-    refused = TokenThrottle()
+    refused = UserThrottle()
     assert not refused.allow_request(request) and 0 < refused.wait() <= 60

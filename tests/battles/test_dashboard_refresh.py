@@ -84,3 +84,18 @@ def test_issue14_only_writes_to_what_pages_show_count():
         assert not freshness.watched_write('UPDATE "campaign_presence" SET "last_seen" = %s')
     finally:
         freshness._watched = saved
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("name", REFRESHES)
+def test_issue24_a_refreshs_tag_is_its_own_filters_and_pages(world, name):
+    """The dashboard's part is fetched with `?kingdom=&page=`: the tag of one filter or page is
+    not a 304 for another (a copy of the whole dashboard's first page confirmed for 魏's)."""
+    client = Client()
+    url = reverse(name, args=[world.campaign.slug])
+    etag = client.get(url)["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    wei = world.city("許昌").kingdom_id
+    for query in (f"?kingdom={wei}", "?page=2", f"?kingdom={wei}&page=1"):
+        other = client.get(url + query, HTTP_IF_NONE_MATCH=etag)
+        assert other.status_code == 200 and other["ETag"] != etag, query

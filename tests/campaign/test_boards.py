@@ -181,3 +181,30 @@ _PIECES = list("[[]]!()`\\a *_~<>:|-\n") + ["](", "[a]", "![", "`[`", "\\[", "\\
 @given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
 def test_issue24_brackets_taken_as_text_at_once_render_as_markdown_it_renders_them(text):
     assert _MD.render(text) == _PLAIN.render(text)
+
+
+def test_issue24_a_refused_edit_spends_none_of_the_officers_posting_rate(world, settings):
+    """An edit refused for its window, or because a moderator hid the post, is refused before the
+    posting rate is counted: the officer's count is unchanged, and the refusal is the rule's,
+    never "too fast"."""
+    settings.BOARD_POST_RATE = "2/min"
+    guo = world["郭嘉"]
+    counts = redis.Redis.from_url(settings.REDIS_URL)
+    key = f"post-rate:{guo.pk}"
+    counts.delete(key)
+    board = world.city("洛陽").board
+    thread = thread_create(actor=guo, board=board, title="軍情", body="一")
+    old = Post.objects.get(thread=thread)
+    Post.objects.filter(pk=old.pk).update(created_at=old.created_at - timedelta(minutes=31))
+    for _attempt in range(3):
+        with pytest.raises(RuleViolation) as refused:
+            post_edit(actor=guo, post=old, body="一（改）")
+        assert type(refused.value) is RuleViolation and "30" in str(refused.value.message)
+    assert counts.zcard(key) == 1
+    reply = post_reply(actor=guo, thread=thread, body="二")
+    post_hide(actor=world["曹仁"], post=reply)  # the governor of 洛陽
+    with pytest.raises(RuleViolation) as refused:
+        post_edit(actor=guo, post=reply, body="二（改）")
+    assert type(refused.value) is RuleViolation and refused.value.clause == "R2.5"
+    assert counts.zcard(key) == 2
+    assert list(Post.objects.filter(thread=thread).values_list("body", flat=True).order_by("pk")) == ["一", "二"]

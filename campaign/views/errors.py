@@ -1,0 +1,18 @@
+"""The site's 404 (`handler404`): a path no route matches, or a view's Http404. Under the API's
+root the caller is a program, so the answer is the API's JSON error in the language of
+Accept-Language; elsewhere the site's page. The API is loaded only for such a path: the site's
+own 404 does not depend on it."""
+
+from django.http import HttpRequest, HttpResponse
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.defaults import page_not_found
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    if request.path_info.startswith(reverse("api:api-root")):
+        from api.errors import refusal
+        from api.main import api
+
+        return refusal(api, request, 404, _("There is no such thing here."))
+    return page_not_found(request, exception)
