@@ -140,6 +140,9 @@ class Registry:
         self.counting = True
         self.away_until = 0.0  # loop time before which Redis is not asked (BACKOFF_SECONDS)
         self.busy = 0  # calls to Redis under way outside the lock (the client is not closed under them)
+        # Addresses past their handshake rate, with the loop time their window frees a place: until
+        # then they are refused here without asking Redis (a flooder costs no round trip).
+        self.refused: dict[str, float] = {}
         # A heartbeat's writes and a release's removal one after the other: a heartbeat that read
         # a socket still open must not write its entry again after the socket removed it.
         self.writing = asyncio.Lock()
@@ -168,6 +171,10 @@ class Registry:
 
     async def opening(self, address: str, limit: int, seconds: float) -> bool:
         """Counts a handshake from `address`; False when it is past the rate (nothing counted)."""
+        now = asyncio.get_running_loop().time()
+        if self.refused.get(address, 0.0) > now:
+            return False
+        self.refused.pop(address, None)
         if not self._asking():
             return True
         self._redis()
@@ -180,6 +187,10 @@ class Registry:
         finally:
             self.busy -= 1
         self._back()
+        if wait:
+            if len(self.refused) > 10_000:
+                self.refused = {found: until for found, until in self.refused.items() if until > now}
+            self.refused[address] = now + wait
         return not wait
 
     async def admit(self, socket_id: str, sets: list[tuple[str, int]]) -> bool:
