@@ -1,6 +1,7 @@
 """Issue 24, the sockets: every socket closes on a flood, a socket that only listens closes on
 the first frame, open sockets are capped per address and per user (counted in Redis for every
-web process), and the handshake's Origin must be the site's own, port and scheme included, as
+web process) and their handshakes rated per address (an IPv6 client by its /64), Redis away is
+backed off from, and the handshake's Origin must be the site's own, port and scheme included, as
 Django's CSRF check wants it for a form. Channels' WebsocketCommunicator against the site's
 ASGI application (campaign/asgi.py) on the real Redis."""
 
