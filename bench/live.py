@@ -38,8 +38,10 @@ ENV = {
     "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-secret-key-0123456789-not-for-deployment"),
     "DEBUG": "",
     # Every socket comes from this machine's one address (three a game, and the relay's):
-    # counted as the site counts them, under a cap that the bench's own load does not reach.
+    # counted as the site counts them, under a cap and a handshake rate that the bench's own load
+    # does not reach.
     "SOCKETS_PER_ADDRESS": "100000",
+    "SOCKET_OPENS_PER_ADDRESS": "100000/min",
 }
 os.environ.update(ENV)
 TARGET = 3.0

@@ -251,6 +251,11 @@ DASHBOARD_PUSH_SECONDS = float(os.environ.get("DASHBOARD_PUSH_SECONDS", "0.25"))
 # processes (campaign/socket_guard.py); the excess is refused at connect. 0: no cap.
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
 SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))
+# Websocket handshakes per address in any such window, counted before the session is read (a
+# flooder reopening each closed socket at once); "0" or empty: no limit.
+SOCKET_OPENS_PER_ADDRESS = os.environ.get("SOCKET_OPENS_PER_ADDRESS", "300/min").strip()
+if SOCKET_OPENS_PER_ADDRESS not in ("", "0") and not re.fullmatch(r"[0-9]+/[smhd][a-z]*", SOCKET_OPENS_PER_ADDRESS):
+    raise ImproperlyConfigured("SOCKET_OPENS_PER_ADDRESS is a number a second, minute, hour or day (300/min), or 0.")
 
 # Django's cache, on Redis so that every process shares it. The public API's rate limits (issue 12)
 # are counted in Redis directly (api/auth.py: one script per request, so that requests arriving

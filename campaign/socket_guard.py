@@ -14,9 +14,16 @@
   refreshed for STALE_SECONDS (a process killed without cleaning up) is pruned when the set is
   next counted. Counting and adding is one script, so sockets opening at once in several
   processes cannot all see room for themselves. The excess is refused at connect: 4429.
-  Redis away: sockets are let through and the outage is logged once (as the API's rate limit
-  in api/auth.py lets requests through); the next heartbeat counts the sockets opened
-  meanwhile.
+- **A rate of handshakes** per address (SOCKET_OPENS_PER_ADDRESS, campaign/rates.py's sliding
+  log), checked first of all: a flooder that opens a socket again as soon as it is closed makes
+  the site pay a handshake, the session's database query and the user's each time, and the cap
+  on open sockets never sees it (each socket is closed before the next opens). Refused: 4429.
+
+The address is campaign/addresses.py's (an IPv6 client counts as its /64). Redis away: sockets
+are let through and the outage is logged once (as the API's rate limit lets requests through);
+for BACKOFF_SECONDS after Redis was found away nothing here asks it again, so that the closes
+(one after another, they share a lock with the heartbeat) and the handshakes do not each wait
+for its timeout; the next heartbeat after that counts the sockets opened meanwhile.
 """
 
 import asyncio
@@ -25,6 +32,7 @@ import logging
 import secrets
 import time
 import weakref
+from typing import Any
 from urllib.parse import urlsplit
 
 import redis.asyncio as aioredis
@@ -33,12 +41,16 @@ from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIRequest
 from django.utils.http import is_same_domain
 
+from campaign import rates
+from campaign.addresses import socket_address
+
 log = logging.getLogger(__name__)
 
 CLOSE_ORIGIN = 4403
 CLOSE_TOO_MANY = 4429
 HEARTBEAT_SECONDS = 20.0
 STALE_SECONDS = 60.0
+BACKOFF_SECONDS = 5.0
 
 
 def _handshake(scope) -> ASGIRequest:
@@ -107,9 +119,9 @@ return 0
 def counted_in(scope) -> list[tuple[str, int]]:
     """The sets a socket counts in, with their caps (a cap of 0 counts nothing)."""
     found = []
-    client = scope.get("client")
-    if client and settings.SOCKETS_PER_ADDRESS > 0:
-        found.append((f"sockets:address:{client[0]}", settings.SOCKETS_PER_ADDRESS))
+    address = socket_address(scope)
+    if address and settings.SOCKETS_PER_ADDRESS > 0:
+        found.append((f"sockets:address:{address}", settings.SOCKETS_PER_ADDRESS))
     user = scope.get("user")
     if user is not None and user.is_authenticated and settings.SOCKETS_PER_USER > 0:
         found.append((f"sockets:user:{user.pk}", settings.SOCKETS_PER_USER))
@@ -122,9 +134,15 @@ class Registry:
     def __init__(self) -> None:
         self.open: dict[str, list[str]] = {}
         self.client: aioredis.Redis | None = None
-        self.script = None
+        self.script: Any = None  # the scripts registered on the client (redis.commands.core.AsyncScript)
+        self.rate: Any = None
         self.task: asyncio.Task | None = None
         self.counting = True
+        self.away_until = 0.0  # loop time before which Redis is not asked (BACKOFF_SECONDS)
+        self.busy = 0  # calls to Redis under way outside the lock (the client is not closed under them)
+        # Addresses past their handshake rate, with the loop time their window frees a place: until
+        # then they are refused here without asking Redis (a flooder costs no round trip).
+        self.refused: dict[str, float] = {}
         # A heartbeat's writes and a release's removal one after the other: a heartbeat that read
         # a socket still open must not write its entry again after the socket removed it.
         self.writing = asyncio.Lock()
@@ -133,12 +151,47 @@ class Registry:
         if self.client is None:
             self.client = aioredis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
             self.script = self.client.register_script(_ADMIT)
-        return self.script
+            self.rate = self.client.register_script(rates.SLIDING_LOG)
+        return self.client
+
+    def _asking(self) -> bool:
+        """False while backing off from an outage found less than BACKOFF_SECONDS ago."""
+        return asyncio.get_running_loop().time() >= self.away_until
 
     def _away(self, exc: Exception) -> None:
         if self.counting:
             log.warning("open websockets not counted (let through): Redis unavailable (%s)", exc)
         self.counting = False
+        self.away_until = asyncio.get_running_loop().time() + BACKOFF_SECONDS
+
+    def _back(self) -> None:
+        if not self.counting:
+            log.info("open websockets counted again: Redis is back")
+        self.counting = True
+
+    async def opening(self, address: str, limit: int, seconds: float) -> bool:
+        """Counts a handshake from `address`; False when it is past the rate (nothing counted)."""
+        now = asyncio.get_running_loop().time()
+        if self.refused.get(address, 0.0) > now:
+            return False
+        self.refused.pop(address, None)
+        if not self._asking():
+            return True
+        self._redis()
+        self.busy += 1
+        try:
+            wait = await rates.atake(self.rate, f"socket-opens:{address}", limit, seconds)
+        except aioredis.RedisError as exc:
+            self._away(exc)
+            return True
+        finally:
+            self.busy -= 1
+        self._back()
+        if wait:
+            if len(self.refused) > 10_000:
+                self.refused = {found: until for found, until in self.refused.items() if until > now}
+            self.refused[address] = now + wait
+        return not wait
 
     async def admit(self, socket_id: str, sets: list[tuple[str, int]]) -> bool:
         """Counts the socket in its sets; False when one of them is full (nothing is counted)."""
@@ -147,15 +200,18 @@ class Registry:
         now = time.time() * 1000
         keys = [key for key, _cap in sets]
         args = [now, now - STALE_SECONDS * 1000, socket_id, int(STALE_SECONDS * 1000), *(cap for _key, cap in sets)]
-        try:
-            full = await self._redis()(keys=keys, args=args)
-        except aioredis.RedisError as exc:
-            self._away(exc)
-            full = 0
-        else:
-            if not self.counting:
-                log.info("open websockets counted again: Redis is back")
-            self.counting = True
+        full = 0
+        if self._asking():
+            self._redis()
+            self.busy += 1
+            try:
+                full = await self.script(keys=keys, args=args)
+            except aioredis.RedisError as exc:
+                self._away(exc)
+            else:
+                self._back()
+            finally:
+                self.busy -= 1
         if full:
             return False
         self.open[socket_id] = keys
@@ -168,23 +224,23 @@ class Registry:
         if not keys:
             return
         async with self.writing:
-            if self.client is None:
+            if self.client is None or not self._asking():  # away: its entries go stale and are pruned
                 return
             try:
                 async with self.client.pipeline(transaction=False) as pipe:
                     for key in keys:
                         pipe.zrem(key, socket_id)
                     await pipe.execute()
-            except aioredis.RedisError as exc:  # its entries go stale and are pruned
+            except aioredis.RedisError as exc:
                 self._away(exc)
 
     async def _heartbeat(self) -> None:
         """While this loop has open sockets: their scores refreshed (and, after an outage, the
         sockets opened meanwhile counted). Then the client is closed (and on the loop's end)."""
         try:
-            while self.open and self.client is not None:
+            while self.open:
                 await asyncio.sleep(HEARTBEAT_SECONDS)
-                await self._refresh(self.client)
+                await self._refresh()
         except asyncio.CancelledError:
             await self._close()
             raise
@@ -192,22 +248,27 @@ class Registry:
         if self.open:  # a socket opened while the client was closing
             self.task = asyncio.get_running_loop().create_task(self._heartbeat())
 
-    async def _refresh(self, client: aioredis.Redis) -> None:
+    async def _refresh(self) -> None:
         now = time.time() * 1000
-        try:
-            async with self.writing, client.pipeline(transaction=False) as pipe:
-                for socket_id, keys in list(self.open.items()):
-                    for key in keys:
-                        pipe.zadd(key, {socket_id: now})
-                        pipe.pexpire(key, int(STALE_SECONDS * 1000))
-                await pipe.execute()
-        except aioredis.RedisError as exc:
-            self._away(exc)
+        async with self.writing:
+            if not self._asking() or not self.open:
+                return
+            try:
+                async with self._redis().pipeline(transaction=False) as pipe:
+                    for socket_id, keys in list(self.open.items()):
+                        for key in keys:
+                            pipe.zadd(key, {socket_id: now})
+                            pipe.pexpire(key, int(STALE_SECONDS * 1000))
+                    await pipe.execute()
+            except aioredis.RedisError as exc:
+                self._away(exc)
+            else:
+                self._back()
 
     async def _close(self) -> None:
         async with self.writing:  # after the releases already waiting
-            if self.client is not None and not self.open:
-                client, self.client, self.script = self.client, None, None
+            if self.client is not None and not self.open and not self.busy:
+                client, self.client, self.script, self.rate = self.client, None, None, None
                 await client.aclose()
 
 
@@ -248,9 +309,35 @@ class SocketCap:
             await sockets.release(socket_id)
 
 
+def opens_rate() -> tuple[int, int] | None:
+    """SOCKET_OPENS_PER_ADDRESS as (number, seconds); None when it is off (0 or empty)."""
+    rate = settings.SOCKET_OPENS_PER_ADDRESS.strip()
+    if not rate or rate.partition("/")[0].strip() == "0":
+        return None
+    return rates.parse(rate)
+
+
+class HandshakeRate:
+    """Refuses (4429) a websocket handshake past its address's SOCKET_OPENS_PER_ADDRESS, before
+    the session and the user are read (a database query each)."""
+
+    def __init__(self, application):
+        self.application = application
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "websocket":
+            rate, address = opens_rate(), socket_address(scope)
+            if rate and address and not await registry().opening(address, *rate):
+                await receive()  # the client's connect
+                await send({"type": "websocket.close", "code": CLOSE_TOO_MANY})
+                return
+        return await self.application(scope, receive, send)
+
+
 def websocket_stack(router):
-    """The middleware every websocket route is served behind: the Origin, the session's user,
-    the cap (campaign/asgi.py; bench/live_asgi.py puts its relay behind the same)."""
+    """The middleware every websocket route is served behind: the handshakes' rate, the Origin,
+    the session's user, the cap (campaign/asgi.py; bench/live_asgi.py puts its relay behind the
+    same)."""
     from channels.auth import AuthMiddlewareStack
 
-    return OriginGuard(AuthMiddlewareStack(SocketCap(router)))
+    return HandshakeRate(OriginGuard(AuthMiddlewareStack(SocketCap(router))))

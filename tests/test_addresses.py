@@ -140,3 +140,54 @@ def test_issue24_behind_a_trusted_proxy_the_forwarded_address_counts(low_rate, t
         log_in(served, "guojia", "wrong-password", one)
     assert log_in(served, "guojia", DEMO_PASSWORD, one) == 429
     assert log_in(served, "guojia", DEMO_PASSWORD, other) == 302
+
+
+@pytest.mark.parametrize(
+    ("peer", "counted"),
+    [
+        ("203.0.113.7", "203.0.113.7"),
+        ("2001:db8:1:2::a", "2001:db8:1:2::"),
+        ("2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:db8:1:2::"),
+        ("2001:DB8:0001:0003:0:0:0:1", "2001:db8:1:3::"),
+        ("::ffff:203.0.113.7", "203.0.113.7"),
+        ("fe80::1%eth0", "fe80::"),
+        ("::1", "::"),
+    ],
+)
+def test_issue24_an_ipv6_client_counts_as_its_64_and_a_mapped_ipv4_as_its_ipv4(peer, counted):
+    """Every per-address limit reads addresses.py: a client holding a /64 is one address."""
+    from django.test import RequestFactory
+
+    from campaign.addresses import client_address, socket_address
+
+    assert client_address(RequestFactory().get("/", REMOTE_ADDR=peer)) == counted
+    assert socket_address({"client": (peer, 40000)}) == counted
+
+
+def a_64() -> str:
+    return f"2001:db8:{secrets.randbelow(0xFFFF):x}:{secrets.randbelow(0xFFFF):x}"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue24_the_apis_address_limit_counts_an_ipv6_clients_64_as_one(world, settings):
+    from django.test import Client
+
+    settings.API_RATE_ADDRESS = "3/min"
+    prefix = a_64()
+    reads = [Client(REMOTE_ADDR=f"{prefix}::{n + 1:x}").get("/api/v1/campaigns").status_code for n in range(4)]
+    assert reads == [200, 200, 200, 429]
+    assert Client(REMOTE_ADDR=f"{a_64()}::1").get("/api/v1/campaigns").status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_issue24_a_log_in_paused_from_one_ipv6_address_is_paused_from_its_whole_64(world):
+    from django.test import Client
+
+    prefix = a_64()
+    login = reverse("login")
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        Client(REMOTE_ADDR=f"{prefix}::{n + 1:x}").post(login, {"username": "guojia", "password": "wrong-password"})
+    same = Client(REMOTE_ADDR=f"{prefix}:ffff:ffff:ffff:ffff")
+    assert same.post(login, {"username": "guojia", "password": DEMO_PASSWORD}).status_code == 429
+    other = Client(REMOTE_ADDR=f"{a_64()}::1")
+    assert other.post(login, {"username": "guojia", "password": DEMO_PASSWORD}).status_code == 302
