@@ -45,6 +45,18 @@ def uses_database(request) -> bool:
 
 
 @pytest.fixture(autouse=True)
+def _channel_layer_per_test():
+    """Each test gets the channel layer anew. The layer (channels_redis) keeps asyncio locks bound
+    to the event loop that first used them; a test whose loop ended while one was held (a socket
+    test timing out mid-receive) would otherwise fail every later test that receives, with "bound
+    to a different event loop", instead of failing alone."""
+    yield
+    from channels.layers import channel_layers
+
+    channel_layers.backends = {}
+
+
+@pytest.fixture(autouse=True)
 def _redis_and_timers_for_database_tests(request):
     """For a test that uses the database: the real Redis, and afterwards a check that no timer
     handler failed during the test (timer_apply records a failure and goes on, as it must in
