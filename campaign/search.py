@@ -11,6 +11,7 @@ from django.utils.functional import cached_property
 
 from campaign.models import Board, Campaign, Officer, Post
 from campaign.rules.search import query_terms
+from campaign.rules.text import text_fault
 
 SEARCH_PER_PAGE = 20
 MAX_QUERY = 100
@@ -88,7 +89,9 @@ def board_search(*, campaign: Campaign, viewer: Officer | None, query: str, page
     """Posts containing `query` (in their text or their thread's title) on the boards the viewer
     may read (R1.2: a palace only for its kingdom), hidden posts left out, the latest written
     first; None for an empty query or one without a letter or a digit (nothing to look up)."""
-    query = query.strip()[:MAX_QUERY]
+    # Control characters are in no post (the boards refuse them) and NUL is in no PostgreSQL text:
+    # they separate words here, as any other character that is not a letter or a digit.
+    query = "".join(" " if text_fault(char, max_length=1) else char for char in query[:MAX_QUERY]).strip()
     if not query_terms(query):
         return None
     matches = PostMatches(campaign=campaign, viewer=viewer, query=query, cap=SEARCH_COUNT_CAP)

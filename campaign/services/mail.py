@@ -101,10 +101,19 @@ def _queue_confirmation(subscription_id: int) -> None:
         log.warning("could not queue the confirmation mail of %s", subscription_id, exc_info=True)
 
 
+def _subscription(**token: str) -> MailSubscription | None:
+    """The subscription a link's secret names, locked; None for one that names none (the secrets
+    are URL-safe, so a text with a NUL, which PostgreSQL cannot even compare, names none)."""
+    ((field, value),) = token.items()
+    if "\x00" in value:
+        return None
+    return MailSubscription.objects.select_for_update().filter(**{field: value[:64]}).first()
+
+
 def mail_confirm(*, actor: Officer, token: str) -> bool:
     """The link of the confirmation mail, followed by the officer; False if it was already used."""
     with transaction.atomic():
-        subscription = MailSubscription.objects.select_for_update().filter(confirm_token=token[:64]).first()
+        subscription = _subscription(confirm_token=token)
         if subscription is None:
             raise RuleViolation("R1.5", _("This confirmation link is no longer valid: the address was changed since."))
         if subscription.officer_id != actor.pk:
@@ -119,7 +128,7 @@ def mail_confirm(*, actor: Officer, token: str) -> bool:
 def mail_unsubscribe(*, token: str) -> bool:
     """The one-click link of every mail: no more mail to this address. False if it was already."""
     with transaction.atomic():
-        subscription = MailSubscription.objects.select_for_update().filter(unsubscribe_token=token[:64]).first()
+        subscription = _subscription(unsubscribe_token=token)
         if subscription is None:
             raise RuleViolation("R1.5", _("This unsubscribe link is not known: it may belong to a removed address."))
         if subscription.unsubscribed_at is not None:

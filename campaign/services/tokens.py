@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import AccessToken
+from campaign.validation import checked_text
 
 PREFIX = "cs_"
 MAX_TOKENS = 20  # live tokens a user may hold
@@ -25,6 +26,7 @@ def token_create(*, user, name: str, scope: str) -> tuple[AccessToken, str]:
     name = name.strip()
     if not name or len(name) > 60:
         raise RuleViolation("", _("A token needs a name of at most 60 characters."))
+    name = checked_text(name, field=_("name"), clause="", max_length=60, multiline=False)
     if scope not in AccessToken.Scope.values:
         raise RuleViolation("", _("A token either reads only or reads and acts."))
     if AccessToken.objects.filter(user=user, revoked_at__isnull=True).count() >= MAX_TOKENS:
