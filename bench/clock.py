@@ -408,6 +408,9 @@ def bench_sweep() -> None:
 
 
 def main() -> None:
+    from bench.needs import stop_cleanly_on_sigterm
+
+    stop_cleanly_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cities", type=int, default=10_000)
     parser.add_argument("--armies", type=int, default=2_000)

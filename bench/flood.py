@@ -188,6 +188,9 @@ def phase(port: int, path: str, args, flooded: bool, site: subprocess.Popen) -> 
 
 
 def main() -> int:
+    from bench.needs import stop_cleanly_on_sigterm
+
+    stop_cleanly_on_sigterm()
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=8798)
     parser.add_argument("--seconds", type=float, default=12)

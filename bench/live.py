@@ -339,6 +339,9 @@ def percentiles(delays: list[float]) -> tuple[float, float]:
 
 
 def main() -> int:
+    from bench.needs import stop_cleanly_on_sigterm
+
+    stop_cleanly_on_sigterm()
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--plies", type=int, default=40)

@@ -217,6 +217,9 @@ def bench_push(of, events: int) -> None:
 
 
 def main() -> None:
+    from bench.needs import stop_cleanly_on_sigterm
+
+    stop_cleanly_on_sigterm()
     parser = argparse.ArgumentParser()
     parser.add_argument("--history", type=int, default=20_000)
     parser.add_argument("--events", type=int, default=40)

@@ -281,6 +281,9 @@ def push(slug: str, sockets: int = 20, changes: int = 5) -> str:
 
 
 def main() -> None:
+    from bench.needs import stop_cleanly_on_sigterm
+
+    stop_cleanly_on_sigterm()
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--runs", type=int, default=3)

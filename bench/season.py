@@ -286,6 +286,9 @@ def settle() -> None:
 
 
 def main() -> None:
+    from bench.needs import stop_cleanly_on_sigterm
+
+    stop_cleanly_on_sigterm()
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="of the history's sizes")
     args = parser.parse_args()

@@ -91,3 +91,17 @@ def test_issue24_make_run_seeds_the_demo_without_saying_redis_is_unavailable(tmp
     output = "\n".join(said)
     assert "Demo campaign created." in output and "Site at http://" in output, output[-3000:]
     assert "Redis unavailable" not in output, output[-3000:]
+    # Ctrl-C as soon as the site is up stops all it started (each in its own session).
+    left = [cmd for cmd in _command_lines() if str(tmp_path) in cmd or environment["BIND"].split(":")[1] in cmd]
+    assert left == [], left
+
+
+def _command_lines() -> list[str]:
+    lines = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                lines.append((entry / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace"))
+            except OSError:  # gone meanwhile
+                pass
+    return lines

@@ -112,19 +112,21 @@ class Command(BaseCommand):
                 raise
         commands = site_commands(bind=bind, web_workers=web_workers, concurrency=concurrency, var=var)
         supervisor = Supervisor(commands, log=self.stderr.write, env=site_environment(bind))
-        supervisor.start()
-        self.stdout.write(
-            self.style.SUCCESS(f"Site at http://{bind}/  (worker, sweeper, beat and web running; Ctrl-C stops all)")
-        )
         stopping = False
 
         def on_signal(signum, frame):
             nonlocal stopping
             stopping = True
 
+        # Before anything starts: a Ctrl-C as soon as the site is up still stops every process
+        # (each runs in its own session, so nothing else would).
         signal.signal(signal.SIGINT, on_signal)
         signal.signal(signal.SIGTERM, on_signal)
         try:
+            supervisor.start()
+            self.stdout.write(
+                self.style.SUCCESS(f"Site at http://{bind}/  (worker, sweeper, beat and web running; Ctrl-C stops all)")
+            )
             while not stopping:
                 if redis is not None and redis.poll() is not None:
                     self.stderr.write("redis-server exited; starting it again")
