@@ -223,10 +223,10 @@ class GameConsumer(LiveConsumer):
         await self.send(text_data=json.dumps(state, ensure_ascii=False))
 
 
-class BanqiConsumer(LiveConsumer):
+class BanqiConsumer(ListenOnly):
     """A dark-chess page listens here and fetches its board again when told that the game
-    changed (actions themselves go through the page's form, which refuses them as R11.7 says):
-    a frame is answered with that refusal, and a flood closes the socket."""
+    changed. Actions go through the page's form, which refuses them as R11.7 says; the page never
+    sends on this socket, so a frame closes it (4400)."""
 
     async def connect(self):
         fanout.serve_on(asyncio.get_running_loop())
@@ -246,11 +246,6 @@ class BanqiConsumer(LiveConsumer):
 
     async def disconnect(self, code):
         await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def receive(self, text_data=None, bytes_data=None):
-        with translation.override(reader_language(self.scope)):
-            message = _("Dark-chess actions are sent with the page's form.")
-        await self.send(text_data=json.dumps({"type": "refused", "message": message}, ensure_ascii=False))
 
     async def banqi_changed(self, event):
         await self.send(text_data=json.dumps({"type": "changed"}))

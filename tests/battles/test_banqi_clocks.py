@@ -46,7 +46,7 @@ def test_r11_7_an_action_in_time_makes_the_flag_timer_stale(world, clock):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_r11_7_the_page_hears_of_each_action_and_refuses_frames(clock):
+def test_r11_7_the_page_hears_of_each_action_and_a_frame_closes_its_socket(clock):
     from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
     from campaign.asgi import application
@@ -61,12 +61,12 @@ def test_r11_7_the_page_hears_of_each_action_and_refuses_frames(clock):
     async def scenario():
         page = WebsocketCommunicator(application, url, headers=headers)
         assert (await page.connect())[0]
-        await page.send_to(text_data="{}")
-        assert "表單" in json.loads(await page.receive_from(timeout=5))["message"]
         from channels.db import database_sync_to_async
 
         await database_sync_to_async(banqi_act)(actor=schemer, game=game, action="a1")
         assert json.loads(await page.receive_from(timeout=5)) == {"type": "changed"}
+        await page.send_to(text_data="{}")  # the page only listens: a frame closes it (4400)
+        assert (await page.receive_output(timeout=5)) == {"type": "websocket.close", "code": 4400}
         await page.disconnect()
 
     async_to_sync(scenario)()
