@@ -1,4 +1,4 @@
-"""Benchmark of a socket flood (issue 24): another reader's dashboard page while anonymous
+"""Benchmark of a socket flood: another reader's dashboard page while anonymous
 dashboard sockets flood the site with frames, against the same reader with no flood, in the
 same run.
 

@@ -1,4 +1,4 @@
-"""Issue 24, addresses: uvicorn alone reads X-Forwarded-For, and only from the proxies
+"""Addresses: uvicorn alone reads X-Forwarded-For, and only from the proxies
 TRUSTED_PROXIES names (none by default); the API's limits and the log-in's pauses take the
 address it found. Tried against the site served by uvicorn with the flags `make run` gives it
 (runall's `site_commands`), in a child process on the test database."""

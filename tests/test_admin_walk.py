@@ -1,4 +1,4 @@
-"""Issue 24, "no admin page may answer 500": every model of the admin (read from the admin's
+"""No admin page may answer 500: every model of the admin (read from the admin's
 registry, so a new one is walked without editing this test), as a superuser: its list (and its
 filters' links with ids that name nothing or lie past the database's range), its add
 page (submitted empty and filled with plausible values, as a browser would), and each object's

@@ -1,4 +1,4 @@
-"""Issue 24, "Commands a newcomer types": `make run` on a fresh checkout says nothing alarming.
+"""Commands a newcomer types: `make run` on a fresh checkout says nothing alarming.
 Its commands are read from `make -n run` and run as make runs them (a fresh var/, its own Redis
 port where nothing answers yet, its own web port)."""
 

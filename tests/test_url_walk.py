@@ -1,4 +1,4 @@
-"""Issue 24, "ids and pages that answer 500": every URL pattern of the site (read from the URL
+"""Ids and pages never answer 500: every URL pattern of the site (read from the URL
 resolver) and every operation of the API (read from its OpenAPI schema) is tried with ids that
 name nothing (a missing id, 0, the largest the database holds: 2⁶³−1) and ids beyond its range
 (2⁶³, 10²⁰), in the path, in the query string and in the posted form or body, as the anonymous

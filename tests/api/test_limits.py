@@ -1,4 +1,4 @@
-"""Issue 24, the API knows who asks before it answers: a poll answered 304 checks its token (one
+"""The API knows who asks before it answers: a poll answered 304 checks its token (one
 digest lookup) and counts against its limits like any read; a request with a token is limited
 by its user alone (all of the user's tokens together), one without (or with a token that is not
 valid) by its address; the address is the peer's, whatever X-Forwarded-For says."""

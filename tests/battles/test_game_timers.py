@@ -1,4 +1,4 @@
-"""Issue 24: a game that is over keeps no timer pending — a live battle game's flag, a dark-chess
+"""A game that is over keeps no timer pending — a live battle game's flag, a dark-chess
 game's flag, a stratagem's deadline — however it ended: the operators' page (/ops/) lists only
 what is still to happen."""
 

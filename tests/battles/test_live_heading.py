@@ -1,4 +1,4 @@
-"""Issue 24: a live game that ends while its page is open — resignation, an agreed draw, a flag
+"""A live game that ends while its page is open — resignation, an agreed draw, a flag
 (here the first move never made), a retreat that cancels it, a result the judge enters — sends
 every watcher a state whose words say so, in the watcher's language: the status the page's
 heading shows (not "being played"), the result and how it came. The page

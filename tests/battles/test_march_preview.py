@@ -1,4 +1,4 @@
-"""Issue 24, R4.5 / R1.4: the march form says, before anything is sent, the route the army will
+"""R4.5 / R1.4: the march form says, before anything is sent, the route the army will
 take (the route function the march uses) and when it arrives if it leaves now; changing the
 origin, the members or the target updates that part alone (htmx), and without JavaScript the
 form's preview button or a GET with the chosen fields shows the same."""

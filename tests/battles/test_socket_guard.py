@@ -1,4 +1,4 @@
-"""Issue 24, the sockets: every socket closes on a flood, a socket that only listens closes on
+"""The sockets: every socket closes on a flood, a socket that only listens closes on
 the first frame, open sockets are capped per address and per user (counted in Redis for every
 web process) and their handshakes rated per address (an IPv6 client by its /64), Redis away is
 backed off from, and the handshake's Origin must be the site's own, port and scheme included, as

@@ -1,4 +1,4 @@
-"""Issue 24, the rates with Redis away (campaign/rates.py): events are let through, and the outage
+"""The rates with Redis away (campaign/rates.py): events are let through, and the outage
 is logged once, not once a request, then once more when Redis is back."""
 
 import logging

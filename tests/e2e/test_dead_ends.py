@@ -47,7 +47,7 @@ def test_dead_end_1_r7_4_a_siege_at_night_is_played_when_both_sides_agree(browse
     marshal = log_in(browser, live_server, "xuhuang")
     marshal.goto(url)
     box = "form[action$='/calls/'] input[name=off_hours]"
-    assert not marshal.is_checked(box)  # an agreement is given, never presumed (issue 24)
+    assert not marshal.is_checked(box)  # an agreement is given, never presumed
     marshal.check(box)
     marshal.select_option("select[name=attacker]", label="許褚")
     marshal.click("form[action$='/calls/'] button")

@@ -1,4 +1,4 @@
-"""Issue 24, R4.5 in a real browser: on the War page the king chooses the origin, the target and
+"""R4.5 in a real browser: on the War page the king chooses the origin, the target and
 the members, and the form shows the route and how long the march takes as they change (htmx,
 the page is not reloaded), before the army is sent."""
 

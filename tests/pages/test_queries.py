@@ -32,17 +32,17 @@ PINNED = {
     "thread": (4, 12, 13, 15),
     "moves": (None, 11, 13, 14),
     "personnel": (None, 7, 13, 15),
-    "war": (4, 13, 17, 18),  # issue 24: the march form's route (the roads), for those who may march
-    "march-preview": (1, 6, 8, 8),  # issue 24: the march form's part, asked for by htmx
-    "reinforce-preview": (2, 7, 5, 5),  # issue 24: the reinforcement form's part (htmx)
+    "war": (4, 13, 17, 18),  # the march form's route (the roads), for those who may march
+    "march-preview": (1, 6, 8, 8),  # the march form's part, asked for by htmx
+    "reinforce-preview": (2, 7, 5, 5),  # the reinforcement form's part (htmx)
     "siege": (
         16,
         23,
         25,
         26,
-    ),  # issue 14: the wall chart's values apart from the last rows; issue 24: the change before the siege
+    ),  # issue 14: the wall chart's values apart from the last rows; the change before the siege
     "army": (8, 17, 17, 18),
-    "field-army": (8, 15, 17, 22),  # issue 24: the reinforcement form's route (the roads), for its king
+    "field-army": (8, 15, 17, 22),  # the reinforcement form's route (the roads), for its king
     "prisoners": (None, 9, 11, 12),
     "stratagems": (None, 11, 13, 14),
     "games": (3, 10, 12, 13),
