@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 from battles import announcements as texts
 from battles.models import Army, Game, Siege
 from battles.rules import outnumbered_loss
-from battles.selectors import head_counts_at
+from battles.selectors.head_counts import head_counts_at
 from battles.services.common import announce
 from battles.services.fall import city_falls
 from battles.services.ledger import day_change_rows, value_change

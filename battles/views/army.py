@@ -7,7 +7,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from battles.models import Army, FieldBattle, Game, Pursuit
-from battles.selectors import army_detail
+from battles.selectors.army import army_detail
 from battles.selectors.march import reinforce_choice
 from battles.services import field as field_services
 from battles.services.pursuit import pursuit_declare

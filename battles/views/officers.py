@@ -6,7 +6,7 @@ from django.shortcuts import render
 
 from battles.selectors.officers import officer_profile
 from campaign.models import Officer
-from campaign.selectors import mail_settings_form
+from campaign.selectors.mail import mail_settings_form
 from campaign.views.common import campaign_page
 
 

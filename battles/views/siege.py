@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from battles.models import Army, Game, Ransom, Siege
 from battles.models.sieges import DefenceRank
-from battles.selectors import siege_detail, wall_chart_points
+from battles.selectors.siege import siege_detail, wall_chart_points
 from battles.services import prisoners as prisoner_services
 from battles.services import retreat as retreat_services
 from battles.services import siege as siege_services

@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 
 from battles.models import Ransom
 from battles.models.armies import AttackRank
-from battles.selectors import prisoners
-from battles.selectors import war_page as war_page_view
 from battles.selectors.march import march_choice
+from battles.selectors.prisoners import prisoners
+from battles.selectors.war import war_page as war_page_view
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
 from campaign.errors import RuleViolation

@@ -7,11 +7,11 @@ from django.urls import reverse
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
-from battles.selectors import city_war
+from battles.selectors.boards import city_war
 from campaign import clock
 from campaign.models import Board, Post, Thread
 from campaign.search import board_search
-from campaign.selectors import board_page, boards_of_campaign, thread_page
+from campaign.selectors.boards import board_page, boards_of_campaign, thread_page
 from campaign.services.boards import (
     post_edit,
     post_hide,

@@ -3,7 +3,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
 from campaign.models import Officer
-from campaign.selectors import campaigns_list
+from campaign.selectors.home import campaigns_list
 
 
 @require_safe

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from campaign import clock
 from campaign.health import health
-from campaign.selectors import operations
+from campaign.selectors.ops import operations
 from campaign.timers import timer_retry, timers_sweep
 from campaign.views.zones import outside_zone
 

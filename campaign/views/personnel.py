@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import NotAllowed
 from campaign.models import Board, BoardModerator, Officer, Promotion
-from campaign.selectors import personnel_for
+from campaign.selectors.personnel import personnel_for
 from campaign.services import personnel
 from campaign.views.common import campaign_action, campaign_page, require_officer
 from campaign.views.forms import posted_int, posted_object

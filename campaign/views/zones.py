@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
-from campaign.selectors import home_zone_of
+from campaign.selectors.zones import home_zone_of
 
 TIME_ZONE_COOKIE = "campaign_tz"
 COOKIE_AGE = 365 * 24 * 3600

@@ -9,7 +9,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from battles.selectors import LEDGER_ROWS
+from battles.selectors.siege import LEDGER_ROWS
 from cities.models import LedgerEntry
 from tests.battles.conftest import besiege
 

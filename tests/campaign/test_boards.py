@@ -17,7 +17,7 @@ from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.markup import _MD, MAX_NESTING, render_markdown
 from campaign.models import Post, Thread
-from campaign.selectors import board_threads
+from campaign.selectors.boards import board_threads
 from campaign.services.boards import post_edit, post_hide, post_reply, thread_create
 from campaign.services.tokens import token_create
 
