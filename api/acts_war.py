@@ -16,8 +16,8 @@ from battles.services import siege as siege_services
 from battles.services import stratagems as stratagem_services
 from battles.services.march import march_start
 from battles.services.pursuit import pursuit_declare
-from battles.services.reinforce import reinforce_attack
-from battles.services.results import game_result
+from battles.services.reinforce import reinforcement_send
+from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
 from battles.views.army import officers_from
 from battles.views.war import organisation_from
@@ -235,7 +235,7 @@ def sortie_new(request, slug: str, army_id: schemas.Id, data: Officers):
     """Send defenders out to meet a marching army (R4.6: the target's governor or king)."""
     campaign, actor = _actor(request, slug)
     army = public.army(campaign, army_id)
-    field_services.sortie(actor=actor, army=army, officers=officers_from(as_form(data), "officer", campaign))
+    field_services.field_sortie(actor=actor, army=army, officers=officers_from(as_form(data), "officer", campaign))
     return Done()
 
 
@@ -279,7 +279,7 @@ def reinforce_new(request, slug: str, army_id: schemas.Id, data: Members):
     """Send reinforcements to a besieging army (R8.5: its king)."""
     campaign, actor = _actor(request, slug)
     army = public.army(campaign, army_id)
-    return reinforce_attack(actor=actor, army=army, officers=officers_from(as_form(data), "member", campaign))
+    return reinforcement_send(actor=actor, army=army, officers=officers_from(as_form(data), "member", campaign))
 
 
 @act("/c/{slug}/stratagems", Done, "stratagem-new")
@@ -320,7 +320,7 @@ def result_enter(request, slug: str, game_id: schemas.Id, data: Result):
     """Enter a game's result as its judge (R11.3: a neutral king, or the site's administrators)."""
     campaign = public.campaign_by_slug(slug)
     game = public.game(campaign, game_id)
-    return game_result(user=request.auth.user, game=game, result=data.result, note=data.note)
+    return game_result_enter(user=request.auth.user, game=game, result=data.result, note=data.note)
 
 
 @act("/c/{slug}/posts/{post_id}/moderate", schemas.PostOut, "post-moderate")

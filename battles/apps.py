@@ -13,8 +13,8 @@ class BattlesConfig(AppConfig):
         from battles.services import arrivals, clock
         from campaign import hooks
 
-        hooks.register(hooks.departure_checks, arrivals.refuse_leaving_a_besieged_city)
-        hooks.register(hooks.arrival_hooks, arrivals.defender_arrives_by_road)
+        hooks.register(hooks.departure_checks, arrivals.siege_departure_check)
+        hooks.register(hooks.arrival_hooks, arrivals.defender_arrive_by_road)
         hooks.register(hooks.arrival_watch, arrivals.besieged_among)
         hooks.register(hooks.campaign_created_hooks, clock.first_day_schedule)
         from battles.selectors.duties import officer_duties

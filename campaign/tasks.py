@@ -53,4 +53,4 @@ def refresh_duties(key: str, officer_ids: list[int]) -> None:
 
 @shared_task(name=CONFIRM_TASK, ignore_result=True)
 def send_mail_confirmation(subscription_id: int) -> bool:
-    return mail.send_mail_confirmation(subscription_id=subscription_id)
+    return mail.mail_confirmation_send(subscription_id=subscription_id)

@@ -22,10 +22,10 @@ from battles.models import (
     Ransom,
     Stratagem,
 )
-from battles.services.field import sortie
+from battles.services.field import field_sortie
 from battles.services.march import march_start
 from battles.services.records import game_report
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_accept, stratagem_challenge
@@ -222,8 +222,8 @@ def march_new(world, clock):
 
 def ransom_decide(world, clock):
     army = march(world)
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
-    game_result(user=world["孫權"].user, game=battle.games.get(), result="defender")
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
+    game_result_enter(user=world["孫權"].user, game=battle.games.get(), result="defender")
     ransom = Ransom.objects.get()
     return Case(
         [ransom.pk],
@@ -360,7 +360,7 @@ def sortie_new(world, clock):
 
 def battle_choose(world, clock):
     army = march(world)
-    sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
+    field_sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
     return Case(
         [army.pk],
         {"officer": [world["許褚"].pk]},
@@ -370,9 +370,9 @@ def battle_choose(world, clock):
 
 def battle_advance(world, clock):
     army = march(world)
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
     for game, outcome in zip(battle.games.order_by("board"), ["attacker", "draw"]):
-        game_result(user=world["孫權"].user, game=game, result=outcome)
+        game_result_enter(user=world["孫權"].user, game=game, result=outcome)
     clock.move_to(army.arrives_at + timedelta(minutes=1))
     return Case(
         [army.pk],

@@ -17,9 +17,9 @@ from battles.rules import (
     propose_ranks,
 )
 from battles.services.clock import period_schedule
-from battles.services.common import announce, change_status
+from battles.services.common import announcement_post, status_change
 from battles.services.ledger import value_change
-from battles.services.locks import lock_city
+from battles.services.locks import city_lock
 from battles.timer_kinds import ARMY_ARRIVAL
 from campaign.authority import governor_can_act
 from campaign.errors import RuleViolation
@@ -50,25 +50,25 @@ def _build_roster(siege: Siege, city: City, at: datetime) -> None:
 
 def siege_join(*, army: Army, at: datetime) -> Siege:
     """An arriving army begins a siege of its target, or joins the one already there (R10.4)."""
-    city = lock_city(army.target_id)
+    city = city_lock(army.target_id)
     siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
     first_period = None
     if siege is None:
         siege = Siege.objects.create(campaign_id=city.campaign_id, city=city, started_at=at)
         _build_roster(siege, city, at)
         first_period = period_schedule(siege=Siege.objects.select_related("campaign").get(pk=siege.pk), seq=0, after=at)
-    change_status(army, Army.Status.BESIEGING, _("army"))
+    status_change(army, Army.Status.BESIEGING, _("army"))
     army.siege, army.besieging_from = siege, at
     army.save(update_fields=["status", "siege", "besieging_from"])
     army.members.filter(status=ArmyMember.Status.ACTIVE).update(since=at, until=None)
-    announce(city.board, f"army:{army.pk}:siege", at, *texts.siege_begun(army, city))
+    announcement_post(city.board, f"army:{army.pk}:siege", at, *texts.siege_begun(army, city))
     if first_period is not None:  # R7.3: the defence has a call to answer from the first instant charged
         due = texts.siege_call_due(city, army.campaign, first_period.due_at)
-        announce(city.board, f"siege:{siege.pk}:call:0", at, due)
+        announcement_post(city.board, f"siege:{siege.pk}:call:0", at, due)
     return siege
 
 
-def defender_arrives(*, officer: Officer, city: City, at: datetime) -> Defender | None:
+def defender_arrive(*, officer: Officer, city: City, at: datetime) -> Defender | None:
     """R8.4: a defender who arrives in a besieged city takes a free place on the roster that
     keeps the star order; with none free they form a field army (no place on the roster)."""
     siege = Siege.objects.filter(city=city, status=Siege.Status.ACTIVE).first()
@@ -137,9 +137,9 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
         )
     rest = list(column.members.order_by("position").select_related("officer"))
     if joined:
-        announce(main.target.board, f"army:{column.pk}:joined", at, texts.reinforcements_joined(joined, main))
+        announcement_post(main.target.board, f"army:{column.pk}:joined", at, texts.reinforcements_joined(joined, main))
     if not rest:
-        change_status(column, Army.Status.ENDED, _("army"))
+        status_change(column, Army.Status.ENDED, _("army"))
         column.ended_at, column.end_reason = at, _("joined the army (R8.3)")
         column.save(update_fields=["status", "ended_at", "end_reason"])
         return
@@ -150,7 +150,7 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
     siege_join(army=column, at=at)  # an independent army (R8.3), its own morale
 
 
-def refuse_leaving_a_besieged_city(officer: Officer) -> None:
+def siege_departure_check(officer: Officer) -> None:
     """R3.6 / R10.3: officers of a besieged city may not move out (a campaign departure check)."""
     if Siege.objects.filter(city_id=officer.city_id, status=Siege.Status.ACTIVE).exists():
         raise RuleViolation(
@@ -164,6 +164,6 @@ def besieged_among(city_ids: set[int]) -> set[int]:
     return set(Siege.objects.filter(city_id__in=city_ids, status=Siege.Status.ACTIVE).values_list("city_id", flat=True))
 
 
-def defender_arrives_by_road(officer: Officer, city: City, at: datetime) -> None:
+def defender_arrive_by_road(officer: Officer, city: City, at: datetime) -> None:
     """A campaign arrival hook: R8.4 for an officer whose move arrives."""
-    defender_arrives(officer=officer, city=city, at=at)
+    defender_arrive(officer=officer, city=city, at=at)

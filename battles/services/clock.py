@@ -14,11 +14,11 @@ from battles import announcements as texts
 from battles.models import Army, Game, Siege
 from battles.rules import outnumbered_loss
 from battles.selectors.head_counts import head_counts_at
-from battles.services.common import announce
-from battles.services.fall import city_falls
+from battles.services.common import announcement_post
+from battles.services.fall import city_fall
 from battles.services.ledger import day_change_rows, value_change
 from battles.services.lifecycle import army_check_forced_retreat
-from battles.services.locks import lock_city
+from battles.services.locks import city_lock
 from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Campaign, Timer
 from campaign.rules.clock import advance_war_time, next_midnight
@@ -93,7 +93,7 @@ def period_end(timer: Timer) -> None:
     """R7.2 and R7.3 for one period, evaluated as of its end: who was present then, and
     whether a defender took up a siege game during it; then the next siege call (R7.3)."""
     siege = Siege.objects.select_related("campaign").get(pk=timer.object_id)
-    city = lock_city(siege.city_id)
+    city = city_lock(siege.city_id)
     siege = Siege.objects.select_related("campaign").get(pk=siege.pk)
     at, seq, campaign = timer.due_at, timer.seq, siege.campaign
     if siege.status == Siege.Status.FALLEN or (siege.ended_at is not None and siege.ended_at <= at):
@@ -124,7 +124,7 @@ def period_end(timer: Timer) -> None:
     if city.wall == 0:
         army = siege.armies.filter(status=Army.Status.BESIEGING).order_by("besieging_from", "pk").first()
         if army is not None:  # Decision: a wall worn to 0 falls to the army there first
-            city_falls(
+            city_fall(
                 siege=siege, city=city, army=Army.objects.select_related("kingdom", "campaign").get(pk=army.pk), at=at
             )
             return
@@ -135,4 +135,6 @@ def period_end(timer: Timer) -> None:
             period_schedule(siege=siege, seq=seq + 1, after=at)
         return
     following = period_schedule(siege=siege, seq=seq + 1, after=at)
-    announce(city.board, f"siege:{siege.pk}:call:{seq + 1}", at, texts.siege_call_due(city, campaign, following.due_at))
+    announcement_post(
+        city.board, f"siege:{siege.pk}:call:{seq + 1}", at, texts.siege_call_due(city, campaign, following.due_at)
+    )

@@ -22,7 +22,7 @@ from campaign.timers import timers_cancel
 watchers: list[Callable[..., None]] = []
 
 
-def tell_watchers(kind: str, pk: int, committed: object = None) -> None:
+def watchers_tell(kind: str, pk: int, committed: object = None) -> None:
     """`committed`: the object exactly as the transaction writes it, when the caller has it
     (then the watchers are told without reading it again)."""
     for notify in watchers:
@@ -38,14 +38,14 @@ def games_cancel(games: "QuerySet[Game]") -> None:
     if live:
         timers_cancel(kind=GAME_FLAG, object_ids=live)
         for pk in live:
-            tell_watchers("game", pk)
+            watchers_tell("game", pk)
 
 
-def announce(board: Board, key: str, at: datetime, title: str, body: str = "") -> None:
+def announcement_post(board: Board, key: str, at: datetime, title: str, body: str = "") -> None:
     post_system(board=board, title=title, body=body or title, at=at, event_key=key)
 
 
-def change_status(obj, new: str, what: str) -> None:
+def status_change(obj, new: str, what: str) -> None:
     """Move `obj` to status `new` if its model's TRANSITIONS allow it; refuse otherwise."""
     if new not in type(obj).TRANSITIONS[obj.status]:
         raise RuleViolation(
@@ -56,6 +56,6 @@ def change_status(obj, new: str, what: str) -> None:
     obj.status = new
 
 
-def member_out(army: Army, officer: Officer, status: str, at: datetime) -> None:
+def member_leave(army: Army, officer: Officer, status: str, at: datetime) -> None:
     """A member leaves the fighting (taken, withdrawn): no longer present from `at` (R7.2)."""
     ArmyMember.objects.filter(army=army, officer=officer).update(status=status, until=at)

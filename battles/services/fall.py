@@ -8,19 +8,19 @@ from battles import announcements as texts
 from battles.authority import commander
 from battles.models import Army, ArmyMember, Game, Ransom, Siege
 from battles.rules import wall_after_capture
-from battles.services.common import announce, change_status, games_cancel
+from battles.services.common import announcement_post, games_cancel, status_change
 from battles.services.ledger import value_change
 from battles.services.lifecycle import army_end
-from battles.services.prisoners import prisoners_freed_by_retaking, take_prisoner
+from battles.services.prisoners import prisoner_take, prisoners_free_by_retaking
 from campaign.models import Kingdom, Officer, Whereabouts
 from campaign.services.moves import move_dispatch
 from cities.models import City
 
 
-def city_falls(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
+def city_fall(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
     """The game that brought the wall to 0 gives the city to its army's kingdom (R10.4)."""
     conqueror, loser = army.kingdom, city.kingdom
-    change_status(siege, Siege.Status.FALLEN, _("siege"))
+    status_change(siege, Siege.Status.FALLEN, _("siege"))
     siege.ended_at, siege.taken_by = at, conqueror
     siege.save(update_fields=["status", "ended_at", "taken_by"])
     games_cancel(Game.objects.filter(siege=siege))
@@ -58,11 +58,11 @@ def city_falls(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
                 cause=_("%(name)s paid retreat money and leaves (R10.1).") % {"name": defender.name},
             )
         else:
-            take_prisoner(officer=defender, captor=conqueror, held_in=city, at=at, siege=siege)
-    prisoners_freed_by_retaking(city=city, kingdom=conqueror, at=at)
+            prisoner_take(officer=defender, captor=conqueror, held_in=city, at=at, siege=siege)
+    prisoners_free_by_retaking(city=city, kingdom=conqueror, at=at)
     title, body = texts.city_fallen(city, conqueror)
     for board in {city.board, conqueror.palace, *([loser.palace] if loser else [])}:
-        announce(board, f"siege:{siege.pk}:fall:{board.pk}", at, title, body)
+        announcement_post(board, f"siege:{siege.pk}:fall:{board.pk}", at, title, body)
     for other in siege.armies.filter(status=Army.Status.BESIEGING).select_related(
         "kingdom__capital", "origin", "target__board"
     ):
@@ -84,7 +84,7 @@ def kingdom_destroy(*, kingdom: Kingdom, conqueror: Kingdom, at: datetime) -> No
     for city in City.objects.filter(kingdom=kingdom).select_related("board"):
         City.objects.filter(pk=city.pk).update(kingdom=conqueror, governor=None)
         for officer in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom=kingdom):
-            take_prisoner(officer=officer, captor=conqueror, held_in=city, at=at)
+            prisoner_take(officer=officer, captor=conqueror, held_in=city, at=at)
     for army in (
         Army.objects.filter(kingdom=kingdom)
         .exclude(status=Army.Status.ENDED)
@@ -93,4 +93,6 @@ def kingdom_destroy(*, kingdom: Kingdom, conqueror: Kingdom, at: datetime) -> No
         army_end(army=army, reason=_("%(kingdom)s is destroyed (R10.5).") % {"kingdom": kingdom.name}, at=at)
     Officer.objects.filter(kingdom=kingdom).exclude(whereabouts=Whereabouts.PRISONER).update(kingdom=None)
     Officer.objects.filter(kingdom=kingdom, whereabouts=Whereabouts.PRISONER).update(kingdom=None)
-    announce(conqueror.palace, f"kingdom:{kingdom.pk}:destroyed", at, texts.kingdom_destroyed(kingdom, conqueror))
+    announcement_post(
+        conqueror.palace, f"kingdom:{kingdom.pk}:destroyed", at, texts.kingdom_destroyed(kingdom, conqueror)
+    )

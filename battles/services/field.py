@@ -12,21 +12,21 @@ from battles.models import Army, ArmyMember, FieldBattle, Game
 from battles.rules import Result, attacker_moves_first, field_battle_winner
 from battles.services.arrivals import siege_join
 from battles.services.common import (
-    announce,
-    change_status,
-    member_out,
+    announcement_post,
+    member_leave,
+    status_change,
 )
 from battles.services.lifecycle import army_end, home_of
-from battles.services.locks import lock_city
-from battles.services.prisoners import take_prisoner
-from battles.services.stratagems import game_effects
+from battles.services.locks import city_lock
+from battles.services.prisoners import prisoner_take
+from battles.services.stratagems import game_effects_apply
 from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
 from campaign.rules.personnel import may_fight
-from campaign.services.notices import notify
+from campaign.services.notices import notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
 
@@ -62,11 +62,11 @@ def _split_unsent(army: Army, playing: list[ArmyMember], now: datetime) -> Army 
 
 
 @transaction.atomic
-def sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattle:
+def field_sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattle:
     """R4.6: until the army arrives, the target's governor (or king) sends defenders out.
     R5.2: the larger side sends only as many as the smaller has, by default its highest ranks;
     R5.3: pairing by rank order, the attacker's first board moving first, then alternating."""
-    city = lock_city(army.target_id)
+    city = city_lock(army.target_id)
     army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "origin").get(pk=army.pk)
     now = clock.now()
     if army.status != Army.Status.MARCHING or now >= army.arrives_at:
@@ -92,14 +92,16 @@ def sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> FieldBattl
     n = min(len(attackers), len(officers))
     defenders = sorted(officers[:n], key=lambda o: -o.stars)  # the defence chose by naming; paired by rank order
     playing = attackers[:n]
-    change_status(army, Army.Status.FIELD_BATTLE, _("army"))
+    status_change(army, Army.Status.FIELD_BATTLE, _("army"))
     army.save(update_fields=["status"])
     battle = FieldBattle.objects.create(
         campaign_id=army.campaign_id, army=army, city=city, started_at=now, sortie_by=actor
     )
     column = _split_unsent(army, playing, now)
     _pair(battle, army, playing, defenders, now)
-    announce(city.board, f"battle:{battle.pk}:sortie", now, *texts.sortie(city, army, playing, defenders, column))
+    announcement_post(
+        city.board, f"battle:{battle.pk}:sortie", now, *texts.sortie(city, army, playing, defenders, column)
+    )
     return battle
 
 
@@ -125,8 +127,8 @@ def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders:
         ]
     )
     for game in games:
-        game_effects(game=game, at=now)  # R9.2
-        notify(
+        game_effects_apply(game=game, at=now)  # R9.2
+        notices_send(
             campaign_id=game.campaign_id, officer_ids=[game.attacker_id, game.defender_id], key=f"game:{game.pk}:start"
         )
 
@@ -166,28 +168,28 @@ def field_battle_choose(*, actor: Officer, battle: FieldBattle, officers: list[O
     return battle
 
 
-def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> None:
+def field_result_apply(*, city: City, game: Game, army: Army, now: datetime) -> None:
     """When the last game of the match has its result, the battle is decided (R5.1, R5.4)."""
     battle = FieldBattle.objects.select_for_update(of=("self",)).get(pk=game.field_battle_id)
     games = list(battle.games.select_related("attacker", "defender").order_by("board"))
     if any(g.status != Game.Status.DECIDED for g in games):
         return
     winner = field_battle_winner([cast(Result, g.result) for g in games])
-    change_status(battle, FieldBattle.Status.DECIDED, _("battle"))
+    status_change(battle, FieldBattle.Status.DECIDED, _("battle"))
     battle.winner, battle.decided_at = winner, now
     battle.save(update_fields=["status", "winner", "decided_at"])
     title = texts.field_battle_decided(winner, city, army)
-    announce(city.board, f"battle:{battle.pk}:decided", now, title)
+    announcement_post(city.board, f"battle:{battle.pk}:decided", now, title)
     if winner == "defender":  # R5.4: attackers who lost are taken; the others go home safely
         for g in games:
             if g.result == "defender":
-                member_out(army, g.attacker, ArmyMember.Status.PRISONER, now)
-                take_prisoner(officer=g.attacker, captor=city.kingdom, held_in=city, at=now)
+                member_leave(army, g.attacker, ArmyMember.Status.PRISONER, now)
+                prisoner_take(officer=g.attacker, captor=city.kingdom, held_in=city, at=now)
         army_end(army=army, reason=title, at=now)
     elif winner == "attacker":  # defenders who lost are taken; the others are back in the city
         for g in games:
             if g.result == "attacker":
-                take_prisoner(officer=g.defender, captor=army.kingdom, held_in=home_of(army), at=now)
+                prisoner_take(officer=g.defender, captor=army.kingdom, held_in=home_of(army), at=now)
 
 
 @transaction.atomic
@@ -213,6 +215,6 @@ def field_battle_advance(*, actor: Officer, battle: FieldBattle, advance: bool) 
     elif now >= army.arrives_at:
         siege_join(army=army, at=now)
     else:
-        change_status(army, Army.Status.MARCHING, _("army"))
+        status_change(army, Army.Status.MARCHING, _("army"))
         army.save(update_fields=["status"])
     return army

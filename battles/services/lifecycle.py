@@ -11,16 +11,16 @@ from battles import announcements as texts
 from battles.models import Army, ArmyMember, Game, Pursuit, Siege
 from battles.rules import must_retreat
 from battles.services.common import (
-    announce,
-    change_status,
+    announcement_post,
     games_cancel,
-    member_out,
+    member_leave,
+    status_change,
 )
 from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.models import Kingdom, Officer
 from campaign.services.moves import move_dispatch
-from campaign.services.notices import notify
+from campaign.services.notices import notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
 
@@ -35,7 +35,7 @@ def home_of(army: Army) -> City:
 
 
 def member_withdraw(*, army: Army, officer: Officer, cause: str) -> None:
-    member_out(army, officer, ArmyMember.Status.WITHDRAWN, clock.now())
+    member_leave(army, officer, ArmyMember.Status.WITHDRAWN, clock.now())
     move_dispatch(officer=officer, origin=army.target, destination=home_of(army), cause=f"{officer.name} {cause}")
 
 
@@ -47,12 +47,12 @@ def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -
             move_dispatch(officer=member.officer, origin=army.target, destination=home_of(army), cause=reason)
     games_cancel(Game.objects.filter(army=army))
     army.members.filter(until__isnull=True, since__isnull=False).update(until=at)
-    change_status(army, Army.Status.ENDED, _("army"))
+    status_change(army, Army.Status.ENDED, _("army"))
     army.ended_at, army.end_reason = at, reason[:200]
     if army.besieging_from and not army.besieging_until:
         army.besieging_until = at
     army.save(update_fields=["status", "ended_at", "end_reason", "besieging_until"])
-    announce(army.target.board, f"army:{army.pk}:end", at, reason)
+    announcement_post(army.target.board, f"army:{army.pk}:end", at, reason)
     if army.siege_id:
         siege_end_if_unopposed(siege=army.siege, at=at)
 
@@ -73,7 +73,7 @@ def army_check_forced_retreat(*, army: Army, at: datetime) -> bool:
 
 def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[Officer] = ()) -> Pursuit:
     """The army stops besieging and retreats; the defence may pursue until the deadline."""
-    change_status(army, Army.Status.RETREATING, _("army"))
+    status_change(army, Army.Status.RETREATING, _("army"))
     army.besieging_until = at
     army.save(update_fields=["status", "besieging_until"])
     games_cancel(Game.objects.filter(army=army, kind=Game.Kind.SIEGE))
@@ -94,10 +94,12 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[
         object_id=pursuit.pk,
         due_at=pursuit.deadline,
     )
-    announce(army.target.board, f"army:{army.pk}:retreat", at, *texts.retreat(reason, army, pursuit.deadline))
+    announcement_post(army.target.board, f"army:{army.pk}:retreat", at, *texts.retreat(reason, army, pursuit.deadline))
     target = army.target  # Issue 11: its governor and its king may order the pursuit (R8.2)
     king_id = target.kingdom.king_id if target.kingdom else None
-    notify(campaign_id=army.campaign_id, officer_ids=[target.governor_id, king_id], key=f"pursuit:{pursuit.pk}:open")
+    notices_send(
+        campaign_id=army.campaign_id, officer_ids=[target.governor_id, king_id], key=f"pursuit:{pursuit.pk}:open"
+    )
     if army.siege_id:
         siege_end_if_unopposed(siege=army.siege, at=at)
     return pursuit
@@ -106,8 +108,8 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[
 def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:
     """R6.1: the siege ends when no attacker is left."""
     if siege.status == Siege.Status.ACTIVE and not siege.armies.filter(status=Army.Status.BESIEGING).exists():
-        change_status(siege, Siege.Status.LIFTED, _("siege"))
+        status_change(siege, Siege.Status.LIFTED, _("siege"))
         siege.ended_at = at
         siege.save(update_fields=["status", "ended_at"])
         games_cancel(Game.objects.filter(siege=siege))
-        announce(siege.city.board, f"siege:{siege.pk}:lifted", at, texts.siege_lifted(siege))
+        announcement_post(siege.city.board, f"siege:{siege.pk}:lifted", at, texts.siege_lifted(siege))

@@ -2,7 +2,7 @@
 move is one short transaction — lock the game, check the move (the same judge as a reported
 record, with the game's handicap R11.4 and restriction R11.5), store it with its clock stamp,
 set the flag-fall timer — and the result, when the board decides, resignation, an agreed draw
-or a fallen flag, goes through `decide` in that same transaction. A broadcast follows the
+or a fallen flag, goes through `game_decide` in that same transaction. A broadcast follows the
 commit (battles/fanout.py); the database is the game of record."""
 
 from datetime import datetime, timedelta
@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from battles.games import RecordError
 from battles.games.live import play, remember_legal, to_move
 from battles.models import Game, GameMove
-from battles.services.common import tell_watchers
-from battles.services.locks import lock_city, lock_game
+from battles.services.common import watchers_tell
+from battles.services.locks import city_lock, game_lock
 from battles.services.records import colours, record_error, side_result
-from battles.services.results import decide, game_city_id
+from battles.services.results import game_city_id, game_decide
 from battles.timer_kinds import GAME_FLAG
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation, Stale
@@ -28,7 +28,7 @@ from campaign.timers import timer_handler, timer_move, timer_schedule
 
 
 def _changed(game: Game, *, as_written: bool = False) -> None:
-    tell_watchers("game", game.pk, game if as_written else None)
+    watchers_tell("game", game.pk, game if as_written else None)
 
 
 def side_of(game: Game, officer: Officer) -> str | None:
@@ -106,8 +106,8 @@ def _schedule_flag(game: Game) -> None:
 
 
 def _locked(game: Game) -> tuple:
-    city = lock_city(game_city_id(game))
-    return city, lock_game(game)
+    city = city_lock(game_city_id(game))
+    return city, game_lock(game)
 
 
 def _check_player(game: Game, actor: Officer) -> str:
@@ -123,7 +123,7 @@ def _end(city, game: Game, result: str, termination: str) -> Game:
     game.termination = termination
     game.record = " ".join(game.moves)
     game.save(update_fields=["termination", "record"])
-    return decide(city=city, game=game, result=result)  # which tells the watchers of a game played here
+    return game_decide(city=city, game=game, result=result)  # which tells the watchers of a game played here
 
 
 @transaction.atomic
@@ -184,7 +184,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     move sent twice, from two tabs, or racing a resignation or a fallen flag changes nothing
     (PostgreSQL re-reads the row after any lock it waited for). No city lock is taken for it:
     nothing of the city changes. A move that ends the game, or comes after the flag fell,
-    takes the war's locks (city, then game) and goes through `decide`."""
+    takes the war's locks (city, then game) and goes through `game_decide`."""
     seen = live_read().get(pk=game.pk)
     if ply != len(seen.moves):
         raise Stale("R11.3", _("That move was already played, or the board changed: look again."))

@@ -6,7 +6,7 @@ from battles.models import Game
 from cities.models import City
 
 
-def lock_city(city_id: int) -> City:
+def city_lock(city_id: int) -> City:
     """The city fought over, with what its services read of it."""
     return (
         City.objects.select_for_update(of=("self",))
@@ -15,7 +15,7 @@ def lock_city(city_id: int) -> City:
     )
 
 
-def lock_game(game: Game) -> Game:
+def game_lock(game: Game) -> Game:
     return (
         Game.objects.select_for_update(of=("self",)).select_related("attacker", "defender", "campaign").get(pk=game.pk)
     )

@@ -7,7 +7,7 @@ from battles import announcements as texts
 from battles.models import Army, ArmyMember, Siege
 from battles.models.armies import AttackRank
 from battles.rules import ATTACK_RANKS, check_organisation
-from battles.services.common import announce
+from battles.services.common import announcement_post
 from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
 from campaign.authority import is_king
@@ -30,7 +30,7 @@ def _violation_message(code: str, rank: str) -> str:
     }[code]
 
 
-def check_army(organisation: list[tuple[Officer, str]]) -> None:
+def army_check(organisation: list[tuple[Officer, str]]) -> None:
     violations = check_organisation([(o.stars, rank) for o, rank in organisation], ATTACK_RANKS)
     if violations:
         v = violations[0]
@@ -52,7 +52,7 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
         )
     if target.campaign_id != first.campaign_id or target.kingdom_id == kingdom.pk:
         raise RuleViolation("R4.1", _("An army attacks a city of another kingdom."))
-    check_army(organisation)
+    army_check(organisation)
     found = road_route(campaign_id=first.campaign_id, origin_id=origin.pk, goal_id=target.pk)  # as the form previews it
     if found is None:
         raise RuleViolation("R1.4", _("No road leads from %(a)s to %(b)s.") % {"a": origin.name, "b": target.name})
@@ -148,4 +148,4 @@ def _check_authority(actor: Officer, organisation: list[tuple[Officer, str]]) ->
 
 
 def _post_march(army: Army, organisation: list[tuple[Officer, str]]) -> None:
-    announce(army.target.board, f"army:{army.pk}:march", army.departs_at, *texts.march(army, organisation))
+    announcement_post(army.target.board, f"army:{army.pk}:march", army.departs_at, *texts.march(army, organisation))

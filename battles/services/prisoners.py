@@ -8,17 +8,17 @@ from django.utils.translation import gettext as _
 from battles import announcements as texts
 from battles.models import Army, Defender, Ransom, Siege
 from battles.rules import ransom as ransom_for
-from battles.services.common import announce
+from battles.services.common import announcement_post
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
 from campaign.services.moves import move_dispatch
-from campaign.services.notices import duties_changed, notify
+from campaign.services.notices import duties_recount, notices_send
 from cities.models import City
 
 
-def take_prisoner(
+def prisoner_take(
     *, officer: Officer, captor: Kingdom, held_in: City, at: datetime, siege: Siege | None = None
 ) -> Ransom:
     """The officer is held by `captor` in `held_in`, owing the ransom of R10.2."""
@@ -40,8 +40,10 @@ def take_prisoner(
         amount=ransom_for(officer.stars, officer.campaign.ransom_per_star),
         created_at=at,
     )
-    announce(held_in.board, f"prisoner:{ransom.pk}", at, *texts.taken_prisoner(officer, captor, held_in, ransom))
-    notify(campaign_id=officer.campaign_id, officer_ids=[captor.king_id], key=f"ransom:{ransom.pk}:owed")
+    announcement_post(
+        held_in.board, f"prisoner:{ransom.pk}", at, *texts.taken_prisoner(officer, captor, held_in, ransom)
+    )
+    notices_send(campaign_id=officer.campaign_id, officer_ids=[captor.king_id], key=f"ransom:{ransom.pk}:owed")
     return ransom
 
 
@@ -72,16 +74,16 @@ def ransom_settle(*, actor: Officer, ransom: Ransom, paid: bool) -> Ransom:
     ransom.status = Ransom.Status.PAID if paid else Ransom.Status.RELEASED
     ransom.settled_at, ransom.settled_by = now, actor
     ransom.save(update_fields=["status", "settled_at", "settled_by"])
-    duties_changed(key=f"ransom:{ransom.pk}:owed")
+    duties_recount(key=f"ransom:{ransom.pk}:owed")
     officer = ransom.officer
     if officer.whereabouts == Whereabouts.PRISONER and officer.captor_id == ransom.kingdom_id:
         cause = texts.ransom_settled(ransom, officer, paid)
         _free(officer, now, cause)
-        announce(officer.city.board, f"ransom:{ransom.pk}:settled", now, cause)
+        announcement_post(officer.city.board, f"ransom:{ransom.pk}:settled", now, cause)
     return ransom
 
 
-def prisoners_freed_by_retaking(*, city: City, kingdom: Kingdom, at: datetime) -> None:
+def prisoners_free_by_retaking(*, city: City, kingdom: Kingdom, at: datetime) -> None:
     """R10.6: prisoners held in a city their own kingdom retakes are free there."""
     freed = Officer.objects.filter(whereabouts=Whereabouts.PRISONER, city=city, kingdom=kingdom)
     Ransom.objects.filter(officer__in=freed, kind=Ransom.Kind.RANSOM, status=Ransom.Status.OWED).update(
@@ -116,7 +118,9 @@ def retreat_money_offer(*, actor: Officer, siege: Siege) -> Ransom:
                 amount=ransom_for(actor.stars, actor.campaign.ransom_per_star),
                 created_at=clock.now(),
             )
-            notify(campaign_id=siege.campaign_id, officer_ids=[army.kingdom.king_id], key=f"ransom:{ransom.pk}:owed")
+            notices_send(
+                campaign_id=siege.campaign_id, officer_ids=[army.kingdom.king_id], key=f"ransom:{ransom.pk}:owed"
+            )
             return ransom
     except IntegrityError:
         raise RuleViolation("R10.1", _("Retreat money is already offered.")) from None
@@ -135,5 +139,5 @@ def retreat_money_confirm(*, actor: Officer, ransom: Ransom) -> Ransom:
         raise RuleViolation("R10.1", _("Retreat money counts only when paid before the fall."))
     ransom.status, ransom.settled_at, ransom.settled_by = Ransom.Status.PAID, clock.now(), actor
     ransom.save(update_fields=["status", "settled_at", "settled_by"])
-    duties_changed(key=f"ransom:{ransom.pk}:owed")
+    duties_recount(key=f"ransom:{ransom.pk}:owed")
     return ransom

@@ -8,21 +8,21 @@ from django.utils.translation import gettext as _
 from battles import announcements as texts
 from battles.models import Army, ArmyMember, Game, Pursuit
 from battles.services.common import (
-    announce,
-    change_status,
-    member_out,
+    announcement_post,
+    member_leave,
+    status_change,
 )
 from battles.services.lifecycle import army_end, home_of
-from battles.services.locks import lock_city
-from battles.services.prisoners import take_prisoner
-from battles.services.stratagems import game_effects
+from battles.services.locks import city_lock
+from battles.services.prisoners import prisoner_take
+from battles.services.stratagems import game_effects_apply
 from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.authority import is_king, officer_online
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
-from campaign.services.notices import duties_changed, notify
+from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_handler
 from cities.models import City
 
@@ -32,7 +32,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     """R8.2: within the window the defence names up to three pursuers and as many members of
     the retreating army (its rearguard, where there is one). A chosen member not online is
     taken at once; the others play, the pursuers moving first."""
-    city = lock_city(pursuit.city_id)
+    city = city_lock(pursuit.city_id)
     pursuit = (
         Pursuit.objects.select_for_update(of=("self",))
         .select_related("army__kingdom", "army__campaign")
@@ -45,16 +45,16 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
         raise NotAllowed("R8.2", _("The governor (or the king) of %(city)s orders the pursuit.") % {"city": city.name})
     members = _check_pairs(pursuit, city, pursuers, opponents)
-    change_status(pursuit, Pursuit.Status.PLAYING, _("pursuit"))
+    status_change(pursuit, Pursuit.Status.PLAYING, _("pursuit"))
     pursuit.declared_at = now
     pursuit.save(update_fields=["status", "declared_at"])
-    duties_changed(key=f"pursuit:{pursuit.pk}:open")
+    duties_recount(key=f"pursuit:{pursuit.pk}:open")
     games = []
     for board, (pursuer, opponent) in enumerate(zip(pursuers, opponents)):
         member = members[opponent.pk]
         if not officer_online(Officer.objects.select_related("user__presence", "campaign").get(pk=opponent.pk), now):
             ArmyMember.objects.filter(pk=member.pk).update(status=ArmyMember.Status.PRISONER, until=now)
-            take_prisoner(officer=opponent, captor=city.kingdom, held_in=city, at=now)
+            prisoner_take(officer=opponent, captor=city.kingdom, held_in=city, at=now)
             continue
         games.append(
             Game(
@@ -74,11 +74,13 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
             )
         )
     for game in Game.objects.bulk_create(games):
-        game_effects(game=game, at=now)  # R9.2
-        notify(
+        game_effects_apply(game=game, at=now)  # R9.2
+        notices_send(
             campaign_id=game.campaign_id, officer_ids=[game.attacker_id, game.defender_id], key=f"game:{game.pk}:start"
         )
-    announce(city.board, f"pursuit:{pursuit.pk}:declared", now, texts.pursuit_declared(city, pursuers, opponents))
+    announcement_post(
+        city.board, f"pursuit:{pursuit.pk}:declared", now, texts.pursuit_declared(city, pursuers, opponents)
+    )
     if not games:
         _finish(pursuit, army, now)
     return pursuit
@@ -120,20 +122,20 @@ def _check_pairs(
     return members
 
 
-def apply_pursuit_result(*, city: City, game: Game, army: Army, now: datetime) -> None:
+def pursuit_result_apply(*, city: City, game: Game, army: Army, now: datetime) -> None:
     """R8.2: whoever loses a pursuit game, on either side, is taken prisoner."""
     if game.result == "defender":
-        member_out(army, game.attacker, ArmyMember.Status.PRISONER, now)
-        take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now)
+        member_leave(army, game.attacker, ArmyMember.Status.PRISONER, now)
+        prisoner_take(officer=game.attacker, captor=city.kingdom, held_in=city, at=now)
     elif game.result == "attacker":
-        take_prisoner(officer=game.defender, captor=army.kingdom, held_in=home_of(army), at=now)
+        prisoner_take(officer=game.defender, captor=army.kingdom, held_in=home_of(army), at=now)
     pursuit = Pursuit.objects.select_for_update(of=("self",)).get(pk=game.pursuit_id)
     if not pursuit.games.exclude(status=Game.Status.DECIDED).exists():
         _finish(pursuit, army, now)
 
 
 def _finish(pursuit: Pursuit, army: Army, at: datetime, reason: str = "") -> None:
-    change_status(pursuit, Pursuit.Status.DONE, _("pursuit"))
+    status_change(pursuit, Pursuit.Status.DONE, _("pursuit"))
     pursuit.save(update_fields=["status"])
     army_end(army=army, reason=reason or texts.army_home(army), at=at)
 
@@ -150,4 +152,4 @@ def pursuit_deadline(timer: Timer) -> None:
         .get(pk=pursuit.army_id)
     )
     _finish(pursuit, army, timer.due_at, texts.retreat_succeeded(army))
-    duties_changed(key=f"pursuit:{pursuit.pk}:open")
+    duties_recount(key=f"pursuit:{pursuit.pk}:open")

@@ -1,6 +1,6 @@
 """Games reported with their records (RULES.md R11.3, R11.6): replayed and judged; a result
 the board decides is applied at once; any other ending is a claim the opponent confirms or
-disputes, and a dispute goes to the authority of R11.3 (results.game_result)."""
+disputes, and a dispute goes to the authority of R11.3 (results.game_result_enter)."""
 
 from datetime import datetime
 from zoneinfo import ZoneInfo
@@ -13,14 +13,14 @@ from battles.games import RecordError, judge
 from battles.games.records import MAX_CHARS
 from battles.games.upload import MAX_BYTES, decode_upload
 from battles.models import Game
-from battles.services.common import announce
-from battles.services.locks import lock_city, lock_game
-from battles.services.results import decide, game_city_id
+from battles.services.common import announcement_post
+from battles.services.locks import city_lock, game_lock
+from battles.services.results import game_city_id, game_decide
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer
 from campaign.rules.clock import in_war_hours
-from campaign.services.notices import duties_changed, notify
+from campaign.services.notices import duties_recount, notices_send
 from campaign.validation import checked_text
 
 MAX_RECORD_BYTES = MAX_BYTES
@@ -28,7 +28,7 @@ MAX_RECORD_CHARS = MAX_CHARS
 WHITE_OR_RED = {"xiangqi": ("red", "black"), "chess": ("white", "black")}
 
 
-def decode_record(data: bytes) -> str:
+def record_decode(data: bytes) -> str:
     """Uploaded bytes: an XQF file, or text in UTF-8 (with or without a byte-order mark),
     GB 18030 or Big5 (battles/games/upload.py)."""
     try:
@@ -124,8 +124,8 @@ def game_report(
 
 def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_at: datetime | None, judgement) -> Game:
     terms = _terms(game)
-    city = lock_city(game_city_id(game))
-    game = lock_game(game)
+    city = city_lock(game_city_id(game))
+    game = game_lock(game)
     if actor.pk not in (game.attacker_id, game.defender_id):
         raise NotAllowed("R11.3", _("Only the game's players report its record."))
     if game.status != Game.Status.PENDING:
@@ -164,7 +164,7 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
                 "claim_status",
             ]
         )
-        return decide(city=city, game=game, result=result)  # Game.how says it: by the board
+        return game_decide(city=city, game=game, result=result)  # Game.how says it: by the board
     if not claimed:
         raise RuleViolation(
             "R11.3", _("The board does not decide this game: say how it ended (resignation, time, agreed draw).")
@@ -174,9 +174,9 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
         update_fields=["record", "moves", "termination", "reported_by", "reported_at", "claimed_result", "claim_status"]
     )
     title = texts.claim_reported(actor, game, claimed)
-    announce(city.board, f"game:{game.pk}:claim:{game.reported_at.timestamp()}", game.reported_at, title)
+    announcement_post(city.board, f"game:{game.pk}:claim:{game.reported_at.timestamp()}", game.reported_at, title)
     opponent = game.defender_id if actor.pk == game.attacker_id else game.attacker_id
-    notify(campaign_id=game.campaign_id, officer_ids=[opponent], key=f"game:{game.pk}:claim")
+    notices_send(campaign_id=game.campaign_id, officer_ids=[opponent], key=f"game:{game.pk}:claim")
     return game
 
 
@@ -197,7 +197,7 @@ def _check_hours(game: Game, started_at: datetime) -> None:
 @transaction.atomic
 def game_agree_off_hours(*, actor: Officer, game: Game) -> Game:
     """R7.4: a player agrees, before the game starts, to play outside the hours of war."""
-    game = lock_game(game)
+    game = game_lock(game)
     if actor.pk not in (game.attacker_id, game.defender_id):
         raise NotAllowed("R7.4", _("Only the game's players agree to play outside the hours of war."))
     if game.status not in (Game.Status.CALLED, Game.Status.PENDING) or game.record:
@@ -213,8 +213,8 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     """The opponent of the reporting player confirms the claim (applied at once) or disputes it
     (then the authority of R11.3 settles it). `claim` is the `claim_token` the answering page
     showed: an answer to any other claim is refused."""
-    city = lock_city(game_city_id(game))
-    game = lock_game(game)
+    city = city_lock(game_city_id(game))
+    game = game_lock(game)
     if game.status != Game.Status.PENDING or game.claim_status != "claimed":
         raise RuleViolation("R11.3", _("No claim awaits an answer."))
     if claim != game.claim_token():
@@ -224,12 +224,12 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
     if actor.pk != opponent:
         raise NotAllowed("R11.3", _("Only the opponent confirms or disputes a claim."))
-    duties_changed(key=f"game:{game.pk}:claim")
+    duties_recount(key=f"game:{game.pk}:claim")
     if confirm:
         game.claim_status = ""
         game.save(update_fields=["claim_status"])
-        return decide(city=city, game=game, result=game.claimed_result)  # Game.how: claim confirmed
+        return game_decide(city=city, game=game, result=game.claimed_result)  # Game.how: claim confirmed
     game.claim_status = "disputed"
     game.save(update_fields=["claim_status"])
-    announce(city.board, f"game:{game.pk}:dispute", clock.now(), texts.claim_disputed(actor))
+    announcement_post(city.board, f"game:{game.pk}:dispute", clock.now(), texts.claim_disputed(actor))
     return game

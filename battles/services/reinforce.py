@@ -12,7 +12,7 @@ from campaign.models import Officer
 
 
 @transaction.atomic
-def reinforce_attack(*, actor: Officer, army: Army, officers: list[Officer]) -> Army:
+def reinforcement_send(*, actor: Officer, army: Army, officers: list[Officer]) -> Army:
     """Send officers of one city to join `army` at its target: they march as a column (the same
     authority and checks as a march, R4.1, R4.4) and are placed when they arrive."""
     army = Army.objects.select_related("kingdom", "target").get(pk=army.pk)

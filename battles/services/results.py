@@ -8,15 +8,15 @@ from django.utils.translation import gettext as _
 from battles import announcements as texts
 from battles.authority import may_enter_result
 from battles.models import Army, FieldBattle, Game, Pursuit, Siege
-from battles.services.common import announce, change_status, tell_watchers
-from battles.services.field import apply_field_result
-from battles.services.locks import lock_city, lock_game
-from battles.services.pursuit import apply_pursuit_result
-from battles.services.siege import apply_siege_result
+from battles.services.common import announcement_post, status_change, watchers_tell
+from battles.services.field import field_result_apply
+from battles.services.locks import city_lock, game_lock
+from battles.services.pursuit import pursuit_result_apply
+from battles.services.siege import siege_result_apply
 from battles.timer_kinds import GAME_FLAG
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.services.notices import duties_changed
+from campaign.services.notices import duties_recount
 from campaign.timers import timers_cancel
 from campaign.validation import checked_text
 from cities.models import City
@@ -31,11 +31,11 @@ def game_city_id(game: Game) -> int:
 
 
 @transaction.atomic
-def game_result(*, user: User, game: Game, result: str, note: str = "") -> Game:
+def game_result_enter(*, user: User, game: Game, result: str, note: str = "") -> Game:
     """The authority of R11.3 enters a pending game's result (a dispute settled, or a game
     played without a record), and it is applied; or refuse and change nothing."""
-    city = lock_city(game_city_id(game))
-    game = lock_game(game)
+    city = city_lock(game_city_id(game))
+    game = game_lock(game)
     if not may_enter_result(user, game, city):
         raise NotAllowed(
             "R11.3",
@@ -45,10 +45,10 @@ def game_result(*, user: User, game: Game, result: str, note: str = "") -> Game:
             ),
         )
     note = checked_text(note, field=_("note"), clause="R11.3", max_length=2000)
-    return decide(city=city, game=game, result=result, note=note, user=user)
+    return game_decide(city=city, game=game, result=result, note=note, user=user)
 
 
-def decide(*, city: City, game: Game, result: str, note: str = "", user: User | None = None) -> Game:
+def game_decide(*, city: City, game: Game, result: str, note: str = "", user: User | None = None) -> Game:
     """Apply a result to its battle (siege R6.2, field battle §5, pursuit R8.2) in the caller's
     transaction, which holds the city and the game locked."""
     if result not in Game.Result.values:
@@ -62,22 +62,22 @@ def decide(*, city: City, game: Game, result: str, note: str = "", user: User | 
     )
     now = clock.now()
     game.result, game.note, game.decided_at, game.decided_by = result, note[:2000], now, user
-    change_status(game, Game.Status.DECIDED, _("game"))
+    status_change(game, Game.Status.DECIDED, _("game"))
     game.save(update_fields=["result", "note", "decided_at", "decided_by", "status"])
     if game.live_since is not None:  # its flag can no longer fall (it is the timer applied, if it fell)
         timers_cancel(kind=GAME_FLAG, object_ids=[game.pk])
-        tell_watchers("game", game.pk)
-    duties_changed(key=f"game:{game.pk}:start")
+        watchers_tell("game", game.pk)
+    duties_recount(key=f"game:{game.pk}:start")
     if game.kind == Game.Kind.SIEGE:
-        apply_siege_result(city=city, siege=Siege.objects.get(pk=game.siege_id), game=game, army=army, now=now)
+        siege_result_apply(city=city, siege=Siege.objects.get(pk=game.siege_id), game=game, army=army, now=now)
         return game
     _post_game(city, game)
     if game.kind == Game.Kind.FIELD:
-        apply_field_result(city=city, game=game, army=army, now=now)
+        field_result_apply(city=city, game=game, army=army, now=now)
     else:
-        apply_pursuit_result(city=city, game=game, army=army, now=now)
+        pursuit_result_apply(city=city, game=game, army=army, now=now)
     return game
 
 
 def _post_game(city: City, game: Game) -> None:
-    announce(city.board, f"game:{game.pk}:result", game.decided_at, *texts.game_result(city, game))
+    announcement_post(city.board, f"game:{game.pk}:result", game.decided_at, *texts.game_result(city, game))

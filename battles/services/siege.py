@@ -21,23 +21,23 @@ from battles.rules import (
     siege_game_effect,
 )
 from battles.services.common import (
-    announce,
-    change_status,
-    member_out,
+    announcement_post,
+    member_leave,
+    status_change,
 )
-from battles.services.fall import city_falls
+from battles.services.fall import city_fall
 from battles.services.ledger import value_change
 from battles.services.lifecycle import army_check_forced_retreat, member_withdraw
-from battles.services.locks import lock_city
-from battles.services.prisoners import take_prisoner
-from battles.services.stratagems import game_effects
+from battles.services.locks import city_lock
+from battles.services.prisoners import prisoner_take
+from battles.services.stratagems import game_effects_apply
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
 from campaign.rules.clock import in_war_hours
 from campaign.rules.personnel import may_fight
-from campaign.services.notices import duties_changed, notify
+from campaign.services.notices import duties_recount, notices_send
 from cities.models import City
 
 
@@ -45,7 +45,7 @@ from cities.models import City
 def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]]) -> None:
     """R6.3: the governor (or the king) arranges the defence roster; ranks follow stars, the
     governor's post is the governor's whatever their stars, the king stands on top."""
-    city = lock_city(siege.city_id)
+    city = city_lock(siege.city_id)
     if siege.status != Siege.Status.ACTIVE:
         raise RuleViolation("R6.3", _("This siege is over."))
     if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
@@ -119,13 +119,13 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
             "R6.1", _("%(name)s already has a game called or under way.") % {"name": attacker.name}
         ) from None
     city = army.siege.city
-    announce(city.board, f"game:{game.pk}:call", now, texts.siege_call(attacker, city))
+    announcement_post(city.board, f"game:{game.pk}:call", now, texts.siege_call(attacker, city))
     # Issue 11: the defenders on the roster in the city may take it up; the governor and the king assign.
     defenders = army.siege.roster.filter(
         until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=city.pk
     ).values_list("officer_id", flat=True)
     king_id = city.kingdom.king_id if city.kingdom else None
-    notify(
+    notices_send(
         campaign_id=army.campaign_id, officer_ids=[*defenders, city.governor_id, king_id], key=f"game:{game.pk}:call"
     )
     return game
@@ -135,7 +135,7 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
 def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hours: bool = False) -> Game:
     """R6.1 Decision: any defender on the roster may take up the call; the governor may assign one.
     R7.4: a game starts now; outside the hours of war only if both sides agreed beforehand."""
-    city = lock_city(game.siege.city_id)
+    city = city_lock(game.siege.city_id)
     game = Game.objects.select_for_update(of=("self",)).select_related("siege", "attacker").get(pk=game.pk)
     if game.status != Game.Status.CALLED:
         raise RuleViolation("R6.1", _("This siege call has already been answered."))
@@ -154,20 +154,22 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
         )
     game.defender_agrees_off_hours = off_hours
     game.defender, game.defender_rank, game.started_at = defender, place.rank, now
-    change_status(game, Game.Status.PENDING, _("game"))
+    status_change(game, Game.Status.PENDING, _("game"))
     try:
         with transaction.atomic():
             game.save(update_fields=["defender", "defender_rank", "started_at", "status", "defender_agrees_off_hours"])
-            game_effects(game=game, at=now)  # R9.2: 速攻計 / 攪亂計 waiting for this player
+            game_effects_apply(game=game, at=now)  # R9.2: 速攻計 / 攪亂計 waiting for this player
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
-    announce(city.board, f"game:{game.pk}:answer", game.started_at, texts.call_taken_up(defender, game.attacker))
-    duties_changed(key=f"game:{game.pk}:call")
-    notify(campaign_id=game.campaign_id, officer_ids=[game.attacker_id, defender.pk], key=f"game:{game.pk}:start")
+    announcement_post(
+        city.board, f"game:{game.pk}:answer", game.started_at, texts.call_taken_up(defender, game.attacker)
+    )
+    duties_recount(key=f"game:{game.pk}:call")
+    notices_send(campaign_id=game.campaign_id, officer_ids=[game.attacker_id, defender.pk], key=f"game:{game.pk}:start")
     return game
 
 
-def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now: datetime) -> None:
+def siege_result_apply(*, city: City, siege: Siege, game: Game, army: Army, now: datetime) -> None:
     """R6.2: one game's result on the wall, the morale and the players."""
     effect = siege_game_effect(cast(Result, game.result), game.attacker_rank, game.defender_rank)
     _post_result(city, game)
@@ -194,15 +196,15 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
             due_at=now,
         )
     if effect.attacker_captured:
-        member_out(army, game.attacker, ArmyMember.Status.PRISONER, now)
-        take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now, siege=siege)
+        member_leave(army, game.attacker, ArmyMember.Status.PRISONER, now)
+        prisoner_take(officer=game.attacker, captor=city.kingdom, held_in=city, at=now, siege=siege)
     if effect.attacker_withdraws:
         member_withdraw(army=army, officer=game.attacker, cause=_("withdrew after a draw (R6.2)"))
     if city.wall == 0:
-        city_falls(siege=siege, city=city, army=army, at=now)
+        city_fall(siege=siege, city=city, army=army, at=now)
     else:
         army_check_forced_retreat(army=army, at=now)
 
 
 def _post_result(city: City, game: Game) -> None:
-    announce(city.board, f"game:{game.pk}:result", game.decided_at, *texts.siege_result(city, game))
+    announcement_post(city.board, f"game:{game.pk}:result", game.decided_at, *texts.siege_result(city, game))

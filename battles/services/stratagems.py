@@ -19,7 +19,7 @@ from battles import announcements as texts
 from battles.games.banqi import Banqi, BanqiError, deal, layout_hash
 from battles.games.banqi import replay as replay_actions
 from battles.models import BanqiGame, Game, Stratagem
-from battles.services.common import announce, change_status, tell_watchers
+from battles.services.common import announcement_post, status_change, watchers_tell
 from battles.services.ledger import value_change
 from battles.timer_kinds import BANQI_FLAG, STRATAGEM_DEADLINE
 from campaign import clock
@@ -27,7 +27,7 @@ from campaign.authority import officer_online
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, OfficerKind, Timer, Whereabouts
 from campaign.rules.clock import local_midnight
-from campaign.services.notices import duties_changed, notify
+from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_handler, timer_move, timer_schedule, timers_cancel
 from cities.models import City
 
@@ -85,13 +85,13 @@ def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficia
         object_id=stratagem.pk,
         due_at=stratagem.deadline,
     )
-    announce(
+    announcement_post(
         target.city.board,
         f"stratagem:{stratagem.pk}:challenge",
         now,
         texts.stratagem_challenge(actor, target, stratagem),
     )
-    notify(campaign_id=campaign.pk, officer_ids=[target.pk], key=f"stratagem:{stratagem.pk}:challenge")
+    notices_send(campaign_id=campaign.pk, officer_ids=[target.pk], key=f"stratagem:{stratagem.pk}:challenge")
     return stratagem
 
 
@@ -118,7 +118,9 @@ def stratagem_name_substitute(*, actor: Officer, stratagem: Stratagem, substitut
         raise RuleViolation("R9.3", _("The one named is a civil officer of the general's kingdom, in a city."))
     stratagem.substitute = substitute
     stratagem.save(update_fields=["substitute"])
-    notify(campaign_id=stratagem.campaign_id, officer_ids=[substitute.pk], key=f"stratagem:{stratagem.pk}:challenge")
+    notices_send(
+        campaign_id=stratagem.campaign_id, officer_ids=[substitute.pk], key=f"stratagem:{stratagem.pk}:challenge"
+    )
     return stratagem
 
 
@@ -151,10 +153,10 @@ def stratagem_accept(*, actor: Officer, stratagem: Stratagem) -> Stratagem:
     _schedule_banqi_flag(game, 0)
     timers_cancel(kind=STRATAGEM_DEADLINE, object_ids=[stratagem.pk])  # the game is taken (R9.3)
     stratagem.player, stratagem.banqi = actor, game
-    change_status(stratagem, Stratagem.Status.PLAYING, _("stratagem"))
+    status_change(stratagem, Stratagem.Status.PLAYING, _("stratagem"))
     stratagem.save(update_fields=["player", "banqi", "status"])
-    duties_changed(key=f"stratagem:{stratagem.pk}:challenge")
-    notify(campaign_id=stratagem.campaign_id, officer_ids=[stratagem.schemer_id], key=f"banqi:{game.pk}:play")
+    duties_recount(key=f"stratagem:{stratagem.pk}:challenge")
+    notices_send(campaign_id=stratagem.campaign_id, officer_ids=[stratagem.schemer_id], key=f"banqi:{game.pk}:play")
     return stratagem
 
 
@@ -168,7 +170,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
         raise RuleViolation("R11.7", _("This game is over."))
     if actor.pk not in (game.first_id, game.second_id):
         raise NotAllowed("R11.7", _("Only the two players act in this game."))
-    engine = replay(game)
+    engine = banqi_replay(game)
     now = clock.now()
     if game.turn_since is not None and action != "resign" and now >= game.deadline(engine.turn):
         return _banqi_time(game, engine.turn, now)
@@ -202,7 +204,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
         _decide(game)
     elif game.turn_since is not None:
         _move_banqi_flag(game, engine.turn, stale_flag)
-    tell_watchers("banqi", game.pk)
+    watchers_tell("banqi", game.pk)
     return game
 
 
@@ -239,7 +241,7 @@ def _banqi_time(game: BanqiGame, to_move: int, now: datetime) -> BanqiGame:
     game.result, game.termination, game.ended_at = ("1" if to_move == 0 else "0"), "time", now
     game.save(update_fields=["result", "termination", "ended_at"])
     _decide(game)
-    tell_watchers("banqi", game.pk)
+    watchers_tell("banqi", game.pk)
     return game
 
 
@@ -250,13 +252,13 @@ def banqi_flag_due(timer: Timer) -> None:
     game = BanqiGame.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=timer.object_id)
     if game.result or game.turn_since is None or len(game.actions) != timer.seq:
         return
-    to_move = replay(game).turn
+    to_move = banqi_replay(game).turn
     if timer.due_at < game.deadline(to_move):
         return
     _banqi_time(game, to_move, timer.due_at)
 
 
-def replay(game: BanqiGame) -> Banqi:
+def banqi_replay(game: BanqiGame) -> Banqi:
     return replay_actions(game.layout, game.actions)
 
 
@@ -265,19 +267,19 @@ def _decide(game: BanqiGame) -> None:
     decided and no timer of the game stays pending."""
     timers_cancel(kind=BANQI_FLAG, object_ids=[game.pk])
     stratagem = _lock(Stratagem.objects.get(banqi=game))
-    duties_changed(key=f"banqi:{game.pk}:play")
+    duties_recount(key=f"banqi:{game.pk}:play")
     target_side_lost = game.result == "0"  # the schemer (first) won
     if target_side_lost:
         _take_effect(stratagem, game.ended_at)
     else:
-        change_status(stratagem, Stratagem.Status.FAILED, _("stratagem"))
+        status_change(stratagem, Stratagem.Status.FAILED, _("stratagem"))
         stratagem.decided_at = game.ended_at
         stratagem.save(update_fields=["status", "decided_at"])
 
 
 def _take_effect(stratagem: Stratagem, at: datetime) -> None:
     """R9.2."""
-    change_status(stratagem, Stratagem.Status.EFFECT, _("stratagem"))
+    status_change(stratagem, Stratagem.Status.EFFECT, _("stratagem"))
     stratagem.decided_at = at
     campaign = stratagem.campaign
     zone = ZoneInfo(campaign.time_zone)
@@ -301,7 +303,7 @@ def _take_effect(stratagem: Stratagem, at: datetime) -> None:
         )
     title = texts.stratagem_effect(stratagem, target)
     board = city.board if city is not None else stratagem.target.kingdom.palace
-    announce(board, f"stratagem:{stratagem.pk}:effect", at, title)
+    announcement_post(board, f"stratagem:{stratagem.pk}:effect", at, title)
 
 
 @timer_handler(STRATAGEM_DEADLINE)
@@ -310,10 +312,10 @@ def stratagem_deadline(timer: Timer) -> None:
     stratagem = _lock(Stratagem(pk=timer.object_id))
     if stratagem.status == Stratagem.Status.CHALLENGED:
         _take_effect(stratagem, timer.due_at)
-        duties_changed(key=f"stratagem:{stratagem.pk}:challenge")
+        duties_recount(key=f"stratagem:{stratagem.pk}:challenge")
 
 
-def game_effects(*, game: Game, at: datetime) -> None:
+def game_effects_apply(*, game: Game, at: datetime) -> None:
     """Apply waiting 速攻計 / 攪亂計 effects to a battle game as it begins (R9.2, R11.4, R11.5):
     the earliest unused, unlapsed effect for each player."""
     for side, officer_id in (("attacker", game.attacker_id), ("defender", game.defender_id)):

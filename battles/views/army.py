@@ -11,8 +11,8 @@ from battles.selectors.army import army_detail
 from battles.selectors.march import reinforce_choice
 from battles.services import field as field_services
 from battles.services.pursuit import pursuit_declare
-from battles.services.reinforce import reinforce_attack
-from battles.services.results import game_city_id, game_result
+from battles.services.reinforce import reinforcement_send
+from battles.services.results import game_city_id, game_result_enter
 from campaign.models import Officer
 from campaign.views.common import back, campaign_action, campaign_page, require_officer
 from campaign.views.forms import posted_ids
@@ -64,7 +64,7 @@ def _to_army(campaign, army_id):
 def sortie_new(request, campaign, army_id):
     actor = require_officer(request)
     army = get_object_or_404(Army, pk=army_id, campaign=campaign)
-    field_services.sortie(actor=actor, army=army, officers=_officers(request, "officer", campaign))
+    field_services.field_sortie(actor=actor, army=army, officers=_officers(request, "officer", campaign))
     messages.success(request, _("The defenders go out to meet the army."))
     return _to_army(campaign, army_id)
 
@@ -104,7 +104,7 @@ def reinforce_new(request, campaign, army_id):
     if request.POST.get("preview"):  # the form's preview button: nothing is sent yet
         return _army(request, campaign, army_id, request.POST)
     army = get_object_or_404(Army, pk=army_id, campaign=campaign)
-    column = reinforce_attack(actor=actor, army=army, officers=_officers(request, "member", campaign))
+    column = reinforcement_send(actor=actor, army=army, officers=_officers(request, "member", campaign))
     messages.success(request, _("Reinforcements are on the way to %(city)s.") % {"city": column.target.name})
     return _to_army(campaign, army_id)
 
@@ -120,7 +120,9 @@ def reinforce_preview(request, campaign, army_id):
 @campaign_action
 def result_enter(request, campaign, game_id):
     game = get_object_or_404(Game, pk=game_id, campaign=campaign)
-    game_result(user=request.user, game=game, result=request.POST.get("result", ""), note=request.POST.get("note", ""))
+    game_result_enter(
+        user=request.user, game=game, result=request.POST.get("result", ""), note=request.POST.get("note", "")
+    )
     messages.success(request, _("Result entered."))
     fallback = reverse("dashboard", args=[campaign.slug])
     if game.kind == Game.Kind.SIEGE:

@@ -22,10 +22,10 @@ from battles.selectors.games import game_detail, games_page
 from battles.services.live import game_terms, side_of
 from battles.services.records import (
     colours,
-    decode_record,
     game_agree_off_hours,
     game_claim_answer,
     game_report,
+    record_decode,
 )
 from campaign.errors import RuleViolation
 from campaign.views.common import campaign_action, campaign_page, require_officer
@@ -115,7 +115,7 @@ def game_report_view(request, campaign, game_id):
     if upload is not None:
         if upload.size > MAX_UPLOAD:
             raise RuleViolation("R11.3", _("A record may be at most %(n)d kB.") % {"n": MAX_UPLOAD // 1000})
-        text = decode_record(upload.read())
+        text = record_decode(upload.read())
     else:
         text = request.POST.get("record", "")
     started_at = reported_start(request.POST.get("started_at", ""), campaign)

@@ -1,7 +1,7 @@
 """Mail of duties (issue 11), on Django's mail framework: an officer's address confirmed by a
 link, the duty kinds they chose, quiet hours, a daily digest, and a one-click unsubscribe link
-(RFC 8058) in every mail. `mail_notice` decides and sends the mail of one notice (called by the
-outbox's delivery, campaign/services/notices.py); `mail_digests` sends each day's digest.
+(RFC 8058) in every mail. `mail_notice_send` decides and sends the mail of one notice (called by the
+outbox's delivery, campaign/services/notices.py); `mail_digests_send` sends each day's digest.
 
 Times are the campaign's local time (the quiet hours and the digest's hour are set there)."""
 
@@ -156,7 +156,7 @@ def _send(subscription: MailSubscription, subject: str, body: str, unsubscribe: 
     message.send()
 
 
-def send_mail_confirmation(*, subscription_id: int) -> bool:
+def mail_confirmation_send(*, subscription_id: int) -> bool:
     subscription = MailSubscription.objects.select_related("officer__campaign").filter(pk=subscription_id).first()
     if subscription is None or subscription.confirmed_at is not None or not subscription.confirm_token:
         return False
@@ -184,7 +184,7 @@ def _deadline_text(officer: Officer, deadline: datetime | None) -> str:
     return "\n" + _("Until %(when)s (%(zone)s).") % {"when": when, "zone": officer.campaign.time_zone}
 
 
-def mail_notice(*, officer: Officer, written: dict, now: datetime) -> str:
+def mail_notice_send(*, officer: Officer, written: dict, now: datetime) -> str:
     """The mail of one notice: the state to record (sent, skip, void, held, bounced). `written`
     is the duty in each language, or empty when it is gone. An SMTP server that cannot be
     reached raises: the notice stays waiting and the sweeper tries again."""
@@ -216,7 +216,7 @@ def _lease() -> timedelta:
     return timedelta(seconds=settings.NOTICE_LEASE_SECONDS)
 
 
-def mail_digests(*, now: datetime | None = None) -> int:
+def mail_digests_send(*, now: datetime | None = None) -> int:
     """Each day's digest, at each subscriber's hour (out of their quiet hours): their duties
     waiting then, of the kinds they chose, for those who asked for a digest or had mail held in
     their quiet hours. Claimed per subscriber and day, so a digest goes once. The number sent."""

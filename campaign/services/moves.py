@@ -15,7 +15,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import only_king_orders, travel_time
 from campaign.services.boards import post_system, post_system_many
-from campaign.services.notices import duties_changed, notify
+from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_batch_handler, timer_handler, timer_schedule
 from cities.models import City, Road
 from cities.rules import adjacency, shortest_route
@@ -177,7 +177,7 @@ def _notify_deciders(move: Move) -> None:
         kind="administrator",
     ).values_list("pk", flat=True)
     candidates = [kingdom.king_id if kingdom else None, move.origin.governor_id, move.destination.governor_id]
-    notify(campaign_id=move.campaign_id, officer_ids=[*candidates, *present], key=f"move:{move.pk}:request")
+    notices_send(campaign_id=move.campaign_id, officer_ids=[*candidates, *present], key=f"move:{move.pk}:request")
 
 
 @transaction.atomic
@@ -238,7 +238,7 @@ def move_approve(*, actor: Officer, move: Move) -> Move:
             ),
         )
     _depart_if_agreed(move)
-    duties_changed(key=f"move:{move.pk}:request")
+    duties_recount(key=f"move:{move.pk}:request")
     return move
 
 
@@ -256,7 +256,7 @@ def move_reject(*, actor: Officer, move: Move) -> Move:
         raise NotAllowed("R3.2", _("You cannot decide on this move."))
     move.status, move.decided_by = Move.Status.REJECTED, actor
     move.save(update_fields=["status", "decided_by"])
-    duties_changed(key=f"move:{move.pk}:request")
+    duties_recount(key=f"move:{move.pk}:request")
     return move
 
 
@@ -269,7 +269,7 @@ def move_cancel(*, actor: Officer, move: Move) -> Move:
         raise RuleViolation("R3.5", _("An officer on the road cannot turn back (R3.5)."))
     move.status = Move.Status.CANCELLED
     move.save(update_fields=["status"])
-    duties_changed(key=f"move:{move.pk}:request")
+    duties_recount(key=f"move:{move.pk}:request")
     return move
 
 

@@ -1,6 +1,6 @@
 """Telling officers of their duties (issue 11): the outbox and its delivery.
 
-`notify` writes one Notice row per officer for a new duty, inside the transaction of the event
+`notices_send` writes one Notice row per officer for a new duty, inside the transaction of the event
 that made it (a siege call, a challenge, a request…): no event without its notices, no notice
 of an event that was rolled back. After commit the worker delivers it (`notices_deliver`): it
 reads the officer's duties as they are then (the selector of battles/selectors/duties.py,
@@ -13,7 +13,7 @@ A page drops a notice whose key it has shown, so a delivery repeated after a cra
 and record shows once. Mail is the second channel, with its own state and lease on the same row
 (campaign/services/mail.py decides: the officer's choices, quiet hours, the digest).
 
-`duties_changed` tells officers whose list shrank (a duty done or lapsed): their count and the
+`duties_recount` tells officers whose list shrank (a duty done or lapsed): their count and the
 keys still waiting, so open pages drop the items at once."""
 
 import logging
@@ -30,7 +30,7 @@ from django.utils import translation
 
 from campaign import clock, hooks
 from campaign.models import Notice, Officer
-from campaign.services.mail import mail_digests, mail_notice
+from campaign.services.mail import mail_digests_send, mail_notice_send
 from campaign.timers import send_soon
 
 log = logging.getLogger(__name__)
@@ -42,7 +42,7 @@ def officer_group(officer_id: int) -> str:
     return f"officer.{officer_id}"
 
 
-def notify(*, campaign_id: int, officer_ids: Iterable[int | None], key: str) -> None:
+def notices_send(*, campaign_id: int, officer_ids: Iterable[int | None], key: str) -> None:
     """Inside the event's transaction: a notice of the duty `key` for each officer (once per
     officer and key, however often the event is retried)."""
     ids = sorted({pk for pk in officer_ids if pk is not None})
@@ -56,7 +56,7 @@ def notify(*, campaign_id: int, officer_ids: Iterable[int | None], key: str) -> 
     transaction.on_commit(lambda: send_soon(lambda: _send(DELIVER_TASK, key, ids)))
 
 
-def duties_changed(*, key: str) -> None:
+def duties_recount(*, key: str) -> None:
     """Inside the transaction that ended the duty `key`: after commit, everyone told of it
     hears their new count."""
     ids = list(Notice.objects.filter(key=key).values_list("officer_id", flat=True))
@@ -116,7 +116,7 @@ def notices_deliver(*, key: str, officer_ids: Iterable[int]) -> int:
                 log.warning("notice %s for %s not pushed yet", key, officer.pk, exc_info=True)
         if mail:
             try:
-                mine.update(mail=mail_notice(officer=officer, written=present, now=now), mailed_at=clock.now())
+                mine.update(mail=mail_notice_send(officer=officer, written=present, now=now), mailed_at=clock.now())
             except Exception:
                 log.warning("notice %s for %s not mailed yet", key, officer.pk, exc_info=True)
     return pushed
@@ -171,5 +171,5 @@ def notices_sweep(*, limit: int = 200) -> int:
     pushed = 0
     for key, officer_id in waiting:
         pushed += notices_deliver(key=key, officer_ids=[officer_id])
-    mail_digests(now=now)
+    mail_digests_send(now=now)
     return pushed

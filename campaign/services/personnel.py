@@ -18,7 +18,7 @@ from campaign.models import (
 )
 from campaign.rules.personnel import MAX_BOARD_MODERATORS, valid_stars
 from campaign.services.boards import post_system
-from campaign.services.notices import duties_changed, notify
+from campaign.services.notices import duties_recount, notices_send
 from campaign.validation import checked_text
 from cities.models import City
 
@@ -160,7 +160,7 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
         *texts.promotion_recommended(actor, officer, stars),
     )
     king_id = officer.kingdom.king_id if officer.kingdom else None
-    notify(campaign_id=officer.campaign_id, officer_ids=[king_id], key=f"promotion:{promotion.pk}:recommend")
+    notices_send(campaign_id=officer.campaign_id, officer_ids=[king_id], key=f"promotion:{promotion.pk}:recommend")
     return promotion
 
 
@@ -180,5 +180,5 @@ def promotion_decide(*, actor: Officer, promotion: Promotion, approve: bool) -> 
     else:
         promotion.status, promotion.decided_by, promotion.decided_at = Promotion.Status.REJECTED, actor, clock.now()
         promotion.save(update_fields=["status", "decided_by", "decided_at"])
-    duties_changed(key=f"promotion:{promotion.pk}:recommend")
+    duties_recount(key=f"promotion:{promotion.pk}:recommend")
     return promotion

@@ -10,7 +10,7 @@ from django.db.models import Sum
 
 from battles.models import Army, Game
 from battles.services.march import march_start
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.timers import timers_sweep
 from cities.models import City
@@ -56,7 +56,7 @@ def play(
     """A whole siege game: called, taken up by the defender, result entered by a neutral king."""
     game = siege_call(actor=world[actor], army=army, attacker=world[attacker])
     game = siege_call_answer(actor=world[defender], game=game, defender=world[defender])
-    return game_result(user=world[judge].user, game=game, result=result)
+    return game_result_enter(user=world[judge].user, game=game, result=result)
 
 
 def ledger_holds(city: City) -> bool:

@@ -7,7 +7,7 @@ from functools import partial
 import pytest
 
 from battles.models import Game
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from tests.battles.conftest import besiege, ledger_holds
 from tests.conftest import at_once, make_world
@@ -22,7 +22,7 @@ def test_r6_2_two_results_at_once_are_both_applied(clock):
         game = siege_call(actor=world["徐晃"], army=army, attacker=world[attacker])
         games.append(siege_call_answer(actor=world[defender], game=game, defender=world[defender]))
     judge = world["孫權"].user
-    assert at_once(*(partial(game_result, user=judge, game=g, result="attacker") for g in games)) == []
+    assert at_once(*(partial(game_result_enter, user=judge, game=g, result="attacker") for g in games)) == []
     city = world.city("漢中")
     assert city.wall == 500 - 10 - 10  # two patrols (張飛 offline acts as 巡守)
     assert ledger_holds(city) and city.ledger.count() == 2

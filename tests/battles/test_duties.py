@@ -12,7 +12,7 @@ from battles.selectors.duties import officer_duties
 from battles.services.prisoners import ransom_settle, retreat_money_confirm, retreat_money_offer
 from battles.services.pursuit import pursuit_declare
 from battles.services.records import game_claim_answer, game_report
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_accept, stratagem_challenge
@@ -57,7 +57,7 @@ def test_r6_1_r7_3_a_siege_call_waits_on_the_defenders_the_governor_and_the_king
     assert holders(world, key) == set()
     start = f"game:{game.pk}:start"
     assert holders(world, start) == {"魏延", "許褚"} == noticed(start)
-    game_result(user=world["孫權"].user, game=game, result="draw")
+    game_result_enter(user=world["孫權"].user, game=game, result="draw")
     assert holders(world, start) == set()
 
 
@@ -151,7 +151,7 @@ def test_r10_2_r10_1_ransoms_and_retreat_money_wait_on_the_kings(world, clock):
     assert holders(world, key) == set()
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
     game = siege_call_answer(actor=world["張飛"], game=game, defender=world["張飛"])
-    game_result(user=world["孫權"].user, game=game, result="defender")  # 許褚 is taken (R6.2)
+    game_result_enter(user=world["孫權"].user, game=game, result="defender")  # 許褚 is taken (R6.2)
     owed = Ransom.objects.get(officer=world["許褚"], kind="ransom", status="owed")
     key = f"ransom:{owed.pk}:owed"
     assert holders(world, key) == {"劉備"} == noticed(key)
@@ -203,7 +203,7 @@ def test_issue_11_a_notice_whose_duty_is_gone_by_delivery_is_not_sent(world, clo
 
 
 def test_r10_issue_11_a_notice_for_an_officer_captured_meanwhile_is_not_sent(world, clock):
-    from battles.services.prisoners import take_prisoner
+    from battles.services.prisoners import prisoner_take
     from campaign import clock as site_clock
     from campaign.models import Kingdom
     from campaign.services.notices import notices_deliver
@@ -212,7 +212,7 @@ def test_r10_issue_11_a_notice_for_an_officer_captured_meanwhile_is_not_sent(wor
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
     key = f"game:{game.pk}:call"
     wei = Kingdom.objects.get(campaign=world.campaign, name="魏")
-    take_prisoner(officer=world["魏延"], captor=wei, held_in=world.city("長安"), at=site_clock.now())
+    prisoner_take(officer=world["魏延"], captor=wei, held_in=world.city("長安"), at=site_clock.now())
     ids = list(Notice.objects.filter(key=key).values_list("officer_id", flat=True))
     assert notices_deliver(key=key, officer_ids=ids) == 2  # the governor and the king
     assert dict(Notice.objects.filter(key=key).values_list("officer__name", "push")) == {

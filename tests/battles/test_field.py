@@ -5,10 +5,10 @@ from datetime import timedelta
 import pytest
 
 from battles.models import Army, ArmyMember, FieldBattle, Siege
-from battles.services.field import field_battle_advance, field_battle_choose, sortie
+from battles.services.field import field_battle_advance, field_battle_choose, field_sortie
 from battles.services.march import march_start
-from battles.services.reinforce import reinforce_attack
-from battles.services.results import game_result
+from battles.services.reinforce import reinforcement_send
+from battles.services.results import game_result_enter
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Whereabouts
 from cities.models import LedgerEntry
@@ -25,13 +25,13 @@ def march(world, organisation=ARMY, target="漢中", actor="曹操"):
 
 def results(world, battle, outcomes):
     for game, outcome in zip(battle.games.order_by("board"), outcomes):
-        game_result(user=world["孫權"].user, game=game, result=outcome)
+        game_result_enter(user=world["孫權"].user, game=game, result=outcome)
     return FieldBattle.objects.get(pk=battle.pk)
 
 
 def test_r4_6_sortie_before_arrival_makes_a_field_battle(world, clock):
     army = march(world)
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
     assert Army.objects.get(pk=army.pk).status == Army.Status.FIELD_BATTLE
     arrive(clock, army)
     assert not Siege.objects.exists(), "no siege while the field battle is fought"
@@ -41,20 +41,20 @@ def test_r4_6_sortie_before_arrival_makes_a_field_battle(world, clock):
 def test_r4_6_no_sortie_once_the_army_has_arrived(world, clock):
     army = arrive(clock, march(world))
     with pytest.raises(RuleViolation) as err:
-        sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
+        field_sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
     assert err.value.clause == "R4.6"
 
 
 def test_r4_6_only_the_governor_or_king_orders_a_sortie(world, clock):
     army = march(world)
     with pytest.raises(NotAllowed):
-        sortie(actor=world["魏延"], army=army, officers=[world["魏延"]])
+        field_sortie(actor=world["魏延"], army=army, officers=[world["魏延"]])
     assert not FieldBattle.objects.exists()
 
 
 def test_r5_3_pairing_by_rank_order_and_alternating_first_move(world, clock):
     army = march(world)
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["魏延"], world["張飛"]])  # named out of order
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["魏延"], world["張飛"]])  # named out of order
     games = list(battle.games.order_by("board").select_related("attacker", "defender"))
     assert [(g.attacker.name, g.defender.name) for g in games] == [("徐晃", "張飛"), ("許褚", "魏延")]
     assert [g.attacker_moves_first for g in games] == [True, False]
@@ -62,7 +62,7 @@ def test_r5_3_pairing_by_rank_order_and_alternating_first_move(world, clock):
 
 def test_r5_2_larger_attacker_sends_as_many_and_the_rest_march_on(world, clock):
     army = march(world)
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
     assert [g.attacker.name for g in battle.games.all()] == ["徐晃"], "by default the highest rank plays"
     column = Army.objects.get(split_from=army)
     assert [m.officer.name for m in column.members.all()] == ["許褚"]
@@ -76,7 +76,7 @@ def test_r5_2_larger_attacker_sends_as_many_and_the_rest_march_on(world, clock):
 
 def test_r5_2_larger_defence_sends_only_as_many(world, clock):
     army = march(world, organisation=[("徐晃", "marshal")])
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["魏延"], world["張飛"]])
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["魏延"], world["張飛"]])
     assert [(g.attacker.name, g.defender.name) for g in battle.games.select_related("attacker", "defender")] == [
         ("徐晃", "魏延")
     ], "the defence chose by the order it named"
@@ -84,7 +84,7 @@ def test_r5_2_larger_defence_sends_only_as_many(world, clock):
 
 def test_r5_1_r5_4_defenders_win_losers_taken_others_home(world, clock):
     army = march(world)
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
     battle = results(world, battle, ["defender", "draw"])
     assert battle.winner == "defender"
     assert world["徐晃"].whereabouts == Whereabouts.PRISONER
@@ -94,7 +94,7 @@ def test_r5_1_r5_4_defenders_win_losers_taken_others_home(world, clock):
 
 def test_r5_1_r5_4_attackers_win_then_advance_to_a_siege(world, clock):
     army = march(world)
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
     battle = results(world, battle, ["attacker", "draw"])
     assert battle.winner == "attacker"
     assert world["張飛"].whereabouts == Whereabouts.PRISONER and world["張飛"].captor.name == "魏"
@@ -108,7 +108,7 @@ def test_r5_1_r5_4_attackers_win_then_advance_to_a_siege(world, clock):
 
 def test_r5_1_decision_equal_wins_is_a_drawn_battle_nobody_taken(world, clock):
     army = march(world)
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["張飛"], world["魏延"]])
     battle = results(world, battle, ["attacker", "defender"])
     assert battle.winner == "draw"
     assert {world[n].whereabouts for n in ("張飛", "魏延")} == {Whereabouts.CITY}
@@ -120,11 +120,11 @@ def test_r5_1_decision_equal_wins_is_a_drawn_battle_nobody_taken(world, clock):
 
 def test_r8_3_reinforcements_join_at_a_free_rank_and_raise_morale(world, clock):
     army = arrive(clock, march(world, organisation=[("徐晃", "marshal")]))
-    column = reinforce_attack(actor=world["曹操"], army=army, officers=[world["曹仁"]])
+    column = reinforcement_send(actor=world["曹操"], army=army, officers=[world["曹仁"]])
     arrive(clock, column)  # 曹仁 18★ ≥ 徐晃 16★: an independent army
     assert Army.objects.get(pk=column.pk).status == Army.Status.BESIEGING
     assert Army.objects.get(pk=column.pk).morale == 100
-    second = reinforce_attack(actor=world["曹操"], army=army, officers=[world["荀彧"]])  # 14★ < 16★
+    second = reinforcement_send(actor=world["曹操"], army=army, officers=[world["荀彧"]])  # 14★ < 16★
     arrive(clock, second)
     member = ArmyMember.objects.get(officer=world["荀彧"])
     assert member.army_id == army.pk and member.rank == "general"

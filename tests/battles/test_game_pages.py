@@ -117,13 +117,13 @@ def test_r11_3_r11_6_the_judges_note_is_shown_and_the_list_says_how_it_ended(wor
     """A disputed game settled by the R11.3 authority: its note on the game page, and the games
     list says the authority entered it (not "claim")."""
     from battles.services.records import game_claim_answer, game_report
-    from battles.services.results import game_result
+    from battles.services.results import game_result_enter
 
     game = game_report(
         actor=world["許褚"], game=pending_game(world, clock), text="炮二平五 馬８進７", claimed="attacker"
     )
     game = game_claim_answer(actor=world["魏延"], game=game, confirm=False, claim=game.claim_token())
-    game_result(user=world["孫權"].user, game=game, result="draw", note="雙方皆超時")
+    game_result_enter(user=world["孫權"].user, game=game, result="draw", note="雙方皆超時")
     page = client.get(url(world, "game", game.pk)).content.decode()
     assert "雙方皆超時" in page and "data-note" in page
     row = client.get(url(world, "games")).content.decode()

@@ -9,9 +9,9 @@ import pytest
 
 from battles.models import BanqiGame, Game, Stratagem
 from battles.services.live import live_draw, live_move, live_resign
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
-from battles.services.stratagems import banqi_act, replay, stratagem_accept, stratagem_challenge
+from battles.services.stratagems import banqi_act, banqi_replay, stratagem_accept, stratagem_challenge
 from battles.timer_kinds import BANQI_FLAG, GAME_FLAG, STRATAGEM_DEADLINE
 from campaign.models import Timer
 from campaign.timers import timers_sweep
@@ -73,7 +73,7 @@ def end_by_abandonment(world, clock, game):
 
 
 def end_by_a_result_entered(world, clock, game):
-    return game_result(user=world["孫權"].user, game=_moves(world, game, MATE_MOVES[:2]), result="draw")
+    return game_result_enter(user=world["孫權"].user, game=_moves(world, game, MATE_MOVES[:2]), result="draw")
 
 
 def end_by_retreat(world, clock, game):
@@ -110,7 +110,7 @@ def play_banqi_out(world, game, seed=1):
     rng = random.Random(seed)
     players = [world["郭嘉"], world["張飛"]]
     while not game.result:
-        engine = replay(game)
+        engine = banqi_replay(game)
         game = banqi_act(actor=players[engine.turn], game=game, action=rng.choice(sorted(engine.legal_actions())))
     return game
 
@@ -170,7 +170,7 @@ def test_issue24_a_dark_chess_game_keeps_one_flag_pending_while_it_is_played(wor
         )
     )
     assert [(kind, seq) for kind, seq, _due in pending] == [(BANQI_FLAG, 10)]
-    assert pending[0][2] == game.deadline(replay(game).turn)
+    assert pending[0][2] == game.deadline(banqi_replay(game).turn)
 
 
 @pytest.mark.django_db

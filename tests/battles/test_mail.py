@@ -15,7 +15,7 @@ from django.urls import reverse
 from battles.services.siege import siege_call
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import MailSubscription, Notice
-from campaign.services.mail import mail_digests, mail_settings_save, send_mail_confirmation
+from campaign.services.mail import mail_confirmation_send, mail_digests_send, mail_settings_save
 from campaign.services.notices import notices_deliver, notices_sweep
 from tests.battles.conftest import besiege
 
@@ -98,7 +98,7 @@ def test_r1_5_issue_11_an_address_is_mailed_a_link_and_confirmed_by_its_officer_
     with pytest.raises(NotAllowed):
         mail_settings_save(actor=world["張飛"], officer=officer, address="wei@example.org", kinds=["call"])
     saved = mail_settings_save(actor=officer, officer=officer, address="wei@example.org", kinds=["call"])
-    assert send_mail_confirmation(subscription_id=saved.pk)
+    assert mail_confirmation_send(subscription_id=saved.pk)
     (mail,) = smtp.to("wei@example.org")
     link = reverse("mail-confirm-page", args=[world.campaign.slug, saved.confirm_token])
     assert link in body(mail) and "List-Unsubscribe" not in mail
@@ -152,9 +152,9 @@ def test_issue_11_quiet_hours_hold_mail_for_the_digest_which_goes_once(world, cl
     game = call(world, clock)  # at 10:00 Taipei: quiet
     deliver(f"game:{game.pk}:call")
     assert not smtp.mails and Notice.objects.get(officer=world["魏延"]).mail == "held"
-    assert mail_digests() == 0  # not yet: still quiet, before the hour of the digest
+    assert mail_digests_send() == 0  # not yet: still quiet, before the hour of the digest
     clock.shift(timedelta(hours=1, minutes=1))
-    assert mail_digests() == 1 and mail_digests() == 0
+    assert mail_digests_send() == 1 and mail_digests_send() == 0
     (digest,) = smtp.to("wei@example.org")
     assert "1" in digest["Subject"] and "許褚在漢中攻城叫陣" in body(digest)
     assert Notice.objects.get(officer=world["魏延"]).mail == "digested"

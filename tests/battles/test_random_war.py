@@ -15,7 +15,7 @@ from battles.models import Army, ArmyMember, Game, Ransom, Siege
 from battles.rules import ATTACK_RANKS, propose_ranks
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import RuleViolation
@@ -75,7 +75,9 @@ def act(world, clock, action: str, n: int, m: int) -> None:
             return
         game = siege_call_answer(actor=defender.officer, game=game, defender=defender.officer)
         site_admin = get_user_model().objects.get_or_create(username="site-admin", defaults={"is_superuser": True})[0]
-        game = game_result(user=site_admin, game=game, result=["attacker", "attacker", "defender", "draw"][(n + m) % 4])
+        game = game_result_enter(
+            user=site_admin, game=game, result=["attacker", "attacker", "defender", "draw"][(n + m) % 4]
+        )
         event(f"game result: {game.result}")
     elif action == "retreat":
         army = pick(Army.objects.exclude(status=Army.Status.ENDED).order_by("pk"), m)

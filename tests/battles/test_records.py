@@ -5,11 +5,11 @@ import pytest
 from battles.games import judge
 from battles.models import Game
 from battles.services.records import (
-    decode_record,
     game_claim_answer,
     game_report,
+    record_decode,
 )
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import NotAllowed, RuleViolation
 from tests.battles.conftest import besiege
@@ -67,7 +67,7 @@ def test_r11_3_a_disputed_claim_goes_to_the_authority(world, clock):
     game = game_report(actor=world["許褚"], game=game, text="炮二平五 馬８進７", claimed="attacker")
     game = game_claim_answer(actor=world["魏延"], game=game, confirm=False, claim=game.claim_token())
     assert game.claim_status == "disputed" and game.status == Game.Status.PENDING
-    game = game_result(user=world["孫權"].user, game=game, result="draw", note="both flags fell")
+    game = game_result_enter(user=world["孫權"].user, game=game, result="draw", note="both flags fell")
     assert game.result == "draw"
 
 
@@ -91,9 +91,9 @@ def test_r11_1_a_campaign_may_choose_western_chess(clock, db):
 def test_bad_encodings_are_read_or_refused_clearly():
     text = "炮二平五 馬８進７"
     for encoding in ("utf-8", "utf-8-sig", "gb18030", "big5"):
-        assert decode_record(text.encode(encoding)) == text, encoding
+        assert record_decode(text.encode(encoding)) == text, encoding
     with pytest.raises(RuleViolation):
-        decode_record(b"x" * 300_000)
+        record_decode(b"x" * 300_000)
 
 
 def test_r11_2_the_side_with_the_first_move_plays_red(world, clock):

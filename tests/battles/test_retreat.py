@@ -95,10 +95,10 @@ def test_r8_2_pursuit_losers_on_either_side_are_taken(world, clock):
     )
     games = list(Game.objects.filter(pursuit=pursuit).order_by("board"))
     assert [g.attacker_moves_first for g in games] == [False, False], "the pursuers have the first move"
-    from battles.services.results import game_result
+    from battles.services.results import game_result_enter
 
-    game_result(user=world["孫權"].user, game=games[0], result="defender")  # 張飛 beats 徐晃
-    game_result(user=world["孫權"].user, game=games[1], result="attacker")  # 許褚 beats 魏延
+    game_result_enter(user=world["孫權"].user, game=games[0], result="defender")  # 張飛 beats 徐晃
+    game_result_enter(user=world["孫權"].user, game=games[1], result="attacker")  # 許褚 beats 魏延
     assert world["徐晃"].whereabouts == Whereabouts.PRISONER and world["徐晃"].captor.name == "蜀"
     assert world["魏延"].whereabouts == Whereabouts.PRISONER and world["魏延"].captor.name == "魏"
     assert world["許褚"].whereabouts == Whereabouts.ROAD

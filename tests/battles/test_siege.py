@@ -3,7 +3,7 @@
 import pytest
 
 from battles.models import ArmyMember, Defender, Game, Ransom
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.siege import roster_set, siege_call, siege_call_answer
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Whereabouts
@@ -112,12 +112,12 @@ def test_r6_2_a_result_for_a_game_not_pending_is_refused(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
     with pytest.raises(RuleViolation) as err:
-        game_result(user=world["孫權"].user, game=game, result="attacker")
+        game_result_enter(user=world["孫權"].user, game=game, result="attacker")
     assert err.value.clause == "R6.2"
     game = siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
-    game_result(user=world["孫權"].user, game=game, result="attacker")
+    game_result_enter(user=world["孫權"].user, game=game, result="attacker")
     with pytest.raises(RuleViolation):
-        game_result(user=world["孫權"].user, game=game, result="defender")
+        game_result_enter(user=world["孫權"].user, game=game, result="defender")
     assert world.city("漢中").wall == 490 and LedgerEntry.objects.count() == 1
 
 
@@ -127,9 +127,9 @@ def test_r11_3_who_may_enter_a_result(world, clock):
     game = siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
     for name in ("曹操", "劉備", "許褚", "周瑜"):  # kings at war, a player, a neutral non-king
         with pytest.raises(NotAllowed):
-            game_result(user=world[name].user, game=game, result="attacker")
+            game_result_enter(user=world[name].user, game=game, result="attacker")
     assert world.city("漢中").wall == 500
-    game_result(user=world["張飛"].user, game=game, result="defender")  # the besieged city's governor
+    game_result_enter(user=world["張飛"].user, game=game, result="defender")  # the besieged city's governor
     assert Game.objects.get(pk=game.pk).result == "defender"
 
 

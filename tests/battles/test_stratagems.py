@@ -9,7 +9,7 @@ from battles.models import BanqiGame, Game, Stratagem
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import (
     banqi_act,
-    replay,
+    banqi_replay,
     stratagem_accept,
     stratagem_challenge,
     stratagem_name_substitute,
@@ -139,7 +139,7 @@ def test_r11_7_the_layout_is_dealt_and_committed_before_the_first_flip(world, cl
     with pytest.raises(RuleViolation):  # a face-up square cannot be flipped again
         banqi_act(actor=world["張飛"], game=game, action="a1")
     assert BanqiGame.objects.get(pk=game.pk).actions == ["a1"]
-    assert replay(BanqiGame.objects.get(pk=game.pk)).colours
+    assert banqi_replay(BanqiGame.objects.get(pk=game.pk)).colours
 
 
 def test_r9_1_r11_7_challenge_accept_and_play_through_the_pages(world, client, clock):

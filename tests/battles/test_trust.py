@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 
 from battles.models import Army, FieldBattle, Game
-from battles.services.field import sortie
+from battles.services.field import field_sortie
 from battles.services.march import march_start
 from battles.services.records import game_claim_answer, game_report
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_challenge
 from campaign.errors import NotAllowed, RuleViolation
@@ -33,7 +33,7 @@ def url(world, name, *args):
 
 def field_game(world):
     army = march_start(actor=world["曹操"], target=world.city("漢中"), organisation=[(world[n], r) for n, r in ARMY])
-    battle = sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
+    battle = field_sortie(actor=world["劉備"], army=army, officers=[world["魏延"]])
     return battle.games.get()
 
 
@@ -92,7 +92,7 @@ def test_r11_3_a_disputed_claim_goes_only_to_the_authority(world, clock):
     with pytest.raises(RuleViolation):
         game_claim_answer(actor=world["魏延"], game=game, confirm=True, claim=game.claim_token())
     assert Game.objects.get(pk=game.pk).claim_status == "disputed"
-    game = game_result(user=world["孫權"].user, game=game, result="defender")
+    game = game_result_enter(user=world["孫權"].user, game=game, result="defender")
     assert game.result == "defender"
 
 
@@ -102,9 +102,9 @@ def test_r11_3_the_governor_who_played_does_not_judge_the_game(world, clock):
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
     game = siege_call_answer(actor=world["張飛"], game=game, defender=world["張飛"])
     with pytest.raises(NotAllowed):
-        game_result(user=world["張飛"].user, game=game, result="defender")
+        game_result_enter(user=world["張飛"].user, game=game, result="defender")
     assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
-    assert game_result(user=world["孫權"].user, game=game, result="defender").result == "defender"
+    assert game_result_enter(user=world["孫權"].user, game=game, result="defender").result == "defender"
 
 
 def test_r3_2_an_administrators_own_request_is_not_his_citys_approval(world, clock):
@@ -186,7 +186,7 @@ def test_r1_3_control_characters_in_a_post_are_refused(world, client, field):
 def test_r11_3_control_characters_in_a_judges_note_are_refused(world, clock):
     game = siege_game(world, clock)
     with pytest.raises(RuleViolation):
-        game_result(user=world["孫權"].user, game=game, result="draw", note="x\x00y")
+        game_result_enter(user=world["孫權"].user, game=game, result="draw", note="x\x00y")
     assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
 
 

@@ -208,11 +208,11 @@ def test_a_damaged_xqf_file_is_refused_with_a_reason():
 
 
 def test_r11_3_pgn_files_in_utf8_gbk_and_big5():
-    from battles.services.records import decode_record
+    from battles.services.records import record_decode
 
     expected = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "g6g5"]  # 兵七進一: file 7 is c
     for name in ("opening.pgn", "opening-gbk.pgn", "opening-big5.pgn"):
-        judgement = judge("xiangqi", decode_record((DATA / name).read_bytes()))
+        judgement = judge("xiangqi", record_decode((DATA / name).read_bytes()))
         assert judgement.moves == expected and judgement.headers["Red"] == "曹操", name
 
 

@@ -127,7 +127,7 @@ def test_r7_5_issue_11_a_worker_killed_mid_delivery_leaves_nothing_undelivered(s
     is sent it twice but the one whose delivery the kill cut between send and record."""
     from battles.models import Army
     from campaign.models import Officer
-    from campaign.services.notices import notify
+    from campaign.services.notices import notices_send
 
     monkeypatch.setenv("NOTICE_LEASE_SECONDS", "3")
     world = fast_world()
@@ -140,7 +140,7 @@ def test_r7_5_issue_11_a_worker_killed_mid_delivery_leaves_nothing_undelivered(s
     from django.db import transaction
 
     with transaction.atomic():  # every officer of 蜀 is a candidate: a longer delivery to cut
-        notify(campaign_id=world.campaign.pk, officer_ids=kingdom.values_list("pk", flat=True), key=key)
+        notices_send(campaign_id=world.campaign.pk, officer_ids=kingdom.values_list("pk", flat=True), key=key)
     wait_for(lambda: Notice.objects.filter(key=key).exclude(push="").exists(), 30, "a first delivery", worker)
     kill(worker)
     left = Notice.objects.filter(key=key, push="").count()

@@ -16,7 +16,7 @@ from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
 from battles.models import Army, BanqiGame, Game
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.stratagems import banqi_act
 from campaign.clock import now
 from campaign.models import Campaign, Kingdom, Officer, Post, Thread, Timer
@@ -156,7 +156,7 @@ def later_in_the_war(clock, world, objects) -> None:
     banqi_act(actor=player, game=banqi, action="resign")
     siege = objects["siege"]
     game = Game.objects.filter(siege=siege, status=Game.Status.PENDING).order_by("pk").first()
-    game_result(user=world["孫權"].user, game=game, result="attacker")
+    game_result_enter(user=world["孫權"].user, game=game, result="attacker")
     clock.shift(timedelta(minutes=31))
     timers_sweep()
     midnight = now().astimezone(ZoneInfo(world.campaign.time_zone)).replace(hour=0, minute=0, second=1) + timedelta(

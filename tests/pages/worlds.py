@@ -4,10 +4,10 @@ larger (more cities, officers, armies, games, moves, posts), built through the s
 from datetime import timedelta
 
 from battles.models import BanqiGame, Game, Siege
-from battles.services.field import sortie
+from battles.services.field import field_sortie
 from battles.services.march import march_start
 from battles.services.records import game_report
-from battles.services.results import game_result
+from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import banqi_act, stratagem_accept, stratagem_challenge
 from campaign.demo import demo_spec
@@ -40,7 +40,7 @@ def build(clock, size: int) -> tuple[World, dict]:
     extras = [f"將{i}" for i in range(5 * size)]
     march_start(actor=world["孫權"], target=world.city("江州"), organisation=[(world["呂蒙"], "marshal")])
     field = march_start(actor=world["孫權"], target=world.city("永安"), organisation=[(world["甘寧"], "marshal")])
-    sortie(actor=world["劉備"], army=field, officers=[world["趙雲"]])
+    field_sortie(actor=world["劉備"], army=field, officers=[world["趙雲"]])
     armies = []
     for n in range(size):
         members = [(extras[5 * n], "marshal")] + [(extras[5 * n + k], "infantry") for k in (1, 2, 3)]
@@ -67,7 +67,7 @@ def build(clock, size: int) -> tuple[World, dict]:
         call = siege_call(actor=world["曹操"], army=army, attacker=other)
         if army == armies[0]:
             answered = siege_call_answer(actor=world["魏延"], game=call, defender=world["魏延"])
-            game_result(user=world["孫權"].user, game=answered, result="draw")
+            game_result_enter(user=world["孫權"].user, game=answered, result="draw")
     for n in range(size):
         move_request(actor=world[extras[5 * n + 4]], destination=world.city(f"城{n}"))
     move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
