@@ -1,13 +1,19 @@
-"""Who commands an army and who judges a game (R8.1, R11.3): reads that services check before
-they write and selectors compute for a page's flags. No writes here."""
+"""Who commands an army and who judges a game (R8.1, R11.3), who defends a city (R4.6, R6.3),
+when a game may start (R7.4): reads that services check before they write and selectors
+compute for a page's flags. No writes here."""
 
 from collections.abc import Iterable
+from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Game
 from campaign.authority import is_king, officer_of
-from campaign.models import Officer
+from campaign.errors import RuleViolation
+from campaign.models import Campaign, Officer, Whereabouts
+from campaign.rules.clock import in_war_hours
+from campaign.rules.personnel import may_fight
 from cities.models import City
 
 
@@ -54,3 +60,23 @@ def may_enter_result(user: User | AnonymousUser, game: Game, city: City) -> bool
     if game.kind == Game.Kind.SIEGE:
         involved |= set(Army.objects.filter(siege_id=game.siege_id).values_list("kingdom_id", flat=True))
     return judges(user=user, officer=officer, game=game, city=city, involved=involved)
+
+
+def require_war_hours(campaign: Campaign, at: datetime, *, agreed: bool) -> None:
+    """R7.4: a game starts at `at` between the hours of war (in the campaign's zone); outside
+    them only when both sides agreed before it started (`agreed`). Refuse otherwise."""
+    if not in_war_hours(at, campaign.zone, campaign.war_start_minute, campaign.war_end_minute) and not agreed:
+        raise RuleViolation(
+            "R7.4", _("Games start between the hours of war; outside them only when both sides agreed before starting.")
+        )
+
+
+def require_defender(officer: Officer, city: City, clause: str) -> None:
+    """A defender of `city` (a sortie R4.6, the roster R6.3): in the city, of its kingdom, and
+    one who may fight (R1.6). Refuse otherwise, citing `clause`."""
+    if officer.whereabouts != Whereabouts.CITY or officer.city_id != city.pk or officer.kingdom_id != city.kingdom_id:
+        raise RuleViolation(
+            clause, _("%(name)s is not a defender in %(city)s.") % {"name": officer.name, "city": city.name}
+        )
+    if not may_fight(officer.kind):
+        raise RuleViolation("R1.6", _("%(name)s may not fight.") % {"name": officer.name})

@@ -5,7 +5,6 @@ the campaign posts is here; services call these and post the result."""
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.utils import translation
@@ -26,7 +25,7 @@ def in_site_language() -> Iterator[None]:
 
 def local(campaign: Campaign, instant: datetime) -> str:
     """An instant as the campaign's players read it: in its zone, to the second."""
-    return instant.astimezone(ZoneInfo(campaign.time_zone)).strftime("%Y-%m-%d %H:%M:%S")
+    return instant.astimezone(campaign.zone).strftime("%Y-%m-%d %H:%M:%S")
 
 
 def move_departure(move: Move, at: datetime, route: list[str], cause: str = "") -> Post:

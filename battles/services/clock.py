@@ -8,7 +8,6 @@ Each handler schedules the next one, so a long outage is caught up in due order.
 """
 
 from datetime import date, datetime
-from zoneinfo import ZoneInfo
 
 from battles import announcements as texts
 from battles.models import Army, Game, Siege
@@ -31,7 +30,7 @@ def day_key(campaign_id: int, day: date) -> str:
 
 def day_schedule(*, campaign: Campaign, after: datetime) -> Timer:
     """Schedule the first local midnight after `after` (R7.1)."""
-    zone = ZoneInfo(campaign.time_zone)
+    zone = campaign.zone
     due = next_midnight(after, zone)
     day = due.astimezone(zone).date()
     return timer_schedule(campaign=campaign, key=day_key(campaign.pk, day), kind=DAY, object_id=campaign.pk, due_at=due)
@@ -47,7 +46,7 @@ def day_change(timer: Timer) -> None:
     """R7.1: every city's wall +5 up to its maximum, every besieging army −10 morale; one
     statement per kind, one ledger row per city or army changed, keyed by the local date."""
     campaign = Campaign.objects.get(pk=timer.object_id)
-    zone = ZoneInfo(campaign.time_zone)
+    zone = campaign.zone
     at = timer.due_at
     day = at.astimezone(zone).date()
     key = day_key(campaign.pk, day)
@@ -69,7 +68,7 @@ def day_change(timer: Timer) -> None:
 def period_due(campaign: Campaign, after: datetime) -> datetime:
     """`after` plus one period of war time (R7.4 Decision)."""
     return advance_war_time(
-        after, campaign.penalty_period, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute
+        after, campaign.penalty_period, campaign.zone, campaign.war_start_minute, campaign.war_end_minute
     )
 
 

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles import announcements as texts
-from battles.authority import commands
+from battles.authority import commands, require_defender
 from battles.models import Army, ArmyMember, FieldBattle, Game
 from battles.rules import Result, attacker_moves_first, field_battle_winner
 from battles.services.arrivals import siege_join
@@ -24,8 +24,7 @@ from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import Officer, Whereabouts
-from campaign.rules.personnel import may_fight
+from campaign.models import Officer
 from campaign.services.notices import notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
@@ -76,16 +75,7 @@ def field_sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> Fiel
     if not officers or len({o.pk for o in officers}) != len(officers):
         raise RuleViolation("R4.6", _("Name the officers who go out, each once."))
     for officer in officers:
-        if (
-            officer.whereabouts != Whereabouts.CITY
-            or officer.city_id != city.pk
-            or officer.kingdom_id != city.kingdom_id
-        ):
-            raise RuleViolation(
-                "R4.6", _("%(name)s is not a defender in %(city)s.") % {"name": officer.name, "city": city.name}
-            )
-        if not may_fight(officer.kind):
-            raise RuleViolation("R1.6", _("%(name)s may not fight.") % {"name": officer.name})
+        require_defender(officer, city, "R4.6")
     attackers = list(
         army.members.filter(status=ArmyMember.Status.ACTIVE).select_related("officer").order_by("position")
     )

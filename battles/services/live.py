@@ -6,12 +6,12 @@ or a fallen flag, goes through `game_decide` in that same transaction. A broadca
 commit (battles/fanout.py); the database is the game of record."""
 
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
+from battles.authority import require_war_hours
 from battles.games import RecordError
 from battles.games.live import play, remember_legal, to_move
 from battles.models import Game, GameMove
@@ -23,7 +23,6 @@ from battles.timer_kinds import GAME_FLAG
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer, Timer
-from campaign.rules.clock import in_war_hours
 from campaign.timers import timer_handler, timer_move, timer_schedule
 
 
@@ -141,13 +140,7 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
     if game.attacker_ready and game.defender_ready:
         now = clock.now()
         campaign = game.campaign
-        zone = ZoneInfo(campaign.time_zone)
-        if not in_war_hours(now, zone, campaign.war_start_minute, campaign.war_end_minute) and not (
-            game.attacker_agrees_off_hours and game.defender_agrees_off_hours
-        ):
-            raise RuleViolation(
-                "R7.4", _("Games start between the hours of war; outside them only when both sides agreed.")
-            )
+        require_war_hours(campaign, now, agreed=game.attacker_agrees_off_hours and game.defender_agrees_off_hours)
         base = int(campaign.live_base / timedelta(milliseconds=1))
         game.live_since, game.turn_since = now, now
         game.attacker_left_ms = game.defender_left_ms = base

@@ -3,12 +3,12 @@ the board decides is applied at once; any other ending is a claim the opponent c
 disputes, and a dispute goes to the authority of R11.3 (results.game_result_enter)."""
 
 from datetime import datetime
-from zoneinfo import ZoneInfo
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles import announcements as texts
+from battles.authority import require_war_hours
 from battles.games import RecordError, judge
 from battles.games.records import MAX_CHARS
 from battles.games.upload import MAX_BYTES, decode_upload
@@ -19,7 +19,6 @@ from battles.services.results import game_city_id, game_decide
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer
-from campaign.rules.clock import in_war_hours
 from campaign.services.notices import duties_recount, notices_send
 from campaign.validation import checked_text
 
@@ -186,12 +185,7 @@ def _check_hours(game: Game, started_at: datetime) -> None:
     campaign = game.campaign
     if started_at > clock.now():
         raise RuleViolation("R7.4", _("A game cannot have started in the future."))
-    if not in_war_hours(
-        started_at, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute
-    ) and not (game.attacker_agrees_off_hours and game.defender_agrees_off_hours):
-        raise RuleViolation(
-            "R7.4", _("Games start between the hours of war; outside them only when both sides agreed before starting.")
-        )
+    require_war_hours(campaign, started_at, agreed=game.attacker_agrees_off_hours and game.defender_agrees_off_hours)
 
 
 @transaction.atomic

@@ -5,13 +5,12 @@ Locks, everywhere in this order: the city, then the army (DESIGN: city then army
 
 from datetime import datetime
 from typing import cast
-from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from battles import announcements as texts
-from battles.authority import commands
+from battles.authority import commands, require_defender, require_war_hours
 from battles.models import Army, ArmyMember, Defender, Game, Siege
 from battles.models.sieges import DefenceRank
 from battles.rules import (
@@ -35,8 +34,6 @@ from campaign import clock
 from campaign.authority import is_king
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
-from campaign.rules.clock import in_war_hours
-from campaign.rules.personnel import may_fight
 from campaign.services.notices import duties_recount, notices_send
 from cities.models import City
 
@@ -51,16 +48,7 @@ def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]
     if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
         raise NotAllowed("R6.3", _("The governor arranges the defence roster."))
     for officer, rank in roster:
-        if (
-            officer.whereabouts != Whereabouts.CITY
-            or officer.city_id != city.pk
-            or officer.kingdom_id != city.kingdom_id
-        ):
-            raise RuleViolation(
-                "R6.3", _("%(name)s is not a defender in %(city)s.") % {"name": officer.name, "city": city.name}
-            )
-        if not may_fight(officer.kind):
-            raise RuleViolation("R1.6", _("%(name)s may not fight.") % {"name": officer.name})
+        require_defender(officer, city, "R6.3")
         if rank == DefenceRank.GOVERNOR and officer.pk != city.governor_id:
             raise RuleViolation("R6.3", _("Only the city's governor holds the governor's post."))
         if rank == DefenceRank.KING and not is_king(officer, city.kingdom):
@@ -145,13 +133,7 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
     if actor.pk != defender.pk and not (city.governor_id == actor.pk or is_king(actor, city.kingdom)):
         raise NotAllowed("R6.1", _("A defender takes up a call for themselves, or the governor assigns one."))
     now = clock.now()
-    campaign = city.campaign
-    if not in_war_hours(now, ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute) and not (
-        game.attacker_agrees_off_hours and off_hours
-    ):
-        raise RuleViolation(
-            "R7.4", _("Games start between the hours of war; outside them only when both sides agreed before starting.")
-        )
+    require_war_hours(city.campaign, now, agreed=game.attacker_agrees_off_hours and off_hours)
     game.defender_agrees_off_hours = off_hours
     game.defender, game.defender_rank, game.started_at = defender, place.rank, now
     status_change(game, Game.Status.PENDING, _("game"))

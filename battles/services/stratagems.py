@@ -9,7 +9,6 @@ Decision: the schemer moves first in the dark-chess game.
 
 import secrets
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from django.db import IntegrityError, transaction
 from django.db.models import Q
@@ -33,7 +32,7 @@ from cities.models import City
 
 
 def _local_date(campaign, at: datetime):
-    return at.astimezone(ZoneInfo(campaign.time_zone)).date()
+    return at.astimezone(campaign.zone).date()
 
 
 @transaction.atomic
@@ -282,7 +281,7 @@ def _take_effect(stratagem: Stratagem, at: datetime) -> None:
     status_change(stratagem, Stratagem.Status.EFFECT, _("stratagem"))
     stratagem.decided_at = at
     campaign = stratagem.campaign
-    zone = ZoneInfo(campaign.time_zone)
+    zone = campaign.zone
     stratagem.effect_until = local_midnight(at.astimezone(zone).date() + timedelta(days=2), zone)
     stratagem.save(update_fields=["status", "decided_at", "effect_until"])
     target = Officer.objects.select_related("city__board").get(pk=stratagem.target_id)

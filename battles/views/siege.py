@@ -1,7 +1,5 @@
 """The siege page and its forms: calls, answers, results, the roster, retreat, retreat money."""
 
-from zoneinfo import ZoneInfo
-
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -35,9 +33,7 @@ def siege_page(request, campaign, siege_id):
         "judge": bool(flags.judged),
         "judged": flags.judged,
         "besieging_king": flags.besieging_king,
-        "night": not in_war_hours(
-            clock.now(), ZoneInfo(campaign.time_zone), campaign.war_start_minute, campaign.war_end_minute
-        ),
+        "night": not in_war_hours(clock.now(), campaign.zone, campaign.war_start_minute, campaign.war_end_minute),
         "defence_ranks": DefenceRank.choices,
     }
     return render(request, "battles/siege.html", context)

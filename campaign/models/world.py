@@ -1,6 +1,7 @@
 """Campaigns and kingdoms (R1.1, R1.2)."""
 
 from datetime import timedelta
+from zoneinfo import ZoneInfo
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -62,6 +63,12 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def zone(self) -> ZoneInfo:
+        """The campaign's time zone: its days, its hours of war and the times its texts show.
+        Not cached here: ZoneInfo keeps one object per key, and a changed `time_zone` reads anew."""
+        return ZoneInfo(self.time_zone)
 
     def wall_for_kind(self, kind: str) -> int:
         return {"capital": self.capital_wall, "buffer": self.buffer_wall}.get(kind, self.frontier_wall)

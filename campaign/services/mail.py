@@ -9,7 +9,6 @@ import logging
 import secrets
 import smtplib
 from datetime import datetime, timedelta
-from zoneinfo import ZoneInfo
 
 from celery import current_app
 from django.conf import settings
@@ -174,7 +173,7 @@ def mail_confirmation_send(*, subscription_id: int) -> bool:
 
 
 def _local(officer: Officer, now: datetime) -> datetime:
-    return now.astimezone(ZoneInfo(officer.campaign.time_zone))
+    return now.astimezone(officer.campaign.zone)
 
 
 def _deadline_text(officer: Officer, deadline: datetime | None) -> str:

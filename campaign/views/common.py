@@ -3,7 +3,6 @@ turned into messages (400-type) or a 403 page, never a 500."""
 
 from functools import wraps
 from typing import cast
-from zoneinfo import ZoneInfo
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -81,7 +80,7 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
         request.officer = officer_of(request.user, campaign)
         if request.officer is not None:
             request.officer.campaign = campaign  # read by the navigation's duties, no query
-        timezone.activate(chosen_zone(request) or ZoneInfo(campaign.time_zone))
+        timezone.activate(chosen_zone(request) or campaign.zone)
         try:
             return view(request, campaign, *args, **kwargs)
         except NotAllowed as exc:

@@ -190,11 +190,10 @@ def test_r7_4_a_live_game_starts_at_night_only_when_both_agreed(world, clock):
 
 def clock_at(world, hour):
     from datetime import datetime
-    from zoneinfo import ZoneInfo
 
     from campaign.clock import now
 
-    local = now().astimezone(ZoneInfo(world.campaign.time_zone))
+    local = now().astimezone(world.campaign.zone)
     return datetime(local.year, local.month, local.day, hour, tzinfo=local.tzinfo) + timedelta(days=1)
 
 

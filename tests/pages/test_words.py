@@ -6,7 +6,6 @@ except names (of cities, kingdoms, officers, boards, threads, and what users wro
 import re
 from datetime import timedelta
 from html.parser import HTMLParser
-from zoneinfo import ZoneInfo
 
 import pytest
 from django.apps import apps
@@ -159,9 +158,7 @@ def later_in_the_war(clock, world, objects) -> None:
     game_result_enter(user=world["孫權"].user, game=game, result="attacker")
     clock.shift(timedelta(minutes=31))
     timers_sweep()
-    midnight = now().astimezone(ZoneInfo(world.campaign.time_zone)).replace(hour=0, minute=0, second=1) + timedelta(
-        days=1
-    )
+    midnight = now().astimezone(world.campaign.zone).replace(hour=0, minute=0, second=1) + timedelta(days=1)
     clock.move_to(midnight)
     timers_sweep()
 
