@@ -26,7 +26,7 @@ class NotAllowed(RuleViolation):
 
 class Stale(RuleViolation):
     """The action answers a state that has changed since its author read it (a claim replaced, a
-    move already played): refused like any rule, and told apart (409 in the API, issue 12)."""
+    move already played): refused like any rule, and told apart (409 in the API)."""
 
     status_code = 409
 

@@ -1,4 +1,4 @@
-"""What live play needs (issue 10): one move checked against the game so far (with the game's
+"""What live play on the site needs: one move checked against the game so far (with the game's
 handicap R11.4 and opening restriction R11.5, as a reported record is), which side is to move,
 the position and the legal moves. Pure: no Django.
 

@@ -95,7 +95,7 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[
         due_at=pursuit.deadline,
     )
     announce(army.target.board, f"army:{army.pk}:retreat", at, *texts.retreat(reason, army, pursuit.deadline))
-    target = army.target  # Issue 11: its governor and its king may order the pursuit (R8.2)
+    target = army.target  # a duty of its governor and its king, who may order the pursuit (R8.2)
     king_id = target.kingdom.king_id if target.kingdom else None
     notify(campaign_id=army.campaign_id, officer_ids=[target.governor_id, king_id], key=f"pursuit:{pursuit.pk}:open")
     if army.siege is not None:

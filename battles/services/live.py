@@ -1,4 +1,4 @@
-"""Battle games played live on the site (issue 10): both players say they are ready, then each
+"""Battle games played live on the site: both players say they are ready, then each
 move is one short transaction — lock the game, check the move (the same judge as a reported
 record, with the game's handicap R11.4 and restriction R11.5), store it with its clock stamp,
 set the flag-fall timer — and the result, when the board decides, resignation, an agreed draw

@@ -124,7 +124,8 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
         ) from None
     city = army.siege.city
     announce(city.board, f"game:{game.pk}:call", now, texts.siege_call(attacker, city))
-    # Issue 11: the defenders on the roster in the city may take it up; the governor and the king assign.
+    # A duty of the defenders on the roster in the city, who may take it up, and of the governor and the king,
+    # who assign one.
     defenders = army.siege.roster.filter(
         until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=city.pk
     ).values_list("officer_id", flat=True)

@@ -236,7 +236,7 @@ def _move_banqi_flag(game: BanqiGame, to_move: int, stale_key: str) -> None:
 
 
 def _banqi_time(game: BanqiGame, to_move: int, now: datetime) -> BanqiGame:
-    """The player to move ran out of time: the other wins (R11.7, issue 10)."""
+    """The player to move ran out of time: the other wins (R11.7)."""
     game.result, game.termination, game.ended_at = ("1" if to_move == 0 else "0"), "time", now
     game.save(update_fields=["result", "termination", "ended_at"])
     _decide(game)

@@ -167,7 +167,7 @@ def move_request(*, actor: Officer, destination: City) -> Move:
 
 
 def _notify_deciders(move: Move) -> None:
-    """Issue 11: a move still awaiting approval is a duty of whoever may approve it (R3.2): the
+    """A move still awaiting approval is a duty of whoever may approve it (R3.2): the
     king, the two governors, and an administrator present where the governor cannot act (the
     notice is sent only to those whose duties list it)."""
     if move.status != Move.Status.REQUESTED:
@@ -303,7 +303,7 @@ def move_arrive(timer: Timer) -> None:
 
 @timer_batch_handler(ARRIVAL)
 def move_arrive_many(timers: list[Timer]) -> None:
-    """R3.4 for a batch of arrivals due together (issue 14): the same outcome as `move_arrive`
+    """R3.4 for a batch of arrivals due together: the same outcome as `move_arrive`
     for each, in a few set-based statements; the war's arrival hooks run only for arrivals in
     the cities it watches (besieged ones, R8.4)."""
     moves = list(
