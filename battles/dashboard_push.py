@@ -83,7 +83,7 @@ def read(campaign: Campaign, kingdom_id: int | None, page: int, language: str, z
     return reading
 
 
-class Dashboard(Protocol):
+class OpenDashboard(Protocol):
     """An open dashboard's socket, as the watcher wakes it."""
 
     def wake(self) -> None: ...
@@ -93,10 +93,10 @@ class Watcher:
     """The world version as seen by one event loop, and the dashboards it wakes."""
 
     def __init__(self) -> None:
-        self.dashboards: set[Dashboard] = set()
+        self.dashboards: set[OpenDashboard] = set()
         self.task: asyncio.Task | None = None
 
-    def add(self, dashboard: Dashboard) -> None:
+    def add(self, dashboard: OpenDashboard) -> None:
         self.dashboards.add(dashboard)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self.run())
