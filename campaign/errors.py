@@ -17,6 +17,16 @@ class RuleViolation(Exception):
     def __str__(self) -> str:
         return f"{self.clause}: {self.message}"
 
+    @property
+    def refusal(self) -> str:
+        """The message as a page or a socket shows it: with the clause it cites, once (not
+        repeated when the text names it already, left out for the site's own limits, which
+        cite no clause)."""
+        text = str(self.message)
+        if not self.clause or self.clause in text:
+            return text
+        return f"{text} ({self.clause})"
+
 
 class NotAllowed(RuleViolation):
     """The acting officer has no authority for this action (shown as 403)."""
