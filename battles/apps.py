@@ -20,6 +20,9 @@ class BattlesConfig(AppConfig):
         from battles.selectors.duties import officer_duties
 
         hooks.register(hooks.duty_readers, officer_duties)
+        from battles.selectors.boards import city_war
+
+        hooks.register(hooks.city_war_readers, city_war)
         from battles.models import Army, Game, Siege
         from campaign import freshness
 

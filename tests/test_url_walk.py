@@ -21,8 +21,8 @@ from django.conf import settings
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver
 
+from campaign.inputs import FIELD_LABELS
 from campaign.services.tokens import token_create
-from campaign.views.forms import FIELD_LABELS
 
 ROOT = Path(settings.BASE_DIR)
 BAD_IDS = {"missing": 987_654, "zero": 0, "largest": 2**63 - 1, "2**63": 2**63, "10**20": 10**20}

@@ -1,7 +1,7 @@
 """Every write of the war (DESIGN.md, layer 2). Importing the modules registers their timer handlers.
 
 The modules stand in layers and import only downwards (tests/test_layers.py, .importlinter):
-  live                                games played live on the site (issue 10)
+  live                                games played live on the site
   results, records                    a game's result applied to its battle
   siege, field, pursuit, retreat,     the battles and the orders of the war
   march, reinforce

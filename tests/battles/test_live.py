@@ -244,7 +244,7 @@ def table(sql: str) -> str:
 def test_r11_3_the_state_shows_where_the_side_to_move_may_go(world, clock):
     """The board's hints: each piece of the side to move and its legal points (the judge's own
     list), none once the game is over."""
-    from battles.views.live import live_state
+    from battles.selectors.live import live_state
 
     game = ready(world, pending_game(world, clock))
     state = live_state(game_id=game.pk, user_id=None, language="en")

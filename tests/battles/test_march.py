@@ -49,6 +49,14 @@ def test_r4_1_an_army_attacks_another_kingdom(world, clock):
     assert err.value.clause == "R4.1" and nothing_marched()
 
 
+def test_r4_1_officers_of_no_kingdom_march_for_none(world, clock):
+    """An officer left unaffiliated (R10.5) in a city is refused as an army of no kingdom."""
+    Officer.objects.filter(pk=world["許褚"].pk).update(kingdom=None)
+    with pytest.raises(RuleViolation) as err:
+        march(world, [("許褚", "marshal")], actor="徐晃")  # the governor of 長安, where 許褚 is
+    assert err.value.clause == "R4.1" and nothing_marched()
+
+
 def test_r4_2_exactly_one_marshal(world, clock):
     with pytest.raises(RuleViolation) as err:
         march(world, [("徐晃", "marshal"), ("許褚", "marshal")])
