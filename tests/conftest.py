@@ -1,16 +1,12 @@
-"""Shared fixtures: a real Redis for the whole run, and the demo world built through services."""
-
-import threading
+"""Shared fixtures: a real Redis for the whole run, the war clock stopped at START, and the demo
+world built through the services at that time (tests/worlds.py builds it)."""
 
 import pytest
+import time_machine
 from django.conf import settings
 
-from campaign import clock
-from campaign.demo import demo_spec
 from campaign.devservices import start_redis, stop
-from campaign.models import Campaign, Officer
-from campaign.services.presence import presence_touch
-from campaign.services.world import world_create
+from tests.worlds import START, World, make_world
 
 
 class RedisControl:
@@ -79,56 +75,15 @@ def _redis_and_timers_for_database_tests(request):
     assert failed == [], f"timer handlers failed during the test: {failed}"
 
 
-class World:
-    """The demo campaign (魏, 蜀, 吳), with officers looked up by name: world["曹操"]."""
-
-    def __init__(self, campaign: Campaign):
-        self.campaign = campaign
-
-    def __getitem__(self, name: str) -> Officer:
-        return Officer.objects.select_related("kingdom", "city", "campaign").get(campaign=self.campaign, name=name)
-
-    def city(self, name: str):
-        from cities.models import City
-
-        return City.objects.select_related("kingdom", "governor", "board").get(campaign=self.campaign, name=name)
-
-    def online(self, *names: str) -> None:
-        for name in names:
-            presence_touch(user_id=self[name].user_id, now=clock.now())
-
-
-def make_world(**overrides) -> World:
-    spec = demo_spec()
-    spec.update(overrides)
-    return World(world_create(spec=spec))
+@pytest.fixture
+def clock():
+    """The war clock, stopped at START (10:00 in Taipei, inside the hours of war); the test moves
+    it with clock.move_to() or clock.shift()."""
+    with time_machine.travel(START, tick=False) as traveller:
+        yield traveller
 
 
 @pytest.fixture
-def world(db) -> World:
+def world(clock, db) -> World:
+    """The demo world, created at the stopped clock's time (its first midnight is that night)."""
     return make_world()
-
-
-def at_once(*calls) -> list[BaseException]:
-    """Run the calls in threads released together (two clicks at the same instant); each thread
-    closes its own database connection. Returns what they raised."""
-    from django.db import connections
-
-    barrier = threading.Barrier(len(calls))
-    raised: list[BaseException] = []
-
-    def run(call):
-        try:
-            barrier.wait(timeout=10)
-            call()
-        except BaseException as exc:  # noqa: BLE001 - returned to the test
-            raised.append(exc)
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return raised

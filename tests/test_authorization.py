@@ -34,11 +34,7 @@ from campaign.services.boards import post_reply, thread_create
 from campaign.services.moves import move_request
 from campaign.services.personnel import promotion_recommend
 from campaign.timers import timer_schedule
-from tests.battles.conftest import (  # noqa: F401  (fixtures: the war at 10:00 Taipei)
-    besiege,
-    clock,
-    world,
-)
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 # Django's own views that take POST: log-in (throttled, tests/test_security.py), log-out,

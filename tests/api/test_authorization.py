@@ -13,7 +13,6 @@ from django.urls import reverse
 
 from api.main import api
 from campaign.services.tokens import token_create
-from tests.battles.conftest import clock, world  # noqa: F401  (fixtures: the war at 10:00 Taipei)
 from tests.test_authorization import MATRIX, ROLES, Case, acting, allow, refuse, snapshot
 
 
@@ -94,7 +93,7 @@ def call(world, clock, name: str, role: str, scope: str = "act") -> None:
 
 
 @pytest.mark.parametrize("name", ACTIONS)
-def test_r2_who_may_act_through_the_api(name, world, clock):  # noqa: F811
+def test_r2_who_may_act_through_the_api(name, world, clock):
     """Each role tries from the same state, as with the forms (rolled back after each)."""
     start = clock.time() if hasattr(clock, "time") else None
     for role in ROLES:

@@ -11,6 +11,7 @@ from battles.models import BanqiGame, Stratagem
 from battles.services.stratagems import banqi_act, stratagem_accept
 from campaign.timers import timers_sweep
 from tests.battles.test_stratagems import challenge
+from tests.worlds import make_world
 
 
 @pytest.mark.django_db
@@ -50,7 +51,6 @@ def test_r11_7_the_page_hears_of_each_action_and_a_frame_closes_its_socket(clock
     from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
     from campaign.asgi import application
-    from tests.conftest import make_world
 
     world = make_world()
     stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))

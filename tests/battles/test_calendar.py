@@ -15,7 +15,7 @@ from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Timer
 from campaign.services.feeds import feed_token_renew
 from campaign.services.moves import move_order
-from tests.battles.conftest import besiege
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 

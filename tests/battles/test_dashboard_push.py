@@ -17,7 +17,7 @@ from battles.services.ledger import value_change
 from campaign import clock
 from campaign.asgi import application
 from campaign.services.moves import move_order
-from tests.conftest import make_world
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -22,7 +22,7 @@ from campaign.models import Notice, Officer, Timer
 from campaign.services.moves import move_approve, move_request
 from campaign.services.personnel import promotion_decide, promotion_recommend
 from campaign.timers import timers_sweep
-from tests.battles.conftest import besiege
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 EVERYONE = ("曹操", "徐晃", "許褚", "郭嘉", "劉備", "張飛", "魏延", "諸葛亮", "法正", "孫權", "魯肅")

@@ -10,8 +10,7 @@ from battles.services.prisoners import ransom_settle, retreat_money_confirm, ret
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
 from campaign.services.moves import move_order, move_request
-from tests.battles.conftest import arrive, besiege, ledger_holds, play
-from tests.conftest import make_world
+from tests.worlds import arrive, besiege, ledger_holds, make_world, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 

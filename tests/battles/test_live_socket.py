@@ -14,8 +14,7 @@ from django.test import Client
 from battles.models import Game
 from battles.services.live import live_ready
 from campaign.asgi import application
-from tests.battles.conftest import besiege
-from tests.conftest import make_world
+from tests.worlds import besiege, make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

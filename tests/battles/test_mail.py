@@ -17,7 +17,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import MailSubscription, Notice
 from campaign.services.mail import mail_digests, mail_settings_save, send_mail_confirmation
 from campaign.services.notices import notices_deliver, notices_sweep
-from tests.battles.conftest import besiege
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 

@@ -6,6 +6,7 @@ form's preview button or a GET with the chosen fields shows the same."""
 from django.urls import reverse
 
 from battles.models import Army
+from tests.worlds import besiege
 
 FAR = "長安 → 漢中 → 成都 → 江州 → 永安 → 江陵"  # five roads west of 長安 (the other way round is seven)
 
@@ -101,8 +102,6 @@ def test_r4_5_a_target_no_road_reaches_is_said_before_sending(world, client, clo
 def test_r8_3_the_reinforcement_form_shows_the_columns_route_and_arrival(world, client, clock):
     """Reinforcements march too (R8.3): their form on the army's page says the same, and its
     origin changes its part (htmx) instead of reloading the page."""
-    from tests.battles.conftest import besiege
-
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     client.force_login(world["曹操"].user)
     client.cookies["django_language"] = "en"

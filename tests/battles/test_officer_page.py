@@ -3,7 +3,7 @@ results; names on the other pages link to them; an officer of another campaign i
 
 import pytest
 
-from tests.battles.conftest import besiege, play
+from tests.worlds import besiege, play
 
 
 @pytest.mark.django_db

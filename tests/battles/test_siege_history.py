@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from battles.selectors import LEDGER_ROWS
 from cities.models import LedgerEntry
-from tests.battles.conftest import besiege
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 

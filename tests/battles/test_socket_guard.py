@@ -19,7 +19,7 @@ from battles.models import Game
 from campaign.asgi import application
 from campaign.socket_guard import STALE_SECONDS
 from tests.battles.test_live_socket import sessions
-from tests.conftest import make_world
+from tests.worlds import besiege, make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 HOST = b"127.0.0.1:8000"
@@ -278,7 +278,6 @@ def test_issue24_a_page_on_another_port_cannot_ready_a_players_game(clock):
     """The issue's case: a player's session cookie sent from a page on another port of the site's
     host is refused before "ready" can be read; from the site's own page it is applied."""
     from battles.services.siege import siege_call, siege_call_answer
-    from tests.battles.conftest import besiege
 
     world = make_world()
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])

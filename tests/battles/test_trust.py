@@ -20,8 +20,8 @@ from campaign.services.moves import move_approve, move_request
 from campaign.services.personnel import governor_appoint
 from campaign.timers import timers_sweep
 from cities.models import City
-from tests.battles.conftest import besiege
-from tests.conftest import at_once
+from tests.races import at_once
+from tests.worlds import besiege, make_world
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 MATE_IN_ONE = '[FEN "4k4/9/9/9/9/9/9/3R5/R8/5K3 w - - 0 1"]\n1. 車九平五'
@@ -203,8 +203,6 @@ def test_r11_3_a_pathological_post_is_stored_rendered(world, client):
 def test_r2_4_one_officer_appointed_to_two_cities_at_once(clock):
     """Two kings' clicks at the same instant name 郭嘉 governor of 洛陽 and of 許昌: one city has
     him, the other none; neither click is a 500."""
-    from tests.conftest import make_world
-
     world = make_world()
     king, officer = world["曹操"], world["郭嘉"]
     raised = at_once(

@@ -10,8 +10,7 @@ import pytest
 from battles.services.march import march_start
 from campaign.demo import demo_spec
 from campaign.services.world import world_create
-from tests.battles.conftest import arrive
-from tests.conftest import World
+from tests.worlds import World, arrive
 
 
 def circles(page: str) -> dict[str, tuple[float, float]]:

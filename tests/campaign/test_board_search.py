@@ -8,7 +8,6 @@ import pytest
 from campaign.models import Post
 from campaign.rules.search import index_terms, query_terms
 from campaign.services.boards import post_edit, post_hide, post_reply, thread_create
-from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 
 
 def test_issue14_terms_are_characters_and_pairs_and_a_query_needs_all_its_pairs():
@@ -24,7 +23,7 @@ def search(client, world, q: str) -> str:
 
 
 @pytest.mark.django_db
-def test_issue14_search_finds_any_part_of_a_post_or_title_and_nothing_more(client, world, clock):  # noqa: F811
+def test_issue14_search_finds_any_part_of_a_post_or_title_and_nothing_more(client, world, clock):
     board = world.city("漢中").board
     thread_create(actor=world["張飛"], board=board, title="城防", body="今夜守城將軍出戰")
     thread_create(actor=world["張飛"], board=board, title="分開", body="守城之後，城將易主")  # both pairs, apart
@@ -42,7 +41,7 @@ def test_issue14_search_finds_any_part_of_a_post_or_title_and_nothing_more(clien
 
 
 @pytest.mark.django_db
-def test_issue14_edited_and_hidden_posts_are_found_as_they_now_read(client, world, clock):  # noqa: F811
+def test_issue14_edited_and_hidden_posts_are_found_as_they_now_read(client, world, clock):
     board = world.city("漢中").board
     thread = thread_create(actor=world["張飛"], board=board, title="軍情", body="火攻之計")
     reply = post_reply(actor=world["魏延"], thread=thread, body="水淹七軍")

@@ -14,7 +14,7 @@ from campaign.models import Heartbeat, Move, Post, Timer
 from campaign.services.moves import move_order
 from campaign.tasks import apply_timer, sweep_timers
 from campaign.timers import HANDLERS, timer_apply, timer_move, timer_schedule, timers_send_nearing, timers_sweep
-from tests.conftest import make_world
+from tests.worlds import make_world
 
 
 def arrival_posts(move):

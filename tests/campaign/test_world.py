@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from campaign.models import Board, Campaign, Kingdom, Officer, Whereabouts
 from cities.models import City, Road
-from tests.conftest import make_world
+from tests.worlds import make_world
 
 
 def test_r1_1_campaign_has_zone_and_settings_defaults(world):

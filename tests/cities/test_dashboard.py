@@ -7,7 +7,7 @@ from battles.services.march import march_start
 from campaign.demo import demo_spec
 from campaign.services.moves import move_order
 from campaign.services.world import world_create
-from tests.conftest import World
+from tests.worlds import World
 
 # campaign, kingdoms (the filter), cities, officers present, moves on the road, sieges, armies,
 # timers, roads (map); a page of a bigger world: no roads, one more for the moves arriving there.

@@ -8,7 +8,7 @@ from django.apps import apps
 from django.utils import translation
 
 from cities.models import LedgerEntry
-from tests.battles.conftest import besiege, clock, play, world  # noqa: F401
+from tests.worlds import besiege, play
 
 migration = importlib.import_module("cities.migrations.0003_ledger_cause_as_data")
 

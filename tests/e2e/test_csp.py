@@ -4,8 +4,8 @@ violation (R2.6's presence and the dashboard's live values depend on these scrip
 
 import pytest
 
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 

@@ -9,8 +9,8 @@ import pytest
 
 from battles.services.ledger import value_change
 from campaign import clock
-from tests.conftest import make_world
-from tests.e2e.test_live_play import asgi_server  # noqa: F401
+from tests.e2e.test_live_play import asgi_server  # noqa: F401  (a fixture)
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 

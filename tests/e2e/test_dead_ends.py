@@ -16,8 +16,8 @@ from battles.services.siege import siege_call, siege_call_answer
 from campaign.models import Post, Thread
 from campaign.timers import timers_sweep
 from cities.models import LedgerEntry
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 ALL_DAY = {"travel_time": timedelta(seconds=1), "war_start_minute": 0}  # war at any CI hour

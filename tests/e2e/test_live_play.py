@@ -12,8 +12,8 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from battles.games.live import legal_moves
 from battles.models import Game
 from tests.battles.test_records import MATE_MOVES
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 

@@ -5,8 +5,8 @@ the page is not reloaded), before the army is sent."""
 import pytest
 
 from battles.models import Army
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 FAR = "長安 → 漢中 → 成都 → 江州 → 永安 → 江陵"

@@ -13,10 +13,10 @@ from battles.models import Army, Siege
 from battles.services.march import march_start
 from battles.services.siege import siege_call
 from battles.services.stratagems import stratagem_challenge
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
-from tests.e2e.test_live_play import asgi_server  # noqa: F401
-from tests.integration.conftest import start_worker, wait_for  # noqa: F401
+from tests.e2e.test_live_play import asgi_server  # noqa: F401  (a fixture)
+from tests.integration.conftest import start_worker, wait_for  # noqa: F401  (a fixture)
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 

@@ -9,10 +9,10 @@ import pytest
 import time_machine
 from django.conf import settings
 
-from tests.battles.conftest import START
 from tests.e2e.conftest import log_in
 from tests.pages.test_words import later_in_the_war, pages
 from tests.pages.worlds import build
+from tests.worlds import START
 
 pytestmark = pytest.mark.e2e
 PHONE = {"width": 390, "height": 844}

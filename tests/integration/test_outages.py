@@ -13,8 +13,8 @@ from battles.services.retreat import army_retreat
 from campaign.models import Move, Post
 from campaign.services.moves import move_order
 from cities.models import LedgerEntry
-from tests.conftest import make_world
 from tests.integration.conftest import kill, wait_for
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.integration
 PERIOD = timedelta(seconds=2)

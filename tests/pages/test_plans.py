@@ -12,7 +12,6 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
-from tests.battles.conftest import clock  # noqa: F401  (the war at 10:00 Taipei)
 from tests.pages.test_queries import PINNED, page_url
 from tests.pages.worlds import build
 
@@ -81,7 +80,7 @@ def full_scans(sql: str, params) -> set[str]:
 
 @pytest.mark.slow
 @pytest.mark.django_db
-def test_issue14_no_page_scans_a_table_that_grows_with_the_seasons_history(clock):  # noqa: F811
+def test_issue14_no_page_scans_a_table_that_grows_with_the_seasons_history(clock):
     world, objects = build(clock, 2)
     client = Client()
     client.force_login(User.objects.get(username="sunquan"))

@@ -11,7 +11,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign.models import Thread
-from tests.battles.conftest import clock  # noqa: F401  (the war at 10:00 Taipei)
 from tests.pages.worlds import build
 
 VISITORS = ("anonymous", "guojia", "zhangfei", "sunquan")
@@ -77,7 +76,7 @@ def page_url(world, objects, page: str) -> str:
 @pytest.mark.parametrize("size", [1, 3])
 @pytest.mark.parametrize("page", sorted(PINNED))
 @pytest.mark.django_db
-def test_page_reads_a_pinned_number_of_queries(clock, client, page, size):  # noqa: F811
+def test_page_reads_a_pinned_number_of_queries(clock, client, page, size):
     world, objects = build(clock, size)
     url = page_url(world, objects, page)
     counted = {}
