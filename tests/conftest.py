@@ -1,11 +1,21 @@
-"""Shared fixtures: a real Redis for the whole run, the war clock stopped at START, and the demo
-world built through the services at that time (tests/worlds.py builds it)."""
+"""Shared fixtures: a real Redis for the whole run, the war clock stopped at START, the demo world
+built through the services at that time (tests/worlds.py builds it), a real Celery worker
+(tests/workers.py) and the site served over websockets by daphne."""
+
+import os
+import sys
+import time
+from functools import partial
+from pathlib import Path
 
 import pytest
+import redis
 import time_machine
 from django.conf import settings
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 from campaign.devservices import start_redis, stop
+from tests.workers import Worker, database_url
 from tests.worlds import START, World, make_world
 
 
@@ -87,3 +97,79 @@ def clock():
 def world(clock, db) -> World:
     """The demo world, created at the stopped clock's time (its first midnight is that night)."""
     return make_world()
+
+
+@pytest.fixture
+def start_worker(transactional_db, redis_server, tmp_path):
+    """Start a worker with beat sweeping every `sweep_seconds`; stopped after the test."""
+    started: list[Worker] = []
+
+    def start(
+        sweep_seconds: float = 1.0,
+        flush: bool = True,
+        supervised: bool = False,
+        lead_seconds: float = 60,
+        beat: bool = True,
+        role: str = "worker",
+    ) -> Worker:
+        """A worker (with beat inside it unless `beat` is False), or with `role="beat"` beat alone,
+        as a deployment runs it."""
+        if flush:
+            redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale messages from other tests
+        env = dict(
+            os.environ,
+            DJANGO_SETTINGS_MODULE="campaign.settings_test",
+            DATABASE_URL=database_url(),
+            REDIS_URL=settings.REDIS_URL,
+            TIMER_SWEEP_SECONDS=str(sweep_seconds),
+            TIMER_LEAD_SECONDS=str(lead_seconds),
+        )
+        n = len(started)
+        celery = [str(Path(sys.executable).parent / "celery"), "-A", "campaign"]
+        if role == "beat":
+            command = [*celery, "beat", "--schedule", str(tmp_path / f"beat-{n}"), "--loglevel=INFO", "--pidfile="]
+        else:
+            command = [
+                *celery,
+                "worker",
+                "--pool=solo",
+                *(["-B", "--schedule", str(tmp_path / f"beat-{n}")] if beat else []),
+                "--loglevel=INFO",
+                "--without-mingle",
+                "--without-gossip",
+                "--queues=celery,sweeper",  # as every worker (the sweeper's queue too)
+                "--hostname",
+                f"test{n}@%h",
+            ]
+        log = tmp_path / f"worker-{n}.log"
+        worker = Worker(command, env, log, supervised)
+        started.append(worker)
+        deadline = time.monotonic() + 60
+        ready = "beat: Starting" if role == "beat" else "ready."
+        while ready not in worker.output():
+            if worker.process.poll() is not None and not supervised or time.monotonic() > deadline:
+                raise RuntimeError(f"celery {role} did not start:\n" + worker.output())
+            time.sleep(0.2)
+        return worker
+
+    yield start
+    for worker in started:
+        worker.stop()
+
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The site served over HTTP and websockets by daphne in a child process on the test
+    database (what channels' ChannelsLiveServerTestCase does), with the real Redis layer. The
+    child is forked after pytest-django pointed the settings at the test database, so it needs
+    no set-up of its own (channels' would prefix the test database's name a second time)."""
+    from channels.testing.live import make_application
+    from daphne.testing import DaphneProcess
+
+    process = DaphneProcess("localhost", partial(make_application, static_wrapper=ASGIStaticFilesHandler))
+    process.start()
+    assert process.ready.wait(timeout=20), "daphne did not start"
+    server = type("Server", (), {"url": f"http://localhost:{process.port.value}"})()
+    yield server
+    process.terminate()
+    process.join(timeout=10)

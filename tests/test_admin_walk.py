@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.test_url_walk import BAD_IDS, _failed
+from tests.walk import BAD_IDS, failed
 from tests.worlds import besiege, play
 
 
@@ -123,7 +123,7 @@ def test_issue24_no_admin_page_answers_500_as_a_superuser(world, clock):
         nonlocal tried
         tried += 1
         response = client.get(url) if method == "GET" else client.post(url, data or {})
-        if _failed(response):
+        if failed(response):
             exc = getattr(response, "exc_info", None)
             failures.append(f"{method} {url}: {response.status_code} {exc[1]!r}" if exc else f"{method} {url}")
         return response

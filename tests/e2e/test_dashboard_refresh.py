@@ -9,7 +9,6 @@ import pytest
 
 from battles.services.ledger import value_change
 from campaign import clock
-from tests.e2e.test_live_play import asgi_server  # noqa: F401  (a fixture)
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
@@ -58,7 +57,7 @@ def test_issue14_an_open_dashboard_gets_304s_then_the_change(browser, live_serve
     assert before != expected
 
 
-def test_issue14_an_open_dashboard_is_sent_the_changed_row_without_polling(browser, asgi_server):  # noqa: F811
+def test_issue14_an_open_dashboard_is_sent_the_changed_row_without_polling(browser, asgi_server):
     world = make_world()
     page = browser.new_context(locale="zh-TW").new_page()
     polls = []

@@ -2,12 +2,10 @@
 page and play it live to mate, moves typed in Chinese notation, clicked and dragged on the board; the
 result is applied to the siege's wall at once; a player who reloads mid-game continues."""
 
-from functools import partial
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 from battles.games.live import legal_moves
 from battles.models import Game
@@ -16,24 +14,6 @@ from tests.e2e.conftest import log_in
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def asgi_server(transactional_db):
-    """The site served over HTTP and websockets by daphne in a child process on the test
-    database (what channels' ChannelsLiveServerTestCase does), with the real Redis layer. The
-    child is forked after pytest-django pointed the settings at the test database, so it needs
-    no set-up of its own (channels' would prefix the test database's name a second time)."""
-    from channels.testing.live import make_application
-    from daphne.testing import DaphneProcess
-
-    process = DaphneProcess("localhost", partial(make_application, static_wrapper=ASGIStaticFilesHandler))
-    process.start()
-    assert process.ready.wait(timeout=20), "daphne did not start"
-    server = type("Server", (), {"url": f"http://localhost:{process.port.value}"})()
-    yield server
-    process.terminate()
-    process.join(timeout=10)
 
 
 def pending_game(world):

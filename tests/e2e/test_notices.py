@@ -14,14 +14,13 @@ from battles.services.march import march_start
 from battles.services.siege import siege_call
 from battles.services.stratagems import stratagem_challenge
 from tests.e2e.conftest import log_in
-from tests.e2e.test_live_play import asgi_server  # noqa: F401  (a fixture)
-from tests.integration.conftest import start_worker, wait_for  # noqa: F401  (a fixture)
+from tests.workers import wait_for
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 
 
-def test_r7_3_r9_3_issue_11_duties_are_pushed_to_open_pages(browser, asgi_server, start_worker):  # noqa: F811
+def test_r7_3_r9_3_issue_11_duties_are_pushed_to_open_pages(browser, asgi_server, start_worker):
     world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0, war_end_minute=1440)
     worker = start_worker(sweep_seconds=1)
     march_start(

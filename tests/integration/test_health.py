@@ -7,7 +7,7 @@ import sys
 import pytest
 from django.test import Client
 
-from tests.integration.conftest import ROOT, database_url, kill, wait_for
+from tests.workers import ROOT, database_url, kill, wait_for
 
 pytestmark = pytest.mark.integration
 

@@ -14,8 +14,8 @@ from django.utils import timezone
 from battles.services.siege import siege_call
 from campaign.models import Notice
 from campaign.services.notices import officer_group
-from tests.integration.conftest import kill, wait_for
 from tests.integration.test_outages import begin_siege, fast_world
+from tests.workers import kill, wait_for
 
 pytestmark = pytest.mark.integration
 

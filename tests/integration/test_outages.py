@@ -13,7 +13,7 @@ from battles.services.retreat import army_retreat
 from campaign.models import Move, Post
 from campaign.services.moves import move_order
 from cities.models import LedgerEntry
-from tests.integration.conftest import kill, wait_for
+from tests.workers import kill, wait_for
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.integration

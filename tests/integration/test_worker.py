@@ -8,7 +8,7 @@ from django.conf import settings
 
 from campaign.models import Move, Post, Timer, Whereabouts
 from campaign.services.moves import move_order
-from tests.integration.conftest import wait_for
+from tests.workers import wait_for
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.integration
