@@ -13,7 +13,8 @@ from django.urls import reverse
 
 from api.main import api
 from campaign.services.tokens import token_create
-from tests.test_authorization import MATRIX, ROLES, Case, acting, allow, refuse, snapshot
+from tests.authorization.cases import Case, allow, refuse
+from tests.authorization.matrix import MATRIX, ROLES, acting, snapshot
 
 
 def live_act(world, clock):

@@ -83,7 +83,7 @@ def test_issue12_an_address_over_its_rate_gets_429(world, clock, settings):
 @pytest.mark.django_db
 def test_r11_3_an_answer_to_a_claim_since_replaced_is_a_409(world, clock):
     from battles.services.records import game_report
-    from tests.test_authorization import pending_siege_game
+    from tests.authorization.war_acts import pending_siege_game
 
     game = game_report(
         actor=world["許褚"], game=pending_siege_game(world, clock), text="炮二平五 馬８進７", claimed="attacker"
