@@ -1,4 +1,4 @@
-"""Issue 13, "the admin": armies, sieges, games, ledger rows and stratagems shown read-only to
+"""The admin: armies, sieges, games, ledger rows and stratagems shown read-only to
 staff; the hours of war (R7.4) typed and shown as clock times, not minutes after midnight."""
 
 import pytest

@@ -17,7 +17,7 @@ from tests.walk import NUL, ROOT, api_get, api_operations, site_routes
 
 
 @pytest.mark.django_db
-def test_issue24_a_token_named_with_a_nul_is_refused_and_a_link_with_one_names_nothing(world):
+def test_a_token_named_with_a_nul_is_refused_and_a_link_with_one_names_nothing(world):
     from campaign.models import AccessToken
 
     king = Client(raise_request_exception=False)
@@ -34,7 +34,7 @@ def test_issue24_a_token_named_with_a_nul_is_refused_and_a_link_with_one_names_n
 # The clauses one by one.
 
 
-def test_issue24_every_id_in_a_route_is_the_bounded_id():
+def test_every_id_in_a_route_is_the_bounded_id():
     """One converter for every id of the site's paths and sockets (campaign/converters.py): a
     route written with `<int:…>` would let an id past the database's range reach a lookup."""
     from battles.routing import websocket_urlpatterns
@@ -46,7 +46,7 @@ def test_issue24_every_id_in_a_route_is_the_bounded_id():
 
 
 @pytest.mark.django_db
-def test_issue24_a_page_with_an_id_that_names_nothing_or_is_out_of_range_is_the_sites_404(world):
+def test_a_page_with_an_id_that_names_nothing_or_is_out_of_range_is_the_sites_404(world):
     slug = world.campaign.slug
     client = Client(raise_request_exception=False)
     for page in ("sieges", "armies", "games", "officers", "stratagems", "banqi", "boards", "threads"):
@@ -62,7 +62,7 @@ def test_issue24_a_page_with_an_id_that_names_nothing_or_is_out_of_range_is_the_
 
 
 @pytest.mark.django_db
-def test_issue24_an_api_id_out_of_range_is_the_apis_error_not_a_500(world):
+def test_an_api_id_out_of_range_is_the_apis_error_not_a_500(world):
     slug = world.campaign.slug
     for listing in ("cities", "officers"):
         for value in (0, 2**63, 10**20):
@@ -91,7 +91,7 @@ def test_issue24_an_api_id_out_of_range_is_the_apis_error_not_a_500(world):
             assert refused.status_code == 404 and refused.json()["code"] == "not_found", (act, value)
 
 
-def test_issue24_every_id_of_the_api_is_the_one_bounded_type():
+def test_every_id_of_the_api_is_the_one_bounded_type():
     """Every integer in a path, and every integer in a query but the paging's, is an id of
     1 to 2⁶³−1 in the schema (api/schemas.py `Id`)."""
     from campaign.rules.text import ID_MAX
@@ -111,7 +111,7 @@ def test_issue24_every_id_of_the_api_is_the_one_bounded_type():
 
 
 @pytest.mark.django_db
-def test_issue24_an_unknown_api_path_is_the_apis_json_404_in_the_callers_language(world):
+def test_an_unknown_api_path_is_the_apis_json_404_in_the_callers_language(world):
     slug = world.campaign.slug
     for path in ("/api/v1/nothing", f"/api/v1/c/{slug}/nothing/", f"/api/v1/c/{slug}/cities/", "/api/v1/c/"):
         english = api_get(path, HTTP_ACCEPT_LANGUAGE="en")
@@ -125,7 +125,7 @@ def test_issue24_an_unknown_api_path_is_the_apis_json_404_in_the_callers_languag
     assert page.status_code == 404 and "404.html" in [t.name for t in page.templates]  # the site's page elsewhere
 
 
-def test_issue24_the_sites_404_is_a_view_of_the_site_that_loads_the_api_only_for_its_paths():
+def test_the_sites_404_is_a_view_of_the_site_that_loads_the_api_only_for_its_paths():
     """`handler404` is the site's own view (campaign/views/), so the site's 404 does not depend on
     the API package: importing it loads no module of `api` (the API's JSON error, above, is
     delegated to for paths under the API's root)."""

@@ -30,7 +30,7 @@ from tests.walk import (
 )
 
 
-def test_issue24_the_walk_finds_the_routes_and_the_fields_it_fills():
+def test_the_walk_finds_the_routes_and_the_fields_it_fills():
     """The walk reads what it tries from the code: a walk that found nothing could not fail."""
     routes = dict((name, route) for route, name in site_routes())
     assert routes["siege"] == "c/<slug:slug>/sieges/<id:siege_id>/"
@@ -39,7 +39,7 @@ def test_issue24_the_walk_finds_the_routes_and_the_fields_it_fills():
 
 
 @pytest.mark.django_db
-def test_issue24_no_page_answers_500_for_an_id_that_names_nothing_or_is_out_of_range(world):
+def test_no_page_answers_500_for_an_id_that_names_nothing_or_is_out_of_range(world):
     slug = world.campaign.slug
     sources = view_sources()
     query_names = sorted(names_read(sources, "GET"))
@@ -71,7 +71,7 @@ def test_issue24_no_page_answers_500_for_an_id_that_names_nothing_or_is_out_of_r
 
 
 @pytest.mark.django_db
-def test_issue24_no_api_operation_answers_500_for_an_id_that_names_nothing_or_is_out_of_range(world):
+def test_no_api_operation_answers_500_for_an_id_that_names_nothing_or_is_out_of_range(world):
     slug = world.campaign.slug
     _token, text = token_create(user=world["曹操"].user, name="walk", scope="act")
     client = Client(raise_request_exception=False)
@@ -97,7 +97,7 @@ def test_issue24_no_api_operation_answers_500_for_an_id_that_names_nothing_or_is
 
 
 @pytest.mark.django_db
-def test_issue24_no_page_or_api_operation_answers_500_for_a_text_with_a_nul(world):
+def test_no_page_or_api_operation_answers_500_for_a_text_with_a_nul(world):
     """Every name a view or selector reads, and every text of every API operation, sent with a
     NUL inside (the ids in range): refused with a message or ignored, never a 500 (CI runs this on
     PostgreSQL too, where the database itself refuses the character)."""
@@ -137,7 +137,7 @@ def test_issue24_no_page_or_api_operation_answers_500_for_a_text_with_a_nul(worl
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_a_socket_with_an_id_that_names_nothing_or_is_out_of_range_is_refused():
+def test_a_socket_with_an_id_that_names_nothing_or_is_out_of_range_is_refused():
     """Every socket route with an id (from the router), with each bad id: refused with 4404."""
     from asgiref.sync import async_to_sync
     from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)

@@ -1,5 +1,5 @@
-"""Issue 12: the authorization matrix of the trust issue (tests/test_authorization.py) run over the
-API's actions. Every API operation that changes something shares its name with the form it
+"""The authorization matrix of the forms (tests/test_authorization.py) run over the API's
+actions. Every API operation that changes something shares its name with the form it
 stands for and is tried with the same cases: the anonymous caller gets a 401, a token of each
 role the same answer as the form (403 and nothing changed, or the war changed), a read-only
 token a 403. An API action without a row in MATRIX fails `test_every_api_action_has_a_row`."""

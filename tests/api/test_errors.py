@@ -1,4 +1,4 @@
-"""Issue 12, errors: JSON with a stable code, the clause and a message in the caller's language
+"""The API's errors: JSON with a stable code, the clause and a message in the caller's language
 (Accept-Language; 繁體中文 unless English is asked), and the right status; rate limits per user
 (all of their tokens together) and per address (without a token) answer 429 with Retry-After."""
 
@@ -26,7 +26,7 @@ def post(slug: str, path: str, data, token: str, **headers):
 
 
 @pytest.mark.django_db
-def test_issue12_r1_4_a_refusal_names_its_clause_in_the_callers_language(world, clock):
+def test_a_refusal_names_its_clause_in_the_callers_language(world, clock):
     _token, text = token_create(user=world["郭嘉"].user, name="bot", scope="act")
     slug = world.campaign.slug
     english = post(slug, "/moves/request", {"destination": 999999}, text, HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.8")
@@ -43,7 +43,7 @@ def test_issue12_r1_4_a_refusal_names_its_clause_in_the_callers_language(world, 
 
 
 @pytest.mark.django_db
-def test_issue12_fields_missing_or_malformed_are_named(world, clock):
+def test_fields_missing_or_malformed_are_named(world, clock):
     _token, text = token_create(user=world["郭嘉"].user, name="bot", scope="act")
     slug = world.campaign.slug
     for data in ({}, {"destination": "許昌"}, "{not json"):
@@ -53,7 +53,7 @@ def test_issue12_fields_missing_or_malformed_are_named(world, clock):
 
 
 @pytest.mark.django_db
-def test_issue12_a_token_over_its_rate_gets_429_with_retry_after(world, clock, settings):
+def test_a_token_over_its_rate_gets_429_with_retry_after(world, clock, settings):
     settings.API_RATE_TOKEN = "3/min"
     uncounted(world["郭嘉"].user)
     uncounted(world["曹仁"].user)
@@ -68,7 +68,7 @@ def test_issue12_a_token_over_its_rate_gets_429_with_retry_after(world, clock, s
 
 
 @pytest.mark.django_db
-def test_issue12_an_address_over_its_rate_gets_429(world, clock, settings):
+def test_an_address_over_its_rate_gets_429(world, clock, settings):
     """Anonymous readers by their address (a token is counted by its user alone:
     tests/api/test_limits.py)."""
     settings.API_RATE_ADDRESS = "2/min"
@@ -101,7 +101,7 @@ def test_r11_3_an_answer_to_a_claim_since_replaced_is_a_409(world, clock):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue12_requests_of_one_token_arriving_together_pass_no_more_than_its_rate(world, settings):
+def test_requests_of_one_token_arriving_together_pass_no_more_than_its_rate(world, settings):
     """A bot firing many requests at once (threads here; processes behind a proxy alike) gets
     exactly its rate through, not a few more that read the count before the others wrote it."""
     settings.API_RATE_TOKEN = "5/min"

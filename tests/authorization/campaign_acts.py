@@ -171,7 +171,7 @@ def ops_retry(world, clock):
 
 
 def token_new(world, clock):
-    """Anyone logged in makes their own API tokens (issue 12)."""
+    """Anyone logged in makes their own API tokens."""
     return Case([], {"name": "bot", "scope": "act"}, {"right": allow("郭嘉")}, campaign_url=False)
 
 

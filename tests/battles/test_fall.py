@@ -143,7 +143,7 @@ def test_r8_4_a_defender_arriving_takes_a_free_place_that_keeps_the_star_order(w
 
 
 def test_r8_4_arrivals_applied_as_one_batch_join_the_defence_as_one_by_one(world, clock):
-    """Issue 14: the set-based arrival handler gives the officers, the posts and R8.4's roster
+    """The set-based arrival handler gives the officers, the posts and R8.4's roster
     that applying the same arrivals one at a time gives."""
     from django.db import transaction
 

@@ -45,7 +45,7 @@ def test_r4_5_the_preview_in_chinese(world, client, clock):
     assert FAR in page and "1 小時 40 分" in page and "05-01 11:40" in page
 
 
-def test_r4_5_without_javascript_the_preview_button_shows_it_and_sends_nothing(world, client, clock):
+def test_without_javascript_the_march_preview_button_shows_it_and_sends_nothing(world, client, clock):
     client.force_login(world["曹操"].user)
     client.cookies["django_language"] = "en"
     response = client.post(url(world, "march-new"), {**chosen(world), "preview": "1"})
@@ -55,7 +55,7 @@ def test_r4_5_without_javascript_the_preview_button_shows_it_and_sends_nothing(w
     assert not Army.objects.exists(), "a preview sends nothing"
 
 
-def test_r4_5_changing_the_origin_updates_the_form_part_without_a_reload(world, client, clock):
+def test_changing_the_origin_updates_the_march_form_part_without_a_reload(world, client, clock):
     """What htmx asks for when the origin changes: the form's fields for the new origin (its
     fighters) and the preview from there, as a fragment of the page, not the page."""
     client.force_login(world["曹操"].user)
@@ -73,7 +73,7 @@ def test_r4_5_changing_the_origin_updates_the_form_part_without_a_reload(world, 
     assert "Route: 長安 → 漢中 " in part and "takes 20 min" in part and "arrives at 05-01 10:20" in part
 
 
-def test_r4_5_the_form_asks_for_its_part_on_every_change(world, client, clock):
+def test_the_march_form_asks_for_its_part_on_every_change(world, client, clock):
     """The page's form carries the htmx request (origin, members, ranks and target all inside the
     part that asks), and no select reloads the page any more."""
     client.force_login(world["曹操"].user)
@@ -86,7 +86,7 @@ def test_r4_5_the_form_asks_for_its_part_on_every_change(world, client, clock):
         assert part.index(name) < part.index('id="march-preview"')
 
 
-def test_r4_5_a_target_no_road_reaches_is_said_before_sending(world, client, clock):
+def test_r1_4_a_target_no_road_reaches_is_said_before_sending(world, client, clock):
     from cities.models import Road
 
     Road.objects.filter(campaign=world.campaign).filter(a__name="永安", b__name="江陵").delete()

@@ -148,7 +148,7 @@ def test_r7_4_a_siege_at_night_is_played_when_both_sides_agree_on_the_page(world
     assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
 
 
-def test_r8_1_retreat_stands_apart_and_asks_first(world, client, clock):
+def test_retreat_stands_apart_on_the_siege_page_and_asks_first(world, client, clock):
     """撤退 is not a button beside 叫陣: it opens first, then asks to be confirmed."""
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     client.force_login(world["徐晃"].user)

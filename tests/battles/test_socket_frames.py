@@ -12,7 +12,7 @@ from tests.worlds import make_world
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_issue24_a_flood_closes_every_socket(clock):
+def test_a_flood_closes_every_socket(clock):
     """The sockets that only listen (the dark-chess page's, the dashboard's, the notices') close
     at the first frame (4400), without an answer; the game's closes on a flood (4008:
     tests/battles/test_live_socket.py)."""
@@ -41,7 +41,7 @@ def test_issue24_a_flood_closes_every_socket(clock):
     async_to_sync(scenario)()
 
 
-def test_issue24_a_frame_sent_to_the_notices_socket_closes_it():
+def test_a_frame_sent_to_the_notices_socket_closes_it():
     world = make_world()
     session = sessions("weiyan")["weiyan"]
 
@@ -54,7 +54,7 @@ def test_issue24_a_frame_sent_to_the_notices_socket_closes_it():
     async_to_sync(scenario)()
 
 
-def test_issue24_a_socket_closing_keeps_the_database_connection_the_sockets_share():
+def test_a_socket_closing_keeps_the_database_connection_the_sockets_share():
     """Every socket of a process does its database work in one thread with one kept connection:
     a socket that leaves (a flooder closed at its first frame, again and again) does not close it."""
     from django.db import connection

@@ -21,7 +21,7 @@ from tests.worlds import make_world
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_issue24_the_sockets_past_an_addresss_cap_are_refused_and_a_closed_one_frees_its_place(settings):
+def test_the_sockets_past_an_addresss_cap_are_refused_and_a_closed_one_frees_its_place(settings):
     settings.SOCKETS_PER_ADDRESS = 3
     world = make_world()
     address = an_address()
@@ -43,7 +43,7 @@ def test_issue24_the_sockets_past_an_addresss_cap_are_refused_and_a_closed_one_f
     async_to_sync(scenario)()
 
 
-def test_issue24_the_sockets_past_a_users_cap_are_refused_from_any_address(settings):
+def test_the_sockets_past_a_users_cap_are_refused_from_any_address(settings):
     settings.SOCKETS_PER_USER = 2
     world = make_world()
     found = sessions("weiyan", "zhangfei")
@@ -67,7 +67,7 @@ def test_issue24_the_sockets_past_a_users_cap_are_refused_from_any_address(setti
     async_to_sync(scenario)()
 
 
-def test_issue24_the_cap_counts_other_processes_sockets_until_their_heartbeats_stop(settings):
+def test_the_cap_counts_other_processes_sockets_until_their_heartbeats_stop(settings):
     """Another web process's open sockets are its entries in Redis, scored by their heartbeat:
     fresh ones fill the address's cap; those of a process that died (no heartbeat for
     STALE_SECONDS) are pruned when the address is counted next."""
@@ -93,7 +93,7 @@ def test_issue24_the_cap_counts_other_processes_sockets_until_their_heartbeats_s
     assert client.zcard(key) == 0  # pruned, and the socket's own entry gone with it
 
 
-def test_issue24_an_open_sockets_entry_is_kept_fresh_by_its_processs_heartbeat(settings, monkeypatch):
+def test_an_open_sockets_entry_is_kept_fresh_by_its_processs_heartbeat(settings, monkeypatch):
     from campaign import socket_guard
 
     monkeypatch.setattr(socket_guard, "HEARTBEAT_SECONDS", 0.2)
@@ -119,7 +119,7 @@ def test_issue24_an_open_sockets_entry_is_kept_fresh_by_its_processs_heartbeat(s
     async_to_sync(scenario)()
 
 
-def test_issue24_with_redis_away_sockets_are_let_through_and_it_is_logged(settings, caplog):
+def test_with_redis_away_sockets_are_let_through_and_it_is_logged(settings, caplog):
     settings.SOCKETS_PER_ADDRESS = 1
     world = make_world()
     settings.REDIS_URL = "redis://127.0.0.1:9/0"  # nothing listens there
@@ -138,7 +138,7 @@ def test_issue24_with_redis_away_sockets_are_let_through_and_it_is_logged(settin
     )
 
 
-def test_issue24_handshakes_past_an_addresss_rate_are_refused_before_the_session_is_read(settings):
+def test_handshakes_past_an_addresss_rate_are_refused_before_the_session_is_read(settings):
     """A flooder that opens each closed socket again at once never fills the cap on open sockets:
     SOCKET_OPENS_PER_ADDRESS counts its handshakes, first of all the middleware (the session and
     the user cost a database query each); a refused address is refused by the process itself
@@ -172,7 +172,7 @@ def test_issue24_handshakes_past_an_addresss_rate_are_refused_before_the_session
     assert isinstance(guard, HandshakeRate) and isinstance(guard.application, OriginGuard)
 
 
-def test_issue24_an_ipv6_clients_sockets_count_as_its_64s_and_a_mapped_ipv4_as_its_ipv4(settings):
+def test_an_ipv6_clients_sockets_count_as_its_64s_and_a_mapped_ipv4_as_its_ipv4(settings):
     settings.SOCKETS_PER_ADDRESS = 2
     settings.SOCKET_OPENS_PER_ADDRESS = "3/min"
     world = make_world()
@@ -198,7 +198,7 @@ def test_issue24_an_ipv6_clients_sockets_count_as_its_64s_and_a_mapped_ipv4_as_i
     async_to_sync(scenario)()
 
 
-def test_issue24_with_redis_hung_the_guard_backs_off_instead_of_waiting_on_every_socket(settings, caplog):
+def test_with_redis_hung_the_guard_backs_off_instead_of_waiting_on_every_socket(settings, caplog):
     """Once a call to Redis timed out, the guard asks it nothing for BACKOFF_SECONDS: sockets
     open and close without each waiting the 0.5 s timeout (the closes one after another, as
     they share a lock), and the outage is logged once."""

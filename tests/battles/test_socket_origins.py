@@ -15,7 +15,7 @@ from tests.worlds import besiege, make_world
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def test_issue24_an_origin_on_another_port_or_scheme_is_refused_and_the_sites_own_accepted(settings):
+def test_an_origin_on_another_port_or_scheme_is_refused_and_the_sites_own_accepted(settings):
     settings.CSRF_TRUSTED_ORIGINS = ["https://siege.example.org", "https://*.forum.example.org"]
     world = make_world()
     path = dashboard(world)
@@ -49,7 +49,7 @@ def test_issue24_an_origin_on_another_port_or_scheme_is_refused_and_the_sites_ow
     async_to_sync(scenario)()
 
 
-def test_issue24_behind_a_tls_proxy_the_origin_is_https_as_csrf_reads_it(settings):
+def test_behind_a_tls_proxy_the_origin_is_https_as_csrf_reads_it(settings):
     settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     world = make_world()
 
@@ -67,8 +67,8 @@ def test_issue24_behind_a_tls_proxy_the_origin_is_https_as_csrf_reads_it(setting
     async_to_sync(scenario)()
 
 
-def test_issue24_a_page_on_another_port_cannot_ready_a_players_game(clock):
-    """The issue's case: a player's session cookie sent from a page on another port of the site's
+def test_a_page_on_another_port_cannot_ready_a_players_game(clock):
+    """The case the check is for: a player's session cookie sent from a page on another port of the site's
     host is refused before "ready" can be read; from the site's own page it is applied."""
     from battles.services.siege import siege_call, siege_call_answer
 

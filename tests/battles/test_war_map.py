@@ -1,4 +1,4 @@
-"""Issue 13, "the map": every city where the campaign placed it (or laid out when it did not),
+"""The map: every city where the campaign placed it (or laid out when it did not),
 coloured by owner with its wall as a bar, the roads, a marching army drawn along its road at the
 point it has reached, a besieged city ringed — on its own page and on the dashboard."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, "Boards": an officer edits their own post within the campaign's window (marked as
+"""Boards: an officer edits their own post within the campaign's window (marked as
 edited), quotes a post into the reply box, and searches the boards they may read (R1.2: a
 palace board only for its kingdom)."""
 
@@ -63,7 +63,7 @@ def test_r1_2_search_finds_posts_only_on_boards_one_may_read(client, world, cloc
 
 
 @pytest.mark.django_db
-def test_issue14_a_word_in_a_seasons_every_post_is_counted_up_to_the_cap_latest_first(
+def test_a_word_in_a_seasons_every_post_is_counted_up_to_the_cap_latest_first(
     client,
     world,
     clock,

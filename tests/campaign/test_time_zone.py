@@ -1,4 +1,4 @@
-"""Issue 13, "Words and times": times are shown in the campaign's zone by default (where the
+"""Words and times: times are shown in the campaign's zone by default (where the
 hours of war R7.4 and the day R7.1 are counted), in a zone the reader chose if they chose one,
 and /ops/ follows the same rule; the countdown words come in the reader's language."""
 

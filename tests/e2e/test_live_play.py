@@ -1,4 +1,4 @@
-"""Issue 10 in a real browser: two players each in their own browser ready a siege game on its
+"""Live play in a real browser: two players each in their own browser ready a siege game on its
 page and play it live to mate, moves typed in Chinese notation, clicked and dragged on the board; the
 result is applied to the siege's wall at once; a player who reloads mid-game continues."""
 
@@ -182,7 +182,7 @@ def test_r11_7_a_dark_chess_stratagem_is_played_to_its_end_with_pushed_updates(b
     assert world.city("漢中").wall == 497  # R9.2
 
 
-def test_issue24_a_resignation_turns_the_open_pages_heading_and_forms(browser, asgi_server):
+def test_a_resignation_turns_the_open_pages_heading_and_forms(browser, asgi_server):
     """Both players' pages, not reloaded: the heading leaves "being played" for the result and
     how it came, the play buttons and the record form go."""
     from datetime import timedelta

@@ -1,4 +1,4 @@
-"""Issue 13, "Layout": at 390 px wide (a phone) no page of a campaign in mid-war scrolls
+"""Layout: at 390 px wide (a phone) no page of a campaign in mid-war scrolls
 sideways, names never break one character per line, and the game page's move list does not
 overlap the board — measured in Chromium with a CJK font (installed by .ci/run), logged out and
 logged in as an officer, a governor and a king."""
