@@ -6,11 +6,11 @@ import pytest
 from django.conf import settings
 
 from campaign import clock
-from campaign.demo import demo_spec
-from campaign.devservices import start_redis, stop
 from campaign.models import Campaign, Officer
 from campaign.services.presence import presence_touch
 from campaign.services.world import world_create
+from ops.demo import demo_spec
+from ops.devservices import start_redis, stop
 
 
 class RedisControl:

@@ -366,19 +366,19 @@ def test_issue24_an_unknown_api_path_is_the_apis_json_404_in_the_callers_languag
 
 
 def test_issue24_the_sites_404_is_a_view_of_the_site_that_loads_the_api_only_for_its_paths():
-    """`handler404` is the site's own view (campaign/views/), so the site's 404 does not depend on
+    """`handler404` is the site's own view (config/errors.py), so the site's 404 does not depend on
     the API package: importing it loads no module of `api` (the API's JSON error, above, is
     delegated to for paths under the API's root)."""
-    from campaign import urls
+    from config import urls
 
     handler = get_resolver().resolve_error_handler(404)
-    assert urls.handler404.startswith("campaign.views.") and handler.__module__.startswith("campaign.views.")
+    assert urls.handler404 == "config.errors.not_found" and handler.__module__ == "config.errors"
     module = urls.handler404.rpartition(".")[0]
     script = (
         f"import sys, django; django.setup(); import {module}; "
         "print(sorted(m for m in sys.modules if m == 'api' or m.startswith('api.')))"
     )
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "campaign.settings_test"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
     loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip() == "[]"
@@ -391,8 +391,8 @@ def test_issue24_a_socket_with_an_id_that_names_nothing_or_is_out_of_range_is_re
     from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
     from battles.routing import websocket_urlpatterns
-    from campaign.asgi import application
-    from campaign.demo import DEMO_SLUG
+    from config.asgi import application
+    from ops.demo import DEMO_SLUG
 
     routes = [str(p.pattern) for p in websocket_urlpatterns if re.search(r"<(int|id):", str(p.pattern))]
     assert routes

@@ -49,7 +49,7 @@ def test_r11_7_an_action_in_time_makes_the_flag_timer_stale(world, clock):
 def test_r11_7_the_page_hears_of_each_action_and_a_frame_closes_its_socket(clock):
     from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
-    from campaign.asgi import application
+    from config.asgi import application
     from tests.conftest import make_world
 
     world = make_world()

@@ -13,7 +13,7 @@ from django.test import Client
 
 from battles.models import Game
 from battles.services.live import live_ready
-from campaign.asgi import application
+from config.asgi import application
 from tests.battles.conftest import besiege
 from tests.conftest import make_world
 

@@ -3,7 +3,7 @@ the first frame, open sockets are capped per address and per user (counted in Re
 web process) and their handshakes rated per address (an IPv6 client by its /64), Redis away is
 backed off from, and the handshake's Origin must be the site's own, port and scheme included, as
 Django's CSRF check wants it for a form. Channels' WebsocketCommunicator against the site's
-ASGI application (campaign/asgi.py) on the real Redis."""
+ASGI application (config/asgi.py) on the real Redis."""
 
 import json
 import logging
@@ -16,8 +16,8 @@ from asgiref.sync import async_to_sync
 from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
 from battles.models import Game
-from campaign.asgi import application
 from campaign.socket_guard import STALE_SECONDS
+from config.asgi import application
 from tests.battles.test_live_socket import sessions
 from tests.conftest import make_world
 

@@ -14,7 +14,7 @@ import redis
 from django.conf import settings
 from django.db import connection
 
-from campaign.devservices import Supervisor
+from ops.devservices import Supervisor
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -86,14 +86,14 @@ def start_worker(transactional_db, redis_server, tmp_path):
             redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale messages from other tests
         env = dict(
             os.environ,
-            DJANGO_SETTINGS_MODULE="campaign.settings_test",
+            DJANGO_SETTINGS_MODULE="config.settings_test",
             DATABASE_URL=database_url(),
             REDIS_URL=settings.REDIS_URL,
             TIMER_SWEEP_SECONDS=str(sweep_seconds),
             TIMER_LEAD_SECONDS=str(lead_seconds),
         )
         n = len(started)
-        celery = [str(Path(sys.executable).parent / "celery"), "-A", "campaign"]
+        celery = [str(Path(sys.executable).parent / "celery"), "-A", "config"]
         if role == "beat":
             command = [*celery, "beat", "--schedule", str(tmp_path / f"beat-{n}"), "--loglevel=INFO", "--pidfile="]
         else:
