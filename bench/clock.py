@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings_test")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-clock.sqlite3'}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6393/0")
 
@@ -250,8 +250,8 @@ def bench_day(campaign) -> None:
 def start_site_workers():
     """Worker, sweeper's worker and beat exactly as `make run` starts them (runall's commands),
     with the bare floor's task loaded into the worker too."""
-    from campaign.devservices import Supervisor
-    from campaign.management.commands.runall import site_commands
+    from ops.devservices import Supervisor
+    from ops.management.commands.runall import site_commands
 
     commands = site_commands(bind="127.0.0.1:0", web_workers=1, concurrency=2, var=VAR)
     del commands["web"]
@@ -418,7 +418,7 @@ def main() -> None:
     parser.add_argument("--arrivals", type=int, default=5_000)
     parser.add_argument("--scheduled", type=int, default=10_000)
     args = parser.parse_args()
-    from campaign.devservices import start_redis, stop
+    from ops.devservices import start_redis, stop
 
     redis_process = start_redis(os.environ["REDIS_URL"], VAR)
     try:

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
 DB = VAR / "bench-flood.sqlite3"
 SLUG = "bench-flood"
-os.environ["DJANGO_SETTINGS_MODULE"] = "campaign.settings"  # as `make run`
+os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"  # as `make run`
 os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6396/0")
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
@@ -57,8 +57,8 @@ def setup() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from campaign.demo import demo_spec
     from campaign.services.world import world_create
+    from ops.demo import demo_spec
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)
@@ -200,7 +200,7 @@ def main() -> int:
     parser.add_argument("--max-connections", type=int, default=200_000)
     parser.add_argument("--once", action="store_true", help="a socket the site closed is not opened again")
     args = parser.parse_args()
-    from campaign.devservices import start_redis, stop
+    from ops.devservices import start_redis, stop
 
     redis = start_redis(os.environ["REDIS_URL"], VAR)  # before the world is built (its version is stamped there)
     site = None

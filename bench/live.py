@@ -32,7 +32,7 @@ VAR = ROOT / "var"
 DB = VAR / "bench-live.sqlite3"
 PORT = 8797
 ENV = {
-    "DJANGO_SETTINGS_MODULE": "campaign.settings",
+    "DJANGO_SETTINGS_MODULE": "config.settings",
     "DATABASE_URL": f"sqlite:///{DB}",
     "REDIS_URL": "redis://127.0.0.1:6395/0",
     "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-secret-key-0123456789-not-for-deployment"),
@@ -64,9 +64,9 @@ def setup(games: int, plies: int) -> tuple[str, list[dict]]:
 
     from battles.models import Army, Game, Siege
     from campaign import clock
-    from campaign.demo import demo_spec
     from campaign.models import Kingdom, Officer, Whereabouts
     from campaign.services.world import world_create
+    from ops.demo import demo_spec
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)  # as `make run` does
@@ -170,7 +170,7 @@ def a_game(plies: int = 60, seed: int = 7) -> list[str]:
 
 
 def serve() -> list[subprocess.Popen]:
-    from campaign.devservices import start_redis
+    from ops.devservices import start_redis
 
     redis = start_redis(ENV["REDIS_URL"], VAR)
     web = subprocess.Popen(

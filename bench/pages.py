@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
 PORT = 8765
-os.environ["DJANGO_SETTINGS_MODULE"] = "campaign.settings"  # as `make run`
+os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"  # as `make run`
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-pages.sqlite3'}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6395/0")
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
@@ -291,7 +291,7 @@ def main() -> None:
     parser.add_argument("--officers", type=int, default=5000)
     args = parser.parse_args()
     from bench.needs import programs
-    from campaign.devservices import start_redis, stop
+    from ops.devservices import start_redis, stop
 
     programs("wrk")  # before anything is built or started
     redis = start_redis(os.environ["REDIS_URL"], VAR)  # before the world is built (its version is stamped there)
@@ -307,7 +307,7 @@ def run(args) -> None:
     from django.templatetags.static import static
     from django.urls import reverse
 
-    from campaign.demo import DEMO_SLUG
+    from ops.demo import DEMO_SLUG
 
     static_path = static("site.css")
     worlds = {"demo": DEMO_SLUG, f"{args.cities} cities": BIG_SLUG}

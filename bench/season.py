@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings_test")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-season.sqlite3'}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6396/0")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
@@ -292,7 +292,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="of the history's sizes")
     args = parser.parse_args()
-    from campaign.devservices import start_redis, stop
+    from ops.devservices import start_redis, stop
 
     redis = start_redis(os.environ["REDIS_URL"], VAR)
     try:
@@ -307,8 +307,8 @@ def run(args) -> None:
     from django.db import connection
     from django.test import Client
 
-    from tests.battles.conftest import START
     from tests.pages import test_queries, worlds
+    from tests.worlds import START
 
     worlds.spec = season_spec(worlds.spec)
     with time_machine.travel(START, tick=False) as traveller:

@@ -7,11 +7,7 @@ class CampaignConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
-        from campaign import (  # noqa: F401  registers the checks and the timer handlers
-            checks,
-            freshness,
-            services,
-        )
+        from campaign import freshness, services  # noqa: F401  registers the timer handlers
         from campaign.models import Board, Campaign, Kingdom, Move, Officer
         from cities.models import City, Road
 

@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.errors import NotAllowed, RuleViolation
+from campaign.inputs import outside_zone
 from campaign.models import AccessToken
 from campaign.services.tokens import token_create, token_revoke
 from campaign.views.common import forbidden
-from campaign.views.zones import outside_zone
 
 SHOWN_ONCE = "token_shown_once"
 

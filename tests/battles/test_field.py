@@ -12,7 +12,7 @@ from battles.services.results import game_result_enter
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Whereabouts
 from cities.models import LedgerEntry
-from tests.battles.conftest import arrive
+from tests.worlds import arrive
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 

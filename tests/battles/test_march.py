@@ -8,7 +8,7 @@ from battles.models import Army, ArmyMember, Siege
 from battles.services.march import march_start
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Post, Whereabouts
-from tests.battles.conftest import arrive
+from tests.worlds import arrive
 
 
 def march(world, organisation, target="漢中", actor="曹操"):

@@ -1,4 +1,4 @@
-"""Issue 14: with a real worker (and its beat) running, `/healthz` and `manage.py healthcheck`
+"""With a real worker (and its beat) running, `/healthz` and `manage.py healthcheck`
 pass; once the worker is killed they fail, saying no worker answered."""
 
 import subprocess
@@ -7,7 +7,7 @@ import sys
 import pytest
 from django.test import Client
 
-from tests.integration.conftest import ROOT, database_url, kill, wait_for
+from tests.workers import ROOT, database_url, kill, wait_for
 
 pytestmark = pytest.mark.integration
 
@@ -17,14 +17,14 @@ def healthcheck() -> subprocess.CompletedProcess:
 
     from django.conf import settings
 
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="campaign.settings_test", DATABASE_URL=database_url())
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings_test", DATABASE_URL=database_url())
     env["REDIS_URL"] = settings.REDIS_URL
     return subprocess.run(
         [sys.executable, "manage.py", "healthcheck"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )
 
 
-def test_issue_14_the_health_check_passes_with_a_worker_and_fails_without(start_worker):
+def test_the_health_check_passes_with_a_worker_and_fails_without(start_worker):
     worker = start_worker(sweep_seconds=1)
     wait_for(lambda: Client().get("/healthz").status_code == 200, 30, "a healthy site", worker)
     done = healthcheck()
