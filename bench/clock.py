@@ -1,4 +1,4 @@
-"""Benchmark of the war's clock (issue: the war's clock). Prints ratios against baselines
+"""Benchmark of the war's clock (timers, the daily change, the sweeper). Prints ratios against baselines
 measured in the same run, since these machines are shared and noisy.
 
     make bench            # or: .venv/bin/python bench/clock.py [--cities 10000 ...]

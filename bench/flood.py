@@ -13,7 +13,7 @@ The reader fetches the dashboard page (`/c/<slug>/`, rendered in full, gzip as a
 every 0.1 s. The flooders, in a process of their own, open `--sockets` anonymous dashboard
 sockets (the address the page gives) and send frames as fast as the socket takes them; a socket
 the site closes is opened again at once and flooded again, as an attacker would (`--once`: not
-opened again, the issue's eight sockets and no more). Each run is a
+opened again, eight sockets and no more). Each run is a
 quiet phase and a flood phase of `--seconds` each (the flood first in every other run, so that
 a slow spell of this shared machine falls on both alike); the flood stops at its phase's end or
 after `--max-frames` frames or `--max-connections` connections, whichever comes first. The

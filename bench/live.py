@@ -1,4 +1,4 @@
-"""Benchmark of live games (issue 10): many games at once on this machine, each with both
+"""Benchmark of live games: many games at once on this machine, each with both
 players and a spectator connected, the players moving every second; the delay from a move sent
 to the opponent's screen receiving the new position (p50 / p99), against a bare Channels relay
 (the same fan-out through Redis, no database, judge or rendering) measured in the same run.

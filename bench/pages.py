@@ -1,4 +1,4 @@
-"""Benchmark of the dashboard's refresh under load (issue 14). Prints ratios against a baseline
+"""Benchmark of the dashboard's refresh under load. Prints ratios against a baseline
 measured in the same run, since these machines are shared and noisy.
 
     make bench            # or: .venv/bin/python bench/pages.py [--seconds 5 --runs 3]

@@ -1,4 +1,4 @@
-"""A season costs what a day costs (issue 14). Prints, for every page, its time on a season's
+"""A season costs what a day costs. Prints, for every page, its time on a season's
 world with a whole season's history against the same page on the same world after its first day
 (ratios in one run, since these machines are shared and noisy): a day already fills the first
 page of every list, so what is compared is what the rest of the season adds.
