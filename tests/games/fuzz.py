@@ -34,6 +34,25 @@ def child(connection) -> None:
         connection.send((verdict, time.perf_counter() - started))
 
 
+def answer(parent, process, timeout: float, outcomes: Counter) -> tuple[str | None, float]:
+    """The child's answer to the case just sent, counted in `outcomes`: what is wrong with it
+    (None if nothing) and the seconds it took (0 when there was no answer)."""
+    if not parent.poll(timeout):
+        process.kill()
+        return f"no answer within {timeout} s", 0.0
+    try:
+        (verdict, detail), took = parent.recv()
+    except EOFError:
+        process.join()
+        return f"the process died (exit code {process.exitcode})", 0.0
+    outcomes[detail if verdict == "ok" else "raised"] += 1
+    if verdict != "ok":
+        return detail, took
+    if took > LIMIT_SECONDS:
+        return f"took {took:.2f} s", took
+    return None, took
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=float(os.environ.get("FUZZ_SECONDS", 60)))
@@ -60,23 +79,8 @@ def main() -> int:
         case = GENERATORS[name](rng)
         counts[name] += 1
         parent.send(case)
-        problem = None
-        if not parent.poll(args.timeout):
-            problem = f"no answer within {args.timeout} s"
-            process.kill()
-        else:
-            try:
-                (verdict, detail), took = parent.recv()
-            except EOFError:
-                problem = f"the process died (exit code {process.exitcode})"
-                process.join()
-            else:
-                slowest = max(slowest, took)
-                outcomes[detail if verdict == "ok" else "raised"] += 1
-                if verdict != "ok":
-                    problem = detail
-                elif took > LIMIT_SECONDS:
-                    problem = f"took {took:.2f} s"
+        problem, took = answer(parent, process, args.timeout, outcomes)
+        slowest = max(slowest, took)
         if problem:
             args.out.mkdir(parents=True, exist_ok=True)
             path = args.out / f"case-{args.seed}-{sum(counts.values())}.pickle"
