@@ -198,26 +198,6 @@ def wrk(path: str, seconds: float, headers: dict) -> float:
     return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
 
-def start_site() -> subprocess.Popen:
-    log = open(VAR / "bench-pages-site.log", "wb")
-    site = subprocess.Popen(
-        [sys.executable, str(ROOT / "manage.py"), "runall", "--bind", f"127.0.0.1:{PORT}"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if get("/")[0] == 200:
-                return site
-        except OSError:
-            pass
-        if site.poll() is not None or time.monotonic() > deadline:
-            raise SystemExit(f"the site did not start (see {VAR / 'bench-pages-site.log'})")
-        time.sleep(0.5)
-
-
 def push(slug: str, sockets: int = 20, changes: int = 5) -> str:
     """`sockets` open dashboards (page 1, as the page gives its socket), `changes` walls changed:
     per change, the time until the last socket had it, and the message's size; against one
@@ -307,12 +287,13 @@ def run(args) -> None:
     from django.templatetags.static import static
     from django.urls import reverse
 
+    from bench.served import start_site
     from campaign.demo import DEMO_SLUG
 
     static_path = static("site.css")
     worlds = {"demo": DEMO_SLUG, f"{args.cities} cities": BIG_SLUG}
     cookies = {label: session_cookie(slug) for label, slug in worlds.items()}
-    site = start_site()
+    site = start_site(PORT, "/", VAR / "bench-pages-site.log", wait=60)
     try:
         ratios: dict[str, list[float]] = {}
         lines = []
