@@ -13,7 +13,7 @@ The reader fetches the dashboard page (`/c/<slug>/`, rendered in full, gzip as a
 every 0.1 s. The flooders, in a process of their own, open `--sockets` anonymous dashboard
 sockets (the address the page gives) and send frames as fast as the socket takes them; a socket
 the site closes is opened again at once and flooded again, as an attacker would (`--once`: not
-opened again, the issue's eight sockets and no more). Each run is a
+opened again, eight sockets and no more). Each run is a
 quiet phase and a flood phase of `--seconds` each (the flood first in every other run, so that
 a slow spell of this shared machine falls on both alike); the flood stops at its phase's end or
 after `--max-frames` frames or `--max-connections` connections, whichever comes first. The
@@ -73,26 +73,6 @@ def get(port: int, path: str) -> tuple[int, bytes, float]:
             return response.status, response.read(), time.perf_counter() - started
     except urllib.error.HTTPError as exc:
         return exc.code, b"", time.perf_counter() - started
-
-
-def start_site(port: int) -> subprocess.Popen:
-    log = open(VAR / "bench-flood-site.log", "wb")
-    site = subprocess.Popen(
-        [sys.executable, str(ROOT / "manage.py"), "runall", "--bind", f"127.0.0.1:{port}"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            if get(port, f"/c/{SLUG}/")[0] == 200:
-                return site
-        except OSError:
-            pass
-        if site.poll() is not None or time.monotonic() > deadline:
-            raise SystemExit(f"the site did not start (see {VAR / 'bench-flood-site.log'})")
-        time.sleep(0.5)
 
 
 def site_cpu(site: subprocess.Popen) -> float:
@@ -187,8 +167,19 @@ def phase(port: int, path: str, args, flooded: bool, site: subprocess.Popen) -> 
     return took, found
 
 
+def socket_path(port: int) -> str:
+    """The dashboard's socket, as its page gives it to the browser."""
+    page = get(port, f"/c/{SLUG}/")[1]
+    if page[:2] == b"\x1f\x8b":
+        import gzip
+
+        page = gzip.decompress(page)
+    return html.unescape(re.search(rb'data-socket="([^"]+)"', page).group(1).decode())
+
+
 def main() -> int:
     from bench.needs import stop_cleanly_on_sigterm
+    from bench.served import start_site
 
     stop_cleanly_on_sigterm()
     parser = argparse.ArgumentParser()
@@ -206,13 +197,8 @@ def main() -> int:
     site = None
     try:
         setup()
-        site = start_site(args.port)
-        page = get(args.port, f"/c/{SLUG}/")[1]
-        if page[:2] == b"\x1f\x8b":
-            import gzip
-
-            page = gzip.decompress(page)
-        path = html.unescape(re.search(rb'data-socket="([^"]+)"', page).group(1).decode())
+        site = start_site(args.port, f"/c/{SLUG}/", VAR / "bench-flood-site.log", wait=90)
+        path = socket_path(args.port)
         read(args.port, 2)  # warm both workers
         print(
             f"{args.runs} runs: the dashboard page every 0.1 s for {args.seconds:g} s, quiet and under a flood"

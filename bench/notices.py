@@ -1,4 +1,4 @@
-"""Benchmark of the duties (issue 11). Prints ratios against baselines measured in the same run,
+"""Benchmark of the duties (待辦). Prints ratios against baselines measured in the same run,
 since these machines are shared and noisy.
 
     make bench            # or: .venv/bin/python bench/notices.py [--history 20000 --events 40]
