@@ -1,4 +1,4 @@
-"""The Tokens page (issue 12): a user makes personal access tokens for the API (read only, or read
+"""The Tokens page: a user makes personal access tokens for the API (read only, or read
 and act), sees a new one's text once, and revokes them."""
 
 from django.contrib import messages
