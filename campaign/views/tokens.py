@@ -21,6 +21,7 @@ SHOWN_ONCE = "token_shown_once"
 @login_required
 @require_http_methods(["GET", "HEAD"])
 def tokens_page(request: HttpRequest) -> HttpResponse:
+    assert request.user.pk is not None  # login_required: a signed-in user
     tokens = AccessToken.objects.filter(user_id=request.user.pk).order_by("-created_at")
     # Times in the reader's zone, else their campaign's, as on every other page (the footer says which).
     with timezone.override(outside_zone(request)):
