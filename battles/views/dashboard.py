@@ -12,8 +12,8 @@ from campaign.views.common import campaign_page
 
 
 def _dashboard_context(request, campaign) -> dict:
-    query = request.GET
-    return dashboard_context(campaign, query_number(query.get("kingdom")), query_number(query.get("page")) or 1)
+    kingdom_id, page = query_number(request.GET.get("kingdom")), query_number(request.GET.get("page"))
+    return dashboard_context(campaign, kingdom_id, page or 1)
 
 
 def _map_context(campaign) -> dict:
