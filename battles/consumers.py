@@ -27,7 +27,7 @@ from battles.models import Game
 from battles.selectors.live import live_state
 from battles.services import live
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.inputs import TIME_ZONE_COOKIE
+from campaign.inputs import TIME_ZONE_COOKIE, query_number
 from campaign.models import Campaign, Officer
 from campaign.services.notices import officer_group
 
@@ -293,19 +293,15 @@ class NoticeConsumer(ListenOnly):
         await self.send(text_data=json.dumps(out, ensure_ascii=False))
 
 
-def _number(values: list[str] | None) -> int | None:
-    text = values[0] if values else ""
-    return int(text) if text.isdigit() and len(text) < 10 else None
-
-
 class DashboardConsumer(ListenOnly):
     """One open dashboard: anyone who may read the dashboard (it is public) may listen. It only
     listens: a frame sent to it closes it."""
 
     async def connect(self):
-        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        self.kingdom_id, self.page = _number(query.get("kingdom")), _number(query.get("page")) or 1
-        self.held = (query.get("v") or [""])[0]  # the version the page was drawn at
+        given = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        query = {name: values[0] for name, values in given.items()}  # each parameter's first value
+        self.kingdom_id, self.page = query_number(query.get("kingdom")), query_number(query.get("page")) or 1
+        self.held = query.get("v", "")  # the version the page was drawn at
         self.language = reader_language(self.scope)
         self.zone = self.scope.get("cookies", {}).get(TIME_ZONE_COOKIE, "")
         self.campaign = await self._campaign(self.scope["url_route"]["kwargs"]["slug"])

@@ -68,6 +68,19 @@ def query_id(data, name: str) -> int | None:
     return parse_id(data.get(name))
 
 
+QUERY_NUMBER_MAX = 10**9 - 1  # past any page or filter a campaign has; its offset fits any database
+
+
+def query_number(raw: object) -> int | None:
+    """A page number or a filter's id in a query string (a page's or its socket's): ASCII digits
+    up to QUERY_NUMBER_MAX, else None (then the default: the first page, no filter), never a 500.
+
+    >>> query_number("2"), query_number("²"), query_number("٣"), query_number("9" * 10), query_number(None)
+    (2, None, None, None, None)
+    """
+    return parse_id(raw, maximum=QUERY_NUMBER_MAX)
+
+
 def posted_object(data, name: str, queryset: QuerySet[M], clause: str) -> M:
     obj = queryset.filter(pk=posted_int(data, name, clause, maximum=ID_MAX)).first()
     if obj is None:

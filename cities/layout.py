@@ -29,49 +29,74 @@ def spring_layout(
     count = len(nodes)
     if count == 0:
         return {}
-    # Start on a circle in the given order (the campaign's order keeps neighbours near).
+    spots = _on_a_circle(nodes, fixed)
+    links = [(a, b) for a, b in edges if a in spots and b in spots and a != b]
+    ideal = SIZE / math.sqrt(count) * 0.8
+    heat = SIZE / 10
+    for _round in range(ITERATIONS):
+        push = _pushes(nodes, links, spots, ideal)
+        _settle(nodes, fixed, spots, push, heat)
+        heat *= 0.96
+    return {node: (round(x, 1), round(y, 1)) for node, (x, y) in spots.items()}
+
+
+def _on_a_circle(nodes: list[Hashable], fixed: dict[Hashable, Point]) -> dict[Hashable, list[float]]:
+    """The start: the fixed nodes at their place, the others on a circle in the given order (the
+    campaign's order keeps neighbours near)."""
     spots: dict[Hashable, list[float]] = {}
     for index, node in enumerate(nodes):
         if node in fixed:
             spots[node] = list(fixed[node])
         else:
-            angle = 2 * math.pi * index / count
+            angle = 2 * math.pi * index / len(nodes)
             spots[node] = [SIZE / 2 + SIZE * 0.4 * math.cos(angle), SIZE / 2 + SIZE * 0.4 * math.sin(angle)]
-    links = [(a, b) for a, b in edges if a in spots and b in spots and a != b]
-    ideal = SIZE / math.sqrt(count) * 0.8
-    heat = SIZE / 10
-    for _round in range(ITERATIONS):
-        push = {node: [0.0, 0.0] for node in nodes}
-        for i, a in enumerate(nodes):
-            ax, ay = spots[a]
-            for b in nodes[i + 1 :]:
-                dx, dy = ax - spots[b][0], ay - spots[b][1]
-                distance = math.hypot(dx, dy) or 0.01
-                force = ideal * ideal / distance
-                fx, fy = dx / distance * force, dy / distance * force
-                push[a][0] += fx
-                push[a][1] += fy
-                push[b][0] -= fx
-                push[b][1] -= fy
-        for a, b in links:
-            dx, dy = spots[a][0] - spots[b][0], spots[a][1] - spots[b][1]
+    return spots
+
+
+def _pushes(
+    nodes: list[Hashable], links: list[tuple[Hashable, Hashable]], spots: dict[Hashable, list[float]], ideal: float
+) -> dict[Hashable, list[float]]:
+    """One round's force on each node: every pair pushed apart, every link's ends pulled together."""
+    push = {node: [0.0, 0.0] for node in nodes}
+    for i, a in enumerate(nodes):
+        ax, ay = spots[a]
+        for b in nodes[i + 1 :]:
+            dx, dy = ax - spots[b][0], ay - spots[b][1]
             distance = math.hypot(dx, dy) or 0.01
-            force = distance * distance / ideal
+            force = ideal * ideal / distance
             fx, fy = dx / distance * force, dy / distance * force
-            push[a][0] -= fx
-            push[a][1] -= fy
-            push[b][0] += fx
-            push[b][1] += fy
-        for node in nodes:
-            if node in fixed:
-                continue
-            dx, dy = push[node]
-            length = math.hypot(dx, dy) or 1.0
-            step = min(length, heat)
-            spots[node][0] = min(SIZE, max(0.0, spots[node][0] + dx / length * step))
-            spots[node][1] = min(SIZE, max(0.0, spots[node][1] + dy / length * step))
-        heat *= 0.96
-    return {node: (round(x, 1), round(y, 1)) for node, (x, y) in spots.items()}
+            push[a][0] += fx
+            push[a][1] += fy
+            push[b][0] -= fx
+            push[b][1] -= fy
+    for a, b in links:
+        dx, dy = spots[a][0] - spots[b][0], spots[a][1] - spots[b][1]
+        distance = math.hypot(dx, dy) or 0.01
+        force = distance * distance / ideal
+        fx, fy = dx / distance * force, dy / distance * force
+        push[a][0] -= fx
+        push[a][1] -= fy
+        push[b][0] += fx
+        push[b][1] += fy
+    return push
+
+
+def _settle(
+    nodes: list[Hashable],
+    fixed: dict[Hashable, Point],
+    spots: dict[Hashable, list[float]],
+    push: dict[Hashable, list[float]],
+    heat: float,
+) -> None:
+    """Moves each node that is not fixed along its force, by at most `heat`, inside the square."""
+    for node in nodes:
+        if node in fixed:
+            continue
+        dx, dy = push[node]
+        length = math.hypot(dx, dy) or 1.0
+        step = min(length, heat)
+        spots[node][0] = min(SIZE, max(0.0, spots[node][0] + dx / length * step))
+        spots[node][1] = min(SIZE, max(0.0, spots[node][1] + dy / length * step))
 
 
 def along(start: Point, end: Point, fraction: float) -> Point:

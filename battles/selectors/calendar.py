@@ -25,20 +25,8 @@ class CalendarEvent:
 
 
 def officer_calendar(*, officer: Officer) -> list[CalendarEvent]:
-    campaign = officer.campaign
-    slug = campaign.slug
-    events: list[CalendarEvent] = []
-    pending = Timer.objects.filter(campaign=campaign, status=Timer.Status.PENDING)
-    for move in Move.objects.filter(officer=officer, status=Move.Status.TRAVELLING).select_related("destination"):
-        if move.arrives_at is not None:
-            events.append(
-                CalendarEvent(
-                    f"move-{move.pk}",
-                    move.arrives_at,
-                    _("Arrival at %(city)s") % {"city": move.destination.name},
-                    reverse("moves", args=[slug]),
-                )
-            )
+    slug = officer.campaign.slug
+    events = _arrivals(officer, slug)
     army = None
     if officer.whereabouts == Whereabouts.ARMY and officer.army_id is not None:
         army = Army.objects.select_related("target").get(pk=officer.army_id)
@@ -51,7 +39,29 @@ def officer_calendar(*, officer: Officer) -> list[CalendarEvent]:
                     reverse("army", args=[slug, army.pk]),
                 )
             )
-    # The siege they are in: their army's, or their city's.
+    events += _timed(officer, _besieged(officer, army), slug)
+    events += _games(officer, slug)
+    return sorted(events, key=lambda event: event.start)
+
+
+def _arrivals(officer: Officer, slug: str) -> list[CalendarEvent]:
+    """The officer's arrival at the end of their move on the road."""
+    events = []
+    for move in Move.objects.filter(officer=officer, status=Move.Status.TRAVELLING).select_related("destination"):
+        if move.arrives_at is not None:
+            events.append(
+                CalendarEvent(
+                    f"move-{move.pk}",
+                    move.arrives_at,
+                    _("Arrival at %(city)s") % {"city": move.destination.name},
+                    reverse("moves", args=[slug]),
+                )
+            )
+    return events
+
+
+def _besieged(officer: Officer, army: Army | None) -> dict[int, Siege]:
+    """The siege they are in, by id: their army's, or their city's (none when on the road)."""
     sieges = Siege.objects.filter(status=Siege.Status.ACTIVE).select_related("city")
     if army is not None and army.siege_id is not None:
         sieges = sieges.filter(pk=army.siege_id)
@@ -59,7 +69,14 @@ def officer_calendar(*, officer: Officer) -> list[CalendarEvent]:
         sieges = sieges.filter(city_id=officer.city_id)
     else:
         sieges = sieges.none()
-    besieged = {siege.pk: siege for siege in sieges}
+    return {siege.pk: siege for siege in sieges}
+
+
+def _timed(officer: Officer, besieged: dict[int, Siege], slug: str) -> list[CalendarEvent]:
+    """What the pending timers will apply for them, in one query: the ends of their siege's
+    periods, the daily change, the deadlines of the stratagems that challenge them."""
+    campaign = officer.campaign
+    pending = Timer.objects.filter(campaign=campaign, status=Timer.Status.PENDING)
     timers = pending.filter(Q(kind=PERIOD, object_id__in=list(besieged)) | Q(kind=DAY, object_id=campaign.pk)).order_by(
         "due_at"
     )
@@ -69,6 +86,7 @@ def officer_calendar(*, officer: Officer) -> list[CalendarEvent]:
     }
     if challenges:
         timers = timers | pending.filter(kind=STRATAGEM_DEADLINE, object_id__in=list(challenges))
+    events = []
     for timer in timers:
         if timer.kind == PERIOD:
             siege = besieged[timer.object_id]
@@ -81,12 +99,18 @@ def officer_calendar(*, officer: Officer) -> list[CalendarEvent]:
             schemer = challenges[timer.object_id].schemer.name
             summary = _("Last moment to answer %(name)s's stratagem") % {"name": schemer}
             events.append(CalendarEvent(timer.key, timer.due_at, summary, reverse("stratagems", args=[slug])))
+    return events
+
+
+def _games(officer: Officer, slug: str) -> list[CalendarEvent]:
+    """Their battle games awaiting a defender or being played, at their start (or their call)."""
     games = Game.objects.filter(
         Q(attacker=officer) | Q(defender=officer), status__in=[Game.Status.CALLED, Game.Status.PENDING]
     ).select_related("attacker", "defender")
+    events = []
     for game in games:
         opponent = game.defender if game.attacker_id == officer.pk else game.attacker
         summary = _("Battle game against %(name)s") % {"name": opponent.name if opponent else "…"}
         start = game.started_at or game.called_at
         events.append(CalendarEvent(f"game-{game.pk}", start, summary, reverse("game", args=[slug, game.pk])))
-    return sorted(events, key=lambda event: event.start)
+    return events

@@ -63,54 +63,14 @@ def dashboard(
     arriving there and the first `per_page` officers on the road; every city when None."""
     kingdoms = list(Kingdom.objects.filter(campaign=campaign).order_by("pk")) if per_page else []  # the filter
     chosen = next((k for k in kingdoms if k.pk == kingdom_id), None)
-    cities = City.objects.filter(campaign=campaign).select_related("kingdom", "governor", "board")
-    if chosen is not None:
-        cities = cities.filter(kingdom=chosen)
     page = max(page, 1) if per_page else 1
-    listed = list(cities[(page - 1) * per_page : page * per_page + 1] if per_page else cities)
-    has_next = per_page is not None and len(listed) > per_page
-    rows = {city.pk: CityRow(city) for city in listed[:per_page]}
+    rows, has_next = _city_rows(campaign, chosen, page, per_page)
     whole = chosen is None and page == 1 and not has_next
-    present = (
-        Officer.objects.filter(campaign=campaign, whereabouts=Whereabouts.CITY)
-        .select_related("user__presence", "kingdom")
-        .order_by("-stars", "name")
-    )
-    if not whole:
-        present = present.filter(city_id__in=list(rows))
-    for officer in present:
-        presence = getattr(officer.user, "presence", None)
-        online = is_online(presence.last_seen if presence else None, now, campaign.online_window)
-        rows[officer.city_id].present.append(PresentOfficer(officer, online))
-    moving = (
-        Move.objects.filter(campaign=campaign, status=Move.Status.TRAVELLING)
-        .select_related("officer__kingdom", "origin", "destination")
-        .order_by("arrives_at", "id")
-    )
-    travelling = list(moving if whole or per_page is None else moving[: per_page + 1])
-    for move in travelling if whole else moving.filter(destination_id__in=list(rows)):
-        rows[move.destination_id].arriving.append(move)
-    sieges = {}
-    active = Siege.objects.filter(campaign=campaign, status=Siege.Status.ACTIVE)
-    for siege in active if whole else active.filter(city_id__in=list(rows)):
-        rows[siege.city_id].siege = siege
-        sieges[siege.pk] = rows[siege.city_id]
-    if sieges:
-        for game_id, siege_id in Game.objects.filter(
-            siege_id__in=list(sieges), status=Game.Status.PENDING, live_since__isnull=False
-        ).values_list("pk", "siege_id"):
-            sieges[siege_id].live_games.append(game_id)
-    next_day = None
-    for timer in Timer.objects.filter(campaign=campaign, status=Timer.Status.PENDING, kind__in=[DAY, PERIOD]):
-        if timer.kind == DAY:
-            next_day = min(next_day or timer.due_at, timer.due_at)
-        elif timer.object_id in sieges:
-            sieges[timer.object_id].next_period = timer.due_at
-    armies = Army.objects.filter(campaign=campaign).exclude(status=Army.Status.ENDED)
-    if not whole:
-        armies = armies.filter(target_id__in=list(rows))
-    for army in armies.select_related("kingdom").order_by("arrives_at"):
-        rows[army.target_id].armies.append(army)
+    _present_add(rows, campaign, now, whole)
+    travelling = _travelling_add(rows, campaign, whole, per_page)
+    sieges = _sieges_add(rows, campaign, whole)
+    next_day = _timers_add(sieges, campaign)
+    _armies_add(rows, campaign, whole)
     return Dashboard(
         rows=list(rows.values()),
         on_the_road=travelling[:per_page],
@@ -123,3 +83,83 @@ def dashboard(
         has_next=has_next,
         more_on_the_road=per_page is not None and len(travelling) > per_page,
     )
+
+
+# Each step below reads one table for the rows of the page: for all the campaign's when the page
+# is `whole` (no filter to add), else for the page's cities only.
+
+
+def _city_rows(
+    campaign: Campaign, chosen: Kingdom | None, page: int, per_page: int | None
+) -> tuple[dict[int, CityRow], bool]:
+    """The page's rows by city id, and whether a next page follows (one city more is read to know)."""
+    cities = City.objects.filter(campaign=campaign).select_related("kingdom", "governor", "board")
+    if chosen is not None:
+        cities = cities.filter(kingdom=chosen)
+    listed = list(cities[(page - 1) * per_page : page * per_page + 1] if per_page else cities)
+    has_next = per_page is not None and len(listed) > per_page
+    return {city.pk: CityRow(city) for city in listed[:per_page]}, has_next
+
+
+def _present_add(rows: dict[int, CityRow], campaign: Campaign, now: datetime, whole: bool) -> None:
+    """The officers in each city, the most stars first, with whether they are online."""
+    present = (
+        Officer.objects.filter(campaign=campaign, whereabouts=Whereabouts.CITY)
+        .select_related("user__presence", "kingdom")
+        .order_by("-stars", "name")
+    )
+    if not whole:
+        present = present.filter(city_id__in=list(rows))
+    for officer in present:
+        presence = getattr(officer.user, "presence", None)
+        online = is_online(presence.last_seen if presence else None, now, campaign.online_window)
+        rows[officer.city_id].present.append(PresentOfficer(officer, online))
+
+
+def _travelling_add(rows: dict[int, CityRow], campaign: Campaign, whole: bool, per_page: int | None) -> list[Move]:
+    """The moves arriving at each city; returns those on the road, soonest first (one more than
+    a page, to know there are more)."""
+    moving = (
+        Move.objects.filter(campaign=campaign, status=Move.Status.TRAVELLING)
+        .select_related("officer__kingdom", "origin", "destination")
+        .order_by("arrives_at", "id")
+    )
+    travelling = list(moving if whole or per_page is None else moving[: per_page + 1])
+    for move in travelling if whole else moving.filter(destination_id__in=list(rows)):
+        rows[move.destination_id].arriving.append(move)
+    return travelling
+
+
+def _sieges_add(rows: dict[int, CityRow], campaign: Campaign, whole: bool) -> dict[int, CityRow]:
+    """Each besieged city's siege and the games of it played live now; returns the rows by siege id."""
+    sieges = {}
+    active = Siege.objects.filter(campaign=campaign, status=Siege.Status.ACTIVE)
+    for siege in active if whole else active.filter(city_id__in=list(rows)):
+        rows[siege.city_id].siege = siege
+        sieges[siege.pk] = rows[siege.city_id]
+    if sieges:
+        for game_id, siege_id in Game.objects.filter(
+            siege_id__in=list(sieges), status=Game.Status.PENDING, live_since__isnull=False
+        ).values_list("pk", "siege_id"):
+            sieges[siege_id].live_games.append(game_id)
+    return sieges
+
+
+def _timers_add(sieges: dict[int, CityRow], campaign: Campaign) -> datetime | None:
+    """The end of each siege's current period on its row; returns the next daily change (R7.1)."""
+    next_day = None
+    for timer in Timer.objects.filter(campaign=campaign, status=Timer.Status.PENDING, kind__in=[DAY, PERIOD]):
+        if timer.kind == DAY:
+            next_day = min(next_day or timer.due_at, timer.due_at)
+        elif timer.object_id in sieges:
+            sieges[timer.object_id].next_period = timer.due_at
+    return next_day
+
+
+def _armies_add(rows: dict[int, CityRow], campaign: Campaign, whole: bool) -> None:
+    """The armies not ended that target each city, the soonest to arrive first."""
+    armies = Army.objects.filter(campaign=campaign).exclude(status=Army.Status.ENDED)
+    if not whole:
+        armies = armies.filter(target_id__in=list(rows))
+    for army in armies.select_related("kingdom").order_by("arrives_at"):
+        rows[army.target_id].armies.append(army)

@@ -7,15 +7,13 @@ from battles.selectors.dashboard_page import dashboard_context
 from battles.selectors.war_map import war_map
 from campaign import clock
 from campaign.freshness import unless_unchanged
+from campaign.inputs import query_number
 from campaign.views.common import campaign_page
 
 
-def _number(text: str | None) -> int | None:
-    return int(text) if text and text.isdigit() and len(text) < 10 else None
-
-
 def _dashboard_context(request, campaign) -> dict:
-    return dashboard_context(campaign, _number(request.GET.get("kingdom")), _number(request.GET.get("page")) or 1)
+    kingdom_id, page = query_number(request.GET.get("kingdom")), query_number(request.GET.get("page"))
+    return dashboard_context(campaign, kingdom_id, page or 1)
 
 
 def _map_context(campaign) -> dict:

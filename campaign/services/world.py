@@ -65,14 +65,37 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
     campaign = Campaign.objects.create(
         name=spec["name"], slug=spec["slug"], **{k: spec[k] for k in CAMPAIGN_SETTINGS if k in spec}
     )
+    kingdoms = _kingdoms_create(campaign, spec["kingdoms"])
+    cities = _cities_create(campaign, spec["cities"], kingdoms)
+    for kingdom_spec in spec["kingdoms"]:
+        kingdom = kingdoms[kingdom_spec["name"]]
+        kingdom.capital = cities[kingdom_spec["capital"]]
+        kingdom.save(update_fields=["capital"])
+    for a, b in spec.get("roads", []):
+        low, high = sorted((cities[a], cities[b]), key=lambda c: c.pk)
+        Road.objects.create(campaign=campaign, a=low, b=high)
+    for o in spec.get("officers", []):
+        _officer_create(campaign, o, spec.get("password"), kingdoms, cities)
+    for hook in hooks.campaign_created_hooks:  # R7.1: the war schedules the first local midnight
+        hook(campaign, clock.now())
+    return campaign
+
+
+def _kingdoms_create(campaign: Campaign, specs: list[dict[str, Any]]) -> dict[str, Kingdom]:
+    """The kingdoms by name, each with its palace board (R1.2); their capitals come with the cities."""
     kingdoms = {
         k["name"]: Kingdom.objects.create(campaign=campaign, name=k["name"], colour=k.get("colour", "#888888"))
-        for k in spec["kingdoms"]
+        for k in specs
     }
     for kingdom in kingdoms.values():
         Board.objects.create(campaign=campaign, kind=Board.Kind.PALACE, kingdom=kingdom)
+    return kingdoms
+
+
+def _cities_create(campaign: Campaign, specs: list[dict[str, Any]], kingdoms: dict[str, Kingdom]) -> dict[str, City]:
+    """The cities by name, in the description's order, each with its kind's wall (R1.3) and its board."""
     cities: dict[str, City] = {}
-    for position, c in enumerate(spec["cities"]):
+    for position, c in enumerate(specs):
         wall = campaign.wall_for_kind(c["kind"])
         cities[c["name"]] = City.objects.create(
             campaign=campaign,
@@ -87,42 +110,44 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
             map_y=c.get("y"),
         )
         Board.objects.create(campaign=campaign, kind=Board.Kind.CITY, city=cities[c["name"]])
-    for kingdom_spec in spec["kingdoms"]:
-        kingdom = kingdoms[kingdom_spec["name"]]
-        kingdom.capital = cities[kingdom_spec["capital"]]
-        kingdom.save(update_fields=["capital"])
-    for a, b in spec.get("roads", []):
-        low, high = sorted((cities[a], cities[b]), key=lambda c: c.pk)
-        Road.objects.create(campaign=campaign, a=low, b=high)
+    return cities
+
+
+def _officer_create(
+    campaign: Campaign,
+    o: dict[str, Any],
+    password: str | None,
+    kingdoms: dict[str, Kingdom],
+    cities: dict[str, City],
+) -> Officer:
+    """One officer in their city (R1.5), on the user of that name (made when new), and what they
+    hold: the kingdom's throne, a city's governorship, boards to moderate (§2)."""
+    if not valid_stars(o["stars"]):
+        raise RuleViolation("R1.5", _("A star level is between 1 and 25."))
     User = get_user_model()
-    for o in spec.get("officers", []):
-        if not valid_stars(o["stars"]):
-            raise RuleViolation("R1.5", _("A star level is between 1 and 25."))
-        user = User.objects.filter(username=o["username"]).first()
-        if user is None:
-            user = User.objects.create_user(username=o["username"], password=spec.get("password"))
-        officer = Officer.objects.create(
-            campaign=campaign,
-            user=user,
-            kingdom=kingdoms[o["kingdom"]],
-            name=o["name"],
-            stars=o["stars"],
-            kind=o["kind"],
-            title=o.get("title", ""),
-            whereabouts=Whereabouts.CITY,
-            city=cities[o["city"]],
-        )
-        if o.get("king"):
-            assert officer.kingdom_id is not None  # created in kingdoms[o["kingdom"]] just above
-            Kingdom.objects.filter(pk=officer.kingdom_id).update(king=officer)
-            kingdom_admin_grant(user=user)
-        if o.get("governs"):
-            City.objects.filter(pk=cities[o["governs"]].pk).update(governor=officer)
-        for board_city in o.get("moderates", []):
-            BoardModerator.objects.create(board=cities[board_city].board, officer=officer, appointed_at=clock.now())
-    for hook in hooks.campaign_created_hooks:  # R7.1: the war schedules the first local midnight
-        hook(campaign, clock.now())
-    return campaign
+    user = User.objects.filter(username=o["username"]).first()
+    if user is None:
+        user = User.objects.create_user(username=o["username"], password=password)
+    officer = Officer.objects.create(
+        campaign=campaign,
+        user=user,
+        kingdom=kingdoms[o["kingdom"]],
+        name=o["name"],
+        stars=o["stars"],
+        kind=o["kind"],
+        title=o.get("title", ""),
+        whereabouts=Whereabouts.CITY,
+        city=cities[o["city"]],
+    )
+    if o.get("king"):
+        assert officer.kingdom_id is not None  # created in kingdoms[o["kingdom"]] just above
+        Kingdom.objects.filter(pk=officer.kingdom_id).update(king=officer)
+        kingdom_admin_grant(user=user)
+    if o.get("governs"):
+        City.objects.filter(pk=cities[o["governs"]].pk).update(governor=officer)
+    for board_city in o.get("moderates", []):
+        BoardModerator.objects.create(board=cities[board_city].board, officer=officer, appointed_at=clock.now())
+    return officer
 
 
 KINGDOM_ADMINS = "Kingdom admins"

@@ -1,4 +1,4 @@
-"""The Tokens page (issue 12): a user makes personal access tokens for the API (read only, or read
+"""The Tokens page: a user makes personal access tokens for the API (read only, or read
 and act), sees a new one's text once, and revokes them."""
 
 from django.contrib import messages
@@ -21,6 +21,7 @@ SHOWN_ONCE = "token_shown_once"
 @login_required
 @require_http_methods(["GET", "HEAD"])
 def tokens_page(request: HttpRequest) -> HttpResponse:
+    assert request.user.pk is not None  # login_required: a signed-in user
     tokens = AccessToken.objects.filter(user_id=request.user.pk).order_by("-created_at")
     # Times in the reader's zone, else their campaign's, as on every other page (the footer says which).
     with timezone.override(outside_zone(request)):
