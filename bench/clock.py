@@ -172,8 +172,8 @@ def _link_members(armies, officers) -> None:
 
 def naive_day(campaign, at) -> None:
     """The same work as R7.1's service, one row at a time through the ORM."""
-    from battles.models import Army
-    from cities.models import City, LedgerEntry
+    from battles.models import Army, LedgerEntry
+    from cities.models import City
 
     for city in City.objects.filter(campaign=campaign):
         if city.wall < city.wall_max:
@@ -213,10 +213,10 @@ def naive_day(campaign, at) -> None:
 def bench_day(campaign) -> None:
     from django.db import transaction
 
+    from battles.models import LedgerEntry
     from campaign import clock
     from campaign.models import Timer
     from campaign.timers import timer_apply
-    from cities.models import LedgerEntry
 
     at = clock.now()
     started = time.perf_counter()

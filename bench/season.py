@@ -93,11 +93,11 @@ def add_history(objects: dict, scale: float, part: int) -> dict[str, int]:
     the keys of successive calls apart."""
     from django.db import transaction
 
-    from battles.models import Army, Game, Siege
+    from battles.models import Army, Game, LedgerEntry, Siege
     from campaign import clock
     from campaign.models import Board, Move, Officer, Post, Thread, Timer
     from campaign.rules.search import index_terms
-    from cities.models import City, LedgerEntry
+    from cities.models import City
 
     siege = objects["siege"]
     campaign = siege.campaign

@@ -17,6 +17,7 @@ from battles.models import (
     Defender,
     FieldBattle,
     Game,
+    LedgerEntry,
     Pursuit,
     Ransom,
     Siege,
@@ -25,7 +26,7 @@ from battles.selectors.march import MarchForm, march_choice
 from campaign.authority import is_king
 from campaign.models import Campaign, Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
-from cities.models import City, LedgerEntry
+from cities.models import City
 
 LEDGER_ROWS = 20  # of the wall's and each army's changes on the siege page (issue 14)
 
