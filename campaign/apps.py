@@ -7,14 +7,6 @@ class CampaignConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
-        from campaign import (  # noqa: F401  registers the checks and the timer handlers
-            checks,
-            freshness,
-            services,
-        )
-        from campaign.models import Board, Campaign, Kingdom, Move, Officer
-        from cities.models import City, Road
+        from campaign.registry import register_all
 
-        # What the dashboard and the map show (issue 14: their refresh is a 304 until one changes).
-        for model in (Campaign, Kingdom, Officer, Move, Board, City, Road):
-            freshness.watch(model)
+        register_all()  # every timer handler, check and watched table of the campaign
