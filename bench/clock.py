@@ -216,7 +216,7 @@ def bench_day(campaign) -> None:
     from battles.models import LedgerEntry
     from campaign import clock
     from campaign.models import Timer
-    from campaign.timers import timer_apply
+    from campaign.timers import timers_apply_due
 
     at = clock.now()
     started = time.perf_counter()
@@ -225,7 +225,7 @@ def bench_day(campaign) -> None:
         naive_rows = LedgerEntry.objects.filter(key__startswith="naive:").count()
         transaction.set_rollback(True)
     naive = time.perf_counter() - started
-    timer = Timer.objects.create(
+    Timer.objects.create(
         campaign=campaign,
         key=f"bench:day:{campaign.pk}",
         kind="campaign.day",
@@ -233,11 +233,11 @@ def bench_day(campaign) -> None:
         due_at=at,
         created_at=at,
     )
-    from campaign.tasks import apply_timer
+    from campaign.tasks import apply_due
 
-    apply_timer.apply_async(args=[0], countdown=1)  # open the broker connection, as a running site has
+    apply_due.apply_async(args=[at.isoformat()], countdown=1)  # open the broker connection, as a running site has
     started = time.perf_counter()
-    assert timer_apply(timer_id=timer.pk)
+    assert timers_apply_due(now=at) == 1  # the day's timer, the only one due
     ours = time.perf_counter() - started
     rows = LedgerEntry.objects.filter(clause="R7.1", cause__startswith="day").count()
     assert rows == naive_rows, (rows, naive_rows)
