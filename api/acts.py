@@ -10,17 +10,17 @@ from ninja import Field, Schema
 from api import schemas
 from api.forms import as_form
 from api.router import act
+from battles.inputs import reported_start
 from battles.selectors import public
 from battles.services import live
 from battles.services import siege as siege_services
 from battles.services.records import game_agree_off_hours, game_claim_answer, game_report
-from battles.views.games import reported_start
 from campaign.authority import require_officer
 from campaign.errors import RuleViolation
+from campaign.inputs import posted_object
 from campaign.models import Campaign, Move, Officer
 from campaign.services import moves as move_services
 from campaign.services.boards import post_reply, thread_create
-from campaign.views.forms import posted_object
 
 
 class Destination(Schema):

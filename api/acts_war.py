@@ -9,6 +9,7 @@ from api import schemas
 from api.acts import _actor
 from api.forms import as_form
 from api.router import act
+from battles.inputs import officers_from, organisation_from
 from battles.selectors import public
 from battles.services import field as field_services
 from battles.services import prisoners as prisoner_services
@@ -19,11 +20,9 @@ from battles.services.pursuit import pursuit_declare
 from battles.services.reinforce import reinforce_attack
 from battles.services.results import game_result
 from battles.services.retreat import army_retreat
-from battles.views.army import officers_from
-from battles.views.war import organisation_from
+from campaign.inputs import posted_int, posted_object
 from campaign.services import personnel
 from campaign.services.boards import post_edit, post_hide
-from campaign.views.forms import posted_int, posted_object
 
 
 class Done(Schema):

@@ -1,5 +1,5 @@
-"""An API body read as the form it stands for, so that the forms' parsing (campaign/views/forms.py,
-the war's `organisation_from`) checks it with the same rules and the same messages: lists are
+"""An API body read as the form it stands for, so that the forms' parsing (campaign/inputs.py,
+battles/inputs.py) checks it with the same rules and the same messages: lists are
 multi-valued fields, `ranks` ({officer id: rank}) the forms' `rank_<id>` fields, booleans "1"."""
 
 from django.utils.datastructures import MultiValueDict

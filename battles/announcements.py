@@ -231,6 +231,7 @@ def call_taken_up(defender: Officer, attacker: Officer) -> str:
 
 
 def _outcome(game: Game) -> str:
+    assert game.defender is not None  # game_played_has_defender: a decided game has both players
     return {
         "attacker": _("%(a)s beat %(d)s"),
         "defender": _("%(d)s beat %(a)s"),
@@ -258,6 +259,7 @@ def game_result(city: City, game: Game) -> Post:
 
 def claim_reported(actor: Officer, game: Game, claimed: str) -> str:
     """R11.3: a claim awaiting the opponent."""
+    assert game.defender is not None  # game_played_has_defender: a claim is made on a pending game
     with in_site_language():
         return _("%(name)s reports the game %(attacker)s–%(defender)s: %(claim)s, awaiting the opponent") % {
             "name": actor.name,

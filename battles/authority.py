@@ -52,5 +52,6 @@ def may_enter_result(user: User | AnonymousUser, game: Game, city: City) -> bool
     officer = officer_of(user, city.campaign)
     involved = {city.kingdom_id, Army.objects.values_list("kingdom_id", flat=True).get(pk=game.army_id)}
     if game.kind == Game.Kind.SIEGE:
+        assert game.siege_id is not None  # game_belongs_to_one_battle: a siege game has its siege
         involved |= set(Army.objects.filter(siege_id=game.siege_id).values_list("kingdom_id", flat=True))
     return judges(user=user, officer=officer, game=game, city=city, involved=involved)

@@ -1,13 +1,16 @@
-"""The websocket of a live game (issue 10): everyone who may read the game watches it; its two
+"""The websocket of a live game: everyone who may read the game watches it; its two
 players send moves, resignations, draw offers and "ready". Every action goes through the
 services (battles/services/live.py) and is refused there or here with a message in the reader's
 language, changing nothing; after each change every watcher is sent the new state (the fan-out
-of battles/fanout.py, on the channel layer)."""
+of battles/fanout.py, on the channel layer). An open dashboard's socket is sent the rows that
+changed (battles/dashboard_push.py reads them); the notices' socket an officer's duties."""
 
 import asyncio
 import json
+import logging
 import time
 from collections import deque
+from urllib.parse import parse_qs
 
 from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
@@ -19,13 +22,16 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from battles import fanout
+from battles.dashboard_push import UPDATED, Reading, read, watcher
 from battles.models import Game
+from battles.selectors.live import live_state
 from battles.services import live
-from battles.views.live import live_state
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import Officer
+from campaign.inputs import TIME_ZONE_COOKIE
+from campaign.models import Campaign, Officer
 from campaign.services.notices import officer_group
-from campaign.views.common import refusal_text
+
+log = logging.getLogger(__name__)
 
 MAX_FRAME = 2_000  # characters: a move frame is under 100
 FLOOD_FRAMES = 20  # more frames than this within FLOOD_SECONDS closes any of the site's sockets
@@ -34,6 +40,7 @@ FLOOD_SECONDS = 10
 CLOSE_FLOOD = 4008  # more than FLOOD_FRAMES frames within FLOOD_SECONDS
 CLOSE_UNEXPECTED = 4400  # a frame sent to a socket that only listens (the dashboard, notices)
 CLOSE_UNKNOWN = 4404  # no such address, campaign or game (or not an officer of it, for notices)
+CLOSE_FAILED = 1011  # a dashboard's reading failed: its page falls back to its refresh
 ACTIONS = ("move", "resign", "draw", "ready")
 
 
@@ -204,7 +211,7 @@ class GameConsumer(LiveConsumer):
                 else:
                     live.live_ready(actor=officer, game=game)
             except (RuleViolation, NotAllowed) as exc:
-                return refusal_text(exc)
+                return exc.refusal
             return ""
 
     async def _refuse(self, message: str) -> None:
@@ -252,7 +259,7 @@ class BanqiConsumer(ListenOnly):
 
 
 class NoticeConsumer(ListenOnly):
-    """Every page of an officer listens here for their notices (issue 11): a new duty in the
+    """Every page of an officer listens here for their notices: a new duty in the
     reader's language, and their count whenever it changes. It only listens: a frame sent to it
     closes it."""
 
@@ -284,3 +291,67 @@ class NoticeConsumer(ListenOnly):
         if "text" in event:
             out["text"] = event["text"].get(self.language) or next(iter(event["text"].values()))
         await self.send(text_data=json.dumps(out, ensure_ascii=False))
+
+
+def _number(values: list[str] | None) -> int | None:
+    text = values[0] if values else ""
+    return int(text) if text.isdigit() and len(text) < 10 else None
+
+
+class DashboardConsumer(ListenOnly):
+    """One open dashboard: anyone who may read the dashboard (it is public) may listen. It only
+    listens: a frame sent to it closes it."""
+
+    async def connect(self):
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        self.kingdom_id, self.page = _number(query.get("kingdom")), _number(query.get("page")) or 1
+        self.held = (query.get("v") or [""])[0]  # the version the page was drawn at
+        self.language = reader_language(self.scope)
+        self.zone = self.scope.get("cookies", {}).get(TIME_ZONE_COOKIE, "")
+        self.campaign = await self._campaign(self.scope["url_route"]["kwargs"]["slug"])
+        if self.campaign is None:
+            await self.close(code=CLOSE_UNKNOWN)
+            return
+        await self.accept()
+        self.sent: Reading | None = None
+        self.woken = asyncio.Event()
+        self.woken.set()  # the first reading: the page's own, or newer
+        self.pushing = asyncio.get_running_loop().create_task(self._push())
+        watcher().add(self)
+
+    @database_sync_to_async
+    def _campaign(self, slug: str) -> Campaign | None:
+        return Campaign.objects.filter(slug=slug).first()
+
+    async def disconnect(self, code):
+        if hasattr(self, "pushing"):
+            watcher().dashboards.discard(self)
+            self.pushing.cancel()
+
+    def wake(self) -> None:
+        self.woken.set()
+
+    async def _push(self) -> None:
+        """One reading at a time; changes that come meanwhile are read together next."""
+        while True:
+            await self.woken.wait()
+            self.woken.clear()
+            try:
+                reading = await database_sync_to_async(read)(
+                    self.campaign, self.kingdom_id, self.page, self.language, self.zone
+                )
+            except Exception:  # the page falls back to its refresh, and reconnects
+                log.exception("dashboard reading failed")
+                await self.close(code=CLOSE_FAILED)
+                return
+            previous, self.sent = self.sent, reading
+            if previous is None and reading.version == self.held:
+                continue  # what the page shows
+            if previous is None or previous.cities != reading.cities:
+                section = await database_sync_to_async(reading.section)()
+                await self.send(text_data=json.dumps({"type": "section", "html": section}, ensure_ascii=False))
+                continue
+            changed = [html for key, html in reading.parts.items() if key != UPDATED and previous.parts[key] != html]
+            if changed:
+                html = "".join(changed) + reading.parts[UPDATED]
+                await self.send(text_data=json.dumps({"type": "parts", "html": html}, ensure_ascii=False))

@@ -1,5 +1,5 @@
-"""Issue 14: an open dashboard is sent the rows that changed, over its websocket, instead of
-fetching its page of cities again.
+"""An open dashboard is sent the rows that changed, over its websocket (the DashboardConsumer of
+battles/consumers.py), instead of fetching its page of cities again.
 
 - Each web process has one watcher per event loop that reads the world version in Redis every
   DASHBOARD_PUSH_SECONDS (campaign/freshness.py stamps a new one after every commit that changed
@@ -17,13 +17,11 @@ fetching its page of cities again.
 """
 
 import asyncio
-import json
-import logging
 import time
 import weakref
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from urllib.parse import parse_qs
+from typing import Protocol
 from zoneinfo import ZoneInfo
 
 import redis.asyncio as aioredis
@@ -31,16 +29,12 @@ from django.conf import settings
 from django.template.loader import get_template
 from django.utils import timezone, translation
 
-from battles.consumers import CLOSE_UNKNOWN, ListenOnly, database_sync_to_async, reader_language
-from battles.views.dashboard import dashboard_context
+from battles.selectors.dashboard_page import dashboard_context
 from campaign import freshness
+from campaign.inputs import zone_names
 from campaign.models import Campaign
-from campaign.views.zones import TIME_ZONE_COOKIE, zone_names
-
-log = logging.getLogger(__name__)
 
 UPDATED = "dashboard-updated"
-CLOSE_FAILED = 1011
 READINGS_KEPT = 32
 
 
@@ -89,14 +83,20 @@ def read(campaign: Campaign, kingdom_id: int | None, page: int, language: str, z
     return reading
 
 
+class OpenDashboard(Protocol):
+    """An open dashboard's socket, as the watcher wakes it."""
+
+    def wake(self) -> None: ...
+
+
 class Watcher:
     """The world version as seen by one event loop, and the dashboards it wakes."""
 
     def __init__(self) -> None:
-        self.dashboards: set[DashboardConsumer] = set()
+        self.dashboards: set[OpenDashboard] = set()
         self.task: asyncio.Task | None = None
 
-    def add(self, dashboard: "DashboardConsumer") -> None:
+    def add(self, dashboard: OpenDashboard) -> None:
         self.dashboards.add(dashboard)
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self.run())
@@ -129,67 +129,3 @@ def watcher() -> Watcher:
     if loop not in _watchers:
         _watchers[loop] = Watcher()
     return _watchers[loop]
-
-
-def _number(values: list[str] | None) -> int | None:
-    text = values[0] if values else ""
-    return int(text) if text.isdigit() and len(text) < 10 else None
-
-
-class DashboardConsumer(ListenOnly):
-    """One open dashboard: anyone who may read the dashboard (it is public) may listen. It only
-    listens: a frame sent to it closes it."""
-
-    async def connect(self):
-        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
-        self.kingdom_id, self.page = _number(query.get("kingdom")), _number(query.get("page")) or 1
-        self.held = (query.get("v") or [""])[0]  # the version the page was drawn at
-        self.language = reader_language(self.scope)
-        self.zone = self.scope.get("cookies", {}).get(TIME_ZONE_COOKIE, "")
-        self.campaign = await self._campaign(self.scope["url_route"]["kwargs"]["slug"])
-        if self.campaign is None:
-            await self.close(code=CLOSE_UNKNOWN)
-            return
-        await self.accept()
-        self.sent: Reading | None = None
-        self.woken = asyncio.Event()
-        self.woken.set()  # the first reading: the page's own, or newer
-        self.pushing = asyncio.get_running_loop().create_task(self._push())
-        watcher().add(self)
-
-    @database_sync_to_async
-    def _campaign(self, slug: str) -> Campaign | None:
-        return Campaign.objects.filter(slug=slug).first()
-
-    async def disconnect(self, code):
-        if hasattr(self, "pushing"):
-            watcher().dashboards.discard(self)
-            self.pushing.cancel()
-
-    def wake(self) -> None:
-        self.woken.set()
-
-    async def _push(self) -> None:
-        """One reading at a time; changes that come meanwhile are read together next."""
-        while True:
-            await self.woken.wait()
-            self.woken.clear()
-            try:
-                reading = await database_sync_to_async(read)(
-                    self.campaign, self.kingdom_id, self.page, self.language, self.zone
-                )
-            except Exception:  # the page falls back to its refresh, and reconnects
-                log.exception("dashboard reading failed")
-                await self.close(code=CLOSE_FAILED)
-                return
-            previous, self.sent = self.sent, reading
-            if previous is None and reading.version == self.held:
-                continue  # what the page shows
-            if previous is None or previous.cities != reading.cities:
-                section = await database_sync_to_async(reading.section)()
-                await self.send(text_data=json.dumps({"type": "section", "html": section}, ensure_ascii=False))
-                continue
-            changed = [html for key, html in reading.parts.items() if key != UPDATED and previous.parts[key] != html]
-            if changed:
-                html = "".join(changed) + reading.parts[UPDATED]
-                await self.send(text_data=json.dumps({"type": "parts", "html": html}, ensure_ascii=False))

@@ -8,7 +8,8 @@ where the campaign lets the war react, it offers a list that this module fills i
   the modules that hold them are imported here and nowhere else for that purpose.
 - The campaign's hooks (`campaign/hooks.py`): who may leave a city (R3.6), an arrival into a
   besieged city (R8.4) and which cities such an arrival concerns, a new campaign's first
-  midnight (R7.1), and the duties the notices deliver.
+  midnight (R7.1), the duties the notices deliver, and a city's war (its siege and the armies
+  on it) that a city's board links to.
 - The fan-out: after a commit that changed a game played on the site, the services tell
   `battles/services/common.watchers`, which is `battles/fanout.py` (so no service imports
   Channels).
@@ -18,6 +19,7 @@ where the campaign lets the war react, it offers a list that this module fills i
 
 from battles import fanout
 from battles.models import Army, Game, Siege
+from battles.selectors import city_war
 from battles.selectors.duties import officer_duties
 from battles.services import (  # each of these registers the handlers of its timer kinds
     arrivals,  # ARMY_ARRIVAL
@@ -37,6 +39,7 @@ def register_all() -> None:
     hooks.register(hooks.arrival_watch, arrivals.besieged_among)
     hooks.register(hooks.campaign_created_hooks, clock.first_day_schedule)
     hooks.register(hooks.duty_readers, officer_duties)
+    hooks.register(hooks.city_war_readers, city_war)
 
     # What the dashboard shows of the war.
     freshness.watch(Siege)

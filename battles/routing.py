@@ -1,11 +1,10 @@
-"""Websocket routes: a live game's page connects here (issue 10); every page of an officer
-listens for their notices (issue 11); an open dashboard is sent its changes (issue 14). Any other
+"""Websocket routes: a live game's page connects here; every page of an officer listens for
+their notices; an open dashboard is sent its changes. Any other
 address is refused (4404) rather than failing in the router (a 500 and a traceback)."""
 
 from django.urls import path, re_path
 
-from battles.consumers import BanqiConsumer, GameConsumer, NoticeConsumer, UnknownSocket
-from battles.dashboard_push import DashboardConsumer
+from battles.consumers import BanqiConsumer, DashboardConsumer, GameConsumer, NoticeConsumer, UnknownSocket
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 
 websocket_urlpatterns = [

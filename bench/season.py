@@ -307,8 +307,8 @@ def run(args) -> None:
     from django.db import connection
     from django.test import Client
 
-    from tests.battles.conftest import START
     from tests.pages import test_queries, worlds
+    from tests.worlds import START
 
     worlds.spec = season_spec(worlds.spec)
     with time_machine.travel(START, tick=False) as traveller:

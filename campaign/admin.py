@@ -32,7 +32,7 @@ class MadeByServices(admin.ModelAdmin):
     post): the admin adds none by hand, since a row missing what the service sets would break
     the pages that read it."""
 
-    def has_add_permission(self, request, obj=None):
+    def has_add_permission(self, request):
         return False
 
 
@@ -78,7 +78,8 @@ class CampaignForm(forms.ModelForm):
         return self._minutes("war_end")
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if "war_start" in data and "war_end" in data and data["war_start"] >= data["war_end"]:
             raise forms.ValidationError(_("The hours of war end after they begin (R7.4)."))
         return data

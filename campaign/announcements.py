@@ -31,6 +31,7 @@ def local(campaign: Campaign, instant: datetime) -> str:
 
 def move_departure(move: Move, at: datetime, route: list[str], cause: str = "") -> Post:
     """R3.3: the departure on the board of the city left, stamped with the time."""
+    assert move.arrives_at is not None  # move_on_road_has_arrival: set as it departs
     with in_site_language():
         title = _("%(name)s departs for %(city)s") % {"name": move.officer.name, "city": move.destination.name}
         body = _(

@@ -90,12 +90,11 @@ def may_read_board(officer: Officer | None, board: Board) -> bool:
 
 def may_moderate(officer: Officer, board: Board) -> bool:
     """R2.5: the governor, the moderators the king or governor appointed, and the king."""
-    kingdom = board.kingdom if board.kind == Board.Kind.PALACE else board.city.kingdom
-    if is_king(officer, kingdom):
-        return True
-    if board.kind == Board.Kind.CITY and board.city.governor_id == officer.pk:
-        return True
-    return board.moderators.filter(officer=officer).exists()
+    moderator = board.moderators.filter(officer=officer).exists
+    if board.kind == Board.Kind.PALACE:
+        return is_king(officer, board.kingdom) or moderator()
+    assert board.city is not None  # board_of_city_or_palace: a city board has its city
+    return is_king(officer, board.city.kingdom) or board.city.governor_id == officer.pk or moderator()
 
 
 def may_manage_personnel(officer: Officer | None) -> bool:

@@ -17,6 +17,16 @@ class RuleViolation(Exception):
     def __str__(self) -> str:
         return f"{self.clause}: {self.message}"
 
+    @property
+    def refusal(self) -> str:
+        """The message as a page or a socket shows it: with the clause it cites, once (not
+        repeated when the text names it already, left out for the site's own limits, which
+        cite no clause)."""
+        text = str(self.message)
+        if not self.clause or self.clause in text:
+            return text
+        return f"{text} ({self.clause})"
+
 
 class NotAllowed(RuleViolation):
     """The acting officer has no authority for this action (shown as 403)."""
@@ -26,7 +36,7 @@ class NotAllowed(RuleViolation):
 
 class Stale(RuleViolation):
     """The action answers a state that has changed since its author read it (a claim replaced, a
-    move already played): refused like any rule, and told apart (409 in the API, issue 12)."""
+    move already played): refused like any rule, and told apart (409 in the API)."""
 
     status_code = 409
 

@@ -13,7 +13,9 @@ calls them at the right moment.
   first local midnight is scheduled).
 - `duty_readers`: called with (officer, now), returns what waits on the officer (objects with
   `key`, `summary`, `path`, `deadline`): the notices (campaign/services/notices.py) send only a
-  duty that is still the officer's, in the officer's words.
+  duty that is still the officer's, in the officer's words; the navigation bar counts them.
+- `city_war_readers`: called with (city=…), a city or None, returns the city's active siege (or
+  None) and the armies marching on it or before it: a city's board links to its war.
 """
 
 from collections.abc import Callable
@@ -25,6 +27,7 @@ arrival_hooks: list[Callable[[Any, Any, datetime], None]] = []
 arrival_watch: list[Callable[[set[int]], set[int]]] = []
 campaign_created_hooks: list[Callable[[Any, datetime], None]] = []
 duty_readers: list[Callable[..., list]] = []
+city_war_readers: list[Callable[..., tuple[Any, list]]] = []
 
 
 def register(registry: list, hook: Callable) -> None:

@@ -15,7 +15,7 @@ from campaign.rules.text import text_fault
 
 SEARCH_PER_PAGE = 20
 MAX_QUERY = 100
-SEARCH_COUNT_CAP = 1000  # matches counted at most (issue 14: a common word over a season's posts)
+SEARCH_COUNT_CAP = 1000  # matches counted at most (a common word matches much of a season's posts)
 
 
 class PostMatches:

@@ -13,7 +13,7 @@ from campaign.timers import APPLY_DUE_TASK, timers_apply_due, timers_sweep
 
 @shared_task(name=APPLY_DUE_TASK, acks_late=True, ignore_result=True)
 def apply_due(at: str) -> int:
-    """Apply the timers due by the tick `at` (and any other overdue), in batches (issue 14)."""
+    """Apply the timers due by the tick `at` (and any other overdue), a batch at a time (`timers_apply_due`)."""
     tick = datetime.fromisoformat(at)
     if tick > clock.now():
         apply_due.apply_async(args=[at], eta=tick)  # woke early (clock skew between hosts)
@@ -24,7 +24,7 @@ def apply_due(at: str) -> int:
 @shared_task(ignore_result=True)
 def sweep_timers() -> int:
     applied = timers_sweep()
-    notices_sweep()  # the notices Redis or a killed worker missed (issue 11)
+    notices_sweep()  # the notices Redis or a killed worker missed
     return applied
 
 

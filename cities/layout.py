@@ -1,4 +1,4 @@
-"""Where the map draws each city (issue 13, "the map"): the coordinates a campaign keeps, and
+"""Where the map draws each city: the coordinates a campaign keeps, and
 for cities without any a force-directed layout (Fruchterman–Reingold), deterministic, so the
 map of a campaign looks the same on every page load. Pure: no Django."""
 

@@ -1,16 +1,22 @@
-"""Shared fixtures: a real Redis for the whole run, and the demo world built through services."""
+"""Shared fixtures: a real Redis for the whole run, the war clock stopped at START, the demo world
+built through the services at that time (tests/worlds.py builds it), a real Celery worker
+(tests/workers.py) and the site served over websockets by daphne."""
 
-import threading
+import os
+import sys
+import time
+from functools import partial
+from pathlib import Path
 
 import pytest
+import redis
+import time_machine
 from django.conf import settings
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
-from campaign import clock
-from campaign.demo import demo_spec
 from campaign.devservices import start_redis, stop
-from campaign.models import Campaign, Officer
-from campaign.services.presence import presence_touch
-from campaign.services.world import world_create
+from tests.workers import Worker, database_url
+from tests.worlds import START, World, make_world
 
 
 class RedisControl:
@@ -79,56 +85,91 @@ def _redis_and_timers_for_database_tests(request):
     assert failed == [], f"timer handlers failed during the test: {failed}"
 
 
-class World:
-    """The demo campaign (魏, 蜀, 吳), with officers looked up by name: world["曹操"]."""
-
-    def __init__(self, campaign: Campaign):
-        self.campaign = campaign
-
-    def __getitem__(self, name: str) -> Officer:
-        return Officer.objects.select_related("kingdom", "city", "campaign").get(campaign=self.campaign, name=name)
-
-    def city(self, name: str):
-        from cities.models import City
-
-        return City.objects.select_related("kingdom", "governor", "board").get(campaign=self.campaign, name=name)
-
-    def online(self, *names: str) -> None:
-        for name in names:
-            presence_touch(user_id=self[name].user_id, now=clock.now())
-
-
-def make_world(**overrides) -> World:
-    spec = demo_spec()
-    spec.update(overrides)
-    return World(world_create(spec=spec))
+@pytest.fixture
+def clock():
+    """The war clock, stopped at START (10:00 in Taipei, inside the hours of war); the test moves
+    it with clock.move_to() or clock.shift()."""
+    with time_machine.travel(START, tick=False) as traveller:
+        yield traveller
 
 
 @pytest.fixture
-def world(db) -> World:
+def world(clock, db) -> World:
+    """The demo world, created at the stopped clock's time (its first midnight is that night)."""
     return make_world()
 
 
-def at_once(*calls) -> list[BaseException]:
-    """Run the calls in threads released together (two clicks at the same instant); each thread
-    closes its own database connection. Returns what they raised."""
-    from django.db import connections
+@pytest.fixture
+def start_worker(transactional_db, redis_server, tmp_path):
+    """Start a worker with beat sweeping every `sweep_seconds`; stopped after the test."""
+    started: list[Worker] = []
 
-    barrier = threading.Barrier(len(calls))
-    raised: list[BaseException] = []
+    def start(
+        sweep_seconds: float = 1.0,
+        flush: bool = True,
+        supervised: bool = False,
+        lead_seconds: float = 60,
+        beat: bool = True,
+        role: str = "worker",
+    ) -> Worker:
+        """A worker (with beat inside it unless `beat` is False), or with `role="beat"` beat alone,
+        as a deployment runs it."""
+        if flush:
+            redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale messages from other tests
+        env = dict(
+            os.environ,
+            DJANGO_SETTINGS_MODULE="campaign.settings_test",
+            DATABASE_URL=database_url(),
+            REDIS_URL=settings.REDIS_URL,
+            TIMER_SWEEP_SECONDS=str(sweep_seconds),
+            TIMER_LEAD_SECONDS=str(lead_seconds),
+        )
+        n = len(started)
+        celery = [str(Path(sys.executable).parent / "celery"), "-A", "campaign"]
+        if role == "beat":
+            command = [*celery, "beat", "--schedule", str(tmp_path / f"beat-{n}"), "--loglevel=INFO", "--pidfile="]
+        else:
+            command = [
+                *celery,
+                "worker",
+                "--pool=solo",
+                *(["-B", "--schedule", str(tmp_path / f"beat-{n}")] if beat else []),
+                "--loglevel=INFO",
+                "--without-mingle",
+                "--without-gossip",
+                "--queues=celery,sweeper",  # as every worker (the sweeper's queue too)
+                "--hostname",
+                f"test{n}@%h",
+            ]
+        log = tmp_path / f"worker-{n}.log"
+        worker = Worker(command, env, log, supervised)
+        started.append(worker)
+        deadline = time.monotonic() + 60
+        ready = "beat: Starting" if role == "beat" else "ready."
+        while ready not in worker.output():
+            if worker.process.poll() is not None and not supervised or time.monotonic() > deadline:
+                raise RuntimeError(f"celery {role} did not start:\n" + worker.output())
+            time.sleep(0.2)
+        return worker
 
-    def run(call):
-        try:
-            barrier.wait(timeout=10)
-            call()
-        except BaseException as exc:  # noqa: BLE001 - returned to the test
-            raised.append(exc)
-        finally:
-            connections.close_all()
+    yield start
+    for worker in started:
+        worker.stop()
 
-    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    return raised
+
+@pytest.fixture
+def asgi_server(transactional_db):
+    """The site served over HTTP and websockets by daphne in a child process on the test
+    database (what channels' ChannelsLiveServerTestCase does), with the real Redis layer. The
+    child is forked after pytest-django pointed the settings at the test database, so it needs
+    no set-up of its own (channels' would prefix the test database's name a second time)."""
+    from channels.testing.live import make_application
+    from daphne.testing import DaphneProcess
+
+    process = DaphneProcess("localhost", partial(make_application, static_wrapper=ASGIStaticFilesHandler))
+    process.start()
+    assert process.ready.wait(timeout=20), "daphne did not start"
+    server = type("Server", (), {"url": f"http://localhost:{process.port.value}"})()
+    yield server
+    process.terminate()
+    process.join(timeout=10)

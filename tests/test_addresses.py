@@ -93,7 +93,7 @@ def fake() -> str:
     return f"203.0.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
 
 
-def test_issue24_runall_and_the_unit_tell_uvicorn_whose_forwarded_for_to_believe(settings):
+def test_runall_and_the_unit_tell_uvicorn_whose_forwarded_for_to_believe(settings):
     assert "--forwarded-allow-ips=" in web_command(8000)  # none by default
     settings.TRUSTED_PROXIES = "10.0.0.2,10.1.0.0/16"
     assert "--forwarded-allow-ips=10.0.0.2,10.1.0.0/16" in web_command(8000)
@@ -111,7 +111,7 @@ def low_rate(settings):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_a_rotating_forwarded_for_is_one_address_when_no_proxy_is_trusted(low_rate, world, served):
+def test_a_rotating_forwarded_for_is_one_address_when_no_proxy_is_trusted(low_rate, world, served):
     """A local client (uvicorn's own default trusts 127.0.0.1) naming a new address each time:
     still one address for the API's limit, and a paused log-in stays paused."""
     opener = browser()
@@ -128,7 +128,7 @@ def trusting(settings):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_behind_a_trusted_proxy_the_forwarded_address_counts(low_rate, trusting, world, served):
+def test_behind_a_trusted_proxy_the_forwarded_address_counts(low_rate, trusting, world, served):
     """TRUSTED_PROXIES names the proxy: the client it names is the address, for the API's limit
     and for the log-in's pause alike."""
     opener = browser()
@@ -154,7 +154,7 @@ def test_issue24_behind_a_trusted_proxy_the_forwarded_address_counts(low_rate, t
         ("::1", "::"),
     ],
 )
-def test_issue24_an_ipv6_client_counts_as_its_64_and_a_mapped_ipv4_as_its_ipv4(peer, counted):
+def test_an_ipv6_client_counts_as_its_64_and_a_mapped_ipv4_as_its_ipv4(peer, counted):
     """Every per-address limit reads addresses.py: a client holding a /64 is one address."""
     from django.test import RequestFactory
 
@@ -169,7 +169,7 @@ def a_64() -> str:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_the_apis_address_limit_counts_an_ipv6_clients_64_as_one(world, settings):
+def test_the_apis_address_limit_counts_an_ipv6_clients_64_as_one(world, settings):
     from django.test import Client
 
     settings.API_RATE_ADDRESS = "3/min"
@@ -180,7 +180,7 @@ def test_issue24_the_apis_address_limit_counts_an_ipv6_clients_64_as_one(world, 
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_a_log_in_paused_from_one_ipv6_address_is_paused_from_its_whole_64(world):
+def test_a_log_in_paused_from_one_ipv6_address_is_paused_from_its_whole_64(world):
     from django.test import Client
 
     prefix = a_64()

@@ -1,15 +1,15 @@
-"""Issue 13, "the admin": armies, sieges, games, ledger rows and stratagems shown read-only to
+"""The admin: armies, sieges, games, ledger rows and stratagems shown read-only to
 staff; the hours of war (R7.4) typed and shown as clock times, not minutes after midnight."""
 
 import pytest
 from django.contrib.auth import get_user_model
 
 from campaign.models import Campaign
-from tests.battles.conftest import besiege, clock, play, world  # noqa: F401
+from tests.worlds import besiege, play
 
 
 @pytest.mark.django_db
-def test_war_is_read_only_in_the_admin(client, world, clock):  # noqa: F811
+def test_war_is_read_only_in_the_admin(client, world, clock):
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")], online=("魏延",))
     play(world, army, "許褚", "魏延", "attacker")
     client.force_login(get_user_model().objects.create_superuser("root", password="a-long-root-password"))
@@ -26,7 +26,7 @@ def test_war_is_read_only_in_the_admin(client, world, clock):  # noqa: F811
 
 
 @pytest.mark.django_db
-def test_r7_4_hours_of_war_as_clock_times_in_the_admin(client, world):  # noqa: F811
+def test_r7_4_hours_of_war_as_clock_times_in_the_admin(client, world):
     client.force_login(get_user_model().objects.create_superuser("root", password="a-long-root-password"))
     campaign = world.campaign
     listing = client.get("/admin/campaign/campaign/").content.decode()

@@ -14,8 +14,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 
-from tests.battles.conftest import besiege, clock, play, world  # noqa: F401  (the war at 10:00 Taipei)
-from tests.test_url_walk import BAD_IDS, _failed
+from tests.walk import BAD_IDS, failed
+from tests.worlds import besiege, play
 
 
 class AdminForm(HTMLParser):
@@ -111,7 +111,7 @@ def admin_pages(model) -> dict[str, str]:
 
 
 @pytest.mark.django_db
-def test_issue24_no_admin_page_answers_500_as_a_superuser(world, clock):  # noqa: F811
+def test_no_admin_page_answers_500_as_a_superuser(world, clock):
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")], online=("魏延",))
     play(world, army, "許褚", "魏延", "attacker")  # a siege with a game, ledger rows, a prisoner
     root = get_user_model().objects.create_superuser("root", password="a-long-root-password")
@@ -123,7 +123,7 @@ def test_issue24_no_admin_page_answers_500_as_a_superuser(world, clock):  # noqa
         nonlocal tried
         tried += 1
         response = client.get(url) if method == "GET" else client.post(url, data or {})
-        if _failed(response):
+        if failed(response):
             exc = getattr(response, "exc_info", None)
             failures.append(f"{method} {url}: {response.status_code} {exc[1]!r}" if exc else f"{method} {url}")
         return response
@@ -156,7 +156,7 @@ def test_issue24_no_admin_page_answers_500_as_a_superuser(world, clock):  # noqa
     assert failures == [], "\n".join(failures)
 
 
-def test_issue24_the_admin_form_reader_submits_what_a_browser_would():
+def test_the_admin_form_reader_submits_what_a_browser_would():
     """The walk's form reader: a field shown, a choice, a checked box, an empty text filled."""
     page = """<form id="city_form" method="post"><input type="hidden" name="csrfmiddlewaretoken" value="t">
     <input type="text" name="name" value=""><input type="checkbox" name="on" checked>
@@ -177,7 +177,7 @@ x</textarea><input type="submit" value="Save"></form>"""
 
 
 @pytest.mark.django_db
-def test_issue24_the_admin_adds_nothing_that_the_services_make(world, client):  # noqa: F811
+def test_the_admin_adds_nothing_that_the_services_make(world, client):
     """A campaign comes with its world and timers, a kingdom with its palace, a city with its wall
     and board, an officer with stars and whereabouts, a thread with its first post: the admin
     offers none of them to add (the add forms answered 500 or made half a row). Presence (R2.6)

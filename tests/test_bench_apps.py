@@ -35,7 +35,7 @@ def bench(script: str, tmp_path, **env: str) -> subprocess.CompletedProcess:
     )
 
 
-def test_issue24_bench_pages_without_wrk_says_what_is_missing_and_fails_without_a_traceback(tmp_path):
+def test_bench_pages_without_wrk_says_what_is_missing_and_fails_without_a_traceback(tmp_path):
     """`make bench` on a machine without `wrk`: bench/pages.py names it and how to install it
     before it builds or starts anything (it died with a FileNotFoundError traceback), and make
     bench's first step (bench/needs.py) says the same before the long benches run."""
@@ -53,7 +53,7 @@ def test_issue24_bench_pages_without_wrk_says_what_is_missing_and_fails_without_
     assert bench("needs.py", tmp_path, PATH=str(nothing)).returncode == 0
 
 
-def test_issue24_a_bench_on_a_database_that_does_not_answer_says_so_without_a_traceback(tmp_path):
+def test_a_bench_on_a_database_that_does_not_answer_says_so_without_a_traceback(tmp_path):
     """The benches that honour DATABASE_URL (a PostgreSQL run of bench/season.py) name a
     database that does not answer, without its password, and exit 2."""
     from django.conf import settings

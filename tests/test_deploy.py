@@ -43,7 +43,7 @@ def test_missing_secret_key_is_refused_when_not_debugging(tmp_path):
     assert "Traceback" not in result.stderr.splitlines()[-1]
 
 
-def test_issue24_every_manage_py_command_in_a_checkout_finds_var_secret_key(tmp_path):
+def test_every_manage_py_command_in_a_checkout_finds_var_secret_key(tmp_path):
     """`manage.py createsuperuser`, as the README says, in a checkout where `make` wrote
     var/secret_key (umask 077) and nothing sets SECRET_KEY: it finds the key; the environment's
     key (production) still comes first."""
@@ -72,8 +72,8 @@ def test_issue24_every_manage_py_command_in_a_checkout_finds_var_secret_key(tmp_
     assert production.stdout.strip() == "from-the-environment-" + "e" * 40
 
 
-def test_issue_14_the_systemd_units_run_what_make_run_runs_and_restart():
-    """deploy/systemd: web, worker, the sweeper's worker (issue 14: its own queue) and beat
+def test_the_systemd_units_run_what_make_run_runs_and_restart():
+    """deploy/systemd: web, worker, the sweeper's worker (on its own queue) and beat
     restart when they exit; the worker runs without gossip and mingle as `make run` does
     (campaign/management/commands/runall.py), and every unit reads the one environment file
     (secrets from the environment, never from the unit)."""
@@ -98,7 +98,7 @@ def test_issue_14_the_systemd_units_run_what_make_run_runs_and_restart():
     assert "manage.py healthcheck" in health
 
 
-def test_issue_14_the_worker_uses_the_transport_that_outlives_a_redis_crash():
+def test_the_worker_uses_the_transport_that_outlives_a_redis_crash():
     from celery import current_app
 
     from campaign.broker import Transport
@@ -107,7 +107,7 @@ def test_issue_14_the_worker_uses_the_transport_that_outlives_a_redis_crash():
         assert isinstance(connection.transport, Transport)
 
 
-def test_issue24_mailed_links_follow_the_address_make_run_serves(tmp_path):
+def test_mailed_links_follow_the_address_make_run_serves(tmp_path):
     """`make run BIND=…` (`manage.py runall --bind`): the worker that mails links is started with
     the address served, and its settings point the links there unless SITE_URL says otherwise."""
     from campaign.management.commands.runall import site_environment

@@ -41,7 +41,7 @@ def test_a_right_password_within_the_limit_logs_in(world, client):
     assert response.status_code == 302 and "_auth_user_id" in client.session
 
 
-def test_issue24_one_users_wrong_passwords_do_not_lock_out_others_at_that_address(world, client):
+def test_one_users_wrong_passwords_do_not_lock_out_others_at_that_address(world, client):
     """Players behind one router: after one user's LOGIN_FAILURE_LIMIT wrong passwords only that
     user is paused there; another user's right password from the same address logs in."""
     login = reverse("login")
@@ -52,7 +52,7 @@ def test_issue24_one_users_wrong_passwords_do_not_lock_out_others_at_that_addres
     assert response.status_code == 302 and "_auth_user_id" in client.session
 
 
-def test_issue24_an_address_trying_many_names_is_paused_for_everyone(world, client, settings):
+def test_an_address_trying_many_names_is_paused_for_everyone(world, client, settings):
     """LOGIN_ADDRESS_FAILURE_LIMIT (far above a user's) wrong passwords for any users from one
     address pause that address for all, with a message saying why; logging in to one's own
     account meanwhile does not clear the others' count."""

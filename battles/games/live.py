@@ -1,6 +1,7 @@
-"""What live play needs (issue 10): one move checked against the game so far (with the game's
-handicap R11.4 and opening restriction R11.5, as a reported record is), which side is to move,
-the position and the legal moves. Pure: no Django.
+"""What live play needs: one move checked against the game so far (with the game's handicap
+R11.4 and opening restriction R11.5, as a reported record is), which side is to move, the
+position and the legal moves, and the clocks' arithmetic (milliseconds left, when a flag falls).
+Pure: no Django, `now` an argument.
 
 A live game is judged the same way as a reported record: the moves so far and the new one are
 replayed from the standard start, so a live game and its record can never disagree.
@@ -13,10 +14,20 @@ replayed from the standard start, so a live game and its record can never disagr
 'first'
 >>> "h9g7" in legal_moves("xiangqi", ["h2e2"]), "e7e5" in legal_moves("chess", ["e2e4"])
 (True, True)
+>>> mover("xiangqi", ["h2e2"], attacker_first=False)
+'attacker'
+>>> has_moved("xiangqi", ["h2e2"], "defender", attacker_first=False)
+True
+>>> since = datetime(2026, 1, 1, 20, 0)
+>>> clock_left(60_000, since + timedelta(seconds=5), running_since=since), clock_left(60_000, since, running_since=None)
+(55000, 60000)
+>>> flag_falls_at(since, 60_000, first_move_window=timedelta(seconds=30))
+datetime.datetime(2026, 1, 1, 20, 0, 30)
 """
 
 import threading
 from collections import OrderedDict
+from datetime import datetime, timedelta
 
 import chess
 import pyffish
@@ -71,6 +82,46 @@ def to_move(kind: str, moves: list[str], *, favoured: str | None = None, extra_m
         starts = other if handicap else favoured
         colour = starts if after % 2 == 0 else (favoured if starts == other else other)
     return "first" if colour == first else "second"
+
+
+def mover(
+    kind: str, moves: list[str], *, attacker_first: bool, favoured: str | None = None, extra_moves: int = 0
+) -> str:
+    """attacker or defender: who moves after `moves` (R11.2: the side with the first move plays
+    red or white; R11.4: the handicap's moves in a row)."""
+    first, second = ("attacker", "defender") if attacker_first else ("defender", "attacker")
+    return first if to_move(kind, moves, favoured=favoured, extra_moves=extra_moves) == "first" else second
+
+
+def has_moved(
+    kind: str, moves: list[str], side: str, *, attacker_first: bool, favoured: str | None = None, extra_moves: int = 0
+) -> bool:
+    """Whether `side` (attacker or defender) made a move yet (handicap moves count for the
+    favoured side)."""
+    return any(
+        mover(kind, moves[:ply], attacker_first=attacker_first, favoured=favoured, extra_moves=extra_moves) == side
+        for ply in range(len(moves))
+    )
+
+
+def millis(duration: timedelta) -> int:
+    """A clock's duration (the campaign's base time, its increment) in whole milliseconds."""
+    return int(duration / timedelta(milliseconds=1))
+
+
+def clock_left(left_ms: int, now: datetime, *, running_since: datetime | None) -> int:
+    """Milliseconds left at `now` on a clock that had `left_ms` when it started running at
+    `running_since` (None: it is stopped, its side not to move); never below zero."""
+    if running_since is not None:
+        left_ms -= millis(now - running_since)
+    return max(0, left_ms)
+
+
+def flag_falls_at(turn_since: datetime, left_ms: int, *, first_move_window: timedelta | None) -> datetime:
+    """When the side to move runs out of time: its clock, or for its first move the window for a
+    first move (`first_move_window`, None once it has moved), whichever comes first."""
+    due = turn_since + timedelta(milliseconds=left_ms)
+    return min(due, turn_since + first_move_window) if first_move_window is not None else due
 
 
 def position(kind: str, moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> str:

@@ -182,7 +182,7 @@ class Game(models.Model):
     called_at = models.DateTimeField(verbose_name=_("called at"))
     started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
     decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
-    # Issue 10: played live on the site once both players said they are ready; the clocks (time
+    # A game played live on the site starts once both players said they are ready; the clocks (time
     # left for each side, as of `turn_since` for the side to move) are kept here, each move in
     # GameMove with its clock stamp. A draw offer waits in `draw_offered_by` (attacker/defender).
     attacker_ready = models.BooleanField(default=False, verbose_name=_("attacker ready"))
@@ -209,7 +209,7 @@ class Game(models.Model):
         "insufficient_material": _("insufficient material"),
         "move_rule": _("the move rule"),
         "no_pieces": _("no piece left to act"),
-        # Live games (issue 10)
+        # Games played live on the site
         "resignation": _("resignation"),
         "agreement": _("draw agreed"),
         "time": _("lost on time"),
@@ -292,11 +292,11 @@ class Game(models.Model):
                 name="game_belongs_to_one_battle",
             ),
         ]
-        # Issue 11: the duties of every page read the open games only (a season keeps thousands
+        # The duties every page shows read the open games only (a season keeps thousands
         # decided). Not a partial index: SQLite cannot use one for a query with bound parameters.
         indexes = [
             models.Index(fields=["status"], name="game_status"),
-            # Issue 14: the games list, newest first, a page at a time without sorting a season.
+            # The games list, newest first, a page at a time without sorting a season.
             models.Index(
                 F("campaign"), Coalesce("started_at", "called_at").desc(), F("id").desc(), name="game_campaign_newest"
             ),
@@ -307,7 +307,7 @@ class Game(models.Model):
 
 
 class GameMove(models.Model):
-    """One move of a game played live (issue 10): its number, the move in canonical form (ICCS
+    """One move of a game played live on the site: its number, the move in canonical form (ICCS
     or UCI), when it was made and the mover's time left after it (increment added)."""
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="live_moves", verbose_name=_("game"))

@@ -29,7 +29,7 @@ class BanqiGame(models.Model):
     termination = models.CharField(max_length=16, blank=True, verbose_name=_("termination"))
     started_at = models.DateTimeField(verbose_name=_("started at"))
     ended_at = models.DateTimeField(null=True, blank=True, verbose_name=_("ended at"))
-    # Issue 10: the clocks (the campaign's dark-chess time control), each player's time left as
+    # The clocks (the campaign's dark-chess time control), each player's time left as
     # of `turn_since` for the player to move; empty for games begun before clocks.
     first_left_ms = models.BigIntegerField(null=True, blank=True, verbose_name=_("first time left (ms)"))
     second_left_ms = models.BigIntegerField(null=True, blank=True, verbose_name=_("second time left (ms)"))

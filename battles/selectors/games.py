@@ -1,15 +1,22 @@
 """The games' pages (R11.6): the list of every game, and one game with what its viewer may do,
-each in a fixed number of queries (tests/pages/test_queries.py)."""
+each in a fixed number of queries (tests/pages/test_queries.py); a game's board drawn at a ply
+and its moves in the reader's notation (its page and its live watchers')."""
 
 from dataclasses import dataclass
 
+import chess
+import chess.svg
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db.models import Q
 from django.db.models.functions import Coalesce
 
 from battles.authority import judges
+from battles.games.chess_records import game_board
+from battles.games.xiangqi import START, game_notation
+from battles.games.xiangqi_svg import board_svg
 from battles.models import Army, Game
+from battles.services.live import game_terms
 from campaign.models import Campaign, Officer
 from cities.models import City
 
@@ -67,3 +74,19 @@ def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, use
         answers=bool(viewer and viewer.pk == opponent),
         judge=judge,
     )
+
+
+def notation(game: Game, style: str) -> list[str]:
+    if not game.moves:
+        return []
+    if game.game_kind == "chess":
+        return game_board(game.moves, **game_terms(game))[1]
+    return game_notation(game.moves, chinese=style != "wxf", **game_terms(game))
+
+
+def board_drawing(game: Game, ply: int) -> str:
+    moves = game.moves[:ply]
+    if game.game_kind == "chess":
+        board = game_board(moves, **game_terms(game))[0]
+        return chess.svg.board(board, lastmove=board.peek() if moves else None, size=400)
+    return board_svg(START, moves, last=moves[-1] if moves else None)

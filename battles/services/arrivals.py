@@ -34,7 +34,7 @@ def _build_roster(siege: Siege, city: City, at: datetime) -> None:
     others by stars; the governor may rearrange it afterwards (`roster_set`)."""
     present = [
         o
-        for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom_id=city.kingdom_id)
+        for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom=city.kingdom)
         .select_related("user__presence", "campaign")
         .order_by("-stars", "name")
         if may_fight(o.kind)
@@ -104,6 +104,7 @@ def army_arrive(timer: Timer) -> None:
 def reinforcement_arrive(*, column: Army, at: datetime) -> None:
     """At the siege: those with fewer stars than the marshal take a free rank that keeps R4.3
     without moving anyone (+3 morale each); the others form an independent army (own morale)."""
+    assert column.reinforces_id is not None  # the arrival sends here only a column that reinforces
     main = Army.objects.select_for_update(of=("self",)).select_related("kingdom").get(pk=column.reinforces_id)
     if main.status != Army.Status.BESIEGING:
         siege_join(army=column, at=at)  # nobody to join: it besieges as an army of its own
@@ -152,10 +153,11 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
 
 def refuse_leaving_a_besieged_city(officer: Officer) -> None:
     """R3.6 / R10.3: officers of a besieged city may not move out (a campaign departure check)."""
-    if Siege.objects.filter(city_id=officer.city_id, status=Siege.Status.ACTIVE).exists():
+    city = officer.city
+    assert city is not None  # officer_one_whereabouts: the checks run once the officer is known to be in a city
+    if Siege.objects.filter(city_id=city.pk, status=Siege.Status.ACTIVE).exists():
         raise RuleViolation(
-            "R3.6",
-            _("%(city)s is under siege: its officers may not move out (R3.6, R10.3).") % {"city": officer.city.name},
+            "R3.6", _("%(city)s is under siege: its officers may not move out (R3.6, R10.3).") % {"city": city.name}
         )
 
 

@@ -131,6 +131,7 @@ def period_end(timer: Timer) -> None:
     if siege.status != Siege.Status.ACTIVE:
         # Applied late, after the siege was lifted: the periods that ended before the lifting
         # still count, as they would have on time; none after it.
+        assert siege.ended_at is not None  # a siege that ends (fallen or lifted) records when
         if period_due(campaign, at) < siege.ended_at:
             period_schedule(siege=siege, seq=seq + 1, after=at)
         return

@@ -157,17 +157,22 @@ def field_battle_choose(*, actor: Officer, battle: FieldBattle, officers: list[O
     ):
         raise RuleViolation("R5.2", _("Choose exactly %(n)d members of the army.") % {"n": len(games)})
     chosen = sorted((pool[o.pk] for o in officers), key=lambda m: m.position)
+    defenders = []
+    for g in games:
+        assert g.defender is not None  # game_played_has_defender: the games are pending
+        defenders.append(g.defender)
     Game.objects.filter(pk__in=[g.pk for g in games]).delete()
     for member in pool.values():
         home = army if member in chosen else column
         ArmyMember.objects.filter(pk=member.pk).update(army=home)
         Officer.objects.filter(pk=member.officer_id).update(army=home)
-    _pair(battle, army, chosen, [g.defender for g in games], clock.now())
+    _pair(battle, army, chosen, defenders, clock.now())
     return battle
 
 
 def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> None:
     """When the last game of the match has its result, the battle is decided (R5.1, R5.4)."""
+    assert game.field_battle_id is not None  # game_belongs_to_one_battle: a field game has its battle
     battle = FieldBattle.objects.select_for_update(of=("self",)).get(pk=game.field_battle_id)
     games = list(battle.games.select_related("attacker", "defender").order_by("board"))
     if any(g.status != Game.Status.DECIDED for g in games):
@@ -179,6 +184,7 @@ def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> 
     title = texts.field_battle_decided(winner, city, army)
     announce(city.board, f"battle:{battle.pk}:decided", now, title)
     if winner == "defender":  # R5.4: attackers who lost are taken; the others go home safely
+        assert city.kingdom is not None  # R1.3: the city fought over has an owning kingdom
         for g in games:
             if g.result == "defender":
                 member_out(army, g.attacker, ArmyMember.Status.PRISONER, now)
@@ -187,6 +193,7 @@ def apply_field_result(*, city: City, game: Game, army: Army, now: datetime) -> 
     elif winner == "attacker":  # defenders who lost are taken; the others are back in the city
         for g in games:
             if g.result == "attacker":
+                assert g.defender is not None  # game_played_has_defender: the games are decided
                 take_prisoner(officer=g.defender, captor=army.kingdom, held_in=home_of(army), at=now)
 
 

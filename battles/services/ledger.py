@@ -38,6 +38,7 @@ def value_change(
         if city is not None:
             target = City.objects.select_for_update(of=("self",)).get(pk=city.pk)
         else:
+            assert army is not None, "a value change names a city or an army"
             target = Army.objects.select_for_update(of=("self",)).get(pk=army.pk)
         existing = LedgerEntry.objects.filter(key=key).first()
         if existing is not None:
@@ -53,6 +54,7 @@ def value_change(
         if city is not None:
             city.wall = after
         else:
+            assert army is not None
             army.morale = after
         return LedgerEntry.objects.create(
             campaign_id=target.campaign_id,

@@ -53,7 +53,7 @@ def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -
         army.besieging_until = at
     army.save(update_fields=["status", "ended_at", "end_reason", "besieging_until"])
     announce(army.target.board, f"army:{army.pk}:end", at, reason)
-    if army.siege_id:
+    if army.siege is not None:
         siege_end_if_unopposed(siege=army.siege, at=at)
 
 
@@ -95,10 +95,10 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[
         due_at=pursuit.deadline,
     )
     announce(army.target.board, f"army:{army.pk}:retreat", at, *texts.retreat(reason, army, pursuit.deadline))
-    target = army.target  # Issue 11: its governor and its king may order the pursuit (R8.2)
+    target = army.target  # a duty of its governor and its king, who may order the pursuit (R8.2)
     king_id = target.kingdom.king_id if target.kingdom else None
     notify(campaign_id=army.campaign_id, officer_ids=[target.governor_id, king_id], key=f"pursuit:{pursuit.pk}:open")
-    if army.siege_id:
+    if army.siege is not None:
         siege_end_if_unopposed(siege=army.siege, at=at)
     return pursuit
 

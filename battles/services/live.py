@@ -1,11 +1,11 @@
-"""Battle games played live on the site (issue 10): both players say they are ready, then each
+"""Battle games played live on the site: both players say they are ready, then each
 move is one short transaction — lock the game, check the move (the same judge as a reported
 record, with the game's handicap R11.4 and restriction R11.5), store it with its clock stamp,
 set the flag-fall timer — and the result, when the board decides, resignation, an agreed draw
 or a fallen flag, goes through `decide` in that same transaction. A broadcast follows the
 commit (battles/fanout.py); the database is the game of record."""
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from django.db import transaction
@@ -13,7 +13,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from battles.games import RecordError
-from battles.games.live import play, remember_legal, to_move
+from battles.games.live import clock_left, flag_falls_at, has_moved, millis, mover, play, remember_legal
 from battles.models import Game, GameMove
 from battles.services.common import tell_watchers
 from battles.services.locks import lock_city, lock_game
@@ -45,23 +45,15 @@ def game_terms(game: Game) -> dict:
     return {"favoured": colour.get(game.favoured) or None, "extra_moves": game.extra_moves}
 
 
-def _mover(game: Game, moves: list[str], terms: dict) -> str:
-    """attacker or defender: who moves after `moves` (R11.2 colours, R11.4 handicap)."""
-    first, second = ("attacker", "defender") if game.attacker_moves_first else ("defender", "attacker")
-    return first if to_move(game.game_kind, moves, **terms) == "first" else second
-
-
 def side_to_move(game: Game) -> str:
-    """attacker or defender: whose turn it is in this game."""
-    return _mover(game, game.moves, game_terms(game))
+    """attacker or defender: whose turn it is in this game (R11.2 colours, R11.4 handicap)."""
+    return mover(game.game_kind, game.moves, attacker_first=game.attacker_moves_first, **game_terms(game))
 
 
 def time_left(game: Game, side: str, now: datetime) -> int:
     """Milliseconds left for `side` at `now` (its clock runs while it is to move)."""
-    left = getattr(game, f"{side}_left_ms") or 0
-    if game.turn_since is not None and game.status == Game.Status.PENDING and side == side_to_move(game):
-        left -= int((now - game.turn_since) / timedelta(milliseconds=1))
-    return max(0, left)
+    running = game.turn_since is not None and game.status == Game.Status.PENDING and side == side_to_move(game)
+    return clock_left(getattr(game, f"{side}_left_ms") or 0, now, running_since=game.turn_since if running else None)
 
 
 def _deadline(game: Game) -> datetime:
@@ -69,16 +61,12 @@ def _deadline(game: Game) -> datetime:
     window for a first move, whichever comes first (an abandoned game is forfeited)."""
     side = side_to_move(game)
     assert game.turn_since is not None
-    due = game.turn_since + timedelta(milliseconds=getattr(game, f"{side}_left_ms") or 0)
-    if not _has_moved(game, side):
-        due = min(due, game.turn_since + game.campaign.live_first_move)
-    return due
+    window = None if _has_moved(game, side) else game.campaign.live_first_move
+    return flag_falls_at(game.turn_since, getattr(game, f"{side}_left_ms") or 0, first_move_window=window)
 
 
 def _has_moved(game: Game, side: str) -> bool:
-    """Whether `side` made a move yet (handicap moves count for the favoured side)."""
-    terms = game_terms(game)
-    return any(_mover(game, game.moves[:ply], terms) == side for ply in range(len(game.moves)))
+    return has_moved(game.game_kind, game.moves, side, attacker_first=game.attacker_moves_first, **game_terms(game))
 
 
 def _flag_key(game: Game) -> str:
@@ -148,7 +136,7 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
             raise RuleViolation(
                 "R7.4", _("Games start between the hours of war; outside them only when both sides agreed.")
             )
-        base = int(campaign.live_base / timedelta(milliseconds=1))
+        base = millis(campaign.live_base)
         game.live_since, game.turn_since = now, now
         game.attacker_left_ms = game.defender_left_ms = base
         fields += ["live_since", "turn_since", "attacker_left_ms", "defender_left_ms"]
@@ -204,7 +192,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     now = clock.now()
     if judgement.result is not None or now >= _deadline(seen):
         return _move_locked(actor, seen, judgement, ply)
-    left = time_left(seen, side, now) + int(seen.campaign.live_increment / timedelta(milliseconds=1))
+    left = time_left(seen, side, now) + millis(seen.campaign.live_increment)
     judged, stale_flag = seen.moves, _flag_key(seen)
     seen.moves, seen.turn_since, seen.draw_offered_by = judgement.moves, now, ""
     setattr(seen, f"{side}_left_ms", left)
@@ -233,7 +221,7 @@ def _move_locked(actor: Officer, seen: Game, judgement, ply: int) -> Game:
     now = clock.now()
     if now >= _deadline(game):  # the flag fell before the move came
         return _flag_fall(city, game)
-    left = time_left(game, side, now) + int(game.campaign.live_increment / timedelta(milliseconds=1))
+    left = time_left(game, side, now) + millis(game.campaign.live_increment)
     stale_flag = _flag_key(game)
     setattr(game, f"{side}_left_ms", left)
     game.moves = judgement.moves

@@ -46,11 +46,13 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
     kingdom, origin, campaign = first.kingdom, first.city, first.campaign
     _check_members(organisation)
     _check_authority(actor, organisation)
+    assert origin is not None  # _check_members: the members are all in one city
     if Siege.objects.filter(city=origin, status=Siege.Status.ACTIVE).exists():
         raise RuleViolation(
             "R3.6", _("%(city)s is under siege: its officers may not march out (R3.6, R10.3).") % {"city": origin.name}
         )
-    if target.campaign_id != first.campaign_id or target.kingdom_id == kingdom.pk:
+    # Officers left unaffiliated by their kingdom's fall (R10.5) march for no kingdom.
+    if kingdom is None or target.campaign_id != first.campaign_id or target.kingdom_id == kingdom.pk:
         raise RuleViolation("R4.1", _("An army attacks a city of another kingdom."))
     check_army(organisation)
     found = road_route(campaign_id=first.campaign_id, origin_id=origin.pk, goal_id=target.pk)  # as the form previews it
@@ -136,6 +138,7 @@ def _check_authority(actor: Officer, organisation: list[tuple[Officer, str]]) ->
     if is_king(actor, first.kingdom):
         return
     origin = first.city
+    assert origin is not None  # _check_members, run before: the members are all in one city
     if origin.governor_id != actor.pk or actor.whereabouts != Whereabouts.CITY:
         raise NotAllowed(
             "R4.4", _("Only the king, or the governor of %(city)s, may order this march.") % {"city": origin.name}

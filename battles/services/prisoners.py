@@ -50,7 +50,7 @@ def _free(officer: Officer, at: datetime, cause: str) -> None:
     kingdom = officer.kingdom
     held_in = officer.city
     capital = kingdom.capital if kingdom and kingdom.status == Kingdom.Status.ACTIVE else None
-    if capital is not None and capital.kingdom_id == kingdom.pk and held_in is not None:
+    if capital is not None and capital.kingdom_id == officer.kingdom_id and held_in is not None:
         move_dispatch(officer=officer, origin=held_in, destination=capital, cause=cause)
     else:
         Officer.objects.filter(pk=officer.pk).update(whereabouts=Whereabouts.CITY, captor=None, army=None)
@@ -77,6 +77,7 @@ def ransom_settle(*, actor: Officer, ransom: Ransom, paid: bool) -> Ransom:
     if officer.whereabouts == Whereabouts.PRISONER and officer.captor_id == ransom.kingdom_id:
         cause = texts.ransom_settled(ransom, officer, paid)
         _free(officer, now, cause)
+        assert officer.city is not None  # take_prisoner holds every prisoner in a city
         announce(officer.city.board, f"ransom:{ransom.pk}:settled", now, cause)
     return ransom
 
@@ -130,6 +131,7 @@ def retreat_money_confirm(*, actor: Officer, ransom: Ransom) -> Ransom:
     if (
         ransom.kind != Ransom.Kind.RETREAT
         or ransom.status != Ransom.Status.OWED
+        or ransom.siege is None  # never: retreat_money_offer names the siege
         or ransom.siege.status != Siege.Status.ACTIVE
     ):
         raise RuleViolation("R10.1", _("Retreat money counts only when paid before the fall."))

@@ -54,6 +54,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
         member = members[opponent.pk]
         if not officer_online(Officer.objects.select_related("user__presence", "campaign").get(pk=opponent.pk), now):
             ArmyMember.objects.filter(pk=member.pk).update(status=ArmyMember.Status.PRISONER, until=now)
+            assert city.kingdom is not None  # R1.3: the city fought over has an owning kingdom
             take_prisoner(officer=opponent, captor=city.kingdom, held_in=city, at=now)
             continue
         games.append(
@@ -124,9 +125,12 @@ def apply_pursuit_result(*, city: City, game: Game, army: Army, now: datetime) -
     """R8.2: whoever loses a pursuit game, on either side, is taken prisoner."""
     if game.result == "defender":
         member_out(army, game.attacker, ArmyMember.Status.PRISONER, now)
+        assert city.kingdom is not None  # R1.3: the city fought over has an owning kingdom
         take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now)
     elif game.result == "attacker":
+        assert game.defender is not None  # game_played_has_defender: the game is decided
         take_prisoner(officer=game.defender, captor=army.kingdom, held_in=home_of(army), at=now)
+    assert game.pursuit_id is not None  # game_belongs_to_one_battle: a pursuit game has its pursuit
     pursuit = Pursuit.objects.select_for_update(of=("self",)).get(pk=game.pursuit_id)
     if not pursuit.games.exclude(status=Game.Status.DECIDED).exists():
         _finish(pursuit, army, now)

@@ -23,10 +23,14 @@ from cities.models import City
 
 
 def game_city_id(game: Game) -> int:
+    # game_belongs_to_one_battle: a game has the battle of its kind, and only that one
     if game.kind == Game.Kind.SIEGE:
+        assert game.siege_id is not None
         return Siege.objects.values_list("city_id", flat=True).get(pk=game.siege_id)
     if game.kind == Game.Kind.FIELD:
+        assert game.field_battle_id is not None
         return FieldBattle.objects.values_list("city_id", flat=True).get(pk=game.field_battle_id)
+    assert game.pursuit_id is not None
     return Pursuit.objects.values_list("city_id", flat=True).get(pk=game.pursuit_id)
 
 
@@ -69,6 +73,7 @@ def decide(*, city: City, game: Game, result: str, note: str = "", user: User | 
         tell_watchers("game", game.pk)
     duties_changed(key=f"game:{game.pk}:start")
     if game.kind == Game.Kind.SIEGE:
+        assert game.siege_id is not None  # game_belongs_to_one_battle
         apply_siege_result(city=city, siege=Siege.objects.get(pk=game.siege_id), game=game, army=army, now=now)
         return game
     _post_game(city, game)
@@ -80,4 +85,5 @@ def decide(*, city: City, game: Game, result: str, note: str = "", user: User | 
 
 
 def _post_game(city: City, game: Game) -> None:
+    assert game.decided_at is not None  # set by decide, the one caller
     announce(city.board, f"game:{game.pk}:result", game.decided_at, *texts.game_result(city, game))

@@ -94,7 +94,11 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
         .select_related("siege__city__board", "kingdom", "campaign")
         .get(pk=army.pk)
     )
-    if army.status != Army.Status.BESIEGING or army.siege.status != Siege.Status.ACTIVE:
+    if (
+        army.status != Army.Status.BESIEGING
+        or army.siege is None  # never: siege_join names the siege as the army begins besieging
+        or army.siege.status != Siege.Status.ACTIVE
+    ):
         raise RuleViolation("R6.1", _("This army is not besieging a city."))
     if not commands(actor, army):
         raise NotAllowed("R6.1", _("The marshal (or the highest remaining member) calls the next player."))
@@ -120,7 +124,8 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
         ) from None
     city = army.siege.city
     announce(city.board, f"game:{game.pk}:call", now, texts.siege_call(attacker, city))
-    # Issue 11: the defenders on the roster in the city may take it up; the governor and the king assign.
+    # A duty of the defenders on the roster in the city, who may take it up, and of the governor and the king,
+    # who assign one.
     defenders = army.siege.roster.filter(
         until__isnull=True, officer__whereabouts=Whereabouts.CITY, officer__city_id=city.pk
     ).values_list("officer_id", flat=True)
@@ -135,8 +140,10 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
 def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hours: bool = False) -> Game:
     """R6.1 Decision: any defender on the roster may take up the call; the governor may assign one.
     R7.4: a game starts now; outside the hours of war only if both sides agreed beforehand."""
+    assert game.siege is not None  # the callers read the game among its siege's
     city = lock_city(game.siege.city_id)
     game = Game.objects.select_for_update(of=("self",)).select_related("siege", "attacker").get(pk=game.pk)
+    assert game.siege is not None
     if game.status != Game.Status.CALLED:
         raise RuleViolation("R6.1", _("This siege call has already been answered."))
     place = game.siege.roster.filter(officer=defender, until__isnull=True).first()
@@ -169,6 +176,7 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
 
 def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now: datetime) -> None:
     """R6.2: one game's result on the wall, the morale and the players."""
+    assert game.defender is not None  # game_played_has_defender: the game is decided
     effect = siege_game_effect(cast(Result, game.result), game.attacker_rank, game.defender_rank)
     _post_result(city, game)
     if effect.wall:
@@ -195,6 +203,7 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
         )
     if effect.attacker_captured:
         member_out(army, game.attacker, ArmyMember.Status.PRISONER, now)
+        assert city.kingdom is not None  # R1.3: the city fought over has an owning kingdom
         take_prisoner(officer=game.attacker, captor=city.kingdom, held_in=city, at=now, siege=siege)
     if effect.attacker_withdraws:
         member_withdraw(army=army, officer=game.attacker, cause=_("withdrew after a draw (R6.2)"))
@@ -205,4 +214,5 @@ def apply_siege_result(*, city: City, siege: Siege, game: Game, army: Army, now:
 
 
 def _post_result(city: City, game: Game) -> None:
+    assert game.decided_at is not None  # set by decide before it applies the result
     announce(city.board, f"game:{game.pk}:result", game.decided_at, *texts.siege_result(city, game))

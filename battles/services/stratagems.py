@@ -85,6 +85,7 @@ def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficia
         object_id=stratagem.pk,
         due_at=stratagem.deadline,
     )
+    assert target.city is not None  # officer_one_whereabouts: the target is in a city, checked above
     announce(
         target.city.board,
         f"stratagem:{stratagem.pk}:challenge",
@@ -235,7 +236,7 @@ def _move_banqi_flag(game: BanqiGame, to_move: int, stale_key: str) -> None:
 
 
 def _banqi_time(game: BanqiGame, to_move: int, now: datetime) -> BanqiGame:
-    """The player to move ran out of time: the other wins (R11.7, issue 10)."""
+    """The player to move ran out of time: the other wins (R11.7)."""
     game.result, game.termination, game.ended_at = ("1" if to_move == 0 else "0"), "time", now
     game.save(update_fields=["result", "termination", "ended_at"])
     _decide(game)
@@ -267,6 +268,7 @@ def _decide(game: BanqiGame) -> None:
     stratagem = _lock(Stratagem.objects.get(banqi=game))
     duties_changed(key=f"banqi:{game.pk}:play")
     target_side_lost = game.result == "0"  # the schemer (first) won
+    assert game.ended_at is not None  # the callers set it with the result
     if target_side_lost:
         _take_effect(stratagem, game.ended_at)
     else:
@@ -300,7 +302,12 @@ def _take_effect(stratagem: Stratagem, at: datetime) -> None:
             due_at=at,
         )
     title = texts.stratagem_effect(stratagem, target)
-    board = city.board if city is not None else stratagem.target.kingdom.palace
+    if city is not None:
+        board = city.board
+    else:
+        kingdom = stratagem.target.kingdom
+        assert kingdom is not None  # R9.1: the target was challenged as a general of an enemy kingdom
+        board = kingdom.palace
     announce(board, f"stratagem:{stratagem.pk}:effect", at, title)
 
 

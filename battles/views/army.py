@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from battles.inputs import officers_from
 from battles.models import Army, FieldBattle, Game, Pursuit
 from battles.selectors import army_detail
 from battles.selectors.march import reinforce_choice
@@ -15,15 +16,7 @@ from battles.services.reinforce import reinforce_attack
 from battles.services.results import game_city_id, game_result
 from campaign.models import Officer
 from campaign.views.common import back, campaign_action, campaign_page, require_officer
-from campaign.views.forms import posted_ids
 from cities.models import City
-
-
-def officers_from(post, name: str, campaign) -> list[Officer]:
-    """The officers a multi-valued field names, in its order (the form's and the API's)."""
-    ids = posted_ids(post, name, "R4.6")
-    found = {o.pk: o for o in Officer.objects.filter(campaign=campaign, pk__in=ids)}
-    return [found[i] for i in ids if i in found]
 
 
 def _officers(request, name: str, campaign) -> list[Officer]:

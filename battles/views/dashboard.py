@@ -1,13 +1,11 @@
 """The dashboard: every city's defence values, who is there, who is on the road; and the map."""
 
-from urllib.parse import urlencode
-
-from django.conf import settings
 from django.shortcuts import render
 
 from battles.selectors.dashboard import dashboard
+from battles.selectors.dashboard_page import dashboard_context
 from battles.selectors.war_map import war_map
-from campaign import clock, freshness
+from campaign import clock
 from campaign.freshness import unless_unchanged
 from campaign.views.common import campaign_page
 
@@ -18,31 +16,6 @@ def _number(text: str | None) -> int | None:
 
 def _dashboard_context(request, campaign) -> dict:
     return dashboard_context(campaign, _number(request.GET.get("kingdom")), _number(request.GET.get("page")) or 1)
-
-
-def dashboard_context(campaign, kingdom_id: int | None, page: int) -> dict:
-    """A page of cities (issue 14), of one kingdom when `kingdom_id` names one of the campaign's;
-    the map beside them when every city is on the page. A filter or page that means nothing
-    (not a number, another campaign's kingdom) is the whole dashboard's first page. `version`
-    is the world's before the reading (freshness.py), so that a change made meanwhile is pushed
-    again to the page's socket (battles/dashboard_push.py); `query` the filter as understood."""
-    version = freshness.version() or ""
-    dash = dashboard(
-        campaign=campaign,
-        now=clock.now(),
-        kingdom_id=kingdom_id,
-        page=page,
-        per_page=settings.DASHBOARD_CITIES_PER_PAGE,
-    )
-    chosen = {"kingdom": dash.kingdom.pk} if dash.kingdom else {}
-    query = urlencode(chosen | ({"page": dash.page} if dash.page > 1 else {}))
-    return {
-        "campaign": campaign,
-        "dash": dash,
-        "map": war_map(campaign=campaign, dash=dash) if dash.whole else None,
-        "query": query,
-        "version": version,
-    }
 
 
 def _map_context(campaign) -> dict:

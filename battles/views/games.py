@@ -1,11 +1,6 @@
 """A game's page: its record replayed on a board, step by step; reporting a record (R11.3),
 confirming or disputing a claim, the authority's result; the record as PGN."""
 
-from datetime import datetime
-from zoneinfo import ZoneInfo
-
-import chess
-import chess.svg
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,12 +8,10 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from battles.games.chess_records import game_board
 from battles.games.pgn import export_pgn, move_pairs
-from battles.games.xiangqi import START, game_notation
-from battles.games.xiangqi_svg import board_svg
+from battles.inputs import reported_start
 from battles.models import Game
-from battles.selectors.games import game_detail, games_page
+from battles.selectors.games import board_drawing, game_detail, games_page, notation
 from battles.services.live import game_terms, side_of
 from battles.services.records import (
     colours,
@@ -28,30 +21,14 @@ from battles.services.records import (
     game_report,
 )
 from campaign.errors import RuleViolation
+from campaign.inputs import query_id
 from campaign.views.common import campaign_action, campaign_page, require_officer
-from campaign.views.forms import query_id
 
 MAX_UPLOAD = 200_000
 
 
 # R11.2: the colours as the reader says them (gettext_noop: translated when shown).
 COLOUR_NAMES = {"red": gettext_noop("red"), "black": gettext_noop("black"), "white": gettext_noop("white")}
-
-
-def notation(game: Game, style: str) -> list[str]:
-    if not game.moves:
-        return []
-    if game.game_kind == "chess":
-        return game_board(game.moves, **game_terms(game))[1]
-    return game_notation(game.moves, chinese=style != "wxf", **game_terms(game))
-
-
-def board_drawing(game: Game, ply: int) -> str:
-    moves = game.moves[:ply]
-    if game.game_kind == "chess":
-        board = game_board(moves, **game_terms(game))[0]
-        return chess.svg.board(board, lastmove=board.peek() if moves else None, size=400)
-    return board_svg(START, moves, last=moves[-1] if moves else None)
 
 
 @campaign_page
@@ -93,18 +70,6 @@ def game_page(request, campaign, game_id):
             "live_side": side_of(game, request.officer) if request.officer else None,
         },
     )
-
-
-def reported_start(text: str, campaign) -> datetime | None:
-    """When a reported game began (R7.4), as typed: ISO date and time, in the campaign's zone
-    unless it names its own; None when not given (the form's field and the API's)."""
-    if not text:
-        return None
-    try:
-        naive = datetime.fromisoformat(text)
-    except ValueError:
-        raise RuleViolation("R7.4", _("Please give the start time as date and time.")) from None
-    return naive.replace(tzinfo=ZoneInfo(campaign.time_zone)) if naive.tzinfo is None else naive
 
 
 @campaign_action

@@ -6,18 +6,18 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from battles.inputs import organisation_from
 from battles.models import Army, Game, Ransom, Siege
 from battles.models.sieges import DefenceRank
 from battles.selectors import siege_detail, wall_chart_points
 from battles.services import prisoners as prisoner_services
 from battles.services import retreat as retreat_services
 from battles.services import siege as siege_services
-from battles.views.war import organisation_from
 from campaign import clock
+from campaign.inputs import posted_ids, posted_object
 from campaign.models import Officer
 from campaign.rules.clock import in_war_hours
 from campaign.views.common import campaign_action, campaign_page, require_officer
-from campaign.views.forms import posted_ids, posted_object
 
 
 @campaign_page

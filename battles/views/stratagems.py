@@ -10,9 +10,9 @@ from battles.models import BanqiGame, Stratagem
 from battles.selectors.stratagems import banqi_view, stratagems_for
 from battles.services import stratagems as services
 from campaign import clock
+from campaign.inputs import posted_object
 from campaign.models import Officer
 from campaign.views.common import campaign_action, campaign_page, require_officer
-from campaign.views.forms import posted_object
 
 
 @login_required

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
+from battles.inputs import organisation_from
 from battles.models import Ransom
 from battles.models.armies import AttackRank
 from battles.selectors import prisoners
@@ -12,10 +13,9 @@ from battles.selectors import war_page as war_page_view
 from battles.selectors.march import march_choice
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
-from campaign.errors import RuleViolation
+from campaign.inputs import posted_object
 from campaign.models import Officer
 from campaign.views.common import campaign_action, campaign_page, require_officer
-from campaign.views.forms import posted_ids, posted_object
 from cities.models import City
 
 
@@ -49,15 +49,6 @@ def march_preview(request, campaign):
     return render(
         request, "battles/_march_fields.html", {"campaign": campaign, "form": form, "attack_ranks": AttackRank.choices}
     )
-
-
-def organisation_from(post, queryset, clause: str) -> list[tuple[Officer, str]]:
-    """The chosen officers (`member` checkboxes) with their ranks (`rank_<id>`), in the form's order."""
-    chosen = posted_ids(post, "member", clause)
-    found = {o.pk: o for o in queryset.filter(pk__in=chosen)}
-    if len(found) != len(set(chosen)):
-        raise RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": "member"})
-    return [(found[pk], post.get(f"rank_{pk}", "")) for pk in chosen]
 
 
 @campaign_action

@@ -75,7 +75,7 @@ class Move(models.Model):
                 name="move_on_road_has_arrival",
             ),
         ]
-        # Issue 11: the duties of every page read the requests waiting only (a whole index: SQLite
+        # The duties every page shows read the requests waiting only (a whole index: SQLite
         # cannot use a partial one for a query with bound parameters).
         indexes = [models.Index(fields=["status", "campaign"], name="move_status")]
 

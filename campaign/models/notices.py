@@ -1,4 +1,4 @@
-"""The outbox of notices (issue 11): a row per officer and duty, written in the same transaction
+"""The outbox of notices of duties: a row per officer and duty, written in the same transaction
 as the event that made the duty, delivered after commit by the worker (push now; mail later),
 each channel once: what Redis or the mail server missed is found again by the sweeper."""
 
@@ -72,7 +72,7 @@ class Notice(models.Model):
 
 
 class MailSubscription(models.Model):
-    """An officer's mail address for duties (issue 11), confirmed by a link, with the duty kinds
+    """An officer's mail address for duties, confirmed by a link, with the duty kinds
     they chose, quiet hours and the daily digest; one-click unsubscribe by its secret."""
 
     officer = models.OneToOneField(

@@ -41,7 +41,7 @@ class Officer(models.Model):
         verbose_name=_("kingdom"),
     )
     name = models.CharField(_("name"), max_length=50)
-    # The secret in the addresses of the officer's private feeds (issue 11); a new one retires
+    # The secret in the addresses of the officer's private feeds (the palace board's); a new one retires
     # every address made with the old.
     feed_token = models.CharField(
         max_length=64, null=True, blank=True, unique=True, editable=False, verbose_name=_("feed token")

@@ -44,7 +44,7 @@ class Timer(models.Model):
         verbose_name_plural = _("timers")
         indexes = [
             models.Index(fields=["due_at"], condition=Q(status="pending"), name="timer_pending_due"),
-            # Issue 11: the window a pending timer closes, read by the duties (a call's period, a flag).
+            # The window a pending timer closes, read by the duties (a call's period, a flag).
             models.Index(fields=["kind", "object_id", "status"], name="timer_object"),
         ]
 

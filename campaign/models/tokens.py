@@ -1,4 +1,4 @@
-"""Personal access tokens for the public API (issue 12): made and revoked by their user on the
+"""Personal access tokens for the public API: made and revoked by their user on the
 site, shown once, kept only as a SHA-256 digest (a token is 256 random bits: a fast digest is
 as safe as a slow one), scoped to reading or to reading and acting."""
 

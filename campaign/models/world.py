@@ -14,7 +14,7 @@ class Campaign(models.Model):
     time_zone = models.CharField(_("time zone"), max_length=64, default="Asia/Taipei")
     travel_time = models.DurationField(_("travel time between adjacent cities"), default=timedelta(minutes=20))
     online_window = models.DurationField(_("online window"), default=timedelta(minutes=15))
-    # Decision (issue 13): an officer may edit their own post for this long after posting.
+    # Decision: an officer may edit their own post for this long after posting.
     post_edit_window = models.DurationField(_("time to edit one's own post"), default=timedelta(minutes=30))
     king_orders_from_stars = models.PositiveSmallIntegerField(
         _("stars from which only the king orders moves"), default=21
@@ -38,7 +38,7 @@ class Campaign(models.Model):
     stratagem_window = models.DurationField(_("stratagem acceptance window"), default=timedelta(minutes=10))
     stratagem_wall = models.PositiveSmallIntegerField(_("stratagem wall damage"), default=3)
     stratagem_extra_moves = models.PositiveSmallIntegerField(_("stratagem extra moves"), default=2)
-    # Issue 10: battle games played live on the site. Decision: 15 min + 10 s a move (dark chess
+    # Battle games played live on the site. Decision: 15 min + 10 s a move (dark chess
     # 5 min + 5 s); a player who makes no first move within `live_first_move` loses by forfeit.
     live_base = models.DurationField(_("live game: time per player"), default=timedelta(minutes=15))
     live_increment = models.DurationField(_("live game: time added per move"), default=timedelta(seconds=10))

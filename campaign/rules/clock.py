@@ -118,7 +118,7 @@ def time_as_minutes(text: str) -> int | None:
 
 
 def in_quiet_hours(minute: int, quiet_from: int | None, quiet_until: int | None) -> bool:
-    """Whether the minute of the day falls in an officer's quiet hours (issue 11), which may
+    """Whether the minute of the day falls in an officer's quiet hours (no mail of duties then), which may
     run over midnight; none when either end is unset or both are the same.
 
     >>> in_quiet_hours(23 * 60, 22 * 60, 7 * 60), in_quiet_hours(6 * 60, 22 * 60, 7 * 60)

@@ -1,4 +1,4 @@
-"""The words a board search looks up (issue 14: a season's posts searched through an index, not
+"""The words a board search looks up (a season's posts are searched through an index, not
 read one by one). Chinese is not written with spaces, so a text is cut the way search engines
 cut CJK text: every run of letters and digits, lowercased, gives each of its characters and each
 pair of neighbours. A query's runs give their pairs (a single character gives itself), and a

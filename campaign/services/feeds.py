@@ -1,4 +1,4 @@
-"""The secret of an officer's private feeds (issue 11): made or renewed by the officer alone."""
+"""The secret of an officer's private feeds (the palace board's Atom feed): made or renewed by the officer alone."""
 
 import secrets
 

@@ -1,4 +1,4 @@
-"""Mail of duties (issue 11), on Django's mail framework: an officer's address confirmed by a
+"""Mail of duties, on Django's mail framework: an officer's address confirmed by a
 link, the duty kinds they chose, quiet hours, a daily digest, and a one-click unsubscribe link
 (RFC 8058) in every mail. `mail_notice` decides and sends the mail of one notice (called by the
 outbox's delivery, campaign/services/notices.py); `mail_digests` sends each day's digest.

@@ -74,9 +74,7 @@ def route_between(officer: Officer, origin: City, destination: City) -> list[int
     graph = adjacency(Road.objects.filter(campaign=campaign).values_list("a_id", "b_id"))
     passable = None
     if campaign.moves_through_own_cities_only:
-        passable = set(
-            City.objects.filter(campaign=campaign, kingdom_id=officer.kingdom_id).values_list("pk", flat=True)
-        )
+        passable = set(City.objects.filter(campaign=campaign, kingdom=officer.kingdom).values_list("pk", flat=True))
     route = shortest_route(graph, origin.pk, destination.pk, passable)
     if route is None:
         raise RuleViolation(
@@ -88,6 +86,7 @@ def route_between(officer: Officer, origin: City, destination: City) -> list[int
 
 
 def _create(officer: Officer, destination: City, requested_by: Officer) -> Move:
+    assert officer.city is not None  # the callers' _check_can_move leaves only officers in a city
     route = route_between(officer, officer.city, destination)
     try:
         with transaction.atomic():
@@ -144,7 +143,11 @@ def _depart_if_agreed(move: Move, cause: str = "") -> None:
 def _announce_request(move: Move) -> None:
     """The request goes where it is decided: the palace for the king's moves (R2.2), else the
     board of the city being left (R3.2)."""
-    board = move.officer.kingdom.palace if move.needs_king else move.origin.board
+    if move.needs_king:
+        assert move.officer.kingdom is not None  # route_between keeps a move within the mover's kingdom
+        board = move.officer.kingdom.palace
+    else:
+        board = move.origin.board
     title, body = texts.move_request(move)
     post_system(board=board, title=title, body=body, at=move.created_at, event_key=f"move:{move.pk}:request")
 
@@ -164,7 +167,7 @@ def move_request(*, actor: Officer, destination: City) -> Move:
 
 
 def _notify_deciders(move: Move) -> None:
-    """Issue 11: a move still awaiting approval is a duty of whoever may approve it (R3.2): the
+    """A move still awaiting approval is a duty of whoever may approve it (R3.2): the
     king, the two governors, and an administrator present where the governor cannot act (the
     notice is sent only to those whose duties list it)."""
     if move.status != Move.Status.REQUESTED:
@@ -200,6 +203,7 @@ def move_order(*, actor: Officer, officer: Officer, destination: City) -> Move:
             )
         if (
             officer.whereabouts != Whereabouts.CITY
+            or officer.city is None  # never in a city without one (officer_one_whereabouts)
             or officer.city.governor_id != actor.pk
             or actor.whereabouts != Whereabouts.CITY  # R3.5: not from the road
         ):
@@ -285,6 +289,7 @@ def move_arrive(timer: Timer) -> None:
     if move.status != Move.Status.TRAVELLING:
         return
     at = move.arrives_at
+    assert at is not None  # move_on_road_has_arrival
     move.status, move.arrived_at = Move.Status.ARRIVED, at
     move.save(update_fields=["status", "arrived_at"])
     Officer.objects.filter(pk=move.officer_id, whereabouts=Whereabouts.ROAD).update(
@@ -298,7 +303,7 @@ def move_arrive(timer: Timer) -> None:
 
 @timer_batch_handler(ARRIVAL)
 def move_arrive_many(timers: list[Timer]) -> None:
-    """R3.4 for a batch of arrivals due together (issue 14): the same outcome as `move_arrive`
+    """R3.4 for a batch of arrivals due together: the same outcome as `move_arrive`
     for each, in a few set-based statements; the war's arrival hooks run only for arrivals in
     the cities it watches (besieged ones, R8.4)."""
     moves = list(
@@ -316,6 +321,7 @@ def move_arrive_many(timers: list[Timer]) -> None:
     )
     events = []
     for move in moves:
+        assert move.arrives_at is not None  # move_on_road_has_arrival: the moves read are travelling
         move.status, move.arrived_at = Move.Status.ARRIVED, move.arrives_at
         title, body = texts.move_arrival(move, move.arrives_at)
         events.append((move.destination.board, title, body, move.arrives_at, f"move:{move.pk}:arrive"))
@@ -325,6 +331,7 @@ def move_arrive_many(timers: list[Timer]) -> None:
         destinations = set().union(*(watch(destinations) for watch in hooks.arrival_watch))
     for move in moves:
         if move.destination_id in destinations:
+            assert move.arrives_at is not None  # move_on_road_has_arrival
             for hook in hooks.arrival_hooks:
                 hook(move.officer, move.destination, move.arrives_at)
 

@@ -1,4 +1,4 @@
-"""Telling officers of their duties (issue 11): the outbox and its delivery.
+"""Telling officers of their duties: the outbox and its delivery.
 
 `notify` writes one Notice row per officer for a new duty, inside the transaction of the event
 that made it (a siege call, a challenge, a request…): no event without its notices, no notice

@@ -60,9 +60,11 @@ def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> 
         with transaction.atomic():
             city.save(update_fields=["governor"])
     except IntegrityError:
+        assert officer is not None  # only an appointment clashes with another city's governor
         raise RuleViolation(
             "R2.4", _("%(name)s was just appointed to another city; try again.") % {"name": officer.name}
         ) from None
+    assert city.kingdom is not None  # its king appoints, checked above
     title, body = texts.governor_appointed(city, officer, previous)
     stamp = clock.now().timestamp()
     for board in (city.board, city.kingdom.palace):
@@ -71,10 +73,10 @@ def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> 
 
 
 def _may_appoint_moderators(actor: Officer, board: Board) -> bool:
-    kingdom = board.kingdom if board.kind == Board.Kind.PALACE else board.city.kingdom
-    if is_king(actor, kingdom):
-        return True
-    return board.kind == Board.Kind.CITY and board.city.governor_id == actor.pk
+    if board.kind == Board.Kind.PALACE:
+        return is_king(actor, board.kingdom)
+    assert board.city is not None  # board_of_city_or_palace: a city board has its city
+    return is_king(actor, board.city.kingdom) or board.city.governor_id == actor.pk
 
 
 @transaction.atomic
@@ -83,7 +85,11 @@ def moderator_appoint(*, actor: Officer, board: Board, officer: Officer) -> Boar
     board = Board.objects.select_for_update(of=("self",)).select_related("city__kingdom", "kingdom").get(pk=board.pk)
     if not _may_appoint_moderators(actor, board):
         raise NotAllowed("R2.5", _("Only the king or the city's governor appoints this board's moderators."))
-    kingdom_id = board.kingdom_id if board.kind == Board.Kind.PALACE else board.city.kingdom_id
+    if board.kind == Board.Kind.PALACE:
+        kingdom_id = board.kingdom_id
+    else:
+        assert board.city is not None  # board_of_city_or_palace: a city board has its city
+        kingdom_id = board.city.kingdom_id
     if officer.kind != OfficerKind.ADMINISTRATOR or officer.kingdom_id != kingdom_id:
         raise RuleViolation("R2.5", _("Moderators are administrator civil officers of the kingdom."))
     if board.moderators.filter(officer=officer).exists():
@@ -119,6 +125,7 @@ def _apply_promotion(promotion: Promotion, king: Officer) -> None:
     promotion.save(update_fields=["status", "decided_by", "decided_at"])
     Officer.objects.filter(pk=promotion.officer_id).update(stars=promotion.stars, title=promotion.title)
     officer = promotion.officer
+    assert officer.kingdom is not None  # the king of the officer's kingdom decides, checked by the callers
     title, body = texts.promotion_decided(promotion)
     _announce(officer.kingdom.palace, f"promotion:{promotion.pk}:decided", title, body)
 
@@ -154,6 +161,7 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
     if king:
         _apply_promotion(promotion, actor)
         return promotion
+    assert officer.kingdom is not None  # the governor who recommends is of the officer's kingdom
     _announce(
         officer.kingdom.palace,
         f"promotion:{promotion.pk}:recommended",

@@ -1,4 +1,4 @@
-"""Personal access tokens (issue 12): made by their user (the text shown once), revoked by their
+"""Personal access tokens for the public API: made by their user (the text shown once), revoked by their
 user, checked on every API request."""
 
 import hashlib

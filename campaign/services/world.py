@@ -113,6 +113,7 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
             city=cities[o["city"]],
         )
         if o.get("king"):
+            assert officer.kingdom_id is not None  # created in kingdoms[o["kingdom"]] just above
             Kingdom.objects.filter(pk=officer.kingdom_id).update(king=officer)
             kingdom_admin_grant(user=user)
         if o.get("governs"):

@@ -1,4 +1,4 @@
-// A battle game played live (issue 10): the server's state arrives on the game's websocket and
+// A battle game played live on the site: the server's state arrives on the game's websocket and
 // is drawn as sent (board, moves, clocks, whose turn); a player's clicks, drags or typed moves go back
 // as frames. The server decides everything: this only shows and sends.
 (function () {

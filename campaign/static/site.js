@@ -81,7 +81,7 @@ document.addEventListener("click", function (e) {
   }
   connect();
 })();
-// Notices (issue 11): every page of an officer listens on its websocket; a new duty shows as a
+// Notices of duties: every page of an officer listens on its websocket; a new duty shows as a
 // notice (and as a browser notification when the tab is in the background and the reader
 // allowed them), and the count in the bar follows. On the duties page the list follows too.
 (function () {
@@ -172,7 +172,7 @@ document.addEventListener("click", function (e) {
     ask.addEventListener("click", function () { Notification.requestPermission().then(function () { ask.hidden = true; }); });
   }
 })();
-// The dashboard (issue 14): its websocket brings the rows that changed (or the whole section when
+// The dashboard: its websocket brings the rows that changed (or the whole section when
 // the page's cities changed); while it is open the page does not poll. When it closes, the
 // 5-second refresh (answered 304 when nothing changed) takes over until it is back.
 (function () {

@@ -1,5 +1,5 @@
-"""`{% officer_link officer %}`: an officer's name linking to their page (issue 13: names
-everywhere link to the officer). Uses the page's campaign, so it reads nothing."""
+"""`{% officer_link officer %}`: an officer's name linking to their page (a name links to
+the officer wherever it is shown). Uses the page's campaign, so it reads nothing."""
 
 from django import template
 from django.urls import reverse

@@ -7,8 +7,8 @@ from django.urls import reverse
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
 
-from battles.selectors import city_war
-from campaign import clock
+from campaign import clock, hooks
+from campaign.inputs import query_id
 from campaign.models import Board, Post, Thread
 from campaign.search import board_search
 from campaign.selectors import board_page, boards_of_campaign, thread_page
@@ -19,7 +19,6 @@ from campaign.services.boards import (
     thread_create,
 )
 from campaign.views.common import campaign_action, campaign_page, require_officer
-from campaign.views.forms import query_id
 
 
 @campaign_page
@@ -40,7 +39,7 @@ def board_detail(request, campaign, board_id):
         view = board_page(board_id=board_id, campaign=campaign, viewer=request.officer, page=request.GET.get("page"))
     except Board.DoesNotExist:
         raise Http404 from None
-    siege, armies = city_war(city=view.board.city)  # the war's part of a city board (battles reads it)
+    siege, armies = _city_war(view.board.city)
     return render(
         request,
         "campaign/board.html",
@@ -55,6 +54,12 @@ def board_detail(request, campaign, board_id):
             "feed_url": _feed_url(request, campaign, view.board),
         },
     )
+
+
+def _city_war(city) -> tuple:
+    """The war's part of a city board, read by the war (campaign.hooks): its siege and armies."""
+    readers = hooks.city_war_readers
+    return readers[0](city=city) if readers else (None, [])
 
 
 def _feed_url(request, campaign, board: Board) -> str | None:

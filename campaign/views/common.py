@@ -18,8 +18,8 @@ from django.views.decorators.http import require_http_methods
 
 from campaign.authority import officer_of
 from campaign.errors import NotAllowed, RuleViolation
+from campaign.inputs import chosen_zone
 from campaign.models import Campaign, Officer
-from campaign.views.zones import chosen_zone
 
 
 class CampaignRequest(HttpRequest):
@@ -39,7 +39,7 @@ def back(request: HttpRequest, fallback: str) -> HttpResponse:
 
 
 def forbidden(request: HttpRequest, exc: RuleViolation) -> HttpResponse:
-    return render(request, "403.html", {"message": refusal_text(exc)}, status=403)
+    return render(request, "403.html", {"message": exc.refusal}, status=403)
 
 
 # What a refused form's page shows again, so that nothing typed is lost (PRG: the refusal
@@ -53,15 +53,6 @@ def keep_draft(request: HttpRequest) -> None:
         draft = {name: request.POST[name][:DRAFT_LIMIT] for name in DRAFT_FIELDS if request.POST.get(name)}
         if draft:
             request.session["draft"] = draft
-
-
-def refusal_text(exc: RuleViolation) -> str:
-    """The message with the clause it cites, once: not repeated when the text names it already,
-    left out for the site's own limits (no clause)."""
-    text = str(exc.message)
-    if not exc.clause or exc.clause in text:
-        return text
-    return f"{text} ({exc.clause})"
 
 
 def _fallback(request: HttpRequest, campaign: Campaign) -> str:
@@ -87,7 +78,7 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
         except NotAllowed as exc:
             return forbidden(request, exc)
         except RuleViolation as exc:
-            messages.error(request, refusal_text(exc))
+            messages.error(request, exc.refusal)
             keep_draft(request)
             return back(request, _fallback(request, campaign))
         except IntegrityError:

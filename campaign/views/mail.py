@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods
 
 from campaign.errors import RuleViolation
 from campaign.services.mail import mail_confirm, mail_settings_save, mail_unsubscribe
-from campaign.views.common import campaign_action, campaign_page, refusal_text, require_officer
+from campaign.views.common import campaign_action, campaign_page, require_officer
 
 
 def _own_page(campaign, officer) -> str:
@@ -77,5 +77,5 @@ def mail_unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
                 else _("This address was already unsubscribed: nothing more is sent to it.")
             )
         except RuleViolation as exc:
-            context["message"], status = refusal_text(exc), 404
+            context["message"], status = exc.refusal, 404
     return render(request, "campaign/mail_unsubscribe.html", context, status=status)

@@ -7,11 +7,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaign import clock
+from campaign.inputs import posted_object
 from campaign.models import Move, Officer
 from campaign.selectors import moves_for
 from campaign.services import moves as move_services
 from campaign.views.common import back, campaign_action, campaign_page, require_officer
-from campaign.views.forms import posted_object
 from cities.models import City
 
 

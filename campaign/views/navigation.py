@@ -1,11 +1,10 @@
 """What the navigation bar offers the visitor: only the pages where they may do something, and
-the number of their duties (issue 11)."""
+the number of their duties (read by the war: campaign.hooks.duty_readers)."""
 
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
-from battles.selectors.duties import officer_duties
-from campaign import clock
+from campaign import clock, hooks
 from campaign.authority import may_manage_personnel
 
 
@@ -27,5 +26,6 @@ def _duty_count(request: HttpRequest, officer) -> int:
         return 0
     duties = getattr(request, "duties", None)  # the duties page read them already
     if duties is None:
-        duties = officer_duties(officer=officer, now=clock.now())
+        now = clock.now()
+        duties = [duty for reader in hooks.duty_readers for duty in reader(officer=officer, now=now)]
     return len(duties)

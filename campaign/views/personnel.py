@@ -6,11 +6,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from campaign.errors import NotAllowed
+from campaign.inputs import posted_int, posted_object
 from campaign.models import Board, BoardModerator, Officer, Promotion
 from campaign.selectors import personnel_for
 from campaign.services import personnel
 from campaign.views.common import campaign_action, campaign_page, require_officer
-from campaign.views.forms import posted_int, posted_object
 from cities.models import City
 
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import AccessToken
 from campaign.services.tokens import token_create, token_revoke
-from campaign.views.common import forbidden, refusal_text
+from campaign.views.common import forbidden
 from campaign.views.zones import outside_zone
 
 SHOWN_ONCE = "token_shown_once"
@@ -44,7 +44,7 @@ def token_new(request: HttpRequest) -> HttpResponse:
             user=request.user, name=request.POST.get("name", "")[:100], scope=request.POST.get("scope", "")
         )
     except RuleViolation as exc:
-        messages.error(request, refusal_text(exc))
+        messages.error(request, exc.refusal)
         return redirect("tokens")
     request.session[SHOWN_ONCE] = text  # shown on the next page only, then gone
     messages.success(

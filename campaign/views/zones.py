@@ -1,8 +1,7 @@
 """Which zone a reader sees times in: the campaign's (the default, as the war counts its hours
 there), or one the reader chose on the time-zone page, kept in a cookie like the language."""
 
-from functools import cache
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -10,21 +9,10 @@ from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
+from campaign.inputs import TIME_ZONE_COOKIE, chosen_zone, zone_names
 from campaign.selectors import home_zone_of
 
-TIME_ZONE_COOKIE = "campaign_tz"
 COOKIE_AGE = 365 * 24 * 3600
-
-
-@cache
-def zone_names() -> tuple[str, ...]:
-    return tuple(sorted(name for name in available_timezones() if "/" in name and not name.startswith("Etc/")))
-
-
-def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
-    """The zone the reader chose, or None (then the campaign's)."""
-    name = request.COOKIES.get(TIME_ZONE_COOKIE, "")
-    return ZoneInfo(name) if name in zone_names() else None
 
 
 def outside_zone(request: HttpRequest) -> ZoneInfo:

@@ -1,5 +1,5 @@
-"""Issue 12: the authorization matrix of the trust issue (tests/test_authorization.py) run over the
-API's actions. Every API operation that changes something shares its name with the form it
+"""The authorization matrix of the forms (tests/test_authorization.py) run over the API's
+actions. Every API operation that changes something shares its name with the form it
 stands for and is tried with the same cases: the anonymous caller gets a 401, a token of each
 role the same answer as the form (403 and nothing changed, or the war changed), a read-only
 token a 403. An API action without a row in MATRIX fails `test_every_api_action_has_a_row`."""
@@ -13,8 +13,8 @@ from django.urls import reverse
 
 from api.main import api
 from campaign.services.tokens import token_create
-from tests.battles.conftest import clock, world  # noqa: F401  (fixtures: the war at 10:00 Taipei)
-from tests.test_authorization import MATRIX, ROLES, Case, acting, allow, refuse, snapshot
+from tests.authorization.cases import Case, allow, refuse
+from tests.authorization.matrix import MATRIX, ROLES, acting, snapshot
 
 
 def live_act(world, clock):
@@ -94,7 +94,7 @@ def call(world, clock, name: str, role: str, scope: str = "act") -> None:
 
 
 @pytest.mark.parametrize("name", ACTIONS)
-def test_r2_who_may_act_through_the_api(name, world, clock):  # noqa: F811
+def test_r2_who_may_act_through_the_api(name, world, clock):
     """Each role tries from the same state, as with the forms (rolled back after each)."""
     start = clock.time() if hasattr(clock, "time") else None
     for role in ROLES:

@@ -1,6 +1,6 @@
-"""Issue 12, the README's example bot (examples/bot.py) run as its users run it, against the site
+"""The README's example bot (examples/bot.py) run as its users run it, against the site
 served by a live test server: it prints every city's wall, and takes up the siege call its
-officer may answer (R6.3)."""
+officer may answer (R6.1)."""
 
 import os
 import subprocess
@@ -12,14 +12,13 @@ import pytest
 from battles.models import Game
 from battles.services.siege import siege_call
 from campaign.services.tokens import token_create
-from tests.battles.conftest import besiege, clock  # noqa: F401  (the war at 10:00 Taipei)
-from tests.conftest import make_world
+from tests.worlds import besiege, make_world
 
 BOT = Path(__file__).resolve().parents[2] / "examples" / "bot.py"
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue12_r6_3_the_example_bot_prints_the_walls_and_takes_up_a_call(live_server, clock):  # noqa: F811
+def test_the_example_bot_prints_the_walls_and_takes_up_a_call(live_server, clock):
     world = make_world()
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     world.online("張飛")

@@ -1,4 +1,4 @@
-"""Issue 12, errors: JSON with a stable code, the clause and a message in the caller's language
+"""The API's errors: JSON with a stable code, the clause and a message in the caller's language
 (Accept-Language; 繁體中文 unless English is asked), and the right status; rate limits per user
 (all of their tokens together) and per address (without a token) answer 429 with Retry-After."""
 
@@ -13,7 +13,6 @@ from django.test import Client, RequestFactory
 from api.auth import UserThrottle
 from campaign.services.tokens import token_create
 from tests.api.test_limits import uncounted
-from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 
 
 def post(slug: str, path: str, data, token: str, **headers):
@@ -27,7 +26,7 @@ def post(slug: str, path: str, data, token: str, **headers):
 
 
 @pytest.mark.django_db
-def test_issue12_r1_4_a_refusal_names_its_clause_in_the_callers_language(world, clock):  # noqa: F811
+def test_a_refusal_names_its_clause_in_the_callers_language(world, clock):
     _token, text = token_create(user=world["郭嘉"].user, name="bot", scope="act")
     slug = world.campaign.slug
     english = post(slug, "/moves/request", {"destination": 999999}, text, HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.8")
@@ -44,7 +43,7 @@ def test_issue12_r1_4_a_refusal_names_its_clause_in_the_callers_language(world, 
 
 
 @pytest.mark.django_db
-def test_issue12_fields_missing_or_malformed_are_named(world, clock):  # noqa: F811
+def test_fields_missing_or_malformed_are_named(world, clock):
     _token, text = token_create(user=world["郭嘉"].user, name="bot", scope="act")
     slug = world.campaign.slug
     for data in ({}, {"destination": "許昌"}, "{not json"):
@@ -54,7 +53,7 @@ def test_issue12_fields_missing_or_malformed_are_named(world, clock):  # noqa: F
 
 
 @pytest.mark.django_db
-def test_issue12_a_token_over_its_rate_gets_429_with_retry_after(world, clock, settings):  # noqa: F811
+def test_a_token_over_its_rate_gets_429_with_retry_after(world, clock, settings):
     settings.API_RATE_TOKEN = "3/min"
     uncounted(world["郭嘉"].user)
     uncounted(world["曹仁"].user)
@@ -69,7 +68,7 @@ def test_issue12_a_token_over_its_rate_gets_429_with_retry_after(world, clock, s
 
 
 @pytest.mark.django_db
-def test_issue12_an_address_over_its_rate_gets_429(world, clock, settings):  # noqa: F811
+def test_an_address_over_its_rate_gets_429(world, clock, settings):
     """Anonymous readers by their address (a token is counted by its user alone:
     tests/api/test_limits.py)."""
     settings.API_RATE_ADDRESS = "2/min"
@@ -82,9 +81,9 @@ def test_issue12_an_address_over_its_rate_gets_429(world, clock, settings):  # n
 
 
 @pytest.mark.django_db
-def test_r11_3_an_answer_to_a_claim_since_replaced_is_a_409(world, clock):  # noqa: F811
+def test_r11_3_an_answer_to_a_claim_since_replaced_is_a_409(world, clock):
     from battles.services.records import game_report
-    from tests.test_authorization import pending_siege_game
+    from tests.authorization.war_acts import pending_siege_game
 
     game = game_report(
         actor=world["許褚"], game=pending_siege_game(world, clock), text="炮二平五 馬８進７", claimed="attacker"
@@ -102,7 +101,7 @@ def test_r11_3_an_answer_to_a_claim_since_replaced_is_a_409(world, clock):  # no
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue12_requests_of_one_token_arriving_together_pass_no_more_than_its_rate(world, settings):  # noqa: F811
+def test_requests_of_one_token_arriving_together_pass_no_more_than_its_rate(world, settings):
     """A bot firing many requests at once (threads here; processes behind a proxy alike) gets
     exactly its rate through, not a few more that read the count before the others wrote it."""
     settings.API_RATE_TOKEN = "5/min"

@@ -12,7 +12,6 @@ from django.test import Client
 
 from api.auth import UserThrottle
 from campaign.services.tokens import token_create, token_revoke
-from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 
 
 def address() -> str:
@@ -37,7 +36,7 @@ def cities(client: Client, slug: str, token: str | None = None, etag: str | None
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_a_poll_with_an_unknown_token_is_a_401_not_a_304(world):  # noqa: F811
+def test_a_poll_with_an_unknown_token_is_a_401_not_a_304(world):
     client = Client(REMOTE_ADDR=address())
     slug = world.campaign.slug
     tag = cities(client, slug)["ETag"]
@@ -48,7 +47,7 @@ def test_issue24_a_poll_with_an_unknown_token_is_a_401_not_a_304(world):  # noqa
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_a_poll_with_a_token_costs_one_lookup_of_its_digest(world, django_assert_num_queries):  # noqa: F811
+def test_a_poll_with_a_token_costs_one_lookup_of_its_digest(world, django_assert_num_queries):
     _token, text = token_create(user=world["郭嘉"].user, name="poller", scope="read")
     client = Client(REMOTE_ADDR=address())
     slug = world.campaign.slug
@@ -60,7 +59,7 @@ def test_issue24_a_poll_with_a_token_costs_one_lookup_of_its_digest(world, djang
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_polls_answered_304_count_against_the_tokens_limit(world, settings):  # noqa: F811
+def test_polls_answered_304_count_against_the_tokens_limit(world, settings):
     settings.API_RATE_TOKEN = "3/min"
     uncounted(world["郭嘉"].user)
     _token, text = token_create(user=world["郭嘉"].user, name="poller", scope="read")
@@ -73,7 +72,7 @@ def test_issue24_polls_answered_304_count_against_the_tokens_limit(world, settin
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_anonymous_polls_answered_304_count_against_the_address(world, settings):  # noqa: F811
+def test_anonymous_polls_answered_304_count_against_the_address(world, settings):
     settings.API_RATE_ADDRESS = "2/min"
     client = Client(REMOTE_ADDR=address())
     slug = world.campaign.slug
@@ -82,7 +81,7 @@ def test_issue24_anonymous_polls_answered_304_count_against_the_address(world, s
 
 
 @pytest.mark.django_db
-def test_issue24_an_anonymous_burst_does_not_stop_the_tokens_of_its_address(world, clock, settings):  # noqa: F811
+def test_an_anonymous_burst_does_not_stop_the_tokens_of_its_address(world, clock, settings):
     """Many players behind one router: anonymous readers using up the address's rate leave a
     player's token its own; and a token's reads do not use up the address's."""
     settings.API_RATE_ADDRESS = "3/min"
@@ -99,7 +98,7 @@ def test_issue24_an_anonymous_burst_does_not_stop_the_tokens_of_its_address(worl
 
 
 @pytest.mark.django_db
-def test_issue24_tokens_that_are_not_valid_are_counted_by_their_address(world, clock, settings):  # noqa: F811
+def test_tokens_that_are_not_valid_are_counted_by_their_address(world, clock, settings):
     """Guessing tokens: each costs one digest lookup and counts against the address like an
     anonymous request, then 429 (the limit's message) instead of 401."""
     settings.API_RATE_ADDRESS = "2/min"
@@ -117,7 +116,7 @@ def test_issue24_tokens_that_are_not_valid_are_counted_by_their_address(world, c
 
 
 @pytest.mark.django_db
-def test_issue24_a_forwarded_for_header_does_not_make_a_new_address(world, clock, settings):  # noqa: F811
+def test_a_forwarded_for_header_does_not_make_a_new_address(world, clock, settings):
     """No proxy is trusted unless TRUSTED_PROXIES names it, and then uvicorn, not the API, reads
     the header (tests/test_addresses.py): 400 reads with a rotating header are one address."""
     settings.API_RATE_ADDRESS = "3/min"
@@ -129,7 +128,7 @@ def test_issue24_a_forwarded_for_header_does_not_make_a_new_address(world, clock
 
 
 @pytest.mark.django_db
-def test_issue24_all_of_a_users_tokens_share_one_count_and_a_new_token_starts_none(world, clock, settings):  # noqa: F811
+def test_all_of_a_users_tokens_share_one_count_and_a_new_token_starts_none(world, clock, settings):
     """API_RATE_TOKEN is the user's ceiling: their tokens (up to MAX_TOKENS) draw on one count, and
     revoking a token and making another does not empty it; another user's token counts apart."""
     settings.API_RATE_TOKEN = "4/min"
@@ -153,7 +152,7 @@ def test_issue24_all_of_a_users_tokens_share_one_count_and_a_new_token_starts_no
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_a_polls_tag_is_its_own_pages_and_its_own_tokens(world):  # noqa: F811
+def test_a_polls_tag_is_its_own_pages_and_its_own_tokens(world):
     """The tag of a poll's 200 confirms that very page, filter and token only: page 1's tag sent
     with the next page's cursor, with a kingdom's filter, by another token or by nobody gets the
     page it asked for (200, another tag), never a 304 for a page it never saw."""

@@ -1,4 +1,4 @@
-"""Issue 12 with issue 10: a battle game played live through the API (a terminal front end's way):
+"""A battle game played live through the API (a terminal front end's way):
 both players say they are ready, move in turn to mate, and the result moves the war at once
 (R6.2); a move sent twice is a 409 that changes nothing (R11.3)."""
 
@@ -10,7 +10,6 @@ from django.test import Client
 
 from battles.models import GameMove
 from campaign.services.tokens import token_create
-from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 from tests.battles.test_records import MATE_MOVES, pending_game
 
 
@@ -25,7 +24,7 @@ def act(slug: str, game_id: int, token: str, **body):
 
 
 @pytest.mark.django_db
-def test_issue12_r11_3_r6_2_a_game_played_to_mate_through_the_api(world, clock):  # noqa: F811
+def test_r11_3_r6_2_a_game_played_to_mate_through_the_api(world, clock):
     game = pending_game(world, clock)
     slug = world.campaign.slug
     tokens = [token_create(user=world[name].user, name="terminal", scope="act")[1] for name in ("許褚", "魏延")]

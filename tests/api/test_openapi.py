@@ -1,4 +1,4 @@
-"""Issue 12, documentation: the API's OpenAPI 3 schema is valid (openapi-spec-validator), the same
+"""The API's documentation: the API's OpenAPI 3 schema is valid (openapi-spec-validator), the same
 as the one kept in tests/api/openapi.json (a change to it is a deliberate one: `make openapi`
 writes it again, and the diff is reviewed with the change), served at /api/v1/openapi.json, and
 the interactive docs at /api/v1/docs load under the site's Content-Security-Policy."""
@@ -14,7 +14,7 @@ from api.main import api
 KEPT = Path(__file__).with_name("openapi.json")
 
 
-def test_issue12_the_schema_is_valid_openapi_and_the_one_kept():
+def test_the_schema_is_valid_openapi_and_the_one_kept():
     schema = api.get_openapi_schema()
     validate(json.loads(json.dumps(schema)))
     assert schema["openapi"].startswith("3.")
@@ -23,7 +23,7 @@ def test_issue12_the_schema_is_valid_openapi_and_the_one_kept():
     )
 
 
-def test_issue12_every_operation_is_documented_with_its_errors():
+def test_every_operation_is_documented_with_its_errors():
     schema = api.get_openapi_schema()
     for path, operations in schema["paths"].items():
         for method, operation in operations.items():
@@ -35,7 +35,7 @@ def test_issue12_every_operation_is_documented_with_its_errors():
             assert example["en"]["value"]["clause"] == "R1.2" and "皇宮" in example["zh-hant"]["value"]["message"]
 
 
-def test_issue12_the_schema_and_the_docs_are_served(db):
+def test_the_schema_and_the_docs_are_served(db):
     client = Client()
     served = client.get("/api/v1/openapi.json")
     assert served.status_code == 200 and served.json()["info"]["title"] == "Chess-siege campaign manager"

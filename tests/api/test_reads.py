@@ -1,4 +1,4 @@
-"""Issue 12, reading through the API: the world as the pages show it (cities with walls, officers,
+"""Reading through the API: the world as the pages show it (cities with walls, officers,
 moves on the road, a siege with its armies' ranks, its defenders and its games, the ledger),
 lists paged by cursor, palace boards only for their kingdom (R1.2), what bots poll answered 304
 with no query, and every list a fixed number of queries whatever its length."""
@@ -20,7 +20,7 @@ from campaign.services.boards import thread_create
 from campaign.services.moves import move_order
 from campaign.services.tokens import token_create
 from cities.models import City
-from tests.battles.conftest import besiege, clock, world  # noqa: F401  (the war at 10:00 Taipei)
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 
@@ -43,7 +43,7 @@ def every(client: Client, path: str, token: str | None = None) -> list[dict]:
 
 
 @pytest.mark.django_db
-def test_issue12_the_world_reads_as_the_pages_show_it(client, world, clock):  # noqa: F811
+def test_the_world_reads_as_the_pages_show_it(client, world, clock):
     slug = world.campaign.slug
     assert [c["slug"] for c in read(client, "/campaigns").json()["results"]] == [slug]
     assert read(client, f"/c/{slug}").json()["battle_game"] == "xiangqi"
@@ -66,7 +66,7 @@ def test_issue12_the_world_reads_as_the_pages_show_it(client, world, clock):  # 
 
 
 @pytest.mark.django_db
-def test_issue12_r5_r7_a_siege_reads_with_ranks_defenders_games_and_ledger(client, world, clock):  # noqa: F811
+def test_a_siege_reads_with_ranks_defenders_games_and_ledger(client, world, clock):
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
     city = world.city("漢中")
@@ -100,7 +100,7 @@ def test_issue12_r5_r7_a_siege_reads_with_ranks_defenders_games_and_ledger(clien
 
 
 @pytest.mark.django_db
-def test_issue12_lists_follow_their_cursor_to_the_end(client, world, clock):  # noqa: F811
+def test_lists_follow_their_cursor_to_the_end(client, world, clock):
     slug = world.campaign.slug
     ids = [c["id"] for c in every(client, f"/c/{slug}/cities")]
     assert ids == sorted(City.objects.filter(campaign=world.campaign).values_list("pk", flat=True))
@@ -111,7 +111,7 @@ def test_issue12_lists_follow_their_cursor_to_the_end(client, world, clock):  # 
 
 
 @pytest.mark.django_db
-def test_r1_2_a_palace_board_reads_only_with_a_token_of_its_kingdom(client, world, clock):  # noqa: F811
+def test_r1_2_a_palace_board_reads_only_with_a_token_of_its_kingdom(client, world, clock):
     slug = world.campaign.slug
     palace = world["曹操"].kingdom.palace
     thread = thread_create(actor=world["荀彧"], board=palace, title="軍議", body="出兵漢中")
@@ -140,7 +140,7 @@ def test_r1_2_a_palace_board_reads_only_with_a_token_of_its_kingdom(client, worl
 
 
 @pytest.mark.django_db
-def test_issue12_what_is_not_in_the_campaign_is_404(client, world, clock):  # noqa: F811
+def test_what_is_not_in_the_campaign_is_404(client, world, clock):
     slug = world.campaign.slug
     for path in (f"/c/{slug}/cities/999999", f"/c/{slug}/games/999999", "/c/no-such-campaign/cities"):
         response = read(client, path, HTTP_ACCEPT_LANGUAGE="en")
@@ -153,7 +153,7 @@ def test_issue12_what_is_not_in_the_campaign_is_404(client, world, clock):  # no
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("listed", ["cities", "moves", "sieges"])
-def test_issue12_a_poll_with_nothing_new_is_a_304_without_a_query(world, listed, django_assert_num_queries):
+def test_a_poll_with_nothing_new_is_a_304_without_a_query(world, listed, django_assert_num_queries):
     """What bots poll (the cities, who is on the road, the sieges): a 304 before any read while
     nothing changed; a committed wall change gives a new tag and the new wall."""
     client = Client()
@@ -185,7 +185,7 @@ LISTS = {  # list endpoint → queries (the campaign, the page; a reader with a 
 
 
 @pytest.mark.django_db
-def test_issue12_every_list_reads_a_pinned_number_of_queries_at_two_sizes(client, world, clock):  # noqa: F811
+def test_every_list_reads_a_pinned_number_of_queries_at_two_sizes(client, world, clock):
     slug = world.campaign.slug
     besiege(world, clock, "漢中", ARMY)
 

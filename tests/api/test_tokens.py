@@ -1,4 +1,4 @@
-"""Issue 12, personal access tokens: made on the Tokens page (shown once, kept only as a digest),
+"""Personal access tokens: made on the Tokens page (shown once, kept only as a digest),
 used as `Authorization: Bearer`, scoped (a read-only token does not act), revoked by their
 owner (then refused with 401), and refused when unknown."""
 
@@ -9,7 +9,6 @@ from django.test import Client
 
 from campaign.models import AccessToken, Move
 from campaign.services.tokens import digest, token_create, token_revoke
-from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 
 
 def act(slug: str, token: str, destination: int):
@@ -23,7 +22,7 @@ def act(slug: str, token: str, destination: int):
 
 
 @pytest.mark.django_db
-def test_issue12_a_token_is_made_on_its_page_shown_once_and_kept_as_a_digest(client, world, clock):  # noqa: F811
+def test_a_token_is_made_on_its_page_shown_once_and_kept_as_a_digest(client, world, clock):
     client.force_login(world["郭嘉"].user)
     response = client.post("/accounts/tokens/new/", {"name": "bridge", "scope": "act"}, follow=True)
     page = response.content.decode()
@@ -40,7 +39,7 @@ def test_issue12_a_token_is_made_on_its_page_shown_once_and_kept_as_a_digest(cli
 
 
 @pytest.mark.django_db
-def test_issue12_a_revoked_or_unknown_token_is_refused_with_401(client, world, clock):  # noqa: F811
+def test_a_revoked_or_unknown_token_is_refused_with_401(client, world, clock):
     token, text = token_create(user=world["郭嘉"].user, name="bot", scope="act")
     token_revoke(user=world["郭嘉"].user, token=token)
     for sent in (text, "cs_" + "x" * 43, "not-even-ours"):
@@ -52,7 +51,7 @@ def test_issue12_a_revoked_or_unknown_token_is_refused_with_401(client, world, c
 
 
 @pytest.mark.django_db
-def test_issue12_a_read_only_token_reads_and_does_not_act(client, world, clock):  # noqa: F811
+def test_a_read_only_token_reads_and_does_not_act(client, world, clock):
     _token, text = token_create(user=world["郭嘉"].user, name="reader", scope="read")
     assert client.get("/api/v1/campaigns", HTTP_AUTHORIZATION=f"Bearer {text}").status_code == 200
     refused = act(world.campaign.slug, text, world.city("許昌").pk)
@@ -62,7 +61,7 @@ def test_issue12_a_read_only_token_reads_and_does_not_act(client, world, clock):
 
 
 @pytest.mark.django_db
-def test_issue12_a_token_needs_a_name_and_a_scope(client, world, clock):  # noqa: F811
+def test_a_token_needs_a_name_and_a_scope(client, world, clock):
     client.force_login(world["郭嘉"].user)
     client.cookies["django_language"] = "en"
     for data in ({"name": "", "scope": "act"}, {"name": "bot", "scope": "admin"}, {"name": "x" * 61, "scope": "read"}):
@@ -72,7 +71,7 @@ def test_issue12_a_token_needs_a_name_and_a_scope(client, world, clock):  # noqa
 
 
 @pytest.mark.django_db
-def test_issue24_the_tokens_page_shows_times_in_the_readers_zone_like_every_other_page(client, world, clock):  # noqa: F811
+def test_the_tokens_page_shows_times_in_the_readers_zone_like_every_other_page(client, world, clock):
     """Made and last used at 10:00 Taipei (02:00 UTC): the Tokens page shows 10:00 in the campaign's
     zone (the reader's campaign), or the reader's chosen zone (03:00 in London, summer time), as
     every campaign page does, and its footer says which; it showed 02:00 (UTC)."""

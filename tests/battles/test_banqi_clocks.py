@@ -1,4 +1,4 @@
-"""Issue 10 for dark chess (R11.7): the campaign's dark-chess clocks (5 min + 5 s), a flag that
+"""Live play for dark chess (R11.7): the campaign's dark-chess clocks (5 min + 5 s), a flag that
 falls with nobody on the page (a timer), and the page told of every action over its websocket."""
 
 import json
@@ -11,10 +11,11 @@ from battles.models import BanqiGame, Stratagem
 from battles.services.stratagems import banqi_act, stratagem_accept
 from campaign.timers import timers_sweep
 from tests.battles.test_stratagems import challenge
+from tests.worlds import make_world
 
 
 @pytest.mark.django_db
-def test_r11_7_the_player_to_move_spends_time_and_gains_the_increment(world, clock):
+def test_dark_chess_the_player_to_move_spends_time_and_gains_the_increment(world, clock):
     stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
     game = stratagem.banqi
     assert game.first_left_ms == game.second_left_ms == 5 * 60 * 1000
@@ -24,7 +25,7 @@ def test_r11_7_the_player_to_move_spends_time_and_gains_the_increment(world, clo
 
 
 @pytest.mark.django_db
-def test_r11_7_a_flag_falls_with_nobody_there(world, clock):
+def test_dark_chess_a_flag_falls_with_nobody_there(world, clock):
     stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
     banqi_act(actor=world["郭嘉"], game=stratagem.banqi, action="a1")
     clock.shift(timedelta(minutes=5, seconds=1))  # 張飛 never acts
@@ -36,7 +37,7 @@ def test_r11_7_a_flag_falls_with_nobody_there(world, clock):
 
 
 @pytest.mark.django_db
-def test_r11_7_an_action_in_time_makes_the_flag_timer_stale(world, clock):
+def test_dark_chess_an_action_in_time_makes_the_flag_timer_stale(world, clock):
     stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
     clock.shift(timedelta(minutes=4))
     banqi_act(actor=world["郭嘉"], game=stratagem.banqi, action="a1")
@@ -46,11 +47,10 @@ def test_r11_7_an_action_in_time_makes_the_flag_timer_stale(world, clock):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_r11_7_the_page_hears_of_each_action_and_a_frame_closes_its_socket(clock):
+def test_the_dark_chess_page_hears_of_each_action_and_a_frame_closes_its_socket(clock):
     from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
     from campaign.asgi import application
-    from tests.conftest import make_world
 
     world = make_world()
     stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))

@@ -1,4 +1,4 @@
-"""Issue 11, calendars: an officer's private iCalendar feed holds the instants the war set for
+"""Calendars: an officer's private iCalendar feed holds the instants the war set for
 them, read from the timers that will apply them, and nothing of anyone else's."""
 
 import pytest
@@ -15,7 +15,7 @@ from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Timer
 from campaign.services.feeds import feed_token_renew
 from campaign.services.moves import move_order
-from tests.battles.conftest import besiege
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 
@@ -30,7 +30,7 @@ def events(client, world, name: str) -> dict[str, object]:
 
 
 @pytest.mark.django_db
-def test_r7_2_r7_3_a_besieger_sees_the_periods_of_the_siege_and_the_daily_change(world, clock):
+def test_r7_1_r7_3_a_besieger_sees_the_periods_of_the_siege_and_the_daily_change(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
     siege = Siege.objects.get(pk=army.siege_id)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
@@ -55,7 +55,7 @@ def test_r3_4_r9_3_a_traveller_and_a_challenged_general_see_their_instants(world
 
 
 @pytest.mark.django_db
-def test_r7_3_the_calendar_costs_a_fixed_number_of_queries_and_a_retired_address_is_refused(world, clock):
+def test_the_calendar_costs_a_fixed_number_of_queries_and_a_retired_address_is_refused(world, clock):
     besiege(world, clock, "漢中", ARMY)
     officer = world["許褚"]
     token = feed_token_renew(actor=officer, officer=officer)

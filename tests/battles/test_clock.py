@@ -16,8 +16,7 @@ from campaign.errors import RuleViolation
 from campaign.models import Officer, Post, Whereabouts
 from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
-from tests.battles.conftest import START, besiege, ledger_holds
-from tests.conftest import make_world
+from tests.worlds import START, besiege, ledger_holds, make_world
 
 TAIPEI = ZoneInfo("Asia/Taipei")
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

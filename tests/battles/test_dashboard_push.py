@@ -1,4 +1,4 @@
-"""Issue 14, deltas over the live channel: an open dashboard's websocket (battles/dashboard_push.py,
+"""Deltas over the live channel: an open dashboard's websocket (battles/dashboard_push.py,
 through Channels' WebsocketCommunicator on the real Redis) is sent nothing while nothing changes,
 only the rows that a committed change touched (R7.1's wall, R3.4's move on the road), in the
 reader's language; the whole section when the page was drawn before a change or its cities are
@@ -17,7 +17,7 @@ from battles.services.ledger import value_change
 from campaign import clock
 from campaign.asgi import application
 from campaign.services.moves import move_order
-from tests.conftest import make_world
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,7 +47,7 @@ def rows_in(text: str) -> set[str]:
     return set(re.findall(r'<tr id="city-\d+" data-city="([^"]+)"', text))
 
 
-def test_issue14_r7_1_a_wall_change_sends_that_citys_row_only():
+def test_a_wall_change_sends_that_citys_row_only():
     world = make_world()
     path = drawn(world)
     city = world.city("漢中")
@@ -71,7 +71,7 @@ def test_issue14_r7_1_a_wall_change_sends_that_citys_row_only():
     async_to_sync(scenario)()
 
 
-def test_issue14_r3_4_a_move_sends_the_road_and_the_destinations_row():
+def test_a_move_sends_the_road_and_the_destinations_row():
     world = make_world()
     path = drawn(world, language="en")
     king, officer, destination = world["曹操"], world["郭嘉"], world.city("許昌")
@@ -91,7 +91,7 @@ def test_issue14_r3_4_a_move_sends_the_road_and_the_destinations_row():
     async_to_sync(scenario)()
 
 
-def test_issue14_a_page_drawn_before_a_change_gets_the_whole_section_at_once():
+def test_a_page_drawn_before_a_change_gets_the_whole_section_at_once():
     world = make_world()
     path = drawn(world)
     names = {city.name for city in world.campaign.cities.all()}
@@ -110,7 +110,7 @@ def test_issue14_a_page_drawn_before_a_change_gets_the_whole_section_at_once():
     async_to_sync(scenario)()
 
 
-def test_issue14_a_kingdoms_page_gets_the_section_when_a_city_leaves_it():
+def test_a_kingdoms_page_gets_the_section_when_a_city_leaves_it():
     world = make_world()
     wei = world["曹操"].kingdom
     path = drawn(world, f"?kingdom={wei.pk}")
@@ -131,7 +131,7 @@ def test_issue14_a_kingdoms_page_gets_the_section_when_a_city_leaves_it():
     async_to_sync(scenario)()
 
 
-def test_issue24_the_dashboards_socket_only_listens_a_frame_closes_it():
+def test_the_dashboards_socket_only_listens_a_frame_closes_it():
     world = make_world()
     path = drawn(world, language="en")
 

@@ -1,4 +1,4 @@
-"""Issue 14: the dashboard's and the map's refresh with nothing changed is a 304 answered before
+"""The dashboard's and the map's refresh with nothing changed is a 304 answered before
 anything is read (no query, no render), and any committed change to what they show — whichever
 service made it — gives a new version; a live game's plies do not."""
 
@@ -24,7 +24,7 @@ def fetch(client: Client, name: str, world, etag: str | None = None):
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("name", REFRESHES)
-def test_issue14_an_unchanged_refresh_is_a_304_without_a_query(world, name, django_assert_num_queries):
+def test_an_unchanged_refresh_is_a_304_without_a_query(world, name, django_assert_num_queries):
     client = Client()
     first = fetch(client, name, world)
     assert first.status_code == 200 and first["ETag"]
@@ -36,7 +36,7 @@ def test_issue14_an_unchanged_refresh_is_a_304_without_a_query(world, name, djan
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("name", REFRESHES)
-def test_issue14_r3_4_a_committed_move_gives_a_new_version_with_the_officer_on_the_road(world, name):
+def test_a_committed_move_gives_a_new_version_with_the_officer_on_the_road(world, name):
     client = Client()
     etag = fetch(client, name, world)["ETag"]
     move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
@@ -46,7 +46,7 @@ def test_issue14_r3_4_a_committed_move_gives_a_new_version_with_the_officer_on_t
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue14_a_change_rolled_back_keeps_the_version(world):
+def test_a_change_rolled_back_keeps_the_version(world):
     client = Client()
     etag = fetch(client, "dashboard-live", world)["ETag"]
     with pytest.raises(RuntimeError), transaction.atomic():
@@ -58,7 +58,7 @@ def test_issue14_a_change_rolled_back_keeps_the_version(world):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue14_r11_3_a_live_games_plies_keep_the_version_its_end_changes_it(world, clock):
+def test_a_live_games_plies_keep_the_version_its_end_changes_it(world, clock):
     """A live game rewrites its row at every ply; the dashboard shows only that it is in play."""
     game = ready(world, pending_game(world, clock))
     client = Client()
@@ -71,7 +71,7 @@ def test_issue14_r11_3_a_live_games_plies_keep_the_version_its_end_changes_it(wo
     assert ended.status_code == 200 and f"/games/{game.pk}/" not in ended.content.decode()
 
 
-def test_issue14_only_writes_to_what_pages_show_count():
+def test_only_writes_to_what_pages_show_count():
     watched = {"cities_city": None, "battles_game": frozenset({"status"})}
     saved, freshness._watched = freshness._watched, watched
     try:
@@ -88,7 +88,7 @@ def test_issue14_only_writes_to_what_pages_show_count():
 
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("name", REFRESHES)
-def test_issue24_a_refreshs_tag_is_its_own_filters_and_pages(world, name):
+def test_a_refreshs_tag_is_its_own_filters_and_pages(world, name):
     """The dashboard's part is fetched with `?kingdom=&page=`: the tag of one filter or page is
     not a 304 for another (a copy of the whole dashboard's first page confirmed for 魏's)."""
     client = Client()

@@ -1,4 +1,4 @@
-"""Issue 11, duties (待辦): each duty lists for exactly the officers whose action the service
+"""Duties (待辦): each duty lists for exactly the officers whose action the service
 would take, with the deadline of its window, and leaves the list when done or lapsed; the event
 that makes a duty writes its notices (the outbox) in the same transaction."""
 
@@ -22,7 +22,7 @@ from campaign.models import Notice, Officer, Timer
 from campaign.services.moves import move_approve, move_request
 from campaign.services.personnel import promotion_decide, promotion_recommend
 from campaign.timers import timers_sweep
-from tests.battles.conftest import besiege
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 EVERYONE = ("曹操", "徐晃", "許褚", "郭嘉", "劉備", "張飛", "魏延", "諸葛亮", "法正", "孫權", "魯肅")
@@ -160,7 +160,7 @@ def test_r10_2_r10_1_ransoms_and_retreat_money_wait_on_the_kings(world, clock):
     assert holders(world, key) == set()
 
 
-def test_issue_11_duties_come_most_urgent_first_and_cost_a_fixed_number_of_queries(world, clock):
+def test_duties_come_most_urgent_first_and_cost_a_fixed_number_of_queries(world, clock):
     army = besiege(world, clock, "漢中", ARMY)
     siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
     world.online("張飛")
@@ -184,7 +184,7 @@ def test_issue_11_duties_come_most_urgent_first_and_cost_a_fixed_number_of_queri
     assert len(queries) == 3  # an officer with no post, not in a city: games, challenges, dark chess
 
 
-def test_issue_11_a_notice_whose_duty_is_gone_by_delivery_is_not_sent(world, clock):
+def test_a_notice_whose_duty_is_gone_by_delivery_is_not_sent(world, clock):
     """Nothing sent to the wrong person: the call answered (or the officer captured, or gone
     away) before the worker delivers its notices, the others' notices are not sent."""
     from campaign.services.notices import notices_deliver
@@ -202,7 +202,7 @@ def test_issue_11_a_notice_whose_duty_is_gone_by_delivery_is_not_sent(world, clo
     assert notices_deliver(key=start, officer_ids=ids) == 0, "once"
 
 
-def test_r10_issue_11_a_notice_for_an_officer_captured_meanwhile_is_not_sent(world, clock):
+def test_a_notice_for_an_officer_captured_meanwhile_is_not_sent(world, clock):
     from battles.services.prisoners import take_prisoner
     from campaign import clock as site_clock
     from campaign.models import Kingdom
@@ -222,7 +222,7 @@ def test_r10_issue_11_a_notice_for_an_officer_captured_meanwhile_is_not_sent(wor
     }
 
 
-def test_r11_3_issue_11_a_live_game_is_your_move_with_the_flag_for_the_side_to_move(world, clock):
+def test_a_live_game_is_your_move_with_the_flag_for_the_side_to_move(world, clock):
     from battles.services.live import live_move, live_ready, live_resign
 
     army = besiege(world, clock, "漢中", ARMY)
@@ -241,7 +241,7 @@ def test_r11_3_issue_11_a_live_game_is_your_move_with_the_flag_for_the_side_to_m
     assert holders(world, play) == set()
 
 
-def test_r11_7_issue_11_a_dark_chess_game_leaves_the_list_when_it_ends(world, clock):
+def test_a_dark_chess_game_leaves_the_list_when_it_ends(world, clock):
     from battles.services.stratagems import banqi_act
 
     world.online("張飛")

@@ -10,8 +10,7 @@ from battles.services.prisoners import ransom_settle, retreat_money_confirm, ret
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
 from campaign.services.moves import move_order, move_request
-from tests.battles.conftest import arrive, besiege, ledger_holds, play
-from tests.conftest import make_world
+from tests.worlds import arrive, besiege, ledger_holds, make_world, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 
@@ -144,7 +143,7 @@ def test_r8_4_a_defender_arriving_takes_a_free_place_that_keeps_the_star_order(w
 
 
 def test_r8_4_arrivals_applied_as_one_batch_join_the_defence_as_one_by_one(world, clock):
-    """Issue 14: the set-based arrival handler gives the officers, the posts and R8.4's roster
+    """The set-based arrival handler gives the officers, the posts and R8.4's roster
     that applying the same arrivals one at a time gives."""
     from django.db import transaction
 

@@ -11,7 +11,7 @@ from battles.services.reinforce import reinforce_attack
 from battles.services.results import game_result
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Whereabouts
-from tests.battles.conftest import arrive
+from tests.worlds import arrive
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from battles.models import Game
 from tests.battles.test_records import MATE, pending_game
+from tests.worlds import besiege
 
 
 def url(world, name, *args):
@@ -136,7 +137,6 @@ def test_r11_3_r11_6_the_judges_note_is_shown_and_the_list_says_how_it_ended(wor
 def test_r6_1_r11_6_a_called_game_waiting_for_a_defender_is_listed(world, client, clock):
     """The siege's first call appears in the games list before anyone takes it up."""
     from battles.services.siege import siege_call
-    from tests.battles.conftest import besiege
     from tests.battles.test_records import ARMY
 
     army = besiege(world, clock, "漢中", ARMY)

@@ -94,7 +94,7 @@ LIVE_ENDINGS = [
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("end", LIVE_ENDINGS, ids=[e.__name__ for e in LIVE_ENDINGS])
-def test_issue24_a_live_game_over_leaves_no_flag_pending(world, clock, end):
+def test_a_live_game_over_leaves_no_flag_pending(world, clock, end):
     game = ready(world, pending_game(world, clock))
     assert Timer.objects.filter(kind=GAME_FLAG, object_id=game.pk, status=Timer.Status.PENDING).count() == 1
     end(world, clock, game)
@@ -147,7 +147,7 @@ BANQI_ENDINGS = [banqi_by_resignation, banqi_played_out, banqi_by_flag, banqi_by
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("end", BANQI_ENDINGS, ids=[e.__name__ for e in BANQI_ENDINGS])
-def test_issue24_a_dark_chess_game_over_leaves_no_timer_pending(world, clock, end):
+def test_a_dark_chess_game_over_leaves_no_timer_pending(world, clock, end):
     world.online("張飛")
     stratagem = stratagem_challenge(actor=world["郭嘉"], target=world["張飛"], kind="siege")
     game = stratagem_accept(actor=world["張飛"], stratagem=stratagem).banqi
@@ -158,7 +158,7 @@ def test_issue24_a_dark_chess_game_over_leaves_no_timer_pending(world, clock, en
 
 
 @pytest.mark.django_db
-def test_issue24_a_dark_chess_game_keeps_one_flag_pending_while_it_is_played(world, clock):
+def test_a_dark_chess_game_keeps_one_flag_pending_while_it_is_played(world, clock):
     """The flag moves with every action (as a live battle game's does): one row, not one per ply;
     the challenge's deadline is closed once the game is taken."""
     world.online("張飛")
@@ -174,7 +174,7 @@ def test_issue24_a_dark_chess_game_keeps_one_flag_pending_while_it_is_played(wor
 
 
 @pytest.mark.django_db
-def test_issue24_a_stratagem_that_lapses_leaves_no_timer_pending(world, clock):
+def test_a_stratagem_that_lapses_leaves_no_timer_pending(world, clock):
     """R9.3: nobody takes the game within 10 minutes: the stratagem takes effect, nothing pending."""
     world.online("張飛")
     stratagem_challenge(actor=world["郭嘉"], target=world["張飛"], kind="siege")

@@ -9,7 +9,7 @@ from battles.services.march import march_start
 from campaign import clock as site_clock
 from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
-from tests.battles.conftest import arrive, besiege, play
+from tests.worlds import arrive, besiege, play
 
 
 def test_r7_2_worked_examples():

@@ -1,4 +1,4 @@
-"""Issue 10: battle games played live on the site — R11.3 (legality, results the board decides,
+"""Battle games played live on the site — R11.3 (legality, results the board decides,
 resignation, agreed draws, time), R11.4/R11.5 (the game's terms move by move), R7.4 (when a
 live game may start), R6.2 (the result moves the war in the same transaction)."""
 
@@ -23,7 +23,7 @@ def ready(world, game):
 
 
 @pytest.mark.django_db
-def test_r11_3_live_game_starts_when_both_are_ready_with_clocks(world, clock):
+def test_a_live_game_starts_when_both_are_ready_with_clocks(world, clock):
     game = pending_game(world, clock)
     game = live_ready(actor=world["許褚"], game=game)
     assert game.live_since is None  # one player alone does not start it
@@ -71,7 +71,7 @@ def test_r11_3_r6_2_a_mate_on_the_site_decides_the_game_and_lowers_the_wall(worl
 
 
 @pytest.mark.django_db
-def test_r11_3_clocks_run_for_the_side_to_move_and_gain_the_increment(world, clock):
+def test_live_clocks_run_for_the_side_to_move_and_gain_the_increment(world, clock):
     game = ready(world, pending_game(world, clock))
     clock.shift(timedelta(seconds=30))
     game = live_move(actor=world["許褚"], game=game, move="炮二平五", ply=0)
@@ -209,10 +209,10 @@ def test_spectators_find_a_game_in_progress_on_the_siege_page_and_the_dashboard(
 
 
 @pytest.mark.django_db
-def test_r11_3_a_move_is_one_read_and_three_writes_and_its_state_reads_nothing_more(
+def test_a_live_move_is_one_read_and_three_writes_and_its_state_reads_nothing_more(
     world, clock, django_capture_on_commit_callbacks
 ):
-    """Issue 10, "a move is one short transaction": what a move costs the database is pinned, the
+    """A move is one short transaction: what a move costs the database is pinned, the
     state sent to its watchers included (drawn from the game as written). A field the move path
     forgot to read would show up here as one more statement."""
     game = ready(world, pending_game(world, clock))
@@ -242,10 +242,10 @@ def table(sql: str) -> str:
 
 
 @pytest.mark.django_db
-def test_r11_3_the_state_shows_where_the_side_to_move_may_go(world, clock):
+def test_the_live_state_shows_where_the_side_to_move_may_go(world, clock):
     """The board's hints: each piece of the side to move and its legal points (the judge's own
     list), none once the game is over."""
-    from battles.views.live import live_state
+    from battles.selectors.live import live_state
 
     game = ready(world, pending_game(world, clock))
     state = live_state(game_id=game.pk, user_id=None, language="en")

@@ -64,7 +64,7 @@ async def final_state(communicator) -> dict:
 
 
 @pytest.mark.parametrize("ending", sorted(ENDINGS))
-def test_issue24_the_live_state_tells_the_heading_that_the_game_ended(clock, ending):
+def test_the_live_state_tells_the_heading_that_the_game_ended(clock, ending):
     end, status, label_zh, result_en = ENDINGS[ending]
     world, game = live_game(clock)
     session = sessions("xuchu", "weiyan")

@@ -1,4 +1,4 @@
-"""Issue 10, "Bad input": the live game's websocket (battles/consumers.py) through Channels'
+"""Bad input: the live game's websocket (battles/consumers.py) through Channels'
 WebsocketCommunicator on the real Redis channel layer. Illegal moves, moves out of turn, after
 the end, by someone who is not a player, anything from a spectator, malformed or oversized
 frames each get a refusal and change nothing; a flood of frames closes the connection; two
@@ -14,8 +14,7 @@ from django.test import Client
 from battles.models import Game
 from battles.services.live import live_ready
 from campaign.asgi import application
-from tests.battles.conftest import besiege
-from tests.conftest import make_world
+from tests.worlds import besiege, make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
@@ -105,7 +104,7 @@ def test_r11_3_every_refusal_changes_nothing(clock):
     assert game.moves == [] and game.status == Game.Status.PENDING
 
 
-def test_r11_3_a_move_reaches_everyone_and_a_reconnecting_player_resumes(clock):
+def test_a_live_move_reaches_everyone_and_a_reconnecting_player_resumes(clock):
     world, game = live_game(clock)
     session = sessions("xuchu", "weiyan")
 
@@ -193,8 +192,8 @@ def test_an_idle_watcher_stays_connected_and_still_sees_the_next_move(clock):
     async_to_sync(scenario)()
 
 
-def test_r11_3_moves_in_quick_succession_reach_a_watcher_in_order(clock):
-    """Issue 10, "a move is one short transaction, then a broadcast": six moves sent as fast as
+def test_live_moves_in_quick_succession_reach_a_watcher_in_order(clock):
+    """A move is one short transaction, then a broadcast: six moves sent as fast as
     the players can each arrive at the watcher, in the order played (the states are handed to
     the server's event loop to send, one game's in order)."""
     world, game = live_game(clock)
@@ -222,7 +221,7 @@ def test_r11_3_moves_in_quick_succession_reach_a_watcher_in_order(clock):
 
 
 def test_the_consumers_keep_their_database_connection_between_frames():
-    """Issue 10's bench: opening a connection per frame (Channels' own wrapper closes it after
+    """The live bench showed it: opening a connection per frame (Channels' own wrapper closes it after
     every call) cost more than a move's queries; the live consumers keep the one they have, and
     drop it only when it saw an error."""
     from django.db import connection

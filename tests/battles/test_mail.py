@@ -1,4 +1,4 @@
-"""Issue 11, mail: duties mailed through a real local SMTP server (aiosmtpd) in the officer's
+"""Mail: duties mailed through a real local SMTP server (aiosmtpd) in the officer's
 language, as they chose (kinds, quiet hours, daily digest), each with a one-click unsubscribe
 link; a confirmed address only; a bounce stops the mail; a server down delays it, no more."""
 
@@ -17,7 +17,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import MailSubscription, Notice
 from campaign.services.mail import mail_digests, mail_settings_save, send_mail_confirmation
 from campaign.services.notices import notices_deliver, notices_sweep
-from tests.battles.conftest import besiege
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 
@@ -90,7 +90,7 @@ def call(world, clock):
     return siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
 
 
-def test_r1_5_issue_11_an_address_is_mailed_a_link_and_confirmed_by_its_officer_once(world, clock, smtp):
+def test_an_address_is_mailed_a_link_and_confirmed_by_its_officer_once(world, clock, smtp):
     officer = world["魏延"]
     with pytest.raises(RuleViolation) as err:
         mail_settings_save(actor=officer, officer=officer, address="not an address", kinds=["call"])
@@ -114,7 +114,7 @@ def test_r1_5_issue_11_an_address_is_mailed_a_link_and_confirmed_by_its_officer_
     assert "此地址先前已確認" in response.content.decode()  # used twice: said, nothing else
 
 
-def test_r6_1_issue_11_a_siege_call_is_mailed_in_each_officers_language(world, clock, smtp):
+def test_a_siege_call_is_mailed_in_each_officers_language(world, clock, smtp):
     subscribe(world, "魏延", "wei@example.org")
     subscribe(world, "張飛", "zhang@example.org", language="en")
     subscribe(world, "劉備", "liu@example.org", kinds=["promotion"])  # not calls
@@ -139,7 +139,7 @@ def test_r6_1_issue_11_a_siege_call_is_mailed_in_each_officers_language(world, c
     assert len(smtp.mails) == 2, "once"
 
 
-def test_issue_11_an_unconfirmed_address_gets_nothing(world, clock, smtp):
+def test_an_unconfirmed_address_gets_nothing(world, clock, smtp):
     officer = world["魏延"]
     mail_settings_save(actor=officer, officer=officer, address="wei@example.org", kinds=["call"])
     game = call(world, clock)
@@ -147,7 +147,7 @@ def test_issue_11_an_unconfirmed_address_gets_nothing(world, clock, smtp):
     assert not smtp.mails
 
 
-def test_issue_11_quiet_hours_hold_mail_for_the_digest_which_goes_once(world, clock, smtp):
+def test_quiet_hours_hold_mail_for_the_digest_which_goes_once(world, clock, smtp):
     subscribe(world, "魏延", "wei@example.org", quiet_from="09:00", quiet_until="11:00", digest_at="11:00")
     game = call(world, clock)  # at 10:00 Taipei: quiet
     deliver(f"game:{game.pk}:call")
@@ -160,7 +160,7 @@ def test_issue_11_quiet_hours_hold_mail_for_the_digest_which_goes_once(world, cl
     assert Notice.objects.get(officer=world["魏延"]).mail == "digested"
 
 
-def test_issue_11_the_unsubscribe_link_works_once_and_says_so_the_second_time(world, clock, smtp):
+def test_the_unsubscribe_link_works_once_and_says_so_the_second_time(world, clock, smtp):
     mail = subscribe(world, "魏延", "wei@example.org")
     url = reverse("mail-unsubscribe", args=[mail.unsubscribe_token])
     client = Client()  # no session: a mail client's one-click POST
@@ -176,7 +176,7 @@ def test_issue_11_the_unsubscribe_link_works_once_and_says_so_the_second_time(wo
     assert not smtp.mails
 
 
-def test_issue_11_a_bounce_stops_the_mail_without_an_error(world, clock, smtp):
+def test_a_bounce_stops_the_mail_without_an_error(world, clock, smtp):
     subscribe(world, "魏延", "gone@example.org")
     smtp.refuse.add("gone@example.org")
     game = call(world, clock)
@@ -189,7 +189,7 @@ def test_issue_11_a_bounce_stops_the_mail_without_an_error(world, clock, smtp):
     assert "郵件伺服器拒收" in page
 
 
-def test_r7_5_issue_11_a_mail_server_down_delays_the_mail_and_the_sweeper_sends_it_once(world, clock, smtp):
+def test_a_mail_server_down_delays_the_mail_and_the_sweeper_sends_it_once(world, clock, smtp):
     subscribe(world, "魏延", "wei@example.org")
     port = smtp.controller.port
     smtp.stop()
@@ -206,7 +206,7 @@ def test_r7_5_issue_11_a_mail_server_down_delays_the_mail_and_the_sweeper_sends_
     assert Notice.objects.get(pk=notice.pk).mail == "sent"
 
 
-def test_r1_5_issue_11_saving_again_before_confirming_sends_the_same_link_again(
+def test_saving_again_before_confirming_sends_the_same_link_again(
     world, clock, smtp, django_capture_on_commit_callbacks
 ):
     """A link lost (Redis down when it was queued, a mail filtered away) is sent again by saving

@@ -8,7 +8,7 @@ from battles.models import Army, ArmyMember, Siege
 from battles.services.march import march_start
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Post, Whereabouts
-from tests.battles.conftest import arrive
+from tests.worlds import arrive
 
 
 def march(world, organisation, target="漢中", actor="曹操"):
@@ -46,6 +46,14 @@ def test_r4_1_only_officers_who_may_fight(world, clock):
 def test_r4_1_an_army_attacks_another_kingdom(world, clock):
     with pytest.raises(RuleViolation) as err:
         march(world, [("徐晃", "marshal")], target="洛陽")
+    assert err.value.clause == "R4.1" and nothing_marched()
+
+
+def test_r4_1_officers_of_no_kingdom_march_for_none(world, clock):
+    """An officer left unaffiliated (R10.5) in a city is refused as an army of no kingdom."""
+    Officer.objects.filter(pk=world["許褚"].pk).update(kingdom=None)
+    with pytest.raises(RuleViolation) as err:
+        march(world, [("許褚", "marshal")], actor="徐晃")  # the governor of 長安, where 許褚 is
     assert err.value.clause == "R4.1" and nothing_marched()
 
 

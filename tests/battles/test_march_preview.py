@@ -6,6 +6,7 @@ form's preview button or a GET with the chosen fields shows the same."""
 from django.urls import reverse
 
 from battles.models import Army
+from tests.worlds import besiege
 
 FAR = "長安 → 漢中 → 成都 → 江州 → 永安 → 江陵"  # five roads west of 長安 (the other way round is seven)
 
@@ -44,7 +45,7 @@ def test_r4_5_the_preview_in_chinese(world, client, clock):
     assert FAR in page and "1 小時 40 分" in page and "05-01 11:40" in page
 
 
-def test_r4_5_without_javascript_the_preview_button_shows_it_and_sends_nothing(world, client, clock):
+def test_without_javascript_the_march_preview_button_shows_it_and_sends_nothing(world, client, clock):
     client.force_login(world["曹操"].user)
     client.cookies["django_language"] = "en"
     response = client.post(url(world, "march-new"), {**chosen(world), "preview": "1"})
@@ -54,7 +55,7 @@ def test_r4_5_without_javascript_the_preview_button_shows_it_and_sends_nothing(w
     assert not Army.objects.exists(), "a preview sends nothing"
 
 
-def test_r4_5_changing_the_origin_updates_the_form_part_without_a_reload(world, client, clock):
+def test_changing_the_origin_updates_the_march_form_part_without_a_reload(world, client, clock):
     """What htmx asks for when the origin changes: the form's fields for the new origin (its
     fighters) and the preview from there, as a fragment of the page, not the page."""
     client.force_login(world["曹操"].user)
@@ -72,7 +73,7 @@ def test_r4_5_changing_the_origin_updates_the_form_part_without_a_reload(world, 
     assert "Route: 長安 → 漢中 " in part and "takes 20 min" in part and "arrives at 05-01 10:20" in part
 
 
-def test_r4_5_the_form_asks_for_its_part_on_every_change(world, client, clock):
+def test_the_march_form_asks_for_its_part_on_every_change(world, client, clock):
     """The page's form carries the htmx request (origin, members, ranks and target all inside the
     part that asks), and no select reloads the page any more."""
     client.force_login(world["曹操"].user)
@@ -85,7 +86,7 @@ def test_r4_5_the_form_asks_for_its_part_on_every_change(world, client, clock):
         assert part.index(name) < part.index('id="march-preview"')
 
 
-def test_r4_5_a_target_no_road_reaches_is_said_before_sending(world, client, clock):
+def test_r1_4_a_target_no_road_reaches_is_said_before_sending(world, client, clock):
     from cities.models import Road
 
     Road.objects.filter(campaign=world.campaign).filter(a__name="永安", b__name="江陵").delete()
@@ -101,8 +102,6 @@ def test_r4_5_a_target_no_road_reaches_is_said_before_sending(world, client, clo
 def test_r8_3_the_reinforcement_form_shows_the_columns_route_and_arrival(world, client, clock):
     """Reinforcements march too (R8.3): their form on the army's page says the same, and its
     origin changes its part (htmx) instead of reloading the page."""
-    from tests.battles.conftest import besiege
-
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     client.force_login(world["曹操"].user)
     client.cookies["django_language"] = "en"

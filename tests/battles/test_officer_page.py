@@ -1,9 +1,9 @@
-"""Issue 13, "officer pages": stars, kind, title, kingdom, whereabouts, posts, games with
+"""Officer pages: stars, kind, title, kingdom, whereabouts, posts, games with
 results; names on the other pages link to them; an officer of another campaign is a 404."""
 
 import pytest
 
-from tests.battles.conftest import besiege, play
+from tests.worlds import besiege, play
 
 
 @pytest.mark.django_db

@@ -4,7 +4,7 @@ from django.urls import reverse
 
 from battles.models import Army, Game, Ransom
 from campaign.models import Whereabouts
-from tests.battles.conftest import besiege
+from tests.worlds import besiege, play
 
 
 def url(world, name, *args):
@@ -79,8 +79,6 @@ def test_r6_1_r6_2_call_answer_and_result_through_the_siege_page(world, client, 
 
 
 def test_r10_2_captor_king_frees_a_prisoner_from_the_prisoners_page(world, client, clock):
-    from tests.battles.conftest import play
-
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     play(world, army, "許褚", "魏延", "defender")
     ransom = Ransom.objects.get()
@@ -128,7 +126,6 @@ def test_r7_4_a_siege_at_night_is_played_when_both_sides_agree_on_the_page(world
     from zoneinfo import ZoneInfo
 
     from battles.models import Game
-    from tests.battles.conftest import besiege
 
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     clock.move_to(datetime(2026, 5, 2, 2, 0, tzinfo=ZoneInfo("Asia/Taipei")))
@@ -151,10 +148,8 @@ def test_r7_4_a_siege_at_night_is_played_when_both_sides_agree_on_the_page(world
     assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING
 
 
-def test_r8_1_retreat_stands_apart_and_asks_first(world, client, clock):
+def test_retreat_stands_apart_on_the_siege_page_and_asks_first(world, client, clock):
     """撤退 is not a button beside 叫陣: it opens first, then asks to be confirmed."""
-    from tests.battles.conftest import besiege
-
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     client.force_login(world["徐晃"].user)
     page = client.get(url(world, "siege", army.siege_id)).content.decode()

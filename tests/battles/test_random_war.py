@@ -24,7 +24,7 @@ from campaign.rules.personnel import may_fight
 from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
 from cities.models import City
-from tests.conftest import make_world
+from tests.worlds import make_world
 
 ACTIONS = ["march", "march", "time", "time", "game", "game", "game", "game", "game", "retreat", "reinforce", "ransom"]
 

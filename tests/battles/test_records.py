@@ -12,9 +12,8 @@ from battles.services.records import (
 from battles.services.results import game_result
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import NotAllowed, RuleViolation
-from tests.battles.conftest import besiege
-from tests.conftest import make_world
 from tests.games.test_xiangqi import MATE_FROM_START
+from tests.worlds import besiege, make_world
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 # Red mates from the standard start (R11.3: a checkmate decides itself): tests/games/test_xiangqi.py.

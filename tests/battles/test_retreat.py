@@ -10,8 +10,7 @@ from battles.services.retreat import army_retreat
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Whereabouts
 from campaign.timers import timers_sweep
-from tests.battles.conftest import besiege, play
-from tests.conftest import make_world
+from tests.worlds import besiege, make_world, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 

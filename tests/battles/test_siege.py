@@ -7,7 +7,7 @@ from battles.services.results import game_result
 from battles.services.siege import roster_set, siege_call, siege_call_answer
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Whereabouts
-from tests.battles.conftest import besiege, ledger_holds, play
+from tests.worlds import besiege, ledger_holds, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 

@@ -1,4 +1,4 @@
-"""Issue 14: a season's siege keeps thousands of ledger rows; its page shows the wall's chart
+"""A season's siege keeps thousands of ledger rows; its page shows the wall's chart
 (sampled, at most one point per unit of width) and the last changes of the wall and of each
 army's morale, saying how many came before — in the same queries however long the history."""
 
@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from battles.models import LedgerEntry
 from battles.selectors import LEDGER_ROWS
-from tests.battles.conftest import besiege
+from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 
@@ -47,7 +47,7 @@ def read(client, army) -> tuple[str, int]:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("rows", [400])
-def test_issue14_r7_3_the_siege_page_shows_the_last_changes_and_a_sampled_chart(world, clock, client, rows):
+def test_the_siege_page_shows_the_last_changes_and_a_sampled_chart(world, clock, client, rows):
     army = besiege(world, clock, "漢中", ARMY)
     _page, short = read(client, army)
     history(army, rows)
@@ -64,7 +64,7 @@ def test_issue14_r7_3_the_siege_page_shows_the_last_changes_and_a_sampled_chart(
 
 
 @pytest.mark.django_db
-def test_issue24_the_siege_page_tells_why_the_wall_is_below_its_maximum(world, clock, client):
+def test_the_siege_page_tells_why_the_wall_is_below_its_maximum(world, clock, client):
     """A siege ploy (R9.2) took 3 from 漢中's wall before the siege began: the page reads 497 / 500
     and may not say "no change yet"; it says the wall stood at 497 when the siege began and shows
     the change that made it so, with its clause and cause."""
@@ -92,7 +92,7 @@ def test_issue24_the_siege_page_tells_why_the_wall_is_below_its_maximum(world, c
 
 
 @pytest.mark.django_db
-def test_issue24_a_wall_never_changed_is_no_change_yet(world, clock, client):
+def test_a_wall_never_changed_is_no_change_yet(world, clock, client):
     army = besiege(world, clock, "漢中", ARMY)
     client.cookies["django_language"] = "en"
     page, _queries = read(client, army)

@@ -1,11 +1,9 @@
-"""The sockets: every socket closes on a flood, a socket that only listens closes on
-the first frame, open sockets are capped per address and per user (counted in Redis for every
-web process) and their handshakes rated per address (an IPv6 client by its /64), Redis away is
-backed off from, and the handshake's Origin must be the site's own, port and scheme included, as
-Django's CSRF check wants it for a form. Channels' WebsocketCommunicator against the site's
-ASGI application (campaign/asgi.py) on the real Redis."""
+"""The socket guard (campaign/socket_guard.py): open sockets are capped per address and per user
+(counted in Redis for every web process, kept fresh by each process's heartbeat) and their
+handshakes rated per address (an IPv6 client by its /64); Redis away or hung is let through,
+backed off from and logged once. Channels' WebsocketCommunicator against the site's ASGI
+application on the real Redis."""
 
-import json
 import logging
 import secrets
 import time
@@ -13,99 +11,17 @@ import time
 import pytest
 import redis
 from asgiref.sync import async_to_sync
-from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
-from battles.models import Game
 from campaign.asgi import application
 from campaign.socket_guard import STALE_SECONDS
+from tests.battles.sockets import HungRedis, an_address, dashboard, socket
 from tests.battles.test_live_socket import sessions
-from tests.conftest import make_world
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
-HOST = b"127.0.0.1:8000"
-SITE = b"http://127.0.0.1:8000"
 
 
-def socket(path, session=None, origin=SITE, host=HOST, address=None, scheme="ws"):
-    headers = [(b"host", host)] if host else []
-    if origin:
-        headers.append((b"origin", origin))
-    if session:
-        headers.append((b"cookie", f"sessionid={session}; django_language=en".encode()))
-    communicator = WebsocketCommunicator(application, path, headers=headers)
-    communicator.scope["scheme"] = scheme
-    if address:
-        communicator.scope["client"] = (address, 40000 + secrets.randbelow(20000))
-    return communicator
-
-
-def an_address() -> str:
-    """An address of its own for each test (its sockets' count starts at nothing)."""
-    return f"127.{secrets.randbelow(250)}.{secrets.randbelow(250)}.{1 + secrets.randbelow(250)}"
-
-
-def dashboard(world) -> str:
-    return f"/ws/c/{world.campaign.slug}/dashboard/"
-
-
-async def closed_with(communicator, frames: int) -> tuple[int | None, int]:
-    """Sends `frames` frames, then reads until the socket closes: its code and the answers before."""
-    for _n in range(frames):
-        await communicator.send_to(text_data='{"action": "flip"}')
-    answers = 0
-    while True:
-        try:
-            output = await communicator.receive_output(timeout=5)
-        except TimeoutError:
-            return None, answers
-        if output["type"] == "websocket.close":
-            return output.get("code"), answers
-        answers += 1
-
-
-def test_issue24_a_flood_closes_every_socket(clock):
-    """The sockets that only listen (the dark-chess page's, the dashboard's, the notices') close
-    at the first frame (4400), without an answer; the game's closes on a flood (4008:
-    tests/battles/test_live_socket.py)."""
-    from battles.services.stratagems import stratagem_accept
-    from tests.battles.test_stratagems import challenge
-
-    world = make_world()
-    banqi = stratagem_accept(actor=world["張飛"], stratagem=challenge(world)).banqi
-    session = sessions("weiyan")["weiyan"]
-    slug = world.campaign.slug
-
-    async def scenario():
-        cases = [
-            (f"/ws/c/{slug}/banqi/{banqi.pk}/", None, 4400, 0),
-            (dashboard(world), None, 4400, 0),
-            (f"/ws/c/{slug}/notices/", session, 4400, 0),
-        ]
-        for path, cookie, code, answers in cases:
-            communicator = socket(path, cookie)
-            assert (await communicator.connect())[0], path
-            if "dashboard" in path:
-                await communicator.receive_output(timeout=5)  # the page's first section
-            assert await closed_with(communicator, 25) == (code, answers), path
-            await communicator.disconnect()
-
-    async_to_sync(scenario)()
-
-
-def test_issue24_a_frame_sent_to_the_notices_socket_closes_it():
-    world = make_world()
-    session = sessions("weiyan")["weiyan"]
-
-    async def scenario():
-        communicator = socket(f"/ws/c/{world.campaign.slug}/notices/", session)
-        assert (await communicator.connect())[0]
-        assert await closed_with(communicator, 1) == (4400, 0)
-        await communicator.disconnect()
-
-    async_to_sync(scenario)()
-
-
-def test_issue24_the_sockets_past_an_addresss_cap_are_refused_and_a_closed_one_frees_its_place(settings):
+def test_the_sockets_past_an_addresss_cap_are_refused_and_a_closed_one_frees_its_place(settings):
     settings.SOCKETS_PER_ADDRESS = 3
     world = make_world()
     address = an_address()
@@ -127,7 +43,7 @@ def test_issue24_the_sockets_past_an_addresss_cap_are_refused_and_a_closed_one_f
     async_to_sync(scenario)()
 
 
-def test_issue24_the_sockets_past_a_users_cap_are_refused_from_any_address(settings):
+def test_the_sockets_past_a_users_cap_are_refused_from_any_address(settings):
     settings.SOCKETS_PER_USER = 2
     world = make_world()
     found = sessions("weiyan", "zhangfei")
@@ -151,7 +67,7 @@ def test_issue24_the_sockets_past_a_users_cap_are_refused_from_any_address(setti
     async_to_sync(scenario)()
 
 
-def test_issue24_the_cap_counts_other_processes_sockets_until_their_heartbeats_stop(settings):
+def test_the_cap_counts_other_processes_sockets_until_their_heartbeats_stop(settings):
     """Another web process's open sockets are its entries in Redis, scored by their heartbeat:
     fresh ones fill the address's cap; those of a process that died (no heartbeat for
     STALE_SECONDS) are pruned when the address is counted next."""
@@ -177,7 +93,7 @@ def test_issue24_the_cap_counts_other_processes_sockets_until_their_heartbeats_s
     assert client.zcard(key) == 0  # pruned, and the socket's own entry gone with it
 
 
-def test_issue24_an_open_sockets_entry_is_kept_fresh_by_its_processs_heartbeat(settings, monkeypatch):
+def test_an_open_sockets_entry_is_kept_fresh_by_its_processs_heartbeat(settings, monkeypatch):
     from campaign import socket_guard
 
     monkeypatch.setattr(socket_guard, "HEARTBEAT_SECONDS", 0.2)
@@ -203,7 +119,7 @@ def test_issue24_an_open_sockets_entry_is_kept_fresh_by_its_processs_heartbeat(s
     async_to_sync(scenario)()
 
 
-def test_issue24_with_redis_away_sockets_are_let_through_and_it_is_logged(settings, caplog):
+def test_with_redis_away_sockets_are_let_through_and_it_is_logged(settings, caplog):
     settings.SOCKETS_PER_ADDRESS = 1
     world = make_world()
     settings.REDIS_URL = "redis://127.0.0.1:9/0"  # nothing listens there
@@ -222,110 +138,7 @@ def test_issue24_with_redis_away_sockets_are_let_through_and_it_is_logged(settin
     )
 
 
-def test_issue24_an_origin_on_another_port_or_scheme_is_refused_and_the_sites_own_accepted(settings):
-    settings.CSRF_TRUSTED_ORIGINS = ["https://siege.example.org", "https://*.forum.example.org"]
-    world = make_world()
-    path = dashboard(world)
-    refused = [
-        {"origin": b"http://127.0.0.1:9999"},  # another port of the site's host
-        {"origin": b"http://127.0.0.1"},
-        {"origin": b"https://127.0.0.1:8000"},  # another scheme
-        {"origin": SITE, "scheme": "wss"},  # a page over http for a socket over TLS
-        {"origin": None},  # no Origin: not a browser's page
-        {"origin": b"null"},
-        {"origin": b"http://evil.test:8000", "host": b"evil.test:8000"},  # a host not in ALLOWED_HOSTS
-        {"origin": b"https://siege.example.org:8443"},
-        {"origin": b"https://forum.example.org.evil.test"},
-    ]
-    accepted = [
-        {},
-        {"origin": b"http://localhost:8000", "host": b"localhost:8000"},
-        {"origin": b"https://127.0.0.1:8000", "scheme": "wss"},
-        {"origin": b"https://siege.example.org"},  # CSRF_TRUSTED_ORIGINS
-        {"origin": b"https://board.forum.example.org"},
-    ]
-
-    async def scenario():
-        for case in refused:
-            assert await socket(path, **case).connect() == (False, 4403), case
-        for case in accepted:
-            communicator = socket(path, **case)
-            assert (await communicator.connect())[0], case
-            await communicator.disconnect()
-
-    async_to_sync(scenario)()
-
-
-def test_issue24_behind_a_tls_proxy_the_origin_is_https_as_csrf_reads_it(settings):
-    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    world = make_world()
-
-    def behind_the_proxy(origin):
-        communicator = socket(dashboard(world), origin=origin)
-        communicator.scope["headers"].append((b"x-forwarded-proto", b"https"))
-        return communicator
-
-    async def scenario():
-        communicator = behind_the_proxy(b"https://127.0.0.1:8000")
-        assert (await communicator.connect())[0]
-        await communicator.disconnect()
-        assert await behind_the_proxy(SITE).connect() == (False, 4403)
-
-    async_to_sync(scenario)()
-
-
-def test_issue24_a_page_on_another_port_cannot_ready_a_players_game(clock):
-    """The issue's case: a player's session cookie sent from a page on another port of the site's
-    host is refused before "ready" can be read; from the site's own page it is applied."""
-    from battles.services.siege import siege_call, siege_call_answer
-    from tests.battles.conftest import besiege
-
-    world = make_world()
-    army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
-    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
-    game = siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
-    session = sessions("xuchu")["xuchu"]
-    path = f"/ws/c/{world.campaign.slug}/games/{game.pk}/"
-
-    async def scenario():
-        assert await socket(path, session, origin=b"http://127.0.0.1:9999").connect() == (False, 4403)
-        own = socket(path, session)
-        assert (await own.connect())[0]
-        assert json.loads(await own.receive_from(timeout=5))["type"] == "state"
-        await own.send_to(text_data=json.dumps({"action": "ready"}))
-        assert json.loads(await own.receive_from(timeout=5))["type"] == "state"
-        await own.disconnect()
-
-    async_to_sync(scenario)()
-    assert Game.objects.get(pk=game.pk).attacker_ready
-
-
-def test_issue24_a_socket_closing_keeps_the_database_connection_the_sockets_share():
-    """Every socket of a process does its database work in one thread with one kept connection:
-    a socket that leaves (a flooder closed at its first frame, again and again) does not close it."""
-    from django.db import connection
-
-    from battles.consumers import KeptConnection
-
-    world = make_world()
-
-    def current():
-        connection.ensure_connection()
-        return connection.connection
-
-    async def scenario():
-        before = await KeptConnection(current)()
-        communicator = socket(dashboard(world))
-        assert (await communicator.connect())[0]
-        assert (await closed_with(communicator, 1))[0] == 4400
-        await communicator.disconnect()
-        return before, await KeptConnection(current)()
-
-    before, after = async_to_sync(scenario)()
-    assert before is after
-
-
-def test_issue24_handshakes_past_an_addresss_rate_are_refused_before_the_session_is_read(settings):
+def test_handshakes_past_an_addresss_rate_are_refused_before_the_session_is_read(settings):
     """A flooder that opens each closed socket again at once never fills the cap on open sockets:
     SOCKET_OPENS_PER_ADDRESS counts its handshakes, first of all the middleware (the session and
     the user cost a database query each); a refused address is refused by the process itself
@@ -359,7 +172,7 @@ def test_issue24_handshakes_past_an_addresss_rate_are_refused_before_the_session
     assert isinstance(guard, HandshakeRate) and isinstance(guard.application, OriginGuard)
 
 
-def test_issue24_an_ipv6_clients_sockets_count_as_its_64s_and_a_mapped_ipv4_as_its_ipv4(settings):
+def test_an_ipv6_clients_sockets_count_as_its_64s_and_a_mapped_ipv4_as_its_ipv4(settings):
     settings.SOCKETS_PER_ADDRESS = 2
     settings.SOCKET_OPENS_PER_ADDRESS = "3/min"
     world = make_world()
@@ -385,33 +198,7 @@ def test_issue24_an_ipv6_clients_sockets_count_as_its_64s_and_a_mapped_ipv4_as_i
     async_to_sync(scenario)()
 
 
-class HungRedis:
-    """A Redis that accepts connections and never answers (a server stuck, or gone behind a
-    network that drops its packets): every call to it waits out the client's timeout."""
-
-    def __init__(self):
-        import socket as sockets
-        import threading
-
-        self.server = sockets.create_server(("127.0.0.1", 0))
-        self.port = self.server.getsockname()[1]
-        self.accepted = []
-        threading.Thread(target=self._accept, daemon=True).start()
-
-    def _accept(self):
-        while True:
-            try:
-                self.accepted.append(self.server.accept()[0])
-            except OSError:
-                return
-
-    def close(self):
-        self.server.close()
-        for connection in self.accepted:
-            connection.close()
-
-
-def test_issue24_with_redis_hung_the_guard_backs_off_instead_of_waiting_on_every_socket(settings, caplog):
+def test_with_redis_hung_the_guard_backs_off_instead_of_waiting_on_every_socket(settings, caplog):
     """Once a call to Redis timed out, the guard asks it nothing for BACKOFF_SECONDS: sockets
     open and close without each waiting the 0.5 s timeout (the closes one after another, as
     they share a lock), and the outage is logged once."""

@@ -16,7 +16,7 @@ from battles.services.stratagems import (
 )
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.timers import timers_sweep
-from tests.battles.conftest import besiege
+from tests.worlds import besiege
 
 
 def challenge(world, kind="siege", schemer="郭嘉", target="張飛", **extra):

@@ -1,4 +1,4 @@
-"""Issue 13, "the map": every city where the campaign placed it (or laid out when it did not),
+"""The map: every city where the campaign placed it (or laid out when it did not),
 coloured by owner with its wall as a bar, the roads, a marching army drawn along its road at the
 point it has reached, a besieged city ringed — on its own page and on the dashboard."""
 
@@ -10,8 +10,7 @@ import pytest
 from battles.services.march import march_start
 from campaign.demo import demo_spec
 from campaign.services.world import world_create
-from tests.battles.conftest import arrive
-from tests.conftest import World
+from tests.worlds import World, arrive
 
 
 def circles(page: str) -> dict[str, tuple[float, float]]:

@@ -16,7 +16,7 @@ def test_r1_2_king_sees_own_palace_and_officers_not_another_kingdoms(world, clie
     assert "荀彧" in officers and "諸葛亮" not in officers
 
 
-def test_r2_1_admin_is_read_only_for_kings(world, client):
+def test_the_admin_is_read_only_for_kings(world, client):
     move_request(actor=world["郭嘉"], destination=world.city("許昌"))
     client.force_login(world["曹操"].user)
     officer = world["郭嘉"]
@@ -32,7 +32,7 @@ def test_officers_without_a_post_have_no_admin(world, client):
     assert response.status_code == 302 and "login" in response["Location"]
 
 
-def test_r2_4_r2_5_r10_1_even_a_site_admin_edits_no_war_state_in_the_admin(world, client):
+def test_even_a_site_admin_edits_no_war_state_in_the_admin(world, client):
     """Owners, kings, capitals, walls, governors, stars, whereabouts, moderators and hidden posts
     change only through the services on the site (their rules: R2.3–R2.5, R10.1, R10.5)."""
     from django.contrib import admin

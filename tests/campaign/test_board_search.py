@@ -1,4 +1,4 @@
-"""Issue 14, the board search through an index (R1.2: the boards one may read): it finds what a
+"""The board search through an index (R1.2: the boards one may read): it finds what a
 reading of every post would find — any part of a word, in Chinese or not, in a post or its
 thread's title — and nothing else, and keeps up with posts written, edited and hidden (on SQLite
 through the FTS5 table's triggers, on PostgreSQL through the GIN index)."""
@@ -8,10 +8,9 @@ import pytest
 from campaign.models import Post
 from campaign.rules.search import index_terms, query_terms
 from campaign.services.boards import post_edit, post_hide, post_reply, thread_create
-from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 
 
-def test_issue14_terms_are_characters_and_pairs_and_a_query_needs_all_its_pairs():
+def test_terms_are_characters_and_pairs_and_a_query_needs_all_its_pairs():
     assert index_terms("守城", "Fire 火攻!") == "守 城 守城 f i r e fi ir re 火 攻 火攻"
     assert query_terms("守城將") == ["守城", "城將"]
     assert query_terms("守") == ["守"]
@@ -24,7 +23,7 @@ def search(client, world, q: str) -> str:
 
 
 @pytest.mark.django_db
-def test_issue14_search_finds_any_part_of_a_post_or_title_and_nothing_more(client, world, clock):  # noqa: F811
+def test_search_finds_any_part_of_a_post_or_title_and_nothing_more(client, world, clock):
     board = world.city("漢中").board
     thread_create(actor=world["張飛"], board=board, title="城防", body="今夜守城將軍出戰")
     thread_create(actor=world["張飛"], board=board, title="分開", body="守城之後，城將易主")  # both pairs, apart
@@ -42,7 +41,7 @@ def test_issue14_search_finds_any_part_of_a_post_or_title_and_nothing_more(clien
 
 
 @pytest.mark.django_db
-def test_issue14_edited_and_hidden_posts_are_found_as_they_now_read(client, world, clock):  # noqa: F811
+def test_edited_and_hidden_posts_are_found_as_they_now_read(client, world, clock):
     board = world.city("漢中").board
     thread = thread_create(actor=world["張飛"], board=board, title="軍情", body="火攻之計")
     reply = post_reply(actor=world["魏延"], thread=thread, body="水淹七軍")

@@ -1,4 +1,4 @@
-"""Issue 13, "Boards": an officer edits their own post within the campaign's window (marked as
+"""Boards: an officer edits their own post within the campaign's window (marked as
 edited), quotes a post into the reply box, and searches the boards they may read (R1.2: a
 palace board only for its kingdom)."""
 
@@ -9,11 +9,10 @@ import pytest
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Board, Post
 from campaign.services.boards import post_edit, post_reply, thread_create
-from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 
 
 @pytest.mark.django_db
-def test_own_post_is_edited_within_the_window_and_marked(client, world, clock):  # noqa: F811
+def test_own_post_is_edited_within_the_window_and_marked(client, world, clock):
     thread = thread_create(actor=world["張飛"], board=world.city("漢中").board, title="守城", body="備戰")
     post = Post.objects.get(thread=thread)
     client.force_login(world["張飛"].user)
@@ -35,7 +34,7 @@ def test_own_post_is_edited_within_the_window_and_marked(client, world, clock): 
 
 
 @pytest.mark.django_db
-def test_quote_fills_the_reply_box(client, world, clock):  # noqa: F811
+def test_quote_fills_the_reply_box(client, world, clock):
     thread = thread_create(actor=world["張飛"], board=world.city("漢中").board, title="守城", body="第一行\n第二行")
     post_reply(actor=world["魏延"], thread=thread, body="附議")
     post = Post.objects.get(thread=thread, body="第一行\n第二行")
@@ -45,7 +44,7 @@ def test_quote_fills_the_reply_box(client, world, clock):  # noqa: F811
 
 
 @pytest.mark.django_db
-def test_r1_2_search_finds_posts_only_on_boards_one_may_read(client, world, clock):  # noqa: F811
+def test_r1_2_search_finds_posts_only_on_boards_one_may_read(client, world, clock):
     thread_create(actor=world["張飛"], board=world.city("漢中").board, title="城防", body="火攻之計")
     thread_create(
         actor=world["劉備"],
@@ -64,12 +63,12 @@ def test_r1_2_search_finds_posts_only_on_boards_one_may_read(client, world, cloc
 
 
 @pytest.mark.django_db
-def test_issue14_a_word_in_a_seasons_every_post_is_counted_up_to_the_cap_latest_first(
+def test_a_word_in_a_seasons_every_post_is_counted_up_to_the_cap_latest_first(
     client,
     world,
     clock,
     settings,
-    monkeypatch,  # noqa: F811
+    monkeypatch,
 ):
     """A search stops counting at SEARCH_COUNT_CAP (here 5) and shows the latest written first:
     a common word over a season's posts is not counted through all of them."""

@@ -22,7 +22,7 @@ from campaign.services.boards import post_edit, post_hide, post_reply, thread_cr
 from campaign.services.tokens import token_create
 
 
-def test_r1_3_city_board_post_with_script_shows_it_as_text(world, client):
+def test_a_city_board_post_with_script_shows_it_as_text(world, client):
     board = world.city("洛陽").board
     thread = thread_create(
         actor=world["郭嘉"],
@@ -38,7 +38,7 @@ def test_r1_3_city_board_post_with_script_shows_it_as_text(world, client):
     assert "&lt;b&gt;hi&lt;/b&gt;" in page  # titles are escaped too
 
 
-def test_r1_3_board_lists_newest_activity_first(world):
+def test_a_board_lists_newest_activity_first(world):
     board = world.city("洛陽").board
     with time_machine.travel(clock.now(), tick=False) as traveller:
         old = thread_create(actor=world["郭嘉"], board=board, title="old", body="a")
@@ -50,7 +50,7 @@ def test_r1_3_board_lists_newest_activity_first(world):
     assert titles == ["old", "new"]
 
 
-def test_r1_3_board_is_paginated(world, client):
+def test_a_board_is_paginated(world, client):
     board = world.city("洛陽").board
     for i in range(25):
         thread_create(actor=world["郭嘉"], board=board, title=f"thread {i:02d}", body="x")
@@ -70,13 +70,13 @@ def test_r1_2_palace_board_is_for_its_kingdom(world, client):
     assert client.get(reverse("board", args=[world.campaign.slug, palace.pk])).status_code == 200
 
 
-def test_r1_3_empty_post_is_refused(world):
+def test_an_empty_post_is_refused(world):
     with pytest.raises(RuleViolation):
         thread_create(actor=world["郭嘉"], board=world.city("洛陽").board, title=" ", body="x")
     assert not Thread.objects.exists()
 
 
-def test_r1_3_same_form_sent_twice_makes_one_thread(world):
+def test_the_same_form_sent_twice_makes_one_thread(world):
     board = world.city("洛陽").board
     first = thread_create(actor=world["郭嘉"], board=board, title="t", body="x", nonce="abc")
     second = thread_create(actor=world["郭嘉"], board=board, title="t", body="x", nonce="abc")
@@ -112,7 +112,7 @@ def test_a_refused_post_keeps_what_was_typed(world, client):
     assert "20000" in page and 'value="奇謀"' in page and body in page
 
 
-def test_issue24_an_officer_posting_faster_than_the_boards_rate_is_refused(world, client, settings):
+def test_an_officer_posting_faster_than_the_boards_rate_is_refused(world, client, settings):
     """BOARD_POST_RATE per officer, for threads, replies and edits alike, on the pages and in the
     API (one count: the posting service's): refused with a message naming the rule in the
     reader's language, nothing written; another officer posts on."""
@@ -161,7 +161,7 @@ def _cpu(text: str) -> float:
     return min(times)
 
 
-def test_issue24_a_post_of_unclosed_brackets_costs_no_more_than_ordinary_text():
+def test_a_post_of_unclosed_brackets_costs_no_more_than_ordinary_text():
     """20,000 `[` (or `![`) cost 2.6× an ordinary post of that length, all of it markdown-it's
     scan for a `]` from every `[` (campaign/markup.py); a `[` with none after it is text at once."""
     ordinary = _cpu(
@@ -179,11 +179,11 @@ _PIECES = list("[[]]!()`\\a *_~<>:|-\n") + ["](", "[a]", "![", "`[`", "\\[", "\\
 
 @hypothesis_settings(max_examples=300, deadline=None, derandomize=True)
 @given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
-def test_issue24_brackets_taken_as_text_at_once_render_as_markdown_it_renders_them(text):
+def test_brackets_taken_as_text_at_once_render_as_markdown_it_renders_them(text):
     assert _MD.render(text) == _PLAIN.render(text)
 
 
-def test_issue24_a_refused_edit_spends_none_of_the_officers_posting_rate(world, settings):
+def test_a_refused_edit_spends_none_of_the_officers_posting_rate(world, settings):
     """An edit refused for its window, or because a moderator hid the post, is refused before the
     posting rate is counted: the officer's count is unchanged, and the refusal is the rule's,
     never "too fast"."""

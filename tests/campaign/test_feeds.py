@@ -1,4 +1,4 @@
-"""Issue 11, feeds: a city board's Atom feed is public; a palace board's (R1.2) only at an
+"""Feeds: a city board's Atom feed is public; a palace board's (R1.2) only at an
 officer's private address, which stops working when they make a new one."""
 
 import xml.etree.ElementTree as ET
@@ -30,7 +30,7 @@ def entries(response) -> list[dict]:
 
 
 @pytest.mark.django_db
-def test_r1_2_a_city_boards_feed_is_public_with_its_latest_posts(world):
+def test_a_city_boards_feed_is_public_with_its_latest_posts(world):
     board = world.city("洛陽").board
     thread = thread_create(actor=world["郭嘉"], board=board, title="獻策", body="奇謀 <script>alert(1)</script>")
     post_reply(actor=world["郭嘉"], thread=thread, body="再獻**一策**")
@@ -60,13 +60,13 @@ def test_r1_2_a_palace_feed_only_at_a_private_address_of_its_kingdom(world):
 
 
 @pytest.mark.django_db
-def test_r1_5_only_the_officer_renews_their_feed_address(world):
+def test_only_the_officer_renews_their_feed_address(world):
     with pytest.raises(NotAllowed):
         feed_token_renew(actor=world["郭嘉"], officer=world["荀彧"])
 
 
 @pytest.mark.django_db
-def test_r1_2_a_board_page_links_its_feed_and_the_officer_page_makes_the_address(client, world):
+def test_a_board_page_links_its_feed_and_the_officer_page_makes_the_address(client, world):
     wei = world["荀彧"]
     client.force_login(wei.user)
     palace = wei.kingdom.palace

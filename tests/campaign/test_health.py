@@ -1,4 +1,4 @@
-"""Issue 14, the health check: `/healthz` and `manage.py healthcheck` fail when the sweeper's
+"""The health check: `/healthz` and `manage.py healthcheck` fail when the sweeper's
 heartbeat is older than three sweeps or no worker answers (here no worker runs), and say which
 part is down; with a worker running they pass (tests/integration/test_health.py)."""
 
@@ -13,7 +13,7 @@ from campaign.models import Heartbeat
 
 
 @pytest.mark.django_db
-def test_issue_14_no_worker_answering_and_a_stale_sweeper_fail_the_check(settings):
+def test_no_worker_answering_and_a_stale_sweeper_fail_the_check(settings):
     now = clock.now()
     report = health(now=now)
     assert report.checks["database"] == "ok" and report.checks["redis"] == "ok"

@@ -10,7 +10,7 @@ from campaign import rates
 
 
 @pytest.mark.django_db
-def test_issue24_a_redis_outage_is_logged_once_and_its_end_once(settings, caplog):
+def test_a_redis_outage_is_logged_once_and_its_end_once(settings, caplog):
     real = settings.REDIS_URL
     key = f"test-rate:{secrets.token_hex(4)}"
     with caplog.at_level(logging.INFO, logger="campaign.rates"):

@@ -4,7 +4,6 @@ language in itself, a 404 page in the site's style and language, and on the game
 
 from django.urls import reverse
 
-from tests.battles.conftest import clock, world  # noqa: F401  (the war at 10:00 Taipei)
 from tests.battles.test_records import pending_game
 
 

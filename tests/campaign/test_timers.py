@@ -14,7 +14,7 @@ from campaign.models import Heartbeat, Move, Post, Timer
 from campaign.services.moves import move_order
 from campaign.tasks import apply_due, sweep_timers
 from campaign.timers import HANDLERS, timer_move, timer_schedule, timers_apply_due, timers_send_nearing, timers_sweep
-from tests.conftest import make_world
+from tests.worlds import make_world
 
 
 def arrival_posts(move):
@@ -95,7 +95,7 @@ def test_r7_5_a_failing_timer_is_retried_then_set_aside_without_blocking_others(
     assert arrival_posts(move) == 1
 
 
-def test_r3_4_a_far_timer_gets_its_message_from_the_sweeper_as_its_instant_nears(world, settings):
+def test_a_far_timer_gets_its_message_from_the_sweeper_as_its_instant_nears(world, settings):
     """A march of 20 minutes: no broker message when it is ordered (a live game's flag is set
     again by every move); the sweep that finds it within TIMER_LEAD_SECONDS sends it, once."""
     settings.TIMER_LEAD_SECONDS = 60
@@ -114,7 +114,7 @@ def test_r3_4_a_far_timer_gets_its_message_from_the_sweeper_as_its_instant_nears
         assert Timer.objects.get(pk=timer.pk).status == Timer.Status.PENDING
 
 
-def test_r3_4_a_near_timer_is_marked_sent_when_scheduled(world):
+def test_a_near_timer_is_marked_sent_when_scheduled(world):
     with time_machine.travel(clock.now(), tick=False):
         timer = timer_schedule(
             campaign=world.campaign, key="test:near", kind="test.near", object_id=1, due_at=clock.now()
@@ -122,7 +122,7 @@ def test_r3_4_a_near_timer_is_marked_sent_when_scheduled(world):
         assert timer.sent_at == clock.now()
 
 
-def test_r11_3_a_moved_timer_is_not_applied_at_its_old_instant(world):
+def test_a_moved_timer_is_not_applied_at_its_old_instant(world):
     """A live game's flag moves with every move: the message sent for its old instant finds it
     not due; one due within TIMER_LEAD_SECONDS is marked sent at once."""
     with time_machine.travel(clock.now(), tick=False) as traveller:
@@ -144,7 +144,7 @@ def test_r11_3_a_moved_timer_is_not_applied_at_its_old_instant(world):
         assert Timer.objects.get(pk=timer.pk).sent_at == clock.now()
 
 
-def test_r3_4_a_burst_of_far_timers_is_sent_in_one_sweep(world, settings):
+def test_a_burst_of_far_timers_is_sent_in_one_sweep(world, settings):
     """More timers entering the lead than one batch: one sweep sends them all, each once."""
     settings.TIMER_LEAD_SECONDS = 60
     with time_machine.travel(clock.now(), tick=False) as traveller:
@@ -178,7 +178,7 @@ def road_orders(world, count: int) -> list[Move]:
 
 
 @pytest.mark.timer_failures_expected
-def test_issue14_r3_4_due_timers_are_applied_in_batches_each_once_and_a_failing_one_alone_is_undone(world):
+def test_due_timers_are_applied_in_batches_each_once_and_a_failing_one_alone_is_undone(world):
     """Batches of 3: one claim and one transaction each; the broken timer's savepoint is undone,
     its timer back in line with the error, and the arrivals of its batch stand."""
     HANDLERS["test.broken"] = lambda timer: (_ for _ in ()).throw(ValueError("boom"))
@@ -210,7 +210,7 @@ def test_issue14_r3_4_due_timers_are_applied_in_batches_each_once_and_a_failing_
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue14_timers_due_in_the_same_tick_share_one_broker_message(redis_server, settings):
+def test_timers_due_in_the_same_tick_share_one_broker_message(redis_server, settings):
     """Scheduling a burst (a season's arrivals due at one instant) costs one message, not one each."""
     import redis
     from celery import current_app
@@ -232,8 +232,8 @@ def test_issue14_timers_due_in_the_same_tick_share_one_broker_message(redis_serv
     Timer.objects.filter(key__startswith="test:burst:").delete()
 
 
-def test_r3_4_a_forked_worker_process_still_sends_the_fast_paths_messages():
-    """R3.4: a Celery prefork child is forked from a process whose sending thread may already
+def test_a_forked_worker_process_still_sends_the_fast_paths_messages():
+    """A Celery prefork child is forked from a process whose sending thread may already
     exist; what the child hands to be sent (a timer's message) is sent, not left in a queue
     that no thread reads."""
     from campaign import timers

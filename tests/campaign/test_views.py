@@ -111,11 +111,10 @@ def test_refusals_name_the_field_in_the_readers_language_and_the_clause_once(wor
 
 def test_a_clause_already_in_the_message_is_not_repeated():
     from campaign.errors import RuleViolation
-    from campaign.views.common import refusal_text
 
-    assert refusal_text(RuleViolation("R3.6", "漢中 被圍：城內人物不得離城（R3.6、R10.3）。")).count("R3.6") == 1
-    assert refusal_text(RuleViolation("R3.2", "不可")) == "不可 (R3.2)"
-    assert refusal_text(RuleViolation("", "標題最多 120 字。")) == "標題最多 120 字。"
+    assert RuleViolation("R3.6", "漢中 被圍：城內人物不得離城（R3.6、R10.3）。").refusal.count("R3.6") == 1
+    assert RuleViolation("R3.2", "不可").refusal == "不可 (R3.2)"
+    assert RuleViolation("", "標題最多 120 字。").refusal == "標題最多 120 字。"
 
 
 def test_r2_the_menu_offers_personnel_only_to_those_who_manage_it(world, client):

@@ -7,7 +7,7 @@ from django.db import IntegrityError, transaction
 
 from campaign.models import Board, Campaign, Kingdom, Officer, Whereabouts
 from cities.models import City, Road
-from tests.conftest import make_world
+from tests.worlds import make_world
 
 
 def test_r1_1_campaign_has_zone_and_settings_defaults(world):
@@ -51,7 +51,7 @@ def test_r1_3_city_kind_sets_wall_and_maximum(world):
     assert Board.objects.filter(kind=Board.Kind.CITY, city__campaign=world.campaign).count() == 12
 
 
-def test_r1_3_wall_stays_within_zero_and_maximum(world):
+def test_r7_decision_the_wall_stays_within_zero_and_its_maximum(world):
     city = world.city("洛陽")
     with pytest.raises(IntegrityError), transaction.atomic():
         City.objects.filter(pk=city.pk).update(wall=301)

@@ -7,7 +7,7 @@ from battles.services.march import march_start
 from campaign.demo import demo_spec
 from campaign.services.moves import move_order
 from campaign.services.world import world_create
-from tests.conftest import World
+from tests.worlds import World
 
 # campaign, kingdoms (the filter), cities, officers present, moves on the road, sieges, armies,
 # timers, roads (map); a page of a bigger world: no roads, one more for the moves arriving there.
@@ -55,7 +55,7 @@ def test_r2_6_dashboard_shows_who_is_online(world, client):
     assert row.count('class="officer online"') == 1  # 郭嘉 is there but not online
 
 
-def test_r3_4_dashboard_shows_officers_on_the_road_with_countdown(world, client):
+def test_the_dashboard_shows_officers_on_the_road_with_countdown(world, client):
     move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
     page = client.get(reverse("dashboard-live", args=[world.campaign.slug])).content.decode()
     assert 'class="countdown"' in page
@@ -65,7 +65,7 @@ def test_r3_4_dashboard_shows_officers_on_the_road_with_countdown(world, client)
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("page", [1, 2, 3])
-def test_issue14_a_big_world_is_shown_a_page_of_cities_at_a_time_in_pinned_queries(
+def test_a_big_world_is_shown_a_page_of_cities_at_a_time_in_pinned_queries(
     client, settings, django_assert_num_queries, page
 ):
     """The first load is bounded: 5 cities a page here (100 by default), the same queries on every
@@ -83,7 +83,7 @@ def test_issue14_a_big_world_is_shown_a_page_of_cities_at_a_time_in_pinned_queri
 
 
 @pytest.mark.django_db
-def test_issue14_the_kingdom_filter_shows_that_kingdoms_cities_and_nonsense_shows_the_first_page(world, client):
+def test_the_kingdom_filter_shows_that_kingdoms_cities_and_nonsense_shows_the_first_page(world, client):
     url = reverse("dashboard", args=[world.campaign.slug])
     wei = world.campaign.kingdoms.get(name="魏")
     page = client.get(url, {"kingdom": wei.pk}).content.decode()

@@ -1,4 +1,4 @@
-"""Issue 13: ledger causes are data (a kind and names), rendered in the reader's language;
+"""Ledger causes are data (a kind and names), rendered in the reader's language;
 rows written before as English text are turned into data by migration cities 0003."""
 
 import importlib
@@ -9,13 +9,13 @@ from django.db.migrations.loader import MigrationLoader
 from django.utils import translation
 
 from battles.models import LedgerEntry
-from tests.battles.conftest import besiege, clock, play, world  # noqa: F401
+from tests.worlds import besiege, play
 
 migration = importlib.import_module("cities.migrations.0003_ledger_cause_as_data")
 
 
 @pytest.mark.django_db
-def test_r6_2_a_won_game_is_told_in_each_language(world, clock):
+def test_a_won_games_ledger_cause_is_told_in_each_language(world, clock):
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")], online=("魏延",))
     play(world, army, "許褚", "魏延", "attacker")
     entry = LedgerEntry.objects.get(clause="R6.2", city__isnull=False)

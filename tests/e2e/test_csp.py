@@ -4,8 +4,8 @@ violation (R2.6's presence and the dashboard's live values depend on these scrip
 
 import pytest
 
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 
@@ -34,7 +34,7 @@ def test_pages_work_under_the_content_security_policy(browser, live_server):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue12_the_api_docs_work_under_the_content_security_policy(browser, live_server):
+def test_the_api_docs_work_under_the_content_security_policy(browser, live_server):
     """The interactive docs (/api/v1/docs, Swagger UI served by the site) draw every operation."""
     page = browser.new_context().new_page()
     page.add_init_script(WATCH_VIOLATIONS)

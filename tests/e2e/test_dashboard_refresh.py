@@ -1,4 +1,4 @@
-"""Issue 14 in a real browser: the dashboard's 5-second refresh is revalidated by Chromium with
+"""In a real browser: the dashboard's 5-second refresh is revalidated by Chromium with
 the ETag it holds and answered 304 while nothing changed; a committed change (a wall, R7.1's
 ledger) reaches the open page at the next refresh. Served with websockets (daphne), the open
 page does not poll at all: the changed row is pushed to it within a second or two."""
@@ -9,14 +9,13 @@ import pytest
 
 from battles.services.ledger import value_change
 from campaign import clock
-from tests.conftest import make_world
-from tests.e2e.test_live_play import asgi_server  # noqa: F401
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue14_an_open_dashboard_gets_304s_then_the_change(browser, live_server):
+def test_an_open_dashboard_gets_304s_then_the_change(browser, live_server):
     world = make_world()
     page = browser.new_context(locale="zh-TW").new_page()
     polls = []  # (the validator the browser sent, the ETag of the answer it used)
@@ -58,7 +57,7 @@ def test_issue14_an_open_dashboard_gets_304s_then_the_change(browser, live_serve
     assert before != expected
 
 
-def test_issue14_an_open_dashboard_is_sent_the_changed_row_without_polling(browser, asgi_server):  # noqa: F811
+def test_an_open_dashboard_is_sent_the_changed_row_without_polling(browser, asgi_server):
     world = make_world()
     page = browser.new_context(locale="zh-TW").new_page()
     polls = []

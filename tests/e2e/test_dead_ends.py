@@ -1,5 +1,5 @@
-"""Issue 13's dead ends, each walked in a real browser as the players would: every flow that
-stopped a player can now be finished (R7.4 night games, R9.2 stratagems, R3.5 orders, R11.3
+"""The dead ends players met, each walked in a real browser as the players would: every flow that
+stopped a player can now be finished (R7.4 night games, R9.2 stratagems, R3.2 orders, R11.3
 judges' notes, the games list, the first siege call R7.3, the dark chess page R11.7, drafts,
 menus, and refusals that name the rule once in the reader's words)."""
 
@@ -15,8 +15,8 @@ from battles.services.records import game_claim_answer, game_report
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.models import Post, Thread
 from campaign.timers import timers_sweep
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 ALL_DAY = {"travel_time": timedelta(seconds=1), "war_start_minute": 0}  # war at any CI hour
@@ -39,7 +39,7 @@ def hours_without_now() -> dict:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dead_end_1_r7_4_a_siege_at_night_is_played_when_both_sides_agree(browser, live_server):
+def test_r7_4_a_siege_at_night_is_played_when_both_sides_agree(browser, live_server):
     world = make_world(travel_time=timedelta(seconds=1), **hours_without_now())
     siege = besieged(world)
     url = f"{live_server.url}/c/{world.campaign.slug}/sieges/{siege.pk}/"
@@ -64,7 +64,7 @@ def test_dead_end_1_r7_4_a_siege_at_night_is_played_when_both_sides_agree(browse
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dead_end_2_r9_2_a_general_who_resigns_while_marching_still_costs_the_wall(browser, live_server):
+def test_r9_2_a_general_who_resigns_while_marching_still_costs_the_wall(browser, live_server):
     world = make_world(**ALL_DAY)
     target = log_in(browser, live_server, "zhangfei")  # online (R9.1)
     schemer = log_in(browser, live_server, "guojia")
@@ -95,7 +95,7 @@ def test_dead_end_2_r9_2_a_general_who_resigns_while_marching_still_costs_the_wa
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dead_end_3_r3_5_the_order_form_offers_only_what_the_governor_may_order(browser, live_server):
+def test_r3_2_the_order_form_offers_only_what_the_governor_may_order(browser, live_server):
     world = make_world(**ALL_DAY)
     governor = log_in(browser, live_server, "caoren")  # 曹仁 governs 洛陽
     governor.goto(f"{live_server.url}/c/{world.campaign.slug}/personnel/")
@@ -112,7 +112,7 @@ def test_dead_end_3_r3_5_the_order_form_offers_only_what_the_governor_may_order(
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dead_ends_4_and_5_r11_3_the_judges_note_shows_and_waiting_games_are_listed(browser, live_server):
+def test_r11_3_r11_6_the_judges_note_shows_and_waiting_games_are_listed(browser, live_server):
     world = make_world(**ALL_DAY)
     siege = besieged(world)
     waiting = siege_call(actor=world["曹操"], army=siege.armies.get(), attacker=world["徐晃"])
@@ -137,7 +137,7 @@ def test_dead_ends_4_and_5_r11_3_the_judges_note_shows_and_waiting_games_are_lis
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dead_end_6_r7_3_the_first_siege_call_is_on_the_board_when_the_siege_begins(browser, live_server):
+def test_r7_3_the_first_siege_call_is_on_the_board_when_the_siege_begins(browser, live_server):
     world = make_world(**ALL_DAY)
     siege = besieged(world)
     first = Post.objects.get(thread__board=world.city("漢中").board, event_key=f"siege:{siege.pk}:call:0")
@@ -148,7 +148,7 @@ def test_dead_end_6_r7_3_the_first_siege_call_is_on_the_board_when_the_siege_beg
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dead_end_7_r11_7_the_dark_chess_move_box_keeps_what_is_typed(browser, live_server):
+def test_the_dark_chess_move_box_keeps_what_is_typed(browser, live_server):
     world = make_world(**ALL_DAY)
     world.online("張飛")
     from battles.services.stratagems import stratagem_accept, stratagem_challenge
@@ -172,7 +172,7 @@ def test_dead_end_7_r11_7_the_dark_chess_move_box_keeps_what_is_typed(browser, l
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dead_end_8_typed_text_is_kept_after_a_refusal(browser, live_server):
+def test_typed_text_is_kept_after_a_refusal(browser, live_server):
     world = make_world(**ALL_DAY)
     page = log_in(browser, live_server, "zhangfei")
     page.goto(f"{live_server.url}/c/{world.campaign.slug}/boards/{world.city('漢中').board.pk}/")
@@ -185,7 +185,7 @@ def test_dead_end_8_typed_text_is_kept_after_a_refusal(browser, live_server):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dead_end_9_r2_menus_show_only_what_the_user_may_do(browser, live_server):
+def test_r2_menus_show_only_what_the_user_may_do(browser, live_server):
     world = make_world(**ALL_DAY)
     officer = log_in(browser, live_server, "guojia")
     officer.goto(f"{live_server.url}/c/{world.campaign.slug}/")
@@ -197,7 +197,7 @@ def test_dead_end_9_r2_menus_show_only_what_the_user_may_do(browser, live_server
 
 
 @pytest.mark.django_db(transaction=True)
-def test_dead_end_10_a_refusal_names_the_field_in_chinese_and_the_rule_once(browser, live_server):
+def test_a_refusal_names_the_field_in_chinese_and_the_rule_once(browser, live_server):
     world = make_world(**ALL_DAY)
     page = log_in(browser, live_server, "guojia")
     page.goto(f"{live_server.url}/c/{world.campaign.slug}/moves/")

@@ -9,8 +9,8 @@ import pytest
 from battles.models import Game, Siege
 from battles.services.march import march_start
 from campaign.timers import timers_sweep
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 

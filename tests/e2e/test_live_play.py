@@ -1,39 +1,19 @@
-"""Issue 10 in a real browser: two players each in their own browser ready a siege game on its
+"""Live play in a real browser: two players each in their own browser ready a siege game on its
 page and play it live to mate, moves typed in Chinese notation, clicked and dragged on the board; the
 result is applied to the siege's wall at once; a player who reloads mid-game continues."""
 
-from functools import partial
 from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 from battles.games.live import legal_moves
 from battles.models import Game
 from tests.battles.test_records import MATE_MOVES
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def asgi_server(transactional_db):
-    """The site served over HTTP and websockets by daphne in a child process on the test
-    database (what channels' ChannelsLiveServerTestCase does), with the real Redis layer. The
-    child is forked after pytest-django pointed the settings at the test database, so it needs
-    no set-up of its own (channels' would prefix the test database's name a second time)."""
-    from channels.testing.live import make_application
-    from daphne.testing import DaphneProcess
-
-    process = DaphneProcess("localhost", partial(make_application, static_wrapper=ASGIStaticFilesHandler))
-    process.start()
-    assert process.ready.wait(timeout=20), "daphne did not start"
-    server = type("Server", (), {"url": f"http://localhost:{process.port.value}"})()
-    yield server
-    process.terminate()
-    process.join(timeout=10)
 
 
 def pending_game(world):
@@ -202,7 +182,7 @@ def test_r11_7_a_dark_chess_stratagem_is_played_to_its_end_with_pushed_updates(b
     assert world.city("漢中").wall == 497  # R9.2
 
 
-def test_issue24_a_resignation_turns_the_open_pages_heading_and_forms(browser, asgi_server):
+def test_a_resignation_turns_the_open_pages_heading_and_forms(browser, asgi_server):
     """Both players' pages, not reloaded: the heading leaves "being played" for the result and
     how it came, the play buttons and the record form go."""
     from datetime import timedelta

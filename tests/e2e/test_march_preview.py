@@ -5,15 +5,15 @@ the page is not reloaded), before the army is sent."""
 import pytest
 
 from battles.models import Army
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 FAR = "長安 → 漢中 → 成都 → 江州 → 永安 → 江陵"
 
 
 @pytest.mark.django_db(transaction=True)
-def test_issue24_r4_5_the_march_form_previews_the_route_without_a_reload(browser, live_server):
+def test_r4_5_the_march_form_previews_the_route_without_a_reload(browser, live_server):
     world = make_world()
     page = log_in(browser, live_server, "caocao")
     page.goto(f"{live_server.url}/c/{world.campaign.slug}/war/")

@@ -7,8 +7,8 @@ import pytest
 from django.conf import settings
 
 from campaign.models import Move
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 SHOTS = Path(settings.VAR_DIR) / "screenshots"

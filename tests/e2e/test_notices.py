@@ -1,4 +1,4 @@
-"""Issue 11 in a real browser: a defender with the dashboard open is told of a new siege call
+"""Notices in a real browser: a defender with the dashboard open is told of a new siege call
 within 2 s (pushed: the outbox row, a real Celery worker, the channel layer, the page's
 websocket), and the count of duties in the bar goes up; a challenged general sees the
 stratagem's notice with its 10-minute countdown, a browser notification while the tab is in the
@@ -13,15 +13,14 @@ from battles.models import Army, Siege
 from battles.services.march import march_start
 from battles.services.siege import siege_call
 from battles.services.stratagems import stratagem_challenge
-from tests.conftest import make_world
 from tests.e2e.conftest import log_in
-from tests.e2e.test_live_play import asgi_server  # noqa: F401
-from tests.integration.conftest import start_worker, wait_for  # noqa: F401
+from tests.workers import wait_for
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
 
 
-def test_r7_3_r9_3_issue_11_duties_are_pushed_to_open_pages(browser, asgi_server, start_worker):  # noqa: F811
+def test_duties_are_pushed_to_open_pages(browser, asgi_server, start_worker):
     world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0, war_end_minute=1440)
     worker = start_worker(sweep_seconds=1)
     march_start(

@@ -1,4 +1,4 @@
-"""Issue 13, "Layout": at 390 px wide (a phone) no page of a campaign in mid-war scrolls
+"""Layout: at 390 px wide (a phone) no page of a campaign in mid-war scrolls
 sideways, names never break one character per line, and the game page's move list does not
 overlap the board — measured in Chromium with a CJK font (installed by .ci/run), logged out and
 logged in as an officer, a governor and a king."""
@@ -9,10 +9,10 @@ import pytest
 import time_machine
 from django.conf import settings
 
-from tests.battles.conftest import START
 from tests.e2e.conftest import log_in
 from tests.pages.test_words import later_in_the_war, pages
 from tests.pages.worlds import build
+from tests.worlds import START
 
 pytestmark = pytest.mark.e2e
 PHONE = {"width": 390, "height": 844}

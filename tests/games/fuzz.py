@@ -34,14 +34,17 @@ def child(connection) -> None:
         connection.send((verdict, time.perf_counter() - started))
 
 
-def main() -> int:
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=float(os.environ.get("FUZZ_SECONDS", 60)))
     parser.add_argument("--seed", type=int, default=int(time.time()))
     parser.add_argument("--timeout", type=float, default=float(os.environ.get("FUZZ_TIMEOUT", 10)))
     parser.add_argument("--out", type=Path, default=Path(os.environ.get("VAR_DIR", "var")) / "fuzz")
-    args = parser.parse_args()
+    return parser.parse_args()
 
+
+def main() -> int:
+    args = arguments()
     from tests.games.fuzzing import GENERATORS
 
     rng = random.Random(args.seed)
@@ -85,6 +88,11 @@ def main() -> int:
             print(f"PROBLEM {name}: {problem.strip().splitlines()[-1]}  (input: {path})", flush=True)
     if process is not None:
         process.kill()
+    report(args, counts, outcomes, slowest, problems)
+    return 1 if problems else 0
+
+
+def report(args: argparse.Namespace, counts: Counter, outcomes: Counter, slowest: float, problems: list) -> None:
     total = sum(counts.values())
     print(
         f"fuzzed {total} inputs in {args.seconds:.0f} s (seed {args.seed}): "
@@ -95,7 +103,6 @@ def main() -> int:
         + ", ".join(f"{n} {c}" for n, c in sorted(outcomes.items()))
         + f"; slowest {slowest * 1000:.0f} ms; problems {len(problems)}"
     )
-    return 1 if problems else 0
 
 
 if __name__ == "__main__":

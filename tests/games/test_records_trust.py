@@ -102,7 +102,7 @@ def test_r11_3_nested_variations_and_comments_are_skipped():
     assert judge("xiangqi", "1. 炮二平五 (1. 相三進五 {飛相}) 馬８進７").moves == ["h2e2", "h9g7"]
 
 
-def test_r11_3_a_record_past_the_cap_is_refused_before_it_is_read():
+def test_a_record_past_the_cap_is_refused_before_it_is_read():
     with pytest.raises(RecordError) as err:
         split_record("(" * (MAX_CHARS + 1))
     assert err.value.code == "too_long"

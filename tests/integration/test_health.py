@@ -1,4 +1,4 @@
-"""Issue 14: with a real worker (and its beat) running, `/healthz` and `manage.py healthcheck`
+"""With a real worker (and its beat) running, `/healthz` and `manage.py healthcheck`
 pass; once the worker is killed they fail, saying no worker answered."""
 
 import subprocess
@@ -7,7 +7,7 @@ import sys
 import pytest
 from django.test import Client
 
-from tests.integration.conftest import ROOT, database_url, kill, wait_for
+from tests.workers import ROOT, database_url, kill, wait_for
 
 pytestmark = pytest.mark.integration
 
@@ -24,7 +24,7 @@ def healthcheck() -> subprocess.CompletedProcess:
     )
 
 
-def test_issue_14_the_health_check_passes_with_a_worker_and_fails_without(start_worker):
+def test_the_health_check_passes_with_a_worker_and_fails_without(start_worker):
     worker = start_worker(sweep_seconds=1)
     wait_for(lambda: Client().get("/healthz").status_code == 200, 30, "a healthy site", worker)
     done = healthcheck()

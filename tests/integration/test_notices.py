@@ -1,4 +1,4 @@
-"""Issue 11, the outbox with real parts: a notice written with its event reaches the officer's
+"""The outbox with real parts: a notice written with its event reaches the officer's
 group on the channel layer (Redis) through a real worker, in each language, once; what Redis
 missed while it was down, and what a worker killed mid-delivery left claimed, the sweeper
 delivers when they are back."""
@@ -14,8 +14,8 @@ from django.utils import timezone
 from battles.services.siege import siege_call
 from campaign.models import Notice
 from campaign.services.notices import officer_group
-from tests.integration.conftest import kill, wait_for
 from tests.integration.test_outages import begin_siege, fast_world
+from tests.workers import kill, wait_for
 
 pytestmark = pytest.mark.integration
 
@@ -61,7 +61,7 @@ def called(world, worker):
     return siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
 
 
-def test_r6_1_issue_11_a_siege_call_reaches_each_defender_once_in_both_languages(start_worker):
+def test_a_siege_call_notice_reaches_each_defender_once_in_both_languages(start_worker):
     world = fast_world()
     worker = start_worker(sweep_seconds=1)
     defender, outsider = Listener(world["魏延"].pk), Listener(world["孫權"].pk)
@@ -76,7 +76,7 @@ def test_r6_1_issue_11_a_siege_call_reaches_each_defender_once_in_both_languages
     assert sent == {"魏延": "sent", "張飛": "sent", "劉備": "sent"}
 
 
-def test_r7_5_issue_11_what_redis_missed_is_delivered_when_it_is_back(start_worker, redis_server):
+def test_notices_redis_missed_are_delivered_when_it_is_back(start_worker, redis_server):
     if not redis_server.owned:
         pytest.skip("REDIS_URL points at a Redis this suite did not start, so it cannot restart it")
     world = fast_world()
@@ -96,7 +96,7 @@ def test_r7_5_issue_11_what_redis_missed_is_delivered_when_it_is_back(start_work
     assert Notice.objects.get(key=key, officer=world["魏延"]).attempts == 1
 
 
-def test_r7_5_issue_11_a_delivery_cut_short_by_a_killed_worker_is_made_once_after_the_lease(start_worker, monkeypatch):
+def test_a_notice_delivery_cut_short_by_a_killed_worker_is_made_once_after_the_lease(start_worker, monkeypatch):
     monkeypatch.setenv("NOTICE_LEASE_SECONDS", "3")  # the restarted worker's lease
     world = fast_world()
     worker = start_worker(sweep_seconds=1)
@@ -120,7 +120,7 @@ def test_r7_5_issue_11_a_delivery_cut_short_by_a_killed_worker_is_made_once_afte
     assert Notice.objects.get(key=key, officer=world["魏延"]).attempts == 2
 
 
-def test_r7_5_issue_11_a_worker_killed_mid_delivery_leaves_nothing_undelivered(start_worker, monkeypatch):
+def test_a_worker_killed_mid_delivery_leaves_no_notice_undelivered(start_worker, monkeypatch):
     """A real SIGKILL while the worker works through a notice's officers (the call's notice is
     written for every officer of the city's kingdom here, so the task takes a while; those
     without the duty are voided): after a restart the sweeper finishes the rest, and no officer

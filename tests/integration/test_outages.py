@@ -12,8 +12,8 @@ from battles.services.march import march_start
 from battles.services.retreat import army_retreat
 from campaign.models import Move, Post
 from campaign.services.moves import move_order
-from tests.conftest import make_world
-from tests.integration.conftest import kill, wait_for
+from tests.workers import kill, wait_for
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.integration
 PERIOD = timedelta(seconds=2)
@@ -96,9 +96,7 @@ def test_r7_5_redis_stopped_and_started_again_loses_nothing(start_worker, redis_
     assert end_and_check(world, siege, worker) >= 3
 
 
-def test_issue_14_two_workers_and_beat_outlive_a_hard_crash_of_redis_and_apply_every_arrival_once(
-    start_worker, redis_server
-):
+def test_two_workers_and_beat_outlive_a_hard_crash_of_redis_and_apply_every_arrival_once(start_worker, redis_server):
     """redis-server SIGKILLed while the workers hold the burst's on-time (ETA) messages: both
     workers stay up by themselves (nothing restarts them here; campaign/broker.py), reconnect
     when Redis is back, and the sweeper applies what the dead Redis lost: every arrival once,

@@ -8,8 +8,8 @@ from django.conf import settings
 
 from campaign.models import Move, Post, Timer, Whereabouts
 from campaign.services.moves import move_order
-from tests.conftest import make_world
-from tests.integration.conftest import wait_for
+from tests.workers import wait_for
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.integration
 

@@ -1,4 +1,4 @@
-"""Issue 14, the dashboard's refresh: compressed when the browser accepts it, and a refresh with
+"""The dashboard's refresh: compressed when the browser accepts it, and a refresh with
 nothing changed answered 304 Not Modified (its ETag), so a page polling every 5 seconds gets a
 few hundred bytes instead of the whole table; a change makes a new ETag."""
 
@@ -14,7 +14,7 @@ from campaign import clock
 
 
 @pytest.mark.django_db(transaction=True)  # the ETag's version is stamped when a change commits
-def test_issue_14_the_dashboard_refresh_is_compressed_and_304_when_nothing_changed(world):
+def test_the_dashboard_refresh_is_compressed_and_304_when_nothing_changed(world):
     client = Client()
     url = reverse("dashboard-live", args=[world.campaign.slug])
     with time_machine.travel(clock.now(), tick=False):  # both renders say "Updated" at the same second

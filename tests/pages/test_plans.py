@@ -1,4 +1,4 @@
-"""Issue 14, a season costs what a day costs: no page reads a table that grows with the season's
+"""A season costs what a day costs: no page reads a table that grows with the season's
 history by scanning it whole. Every query every page makes (read by a king, in the pages' test
 world) is explained — SQLite `EXPLAIN QUERY PLAN`; PostgreSQL `EXPLAIN` with sequential scans
 discouraged (so a Seq Scan left in the plan means no index could serve the query, whatever the
@@ -12,7 +12,6 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
-from tests.battles.conftest import clock  # noqa: F401  (the war at 10:00 Taipei)
 from tests.pages.test_queries import PINNED, page_url
 from tests.pages.worlds import build
 
@@ -81,7 +80,7 @@ def full_scans(sql: str, params) -> set[str]:
 
 @pytest.mark.slow
 @pytest.mark.django_db
-def test_issue14_no_page_scans_a_table_that_grows_with_the_seasons_history(clock):  # noqa: F811
+def test_no_page_scans_a_table_that_grows_with_the_seasons_history(clock):
     world, objects = build(clock, 2)
     client = Client()
     client.force_login(User.objects.get(username="sunquan"))
@@ -109,7 +108,7 @@ def test_issue14_no_page_scans_a_table_that_grows_with_the_seasons_history(clock
 
 
 @pytest.mark.django_db
-def test_issue14_the_plan_reader_sees_a_full_scan_and_an_indexed_read():
+def test_the_plan_reader_sees_a_full_scan_and_an_indexed_read():
     """The check above can fail: a search of every post's text is a full scan, a thread's posts
     in order are read through their index."""
     with seqscans_discouraged():

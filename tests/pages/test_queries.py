@@ -11,7 +11,6 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign.models import Thread
-from tests.battles.conftest import clock  # noqa: F401  (the war at 10:00 Taipei)
 from tests.pages.worlds import build
 
 VISITORS = ("anonymous", "guojia", "zhangfei", "sunquan")
@@ -21,7 +20,7 @@ VISITORS = ("anonymous", "guojia", "zhangfei", "sunquan")
 # 7 for a king — battles/selectors/duties.py)
 PINNED = {
     "home": (1, 3, 3, 3),
-    "dashboard": (10, 17, 19, 20),  # one more since issue 14: the kingdoms of the filter
+    "dashboard": (10, 17, 19, 20),  # one more: the kingdoms of the filter
     "dashboard-live": (10, 13, 13, 13),
     "map": (9, 16, 18, 19),
     "map-live": (9, 12, 12, 12),
@@ -40,7 +39,7 @@ PINNED = {
         23,
         25,
         26,
-    ),  # issue 14: the wall chart's values apart from the last rows; the change before the siege
+    ),  # the wall chart's values apart from the last rows; the change before the siege
     "army": (8, 17, 17, 18),
     "field-army": (8, 15, 17, 22),  # the reinforcement form's route (the roads), for its king
     "prisoners": (None, 9, 11, 12),
@@ -77,7 +76,7 @@ def page_url(world, objects, page: str) -> str:
 @pytest.mark.parametrize("size", [1, 3])
 @pytest.mark.parametrize("page", sorted(PINNED))
 @pytest.mark.django_db
-def test_page_reads_a_pinned_number_of_queries(clock, client, page, size):  # noqa: F811
+def test_page_reads_a_pinned_number_of_queries(clock, client, page, size):
     world, objects = build(clock, size)
     url = page_url(world, objects, page)
     counted = {}

@@ -1,4 +1,4 @@
-"""Issue 13, "Words and times": every page of a campaign in mid-war, read in Chinese and in
+"""Words and times: every page of a campaign in mid-war, read in Chinese and in
 English, shows no untranslated text and no raw enum value. In the Chinese site no English word
 is left (except the names of notations and clause ids); in the English one no Chinese is left
 except names (of cities, kingdoms, officers, boards, threads, and what users wrote)."""
@@ -22,7 +22,6 @@ from campaign.clock import now
 from campaign.models import Campaign, Kingdom, Officer, Post, Thread, Timer
 from campaign.timers import timers_sweep
 from cities.models import City
-from tests.battles.conftest import clock  # noqa: F401  (the war at 10:00 Taipei)
 from tests.pages.test_queries import PINNED, VISITORS, page_url
 from tests.pages.worlds import build
 
@@ -169,7 +168,7 @@ def later_in_the_war(clock, world, objects) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("language", ["zh-hant", "en"])
 @pytest.mark.django_db
-def test_every_page_speaks_the_readers_language(clock, client, language):  # noqa: F811
+def test_every_page_speaks_the_readers_language(clock, client, language):
     world, objects = build(clock, 1)
     later_in_the_war(clock, world, objects)
     known = names()
@@ -230,7 +229,7 @@ def admin_data() -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.django_db
-def test_issue24_the_chinese_admin_and_ops_name_every_model_and_field_in_chinese(clock, client):  # noqa: F811
+def test_the_chinese_admin_and_ops_name_every_model_and_field_in_chinese(clock, client):
     """The admin in Chinese, as a superuser, in mid-war: the index, every changelist and a change
     page of each of our models, and /ops/. No English is left outside names, stored values and
     the allowed words: it named models in English ("Banqi games", "Stratagems"), fields by their
@@ -252,7 +251,7 @@ def test_issue24_the_chinese_admin_and_ops_name_every_model_and_field_in_chinese
 
 
 @pytest.mark.django_db
-def test_issue24_an_officers_positions_and_title_are_not_a_boards_posts_and_headline(clock, client):  # noqa: F811
+def test_an_officers_positions_and_title_are_not_a_boards_posts_and_headline(clock, client):
     """One English word, two meanings: an officer's "posts" are positions (職位), not board posts
     (文章), and the promote form's "title" is the officer's title (官職), not a headline (標題);
     the board keeps its posts (文章數) and its threads' titles (標題)."""

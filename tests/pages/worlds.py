@@ -14,8 +14,7 @@ from campaign.demo import demo_spec
 from campaign.services.boards import post_reply, thread_create
 from campaign.services.moves import move_order, move_request
 from campaign.services.world import world_create
-from tests.battles.conftest import arrive
-from tests.conftest import World
+from tests.worlds import World, arrive
 
 
 def spec(extra: int) -> dict:

@@ -1,35 +1,48 @@
-"""War fixtures: a clock stopped at 10:00 in Taipei (inside the hours of war), and a helper
-that marches an army and lets it arrive."""
+"""The worlds tests play in, built through the services: the demo campaign (魏, 蜀, 吳) with its
+officers looked up by name, the hour the war clock stops at, and helpers that march an army, let it
+arrive, play a siege game and check the ledger. The fixtures that hand these out are in conftest."""
 
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
-import pytest
-import time_machine
 from django.db.models import Sum
 
 from battles.models import Army, Game
 from battles.services.march import march_start
 from battles.services.results import game_result
 from battles.services.siege import siege_call, siege_call_answer
+from campaign import clock
+from campaign.demo import demo_spec
+from campaign.models import Campaign, Officer
+from campaign.services.presence import presence_touch
+from campaign.services.world import world_create
 from campaign.timers import timers_sweep
 from cities.models import City
 
-START = datetime(2026, 5, 1, 10, 0, tzinfo=ZoneInfo("Asia/Taipei"))
+START = datetime(2026, 5, 1, 10, 0, tzinfo=ZoneInfo("Asia/Taipei"))  # inside the hours of war
 
 
-@pytest.fixture
-def clock():
-    with time_machine.travel(START, tick=False) as traveller:
-        yield traveller
+class World:
+    """The demo campaign (魏, 蜀, 吳), with officers looked up by name: world["曹操"]."""
+
+    def __init__(self, campaign: Campaign):
+        self.campaign = campaign
+
+    def __getitem__(self, name: str) -> Officer:
+        return Officer.objects.select_related("kingdom", "city", "campaign").get(campaign=self.campaign, name=name)
+
+    def city(self, name: str):
+        return City.objects.select_related("kingdom", "governor", "board").get(campaign=self.campaign, name=name)
+
+    def online(self, *names: str) -> None:
+        for name in names:
+            presence_touch(user_id=self[name].user_id, now=clock.now())
 
 
-@pytest.fixture
-def world(clock, db):
-    """The demo world, created at the stopped clock's time (its first midnight is that night)."""
-    from tests.conftest import make_world
-
-    return make_world()
+def make_world(**overrides) -> World:
+    spec = demo_spec()
+    spec.update(overrides)
+    return World(world_create(spec=spec))
 
 
 def arrive(clock, army: Army, world=None, online: tuple[str, ...] = ()) -> Army:

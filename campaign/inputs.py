@@ -1,10 +1,14 @@
-"""Reading ids, numbers and texts from posted forms and queries: bad input is a message that
-names the rule, never a 500 (ids in ASCII digits within the database's range; texts bounded
-and free of control characters)."""
+"""What a reader sends, read and checked once for the pages, the API and the sockets: ids,
+numbers and texts from posted forms and queries (bad input is a message that names the rule,
+never a 500: ids in ASCII digits within the database's range; texts bounded and free of control
+characters), and the time zone the reader chose (a cookie, like the language)."""
 
+from functools import cache
 from typing import TypeVar
+from zoneinfo import ZoneInfo, available_timezones
 
 from django.db.models import Model, QuerySet
+from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -12,6 +16,8 @@ from campaign.errors import RuleViolation
 from campaign.rules.text import ID_MAX, parse_id
 
 M = TypeVar("M", bound=Model)
+
+TIME_ZONE_COOKIE = "campaign_tz"
 
 
 # The form fields' names as the user reads them (a message never shows the field's code).
@@ -65,3 +71,14 @@ def posted_object(data, name: str, queryset: QuerySet[M], clause: str) -> M:
     if obj is None:
         raise _invalid(name, clause)
     return obj
+
+
+@cache
+def zone_names() -> tuple[str, ...]:
+    return tuple(sorted(name for name in available_timezones() if "/" in name and not name.startswith("Etc/")))
+
+
+def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
+    """The zone the reader chose, or None (then the campaign's)."""
+    name = request.COOKIES.get(TIME_ZONE_COOKIE, "")
+    return ZoneInfo(name) if name in zone_names() else None

@@ -1,4 +1,4 @@
-"""What a live game's watchers are sent (issue 10): the board drawn by the server, the moves in
+"""What a live game's watchers are sent: the board drawn by the server, the moves in
 the reader's notation, whose turn, both clocks as of now, the offers, the result in words, and
 which side the reader plays. The same for a player who reconnects: the server's state is the
 game."""
@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from battles.games.live import legal_moves
 from battles.games.pgn import move_pairs
 from battles.models import Game
+from battles.selectors.games import board_drawing, notation
 from battles.services.live import game_terms, live_read, side_of, side_to_move, time_left
 from battles.services.records import colours
-from battles.views.games import board_drawing, notation
 from campaign import clock
 from campaign.models import Officer
 

@@ -1,0 +1,37 @@
+"""The dashboard page's context: a page of cities and, when every city is on it, the map beside
+them. Read by the page, its refresh and its socket's push (battles/dashboard_push.py) alike.
+Apart from the reading (`dashboard.py`) because the map (`war_map.py`) is drawn from it."""
+
+from urllib.parse import urlencode
+
+from django.conf import settings
+
+from battles.selectors.dashboard import dashboard
+from battles.selectors.war_map import war_map
+from campaign import clock, freshness
+from campaign.models import Campaign
+
+
+def dashboard_context(campaign: Campaign, kingdom_id: int | None, page: int) -> dict:
+    """A page of cities, of one kingdom when `kingdom_id` names one of the campaign's; the map
+    beside them when every city is on the page. A filter or page that means nothing (not a
+    number, another campaign's kingdom) is the whole dashboard's first page. `version` is the
+    world's before the reading (freshness.py), so that a change made meanwhile is pushed again
+    to the page's socket (battles/dashboard_push.py); `query` the filter as understood."""
+    version = freshness.version() or ""
+    dash = dashboard(
+        campaign=campaign,
+        now=clock.now(),
+        kingdom_id=kingdom_id,
+        page=page,
+        per_page=settings.DASHBOARD_CITIES_PER_PAGE,
+    )
+    chosen = {"kingdom": dash.kingdom.pk} if dash.kingdom else {}
+    query = urlencode(chosen | ({"page": dash.page} if dash.page > 1 else {}))
+    return {
+        "campaign": campaign,
+        "dash": dash,
+        "map": war_map(campaign=campaign, dash=dash) if dash.whole else None,
+        "query": query,
+        "version": version,
+    }
