@@ -1,4 +1,4 @@
-"""Acting as an officer (issue 12), with a token made for acting: each endpoint finds the objects
+"""Acting as an officer through the API, with a token made for acting: each endpoint finds the objects
 named (in the campaign; 404 otherwise, or a refusal naming the rule for a field's value) and
 calls the service the page's form calls, which checks who may do it and what the rules allow.
 The fields are the forms' fields; each endpoint's URL name is its form's (tests/test_authorization.py

@@ -1,4 +1,4 @@
-"""Acting as an officer, continued (issue 12): personnel, the war (march, sortie, field battles,
+"""Acting as an officer through the API, continued: personnel, the war (march, sortie, field battles,
 roster, retreat, pursuit, reinforcement, ransom), stratagems and dark chess, judges' results,
 moderation and edits. As in api/acts.py: the forms' fields and URL names, the forms' parsing
 (api/forms.py), the forms' services."""

@@ -1,4 +1,4 @@
-"""Reading the war (issue 12): anyone may read what the pages show anyone; a token adds what its
+"""Reading the war through the API: anyone may read what the pages show anyone; a token adds what its
 user's officer may read (their kingdom's palace board, R1.2). Lists are paged by cursor
 (`?cursor=` from the answer's `next`, `page_size` up to 200); what bots poll (the campaign's
 cities and the dashboard) carries an ETag, and a poll with nothing new is a 304 before any read."""

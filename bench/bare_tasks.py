@@ -1,4 +1,4 @@
-"""The bare floor of bench/clock.py (issue 14): one Celery ETA task per timer, doing one UPDATE,
+"""The bare floor of bench/clock.py: one Celery ETA task per timer, doing one UPDATE,
 loaded into the site's worker with `--include bare_tasks` (bench/ on PYTHONPATH)."""
 
 from celery import shared_task

@@ -1,4 +1,4 @@
-"""Benchmark of the war's clock (issue: the war's clock). Prints ratios against baselines
+"""Benchmark of the war's clock (timers, the daily change, the sweeper). Prints ratios against baselines
 measured in the same run, since these machines are shared and noisy.
 
     make bench            # or: .venv/bin/python bench/clock.py [--cities 10000 ...]
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings_test")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-clock.sqlite3'}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6393/0")
 
@@ -45,129 +45,6 @@ def setup_django(fresh: bool) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-
-
-def build_world(cities: int, armies: int, travellers: int):
-    from django.contrib.auth import get_user_model
-    from django.db import transaction
-
-    from battles.models import Army, ArmyMember, Siege
-    from campaign import clock
-    from campaign.models import Board, Campaign, Kingdom, Move, Officer, Whereabouts
-    from cities.models import City
-
-    now = clock.now()
-    with transaction.atomic():
-        campaign = Campaign.objects.create(name="bench", slug=f"bench-{int(time.time())}")
-        attackers, defenders = (Kingdom.objects.create(campaign=campaign, name=n) for n in ("A", "B"))
-        City.objects.bulk_create(
-            [
-                City(
-                    campaign=campaign,
-                    name=f"c{i}",
-                    kingdom=defenders if i % 2 else attackers,
-                    kind="frontier",
-                    wall=290,
-                    wall_max=300,
-                    wall_start=290,
-                    position=i,
-                )
-                for i in range(cities)
-            ],
-            batch_size=2000,
-        )
-        city_ids = list(City.objects.filter(campaign=campaign).order_by("pk").values_list("pk", flat=True))
-        Board.objects.bulk_create(
-            [Board(campaign=campaign, kind=Board.Kind.CITY, city_id=pk) for pk in city_ids], batch_size=2000
-        )
-        users = get_user_model().objects.bulk_create(
-            [get_user_model()(username=f"b{campaign.pk}-{i}") for i in range(armies + travellers)], batch_size=2000
-        )
-        sieges = Siege.objects.bulk_create(
-            [Siege(campaign=campaign, city_id=city_ids[2 * i + 1], started_at=now) for i in range(armies)],
-            batch_size=2000,
-        )
-        officers = Officer.objects.bulk_create(
-            [
-                Officer(
-                    campaign=campaign,
-                    user=users[i],
-                    kingdom=attackers,
-                    name=f"o{i}",
-                    stars=10,
-                    kind="general",
-                    whereabouts=Whereabouts.CITY,
-                    city_id=city_ids[0],
-                )
-                for i in range(armies + travellers)
-            ],
-            batch_size=2000,
-        )
-        army_rows = Army.objects.bulk_create(
-            [
-                Army(
-                    campaign=campaign,
-                    kingdom=attackers,
-                    origin_id=city_ids[2 * i],
-                    target_id=city_ids[2 * i + 1],
-                    route=[city_ids[2 * i], city_ids[2 * i + 1]],
-                    status=Army.Status.BESIEGING,
-                    morale=100,
-                    morale_start=100,
-                    ordered_by=officers[i],
-                    siege=sieges[i],
-                    departs_at=now,
-                    arrives_at=now,
-                    besieging_from=now - timedelta(hours=1),
-                )
-                for i in range(armies)
-            ],
-            batch_size=2000,
-        )
-        ArmyMember.objects.bulk_create(
-            [
-                ArmyMember(
-                    army=army_rows[i], officer=officers[i], rank="marshal", position=0, since=now - timedelta(hours=1)
-                )
-                for i in range(armies)
-            ],
-            batch_size=2000,
-        )
-        travelling = officers[armies:]
-        Move.objects.bulk_create(
-            [
-                Move(
-                    campaign=campaign,
-                    officer=o,
-                    origin_id=city_ids[0],
-                    destination_id=city_ids[2],
-                    status="travelling",
-                    route=[city_ids[0], city_ids[2]],
-                    requested_by=o,
-                    created_at=now,
-                    departs_at=now,
-                    arrives_at=now + timedelta(days=1),
-                )
-                for o in travelling
-            ],
-            batch_size=2000,
-        )
-        Officer.objects.filter(pk__in=[o.pk for o in travelling]).update(whereabouts=Whereabouts.ROAD, city=None)
-    _link_members(army_rows, officers[:armies])
-    return campaign, city_ids
-
-
-def _link_members(armies, officers) -> None:
-    """Officer.army for each army's member, in one statement."""
-    from django.db.models import Case, IntegerField, Value, When
-
-    from campaign.models import Officer
-
-    Officer.objects.filter(pk__in=[o.pk for o in officers]).update(
-        whereabouts="army",
-        city=None,
-        army_id=Case(*[When(pk=o.pk, then=Value(a.pk)) for a, o in zip(armies, officers)], output_field=IntegerField()),
-    )
 
 
 def naive_day(campaign, at) -> None:
@@ -250,8 +127,8 @@ def bench_day(campaign) -> None:
 def start_site_workers():
     """Worker, sweeper's worker and beat exactly as `make run` starts them (runall's commands),
     with the bare floor's task loaded into the worker too."""
-    from campaign.devservices import Supervisor
-    from campaign.management.commands.runall import site_commands
+    from ops.devservices import Supervisor
+    from ops.management.commands.runall import site_commands
 
     commands = site_commands(bind="127.0.0.1:0", web_workers=1, concurrency=2, var=VAR)
     del commands["web"]
@@ -286,83 +163,99 @@ def bench_arrivals(campaign, city_ids, n: int, scheduled: int) -> None:
     """A burst of `n` arrivals due in one second against the bare floor (one ETA task per timer
     doing one UPDATE), and scheduling `scheduled` timers against as many bare enqueues."""
     import redis
-    from celery import current_app
-    from django.db import transaction
-
-    from campaign import clock, timers
-    from campaign.models import Move, Officer, Timer, Whereabouts
-    from campaign.timers import timer_schedule
 
     redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
     supervisor = start_site_workers()
     try:
-        # Scheduling: `scheduled` timers far ahead (stored; their messages go when they near)
-        # and `scheduled` due within the lead (stored and sent), against bare enqueues.
-        far = clock.now() + timedelta(days=2)
-        started = time.perf_counter()
-        with transaction.atomic():
-            for k in range(scheduled):
-                timer_schedule(campaign=campaign, key=f"bench:s:{k}", kind="bench.none", object_id=k, due_at=far)
-        ours_far = time.perf_counter() - started
-        soon = clock.now() + timedelta(seconds=30)
-        started = time.perf_counter()
-        with transaction.atomic():
-            for k in range(scheduled):
-                timer_schedule(campaign=campaign, key=f"bench:n:{k}", kind="bench.none", object_id=k, due_at=soon)
-        timers._sender.submit(lambda: None).result()
-        ours_near = time.perf_counter() - started
-        Timer.objects.filter(key__startswith="bench:").delete()
-        started = time.perf_counter()
-        for _ in range(scheduled):
-            current_app.send_task("bench.bare_apply", args=[0], eta=far, queue="bench-nobody")
-        bare_enqueue = time.perf_counter() - started
-        redis.Redis.from_url(os.environ["REDIS_URL"]).delete("bench-nobody")  # nobody consumes it
-        print(
-            f"scheduling {scheduled} timers: due in 2 days {ours_far:.2f} s, due in 30 s {ours_near:.2f} s; "
-            f"{scheduled} bare enqueues {bare_enqueue:.2f} s; ratios {ours_far / bare_enqueue:.2f} / "
-            f"{ours_near / bare_enqueue:.2f} (target < 1)"
-        )
-
-        # The bare floor: n rows, one ETA task each, all due in one second.
-        due = clock.now() + timedelta(seconds=8)
-        bare = Timer.objects.bulk_create(
-            [
-                Timer(
-                    campaign=campaign,
-                    key=f"bench:bare:{k}",
-                    kind="bench.bare",
-                    object_id=k,
-                    due_at=due,
-                    created_at=clock.now(),
-                    status=Timer.Status.CANCELLED,  # not the sweeper's: only its bare task touches it
-                )
-                for k in range(n)
-            ]
-        )
-        for timer in bare:
-            current_app.send_task("bench.bare_apply", args=[timer.pk], eta=due)
-        bare_delays = wait_applied([t.pk for t in bare], "pk")
-
-        # Ours: n arrivals due in one second, scheduled by the service.
-        officers = list(Officer.objects.filter(campaign=campaign, whereabouts=Whereabouts.ROAD)[:n])
-        due = clock.now() + timedelta(seconds=8)
-        with transaction.atomic():
-            Move.objects.filter(officer__in=officers).update(arrives_at=due)
-            for move in Move.objects.filter(officer__in=officers):
-                timer_schedule(
-                    campaign=campaign, key=f"move:{move.pk}:arrive", kind="move.arrive", object_id=move.pk, due_at=due
-                )
-        keys = [f"move:{m}:arrive" for m in Move.objects.filter(officer__in=officers).values_list("pk", flat=True)]
-        delays = wait_applied(keys, "key")
-        arrived = Move.objects.filter(officer__in=officers, status=Move.Status.ARRIVED).count()
-        p99 = lambda values: values[min(len(values) - 1, int(0.99 * len(values)))]  # noqa: E731
-        print(
-            f"{n} due in one second, as `make run` runs the workers: bare one-task-per-timer floor "
-            f"{percentiles(bare_delays)}; our arrivals ({arrived} arrived) {percentiles(delays)}; "
-            f"p99 ratio {p99(delays) / p99(bare_delays):.2f} (target <= 1.0)"
-        )
+        bench_scheduling(campaign, scheduled)
+        bench_burst(campaign, n)
     finally:
         supervisor.stop()
+
+
+def bench_scheduling(campaign, scheduled: int) -> None:
+    """`scheduled` timers far ahead (stored; their messages go when they near) and `scheduled`
+    due within the lead (stored and sent), against bare enqueues."""
+    import redis
+    from celery import current_app
+    from django.db import transaction
+
+    from campaign import clock, timers
+    from campaign.models import Timer
+    from campaign.timers import timer_schedule
+
+    far = clock.now() + timedelta(days=2)
+    started = time.perf_counter()
+    with transaction.atomic():
+        for k in range(scheduled):
+            timer_schedule(campaign=campaign, key=f"bench:s:{k}", kind="bench.none", object_id=k, due_at=far)
+    ours_far = time.perf_counter() - started
+    soon = clock.now() + timedelta(seconds=30)
+    started = time.perf_counter()
+    with transaction.atomic():
+        for k in range(scheduled):
+            timer_schedule(campaign=campaign, key=f"bench:n:{k}", kind="bench.none", object_id=k, due_at=soon)
+    timers._sender.submit(lambda: None).result()
+    ours_near = time.perf_counter() - started
+    Timer.objects.filter(key__startswith="bench:").delete()
+    started = time.perf_counter()
+    for _ in range(scheduled):
+        current_app.send_task("bench.bare_apply", args=[0], eta=far, queue="bench-nobody")
+    bare_enqueue = time.perf_counter() - started
+    redis.Redis.from_url(os.environ["REDIS_URL"]).delete("bench-nobody")  # nobody consumes it
+    print(
+        f"scheduling {scheduled} timers: due in 2 days {ours_far:.2f} s, due in 30 s {ours_near:.2f} s; "
+        f"{scheduled} bare enqueues {bare_enqueue:.2f} s; ratios {ours_far / bare_enqueue:.2f} / "
+        f"{ours_near / bare_enqueue:.2f} (target < 1)"
+    )
+
+
+def bench_burst(campaign, n: int) -> None:
+    """The bare floor (`n` rows, one ETA task each, all due in one second), then ours: `n`
+    arrivals due in one second, scheduled by the service."""
+    from celery import current_app
+    from django.db import transaction
+
+    from campaign import clock
+    from campaign.models import Move, Officer, Timer, Whereabouts
+    from campaign.timers import timer_schedule
+
+    due = clock.now() + timedelta(seconds=8)
+    bare = Timer.objects.bulk_create(
+        [
+            Timer(
+                campaign=campaign,
+                key=f"bench:bare:{k}",
+                kind="bench.bare",
+                object_id=k,
+                due_at=due,
+                created_at=clock.now(),
+                status=Timer.Status.CANCELLED,  # not the sweeper's: only its bare task touches it
+            )
+            for k in range(n)
+        ]
+    )
+    for timer in bare:
+        current_app.send_task("bench.bare_apply", args=[timer.pk], eta=due)
+    bare_delays = wait_applied([t.pk for t in bare], "pk")
+
+    officers = list(Officer.objects.filter(campaign=campaign, whereabouts=Whereabouts.ROAD)[:n])
+    due = clock.now() + timedelta(seconds=8)
+    with transaction.atomic():
+        Move.objects.filter(officer__in=officers).update(arrives_at=due)
+        for move in Move.objects.filter(officer__in=officers):
+            timer_schedule(
+                campaign=campaign, key=f"move:{move.pk}:arrive", kind="move.arrive", object_id=move.pk, due_at=due
+            )
+    keys = [f"move:{m}:arrive" for m in Move.objects.filter(officer__in=officers).values_list("pk", flat=True)]
+    delays = wait_applied(keys, "key")
+    arrived = Move.objects.filter(officer__in=officers, status=Move.Status.ARRIVED).count()
+    p99 = lambda values: values[min(len(values) - 1, int(0.99 * len(values)))]  # noqa: E731
+    print(
+        f"{n} due in one second, as `make run` runs the workers: bare one-task-per-timer floor "
+        f"{percentiles(bare_delays)}; our arrivals ({arrived} arrived) {percentiles(delays)}; "
+        f"p99 ratio {p99(delays) / p99(bare_delays):.2f} (target <= 1.0)"
+    )
 
 
 def bench_sweep() -> None:
@@ -418,7 +311,7 @@ def main() -> None:
     parser.add_argument("--arrivals", type=int, default=5_000)
     parser.add_argument("--scheduled", type=int, default=10_000)
     args = parser.parse_args()
-    from campaign.devservices import start_redis, stop
+    from ops.devservices import start_redis, stop
 
     redis_process = start_redis(os.environ["REDIS_URL"], VAR)
     try:
@@ -429,8 +322,10 @@ def main() -> None:
 
 def run(args) -> None:
     setup_django(fresh=True)
+    from bench.worlds import clock_world
+
     started = time.perf_counter()
-    campaign, city_ids = build_world(args.cities, args.armies, args.travellers)
+    campaign, city_ids = clock_world(args.cities, args.armies, args.travellers)
     print(
         f"world: {args.cities} cities, {args.armies} armies besieging, {args.travellers} officers on the road "
         f"(built in {time.perf_counter() - started:.1f} s)"

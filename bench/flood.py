@@ -13,7 +13,7 @@ The reader fetches the dashboard page (`/c/<slug>/`, rendered in full, gzip as a
 every 0.1 s. The flooders, in a process of their own, open `--sockets` anonymous dashboard
 sockets (the address the page gives) and send frames as fast as the socket takes them; a socket
 the site closes is opened again at once and flooded again, as an attacker would (`--once`: not
-opened again, the issue's eight sockets and no more). Each run is a
+opened again, eight sockets and no more). Each run is a
 quiet phase and a flood phase of `--seconds` each (the flood first in every other run, so that
 a slow spell of this shared machine falls on both alike); the flood stops at its phase's end or
 after `--max-frames` frames or `--max-connections` connections, whichever comes first. The
@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
 DB = VAR / "bench-flood.sqlite3"
 SLUG = "bench-flood"
-os.environ["DJANGO_SETTINGS_MODULE"] = "campaign.settings"  # as `make run`
+os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"  # as `make run`
 os.environ["DATABASE_URL"] = f"sqlite:///{DB}"
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6396/0")
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
@@ -57,8 +57,8 @@ def setup() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from campaign.demo import demo_spec
     from campaign.services.world import world_create
+    from ops.demo import demo_spec
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)
@@ -73,26 +73,6 @@ def get(port: int, path: str) -> tuple[int, bytes, float]:
             return response.status, response.read(), time.perf_counter() - started
     except urllib.error.HTTPError as exc:
         return exc.code, b"", time.perf_counter() - started
-
-
-def start_site(port: int) -> subprocess.Popen:
-    log = open(VAR / "bench-flood-site.log", "wb")
-    site = subprocess.Popen(
-        [sys.executable, str(ROOT / "manage.py"), "runall", "--bind", f"127.0.0.1:{port}"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            if get(port, f"/c/{SLUG}/")[0] == 200:
-                return site
-        except OSError:
-            pass
-        if site.poll() is not None or time.monotonic() > deadline:
-            raise SystemExit(f"the site did not start (see {VAR / 'bench-flood-site.log'})")
-        time.sleep(0.5)
 
 
 def site_cpu(site: subprocess.Popen) -> float:
@@ -187,8 +167,19 @@ def phase(port: int, path: str, args, flooded: bool, site: subprocess.Popen) -> 
     return took, found
 
 
+def socket_path(port: int) -> str:
+    """The dashboard's socket, as its page gives it to the browser."""
+    page = get(port, f"/c/{SLUG}/")[1]
+    if page[:2] == b"\x1f\x8b":
+        import gzip
+
+        page = gzip.decompress(page)
+    return html.unescape(re.search(rb'data-socket="([^"]+)"', page).group(1).decode())
+
+
 def main() -> int:
     from bench.needs import stop_cleanly_on_sigterm
+    from bench.served import start_site
 
     stop_cleanly_on_sigterm()
     parser = argparse.ArgumentParser()
@@ -200,19 +191,14 @@ def main() -> int:
     parser.add_argument("--max-connections", type=int, default=200_000)
     parser.add_argument("--once", action="store_true", help="a socket the site closed is not opened again")
     args = parser.parse_args()
-    from campaign.devservices import start_redis, stop
+    from ops.devservices import start_redis, stop
 
     redis = start_redis(os.environ["REDIS_URL"], VAR)  # before the world is built (its version is stamped there)
     site = None
     try:
         setup()
-        site = start_site(args.port)
-        page = get(args.port, f"/c/{SLUG}/")[1]
-        if page[:2] == b"\x1f\x8b":
-            import gzip
-
-            page = gzip.decompress(page)
-        path = html.unescape(re.search(rb'data-socket="([^"]+)"', page).group(1).decode())
+        site = start_site(args.port, f"/c/{SLUG}/", VAR / "bench-flood-site.log", wait=90)
+        path = socket_path(args.port)
         read(args.port, 2)  # warm both workers
         print(
             f"{args.runs} runs: the dashboard page every 0.1 s for {args.seconds:g} s, quiet and under a flood"

@@ -1,4 +1,4 @@
-"""Benchmark of game records (issue: battles decided by real game records). Ratios against the
+"""Benchmark of game records (the records that decide battles). Ratios against the
 bare libraries doing the same replay in the same run:
 
     .venv/bin/python bench/games.py      # or: make bench
@@ -6,10 +6,10 @@ bare libraries doing the same replay in the same run:
 1. 1,000 random 80-ply xiangqi games written in Chinese notation, judged by our whole path
    (`battles.games.judge`), against bare pyffish on the ICCS moves doing the least a judge must:
    one `legal_moves` call per game, which replays the moves (refusing an illegal one) and says
-   whether the side to move has any left (target ≤ 1.5×, issue 14).
+   whether the side to move has any left (target ≤ 1.5×).
 2. 1,000 chess games as PGN, judged by our path against a minimal python-chess loop: the move
-   text split into SAN tokens, `push_san` each, one `outcome` at the end (target ≤ 1.5×, issue
-   14); `chess.pgn.read_game` is printed too, for scale.
+   text split into SAN tokens, `push_san` each, one `outcome` at the end (target ≤ 1.5×);
+   `chess.pgn.read_game` is printed too, for scale.
 3. Dark chess: random playouts with our engine, plies per second.
 
 The xiangqi games are the seeded random games of tests/data (those of 80 plies or more, cut at

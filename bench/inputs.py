@@ -1,5 +1,5 @@
-"""Benchmark of user text handled in linear time (issue: results no one can forge, a site no one
-can stall; the time per character does not grow with the length). For each
+"""Benchmark of user text handled in linear time (so that no one can stall the
+site with a post or a record: the time per character does not grow with the length). For each
 pathological input class, the time to render a board post (markdown-it-py + nh3) at 2,000, 6,000
 and 20,000 characters (the cap), and to judge a record at 20,000, 60,000 and 200,000 (the cap),
 against an ordinary text of the same length, in the same run:

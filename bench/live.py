@@ -1,4 +1,4 @@
-"""Benchmark of live games (issue 10): many games at once on this machine, each with both
+"""Benchmark of live games: many games at once on this machine, each with both
 players and a spectator connected, the players moving every second; the delay from a move sent
 to the opponent's screen receiving the new position (p50 / p99), against a bare Channels relay
 (the same fan-out through Redis, no database, judge or rendering) measured in the same run.
@@ -32,7 +32,7 @@ VAR = ROOT / "var"
 DB = VAR / "bench-live.sqlite3"
 PORT = 8797
 ENV = {
-    "DJANGO_SETTINGS_MODULE": "campaign.settings",
+    "DJANGO_SETTINGS_MODULE": "config.settings",
     "DATABASE_URL": f"sqlite:///{DB}",
     "REDIS_URL": "redis://127.0.0.1:6395/0",
     "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only-secret-key-0123456789-not-for-deployment"),
@@ -56,90 +56,17 @@ def setup(games: int, plies: int) -> tuple[str, list[dict]]:
     import django
 
     django.setup()
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
-    from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
-    from django.db import transaction
 
-    from battles.models import Army, Game, Siege
-    from campaign import clock
-    from campaign.demo import demo_spec
-    from campaign.models import Kingdom, Officer, Whereabouts
+    from bench.worlds import live_world
     from campaign.services.world import world_create
+    from ops.demo import demo_spec
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)  # as `make run` does
     campaign = world_create(spec={**demo_spec(), "war_start_minute": 0, "slug": "bench-live"})
-    now = clock.now()
-    User = get_user_model()
-    city = campaign.cities.get(name="漢中")
-    origin = campaign.cities.get(name="長安")
-    wei, shu = Kingdom.objects.get(campaign=campaign, name="魏"), city.kingdom
-    base = int(campaign.live_base.total_seconds() * 1000)
-    with transaction.atomic():
-        users = User.objects.bulk_create([User(username=f"p{i}") for i in range(2 * games)])
-        officers = Officer.objects.bulk_create(
-            [
-                Officer(
-                    campaign=campaign,
-                    user=user,
-                    name=f"將{i}",
-                    kingdom=wei if i < games else shu,
-                    stars=5,
-                    kind="general",
-                    whereabouts=Whereabouts.CITY,
-                    city=origin if i < games else city,
-                )
-                for i, user in enumerate(users)
-            ]
-        )
-        siege = Siege.objects.create(campaign=campaign, city=city, started_at=now)
-        army = Army.objects.create(
-            campaign=campaign,
-            kingdom=wei,
-            origin=origin,
-            target=city,
-            route=[origin.pk, city.pk],
-            status=Army.Status.BESIEGING,
-            morale=100,
-            morale_start=100,
-            ordered_by=officers[0],
-            siege=siege,
-            departs_at=now,
-            arrives_at=now,
-        )
-        rows = Game.objects.bulk_create(
-            [
-                Game(
-                    campaign=campaign,
-                    siege=siege,
-                    army=army,
-                    attacker=officers[i],
-                    attacker_rank="general",
-                    defender=officers[games + i],
-                    defender_rank="soldier",
-                    status=Game.Status.PENDING,
-                    called_at=now,
-                    started_at=now,
-                    attacker_ready=True,
-                    defender_ready=True,
-                    live_since=now,
-                    turn_since=now,
-                    attacker_left_ms=base,
-                    defender_left_ms=base,
-                )
-                for i in range(games)
-            ]
-        )
-    backend = settings.AUTHENTICATION_BACKENDS[-1]
-    sessions = {}
-    for user in users:
-        store = SessionStore()
-        store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), backend
-        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        store.create()
-        sessions[user.pk] = store.session_key
+    users, rows = live_world(campaign, games)
+    sessions = logged_in(users)
     pairs = [
         {
             "game": game.pk,
@@ -150,6 +77,23 @@ def setup(games: int, plies: int) -> tuple[str, list[dict]]:
         for i, game in enumerate(rows)
     ]
     return campaign.slug, pairs
+
+
+def logged_in(users: list) -> dict:
+    """A session for each user, as login() would make it: its key by the user's pk."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    backend = settings.AUTHENTICATION_BACKENDS[-1]
+    sessions = {}
+    for user in users:
+        store = SessionStore()
+        store[SESSION_KEY], store[BACKEND_SESSION_KEY] = str(user.pk), backend
+        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        store.create()
+        sessions[user.pk] = store.session_key
+    return sessions
 
 
 def a_game(plies: int = 60, seed: int = 7) -> list[str]:
@@ -170,7 +114,7 @@ def a_game(plies: int = 60, seed: int = 7) -> list[str]:
 
 
 def serve() -> list[subprocess.Popen]:
-    from campaign.devservices import start_redis
+    from ops.devservices import start_redis
 
     redis = start_redis(ENV["REDIS_URL"], VAR)
     web = subprocess.Popen(

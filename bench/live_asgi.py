@@ -1,4 +1,4 @@
-"""The site's ASGI application (campaign/asgi.py) with one more websocket route for the live
+"""The site's ASGI application (config/asgi.py) with one more websocket route for the live
 benchmark's baseline: a bare Channels consumer that relays each frame to its group through the
 same Redis channel layer, with no database, no judge and no rendering (bench/live.py)."""
 
@@ -6,7 +6,7 @@ import os
 
 import django
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django.setup()  # before the imports below, whatever order they are sorted in
 
 from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
@@ -14,8 +14,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
 from battles.routing import websocket_urlpatterns  # noqa: E402
-from campaign.asgi import application as site  # noqa: E402
 from campaign.socket_guard import websocket_stack  # noqa: E402
+from config.asgi import application as site  # noqa: E402
 
 
 class Relay(AsyncWebsocketConsumer):

@@ -1,4 +1,4 @@
-"""Benchmark of the duties (issue 11). Prints ratios against baselines measured in the same run,
+"""Benchmark of the duties (待辦). Prints ratios against baselines measured in the same run,
 since these machines are shared and noisy.
 
     make bench            # or: .venv/bin/python bench/notices.py [--history 20000 --events 40]
@@ -27,7 +27,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings_test")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-notices.sqlite3'}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6394/0")
 
@@ -54,13 +54,13 @@ def build(history: int):
     from battles.services.march import march_start
     from battles.services.siege import siege_call
     from battles.services.stratagems import stratagem_challenge
-    from campaign.demo import demo_spec
     from campaign.models import Move, Officer, Timer
     from campaign.services.moves import move_request
     from campaign.services.personnel import promotion_recommend
     from campaign.services.presence import presence_touch
     from campaign.services.world import world_create
     from campaign.timers import timers_sweep
+    from ops.demo import demo_spec
 
     spec = demo_spec()
     spec.update(travel_time=timedelta(seconds=1), war_start_minute=0, war_end_minute=1440)
@@ -140,7 +140,7 @@ def start_worker_and_beat():
     log = open(VAR / "bench-notices-worker.log", "wb")
     common = dict(cwd=ROOT, env=dict(os.environ), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     worker = subprocess.Popen(
-        [str(bin_dir / "celery"), "-A", "campaign", "worker", "--loglevel=INFO", "--concurrency=2"], **common
+        [str(bin_dir / "celery"), "-A", "config", "worker", "--loglevel=INFO", "--concurrency=2"], **common
     )
     beat = subprocess.Popen(
         [
@@ -225,7 +225,7 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=40)
     args = parser.parse_args()
     VAR.mkdir(exist_ok=True)
-    from campaign.devservices import start_redis, stop
+    from ops.devservices import start_redis, stop
 
     redis_process = start_redis(os.environ["REDIS_URL"], VAR)
     setup_django()

@@ -1,4 +1,4 @@
-"""Benchmark of the dashboard's refresh under load (issue 14). Prints ratios against a baseline
+"""Benchmark of the dashboard's refresh under load. Prints ratios against a baseline
 measured in the same run, since these machines are shared and noisy.
 
     make bench            # or: .venv/bin/python bench/pages.py [--seconds 5 --runs 3]
@@ -27,14 +27,13 @@ import subprocess
 import sys
 import time
 import urllib.request
-from datetime import timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
 PORT = 8765
-os.environ["DJANGO_SETTINGS_MODULE"] = "campaign.settings"  # as `make run`
+os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"  # as `make run`
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-pages.sqlite3'}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6395/0")
 os.environ.setdefault("SECRET_KEY", secrets.token_urlsafe(50))
@@ -57,107 +56,6 @@ def setup_django() -> None:
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)
     call_command("seed_demo", stdout=open(os.devnull, "w"))
-
-
-def build_big(cities: int, officers: int) -> None:
-    """A season's world at its height: `cities` cities on a grid with roads, `officers` officers
-    present in them (a quarter online), 200 on the road, 50 sieges with their armies."""
-    from django.contrib.auth import get_user_model
-    from django.db import transaction
-
-    from battles.models import Army, Siege
-    from campaign import clock
-    from campaign.models import Board, Campaign, Kingdom, Move, Officer, Presence, Whereabouts
-    from cities.models import City, Road
-
-    now = clock.now()
-    side = int(cities**0.5) + 1
-    with transaction.atomic():
-        campaign = Campaign.objects.create(name="season", slug=BIG_SLUG)
-        kingdoms = [Kingdom.objects.create(campaign=campaign, name=f"K{k}", colour="#884422") for k in range(50)]
-        City.objects.bulk_create(
-            [
-                City(
-                    campaign=campaign,
-                    name=f"c{i}",
-                    kingdom=kingdoms[i % 50],
-                    kind="frontier",
-                    wall=200 + i % 100,
-                    wall_max=300,
-                    wall_start=250,
-                    position=i,
-                    map_x=i % side,
-                    map_y=i // side,
-                )
-                for i in range(cities)
-            ],
-            batch_size=2000,
-        )
-        ids = list(City.objects.filter(campaign=campaign).order_by("pk").values_list("pk", flat=True))
-        Board.objects.bulk_create([Board(campaign=campaign, kind=Board.Kind.CITY, city_id=pk) for pk in ids])
-        Road.objects.bulk_create(
-            [Road(campaign=campaign, a_id=ids[i], b_id=ids[i + 1]) for i in range(cities - 1) if (i + 1) % side]
-        )
-        User = get_user_model()
-        users = User.objects.bulk_create([User(username=f"s{i}") for i in range(officers)], batch_size=2000)
-        rows = Officer.objects.bulk_create(
-            [
-                Officer(
-                    campaign=campaign,
-                    user=users[i],
-                    kingdom=kingdoms[i % 50],
-                    name=f"o{i}",
-                    stars=1 + i % 25,
-                    kind="general",
-                    whereabouts=Whereabouts.CITY,
-                    city_id=ids[(i * 7) % cities],
-                )
-                for i in range(officers)
-            ],
-            batch_size=2000,
-        )
-        Presence.objects.bulk_create([Presence(user=users[i], last_seen=now) for i in range(0, officers, 4)])
-        Move.objects.bulk_create(
-            [
-                Move(
-                    campaign=campaign,
-                    officer=o,
-                    origin_id=ids[0],
-                    destination_id=ids[1 + (j * 13) % (cities - 1)],
-                    status="travelling",
-                    route=[ids[0], ids[1 + (j * 13) % (cities - 1)]],
-                    requested_by=o,
-                    created_at=now,
-                    departs_at=now,
-                    arrives_at=now + timedelta(hours=1 + j % 5),
-                )
-                for j, o in enumerate(rows[:200])
-            ]
-        )
-        Officer.objects.filter(pk__in=[o.pk for o in rows[:200]]).update(whereabouts=Whereabouts.ROAD, city=None)
-        sieges = Siege.objects.bulk_create(
-            [Siege(campaign=campaign, city_id=ids[20 * s + 1], started_at=now) for s in range(50)]
-        )
-        Army.objects.bulk_create(
-            [
-                Army(
-                    campaign=campaign,
-                    kingdom=kingdoms[(s + 1) % 50],
-                    origin_id=ids[20 * s],
-                    target_id=ids[20 * s + 1],
-                    route=[ids[20 * s], ids[20 * s + 1]],
-                    status=Army.Status.BESIEGING,
-                    morale=80,
-                    morale_start=100,
-                    ordered_by=rows[300 + s],
-                    siege=sieges[s],
-                    departs_at=now,
-                    arrives_at=now,
-                    besieging_from=now,
-                )
-                for s in range(50)
-            ]
-        )
 
 
 def session_cookie(slug: str) -> str:
@@ -196,26 +94,6 @@ def wrk(path: str, seconds: float, headers: dict) -> float:
     if "Non-2xx or 3xx" in out or "Socket errors" in out:
         raise SystemExit(f"wrk saw errors on {path}:\n{out}")
     return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
-
-
-def start_site() -> subprocess.Popen:
-    log = open(VAR / "bench-pages-site.log", "wb")
-    site = subprocess.Popen(
-        [sys.executable, str(ROOT / "manage.py"), "runall", "--bind", f"127.0.0.1:{PORT}"],
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            if get("/")[0] == 200:
-                return site
-        except OSError:
-            pass
-        if site.poll() is not None or time.monotonic() > deadline:
-            raise SystemExit(f"the site did not start (see {VAR / 'bench-pages-site.log'})")
-        time.sleep(0.5)
 
 
 def push(slug: str, sockets: int = 20, changes: int = 5) -> str:
@@ -291,7 +169,7 @@ def main() -> None:
     parser.add_argument("--officers", type=int, default=5000)
     args = parser.parse_args()
     from bench.needs import programs
-    from campaign.devservices import start_redis, stop
+    from ops.devservices import start_redis, stop
 
     programs("wrk")  # before anything is built or started
     redis = start_redis(os.environ["REDIS_URL"], VAR)  # before the world is built (its version is stamped there)
@@ -303,16 +181,19 @@ def main() -> None:
 
 def run(args) -> None:
     setup_django()
-    build_big(args.cities, args.officers)
     from django.templatetags.static import static
     from django.urls import reverse
 
-    from campaign.demo import DEMO_SLUG
+    from bench.served import start_site
+    from bench.worlds import season_world
+    from ops.demo import DEMO_SLUG
+
+    season_world(BIG_SLUG, args.cities, args.officers)
 
     static_path = static("site.css")
     worlds = {"demo": DEMO_SLUG, f"{args.cities} cities": BIG_SLUG}
     cookies = {label: session_cookie(slug) for label, slug in worlds.items()}
-    site = start_site()
+    site = start_site(PORT, "/", VAR / "bench-pages-site.log", wait=60)
     try:
         ratios: dict[str, list[float]] = {}
         lines = []

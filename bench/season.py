@@ -1,4 +1,4 @@
-"""A season costs what a day costs (issue 14). Prints, for every page, its time on a season's
+"""A season costs what a day costs. Prints, for every page, its time on a season's
 world with a whole season's history against the same page on the same world after its first day
 (ratios in one run, since these machines are shared and noisy): a day already fills the first
 page of every list, so what is compared is what the rest of the season adds.
@@ -28,7 +28,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings_test")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-season.sqlite3'}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6396/0")
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
@@ -93,10 +93,8 @@ def add_history(objects: dict, scale: float, part: int) -> dict[str, int]:
     the keys of successive calls apart."""
     from django.db import transaction
 
-    from battles.models import Army, Game, LedgerEntry, Siege
     from campaign import clock
-    from campaign.models import Board, Move, Officer, Post, Thread, Timer
-    from campaign.rules.search import index_terms
+    from campaign.models import Board, Officer
     from cities.models import City
 
     siege = objects["siege"]
@@ -111,151 +109,186 @@ def add_history(objects: dict, scale: float, part: int) -> dict[str, int]:
     officer_ids = list(Officer.objects.filter(campaign=campaign).values_list("pk", flat=True))
     boards = list(Board.objects.filter(campaign=campaign, kind=Board.Kind.CITY).values_list("pk", flat=True))
     army = objects["army"]
-    kingdom_id = army.kingdom_id
     with transaction.atomic():
-        threads = Thread.objects.bulk_create(
-            [
-                Thread(
-                    board_id=boards[i % len(boards)],
-                    title=f"舊帖{i}",
-                    created_at=past,
-                    last_activity_at=past + timedelta(seconds=i),
-                    post_count=10,
-                )
-                for i in range(-(-n["posts"] // 10))
-            ],
-            batch_size=5000,
-        )
-        Post.objects.bulk_create(
-            [
-                Post(
-                    thread=threads[i // 10],
-                    author_id=officer_ids[i % len(officer_ids)],
-                    body=f"守城第{i}日",
-                    html=f"<p>守城第{i}日</p>",
-                    created_at=past,
-                    terms=index_terms(f"舊帖{i // 10}", f"守城第{i}日"),
-                )
-                for i in range(n["posts"])
-            ],
-            batch_size=5000,
-        )
-        old_sieges = Siege.objects.bulk_create(
-            [
-                Siege(
-                    campaign=campaign,
-                    city_id=city_ids[i % len(city_ids)],
-                    started_at=past,
-                    status=Siege.Status.LIFTED,
-                    ended_at=past,
-                )
-                for i in range(-(-n["games"] // 10))
-            ],
-            batch_size=5000,
-        )
-        old_armies = Army.objects.bulk_create(
-            [
-                Army(
-                    campaign=campaign,
-                    kingdom_id=kingdom_id,
-                    origin_id=city_ids[0],
-                    target_id=s.city_id,
-                    route=[city_ids[0], s.city_id],
-                    status=Army.Status.ENDED,
-                    morale=0,
-                    morale_start=100,
-                    ordered_by_id=officer_ids[0],
-                    siege=s,
-                    departs_at=past,
-                    arrives_at=past,
-                    ended_at=past,
-                )
-                for s in old_sieges
-            ],
-            batch_size=5000,
-        )
-        record = " ".join(["炮二平五 馬８進７ 馬二進三 車９平８"] * 10)
-        Game.objects.bulk_create(
-            [
-                Game(
-                    campaign=campaign,
-                    siege=old_sieges[i // 10],
-                    army=old_armies[i // 10],
-                    attacker_id=officer_ids[i % len(officer_ids)],
-                    attacker_rank="general",
-                    defender_id=officer_ids[(i + 7) % len(officer_ids)],
-                    status=Game.Status.DECIDED,
-                    result="attacker",
-                    record=record,
-                    called_at=past,
-                    started_at=past,
-                    decided_at=past + timedelta(seconds=i),
-                )
-                for i in range(n["games"])
-            ],
-            batch_size=5000,
-        )
-        here = [("city", siege.city_id, "wall"), ("army", army.pk, "morale")]
-        rows = []
-        for i in range(n["ledger"]):
-            if i < 5000 * scale:
-                target, pk, field = here[i % 2]
-            else:
-                target, pk, field = "city", city_ids[i % len(city_ids)], "wall"
-            rows.append(
-                LedgerEntry(
-                    campaign=campaign,
-                    **{f"{target}_id": pk},
-                    field=field,
-                    delta=-1,
-                    value_after=100,
-                    clause="R7.3",
-                    cause="day",
-                    key=f"history:{part}:{i}",
-                    due_at=past + timedelta(seconds=i),
-                    applied_at=past + timedelta(seconds=i),
-                )
-            )
-            if len(rows) == 20_000:
-                LedgerEntry.objects.bulk_create(rows)
-                rows = []
-        LedgerEntry.objects.bulk_create(rows)
-        Move.objects.bulk_create(
-            [
-                Move(
-                    campaign=campaign,
-                    officer_id=officer_ids[i % len(officer_ids)],
-                    origin_id=city_ids[i % len(city_ids)],
-                    destination_id=city_ids[(i + 1) % len(city_ids)],
-                    status=Move.Status.ARRIVED,
-                    route=[],
-                    requested_by_id=officer_ids[i % len(officer_ids)],
-                    created_at=past,
-                    departs_at=past,
-                    arrives_at=past,
-                    arrived_at=past,
-                )
-                for i in range(n["moves"])
-            ],
-            batch_size=5000,
-        )
-        Timer.objects.bulk_create(
-            [
-                Timer(
-                    campaign=campaign,
-                    key=f"history:{part}:timer:{i}",
-                    kind="move.arrive",
-                    object_id=i,
-                    due_at=past,
-                    created_at=past,
-                    applied_at=past,
-                    status=Timer.Status.DONE,
-                )
-                for i in range(n["timers"])
-            ],
-            batch_size=5000,
-        )
+        _history_posts(boards, officer_ids, past, n["posts"])
+        _history_games(campaign, army.kingdom_id, city_ids, officer_ids, past, n["games"])
+        _history_ledger(siege, army, city_ids, past, n["ledger"], scale, part)
+        _history_moves(campaign, city_ids, officer_ids, past, n["moves"])
+        _history_timers(campaign, past, n["timers"], part)
     return n
+
+
+def _history_posts(boards: list[int], officer_ids: list[int], past, count: int) -> None:
+    """`count` posts in threads of ten on the cities' boards, indexed for the search."""
+    from campaign.models import Post, Thread
+    from campaign.rules.search import index_terms
+
+    threads = Thread.objects.bulk_create(
+        [
+            Thread(
+                board_id=boards[i % len(boards)],
+                title=f"舊帖{i}",
+                created_at=past,
+                last_activity_at=past + timedelta(seconds=i),
+                post_count=10,
+            )
+            for i in range(-(-count // 10))
+        ],
+        batch_size=5000,
+    )
+    Post.objects.bulk_create(
+        [
+            Post(
+                thread=threads[i // 10],
+                author_id=officer_ids[i % len(officer_ids)],
+                body=f"守城第{i}日",
+                html=f"<p>守城第{i}日</p>",
+                created_at=past,
+                terms=index_terms(f"舊帖{i // 10}", f"守城第{i}日"),
+            )
+            for i in range(count)
+        ],
+        batch_size=5000,
+    )
+
+
+def _history_games(campaign, kingdom_id: int, city_ids: list[int], officer_ids: list[int], past, count: int) -> None:
+    """`count` decided games with their records, ten to a lifted siege and its ended army."""
+    from battles.models import Army, Game, Siege
+
+    old_sieges = Siege.objects.bulk_create(
+        [
+            Siege(
+                campaign=campaign,
+                city_id=city_ids[i % len(city_ids)],
+                started_at=past,
+                status=Siege.Status.LIFTED,
+                ended_at=past,
+            )
+            for i in range(-(-count // 10))
+        ],
+        batch_size=5000,
+    )
+    old_armies = Army.objects.bulk_create(
+        [
+            Army(
+                campaign=campaign,
+                kingdom_id=kingdom_id,
+                origin_id=city_ids[0],
+                target_id=s.city_id,
+                route=[city_ids[0], s.city_id],
+                status=Army.Status.ENDED,
+                morale=0,
+                morale_start=100,
+                ordered_by_id=officer_ids[0],
+                siege=s,
+                departs_at=past,
+                arrives_at=past,
+                ended_at=past,
+            )
+            for s in old_sieges
+        ],
+        batch_size=5000,
+    )
+    record = " ".join(["炮二平五 馬８進７ 馬二進三 車９平８"] * 10)
+    Game.objects.bulk_create(
+        [
+            Game(
+                campaign=campaign,
+                siege=old_sieges[i // 10],
+                army=old_armies[i // 10],
+                attacker_id=officer_ids[i % len(officer_ids)],
+                attacker_rank="general",
+                defender_id=officer_ids[(i + 7) % len(officer_ids)],
+                status=Game.Status.DECIDED,
+                result="attacker",
+                record=record,
+                called_at=past,
+                started_at=past,
+                decided_at=past + timedelta(seconds=i),
+            )
+            for i in range(count)
+        ],
+        batch_size=5000,
+    )
+
+
+def _history_ledger(siege, army, city_ids: list[int], past, count: int, scale: float, part: int) -> None:
+    """`count` ledger rows, the first 5,000 × `scale` the wall of the besieged city and the
+    morale of its army (their pages' history), the rest the other cities' walls."""
+    from battles.models import LedgerEntry
+
+    campaign = siege.campaign
+    here = [("city", siege.city_id, "wall"), ("army", army.pk, "morale")]
+    rows = []
+    for i in range(count):
+        if i < 5000 * scale:
+            target, pk, field = here[i % 2]
+        else:
+            target, pk, field = "city", city_ids[i % len(city_ids)], "wall"
+        rows.append(
+            LedgerEntry(
+                campaign=campaign,
+                **{f"{target}_id": pk},
+                field=field,
+                delta=-1,
+                value_after=100,
+                clause="R7.3",
+                cause="day",
+                key=f"history:{part}:{i}",
+                due_at=past + timedelta(seconds=i),
+                applied_at=past + timedelta(seconds=i),
+            )
+        )
+        if len(rows) == 20_000:
+            LedgerEntry.objects.bulk_create(rows)
+            rows = []
+    LedgerEntry.objects.bulk_create(rows)
+
+
+def _history_moves(campaign, city_ids: list[int], officer_ids: list[int], past, count: int) -> None:
+    from campaign.models import Move
+
+    Move.objects.bulk_create(
+        [
+            Move(
+                campaign=campaign,
+                officer_id=officer_ids[i % len(officer_ids)],
+                origin_id=city_ids[i % len(city_ids)],
+                destination_id=city_ids[(i + 1) % len(city_ids)],
+                status=Move.Status.ARRIVED,
+                route=[],
+                requested_by_id=officer_ids[i % len(officer_ids)],
+                created_at=past,
+                departs_at=past,
+                arrives_at=past,
+                arrived_at=past,
+            )
+            for i in range(count)
+        ],
+        batch_size=5000,
+    )
+
+
+def _history_timers(campaign, past, count: int, part: int) -> None:
+    from campaign.models import Timer
+
+    Timer.objects.bulk_create(
+        [
+            Timer(
+                campaign=campaign,
+                key=f"history:{part}:timer:{i}",
+                kind="move.arrive",
+                object_id=i,
+                due_at=past,
+                created_at=past,
+                applied_at=past,
+                status=Timer.Status.DONE,
+            )
+            for i in range(count)
+        ],
+        batch_size=5000,
+    )
 
 
 def time_pages(client, urls: dict[str, str]) -> dict[str, float]:
@@ -292,7 +325,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--scale", type=float, default=1.0, help="of the history's sizes")
     args = parser.parse_args()
-    from campaign.devservices import start_redis, stop
+    from ops.devservices import start_redis, stop
 
     redis = start_redis(os.environ["REDIS_URL"], VAR)
     try:

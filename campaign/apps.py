@@ -9,4 +9,4 @@ class CampaignConfig(AppConfig):
     def ready(self) -> None:
         from campaign.registry import register_all
 
-        register_all()  # every timer handler, check and watched table of the campaign
+        register_all()  # every timer handler and watched table of the campaign

@@ -7,6 +7,7 @@ from functools import cache
 from typing import TypeVar
 from zoneinfo import ZoneInfo, available_timezones
 
+from django.conf import settings
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -14,6 +15,7 @@ from django.utils.translation import pgettext_lazy
 
 from campaign.errors import RuleViolation
 from campaign.rules.text import ID_MAX, parse_id
+from campaign.selectors import home_zone_of
 
 M = TypeVar("M", bound=Model)
 
@@ -82,3 +84,9 @@ def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
     """The zone the reader chose, or None (then the campaign's)."""
     name = request.COOKIES.get(TIME_ZONE_COOKIE, "")
     return ZoneInfo(name) if name in zone_names() else None
+
+
+def outside_zone(request: HttpRequest) -> ZoneInfo:
+    """For pages outside a campaign (the Tokens page, /ops/): the zone the reader chose, else their
+    campaign's, as every campaign page shows times (campaign.views.common.campaign_page)."""
+    return chosen_zone(request) or ZoneInfo(home_zone_of(request.user) or settings.TIME_ZONE)

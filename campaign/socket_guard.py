@@ -1,4 +1,4 @@
-"""What every websocket of the site passes before a consumer sees it (campaign/asgi.py):
+"""What every websocket of the site passes before a consumer sees it (config/asgi.py):
 
 - **Origin**, exactly as Django's CSRF check takes it for a form (`CsrfViewMiddleware.
   _origin_verified`): the handshake's `Origin` must be `scheme://host[:port]` of the request
@@ -336,7 +336,7 @@ class HandshakeRate:
 
 def websocket_stack(router):
     """The middleware every websocket route is served behind: the handshakes' rate, the Origin,
-    the session's user, the cap (campaign/asgi.py; bench/live_asgi.py puts its relay behind the
+    the session's user, the cap (config/asgi.py; bench/live_asgi.py puts its relay behind the
     same)."""
     from channels.auth import AuthMiddlewareStack
 

@@ -30,6 +30,10 @@ from campaign.models import Campaign, Heartbeat, Timer
 
 APPLY_DUE_TASK = "campaign.tasks.apply_due"
 TICK_MS = 100  # timers due within the same tenth of a second share one message
+# A timer whose handler failed this often is set aside (operators see it on /ops/ and retry it
+# there), so that one broken timer does not hold up the rest; a failure that a retry can mend (a
+# lock timed out, a restart) rarely fails five times in a row.
+MAX_ATTEMPTS = 5
 
 
 def _new_sender() -> ThreadPoolExecutor:
@@ -174,7 +178,7 @@ class _Raced(Exception):
 def timers_apply_due(*, now: datetime, limit: int = 500, failed: set[int] | None = None) -> int:
     """Apply every timer due by `now`, `limit` at a time (issue 14): per batch one claim and one
     transaction, each handler in its own savepoint (a handler that fails is undone alone, its
-    timer back in line with the error noted, or set aside after TIMER_MAX_ATTEMPTS). A worker
+    timer back in line with the error noted, or set aside after MAX_ATTEMPTS). A worker
     killed mid-batch commits nothing of it: the batch is pending again, for the next tick or
     sweep. A timer that fails is not tried again by this call (nor by a caller passing the same
     `failed` set). Returns how many were applied."""
@@ -254,7 +258,7 @@ def _apply_each(timers: list[Timer], failed: set[int]) -> list[int]:
 def _failed_in_batch(timer: Timer, exc: Exception) -> None:
     attempts = timer.attempts + 1  # the claim counted this attempt
     Timer.objects.filter(pk=timer.pk).update(
-        status=Timer.Status.FAILED if attempts >= settings.TIMER_MAX_ATTEMPTS else Timer.Status.PENDING,
+        status=Timer.Status.FAILED if attempts >= MAX_ATTEMPTS else Timer.Status.PENDING,
         applied_at=None,
         last_error=f"{type(exc).__name__}: {exc}"[:2000],
     )

@@ -14,7 +14,7 @@ import time_machine
 from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
-from campaign.devservices import start_redis, stop
+from ops.devservices import start_redis, stop
 from tests.workers import Worker, database_url
 from tests.worlds import START, World, make_world
 
@@ -118,14 +118,14 @@ def start_worker(transactional_db, redis_server, tmp_path):
             redis.Redis.from_url(settings.REDIS_URL).flushdb()  # no stale messages from other tests
         env = dict(
             os.environ,
-            DJANGO_SETTINGS_MODULE="campaign.settings_test",
+            DJANGO_SETTINGS_MODULE="config.settings_test",
             DATABASE_URL=database_url(),
             REDIS_URL=settings.REDIS_URL,
             TIMER_SWEEP_SECONDS=str(sweep_seconds),
             TIMER_LEAD_SECONDS=str(lead_seconds),
         )
         n = len(started)
-        celery = [str(Path(sys.executable).parent / "celery"), "-A", "campaign"]
+        celery = [str(Path(sys.executable).parent / "celery"), "-A", "config"]
         if role == "beat":
             command = [*celery, "beat", "--schedule", str(tmp_path / f"beat-{n}"), "--loglevel=INFO", "--pidfile="]
         else:

@@ -20,8 +20,8 @@ import redis
 from django.conf import settings
 from django.urls import reverse
 
-from campaign.demo import DEMO_PASSWORD
-from campaign.management.commands.runall import site_commands
+from ops.demo import DEMO_PASSWORD
+from ops.management.commands.runall import site_commands
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_live_benchmarks_application_imports_in_a_fresh_process():
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "campaign.settings_test"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
     done = subprocess.run(
         [sys.executable, "-c", "import bench.live_asgi as a; print(type(a.application).__name__)"],
         cwd=ROOT,

@@ -75,12 +75,12 @@ def test_every_manage_py_command_in_a_checkout_finds_var_secret_key(tmp_path):
 def test_the_systemd_units_run_what_make_run_runs_and_restart():
     """deploy/systemd: web, worker, the sweeper's worker (on its own queue) and beat
     restart when they exit; the worker runs without gossip and mingle as `make run` does
-    (campaign/management/commands/runall.py), and every unit reads the one environment file
+    (ops/management/commands/runall.py), and every unit reads the one environment file
     (secrets from the environment, never from the unit)."""
     import configparser
 
     units = ROOT / "deploy" / "systemd"
-    runall = (ROOT / "campaign" / "management" / "commands" / "runall.py").read_text()
+    runall = (ROOT / "ops" / "management" / "commands" / "runall.py").read_text()
     for name in ("web", "worker", "sweeper", "beat"):
         unit = configparser.ConfigParser(interpolation=None, strict=False)
         unit.read(units / f"chess-siege-{name}.service")
@@ -101,7 +101,7 @@ def test_the_systemd_units_run_what_make_run_runs_and_restart():
 def test_the_worker_uses_the_transport_that_outlives_a_redis_crash():
     from celery import current_app
 
-    from campaign.broker import Transport
+    from config.broker import Transport
 
     with current_app.connection_for_write() as connection:
         assert isinstance(connection.transport, Transport)
@@ -110,7 +110,7 @@ def test_the_worker_uses_the_transport_that_outlives_a_redis_crash():
 def test_mailed_links_follow_the_address_make_run_serves(tmp_path):
     """`make run BIND=…` (`manage.py runall --bind`): the worker that mails links is started with
     the address served, and its settings point the links there unless SITE_URL says otherwise."""
-    from campaign.management.commands.runall import site_environment
+    from ops.management.commands.runall import site_environment
 
     show = "from campaign.services.mail import _url; print(_url('/c/demo/'))"
 

@@ -126,19 +126,19 @@ def test_an_unknown_api_path_is_the_apis_json_404_in_the_callers_language(world)
 
 
 def test_the_sites_404_is_a_view_of_the_site_that_loads_the_api_only_for_its_paths():
-    """`handler404` is the site's own view (campaign/views/), so the site's 404 does not depend on
+    """`handler404` is the site's own view (config/errors.py), so the site's 404 does not depend on
     the API package: importing it loads no module of `api` (the API's JSON error, above, is
     delegated to for paths under the API's root)."""
-    from campaign import urls
+    from config import urls
 
     handler = get_resolver().resolve_error_handler(404)
-    assert urls.handler404.startswith("campaign.views.") and handler.__module__.startswith("campaign.views.")
+    assert urls.handler404 == "config.errors.not_found" and handler.__module__ == "config.errors"
     module = urls.handler404.rpartition(".")[0]
     script = (
         f"import sys, django; django.setup(); import {module}; "
         "print(sorted(m for m in sys.modules if m == 'api' or m.startswith('api.')))"
     )
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "campaign.settings_test"}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings_test"}
     loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip() == "[]"

@@ -11,7 +11,7 @@ from urllib.parse import quote
 
 from django.db import connection
 
-from campaign.devservices import Supervisor
+from ops.devservices import Supervisor
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -33,6 +33,7 @@ def _army(request, campaign, army_id, choice):
     so far, with the column's route and arrival (the form's preview without JavaScript)."""
     view = army_detail(army_id=army_id, campaign=campaign, viewer=request.officer, user=request.user)
     army, flags = view.army, view.flags
+    assert flags is not None  # army_detail sets the flags when given a user
     reinforce = reinforce_choice(viewer=request.officer, army=army, choice=choice)
     return render(
         request,

@@ -1,5 +1,6 @@
-"""An officer's private iCalendar feed (issue 11), at the address that carries their feed secret
-(the same secret as their board feeds: one "new address" retires both). Built with icalendar."""
+"""An officer's private iCalendar feed of the instants the war has set for them, at the address
+that carries their feed secret (the same secret as their board feeds: one "new address" retires
+both). Built with icalendar."""
 
 from django.http import HttpResponse, HttpResponseForbidden
 from django.utils.translation import gettext as _

@@ -1,4 +1,4 @@
-"""My duties (待辦, issue 11): what waits on the officer now, most urgent first, each with its
+"""My duties (待辦): what waits on the officer now, most urgent first, each with its
 deadline and a link to where it is done."""
 
 from django.contrib.auth.decorators import login_required

@@ -118,6 +118,8 @@ def game_claim_view(request, campaign, game_id):
 @campaign_page
 def game_pgn(request, campaign, game_id):
     game = get_object_or_404(Game.objects.select_related("attacker", "defender"), pk=game_id, campaign=campaign)
+    if game.defender is None:  # called and not taken up (or cancelled so): no second player, no record
+        raise Http404
     side = colours(game)
     first = game.attacker if side["attacker"] in ("red", "white") else game.defender
     second = game.defender if first == game.attacker else game.attacker

@@ -1,5 +1,5 @@
 """An officer's page: stars, kind, title, kingdom, whereabouts, posts, games, captures, promotions;
-on their own page, their feeds and their mail settings (issue 11)."""
+on their own page, their feeds and their mail settings."""
 
 from django.http import Http404
 from django.shortcuts import render

@@ -24,6 +24,7 @@ from campaign.views.common import campaign_action, campaign_page, require_office
 def siege_page(request, campaign, siege_id):
     view = siege_detail(siege_id=siege_id, campaign=campaign, viewer=request.officer, user=request.user)
     flags = view.flags
+    assert flags is not None  # siege_detail sets the flags when given a user
     context = {
         "campaign": campaign,
         "view": view,

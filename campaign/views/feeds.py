@@ -1,6 +1,7 @@
-"""Atom feeds of the boards (issue 11): a city board's feed is public; a palace board's (R1.2)
-only at an officer's private address, which carries their secret (renewed from their page; the
-old addresses then stop working). Built on Django's syndication framework."""
+"""Atom feeds of the boards, for readers who follow them in a feed reader: a city board's feed
+is public; a palace board's (R1.2) only at an officer's private address, which carries their
+secret (renewed from their page; the old addresses then stop working). Built on Django's
+syndication framework."""
 
 from django.contrib import messages
 from django.contrib.syndication.views import Feed

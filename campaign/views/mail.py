@@ -1,5 +1,6 @@
-"""Mail of duties (issue 11): the officer's settings, the confirmation link, and the one-click
-unsubscribe link of every mail (RFC 8058: a mail client may POST to it without a session)."""
+"""Mail of duties, for officers away from the site: the officer's settings, the confirmation
+link, and the one-click unsubscribe link of every mail (RFC 8058: a mail client may POST to it
+without a session)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required

@@ -1,4 +1,4 @@
-"""The Tokens page (issue 12): a user makes personal access tokens for the API (read only, or read
+"""The Tokens page: a user makes personal access tokens for the API (read only, or read
 and act), sees a new one's text once, and revokes them."""
 
 from django.contrib import messages
@@ -10,10 +10,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.errors import NotAllowed, RuleViolation
+from campaign.inputs import outside_zone
 from campaign.models import AccessToken
 from campaign.services.tokens import token_create, token_revoke
 from campaign.views.common import forbidden
-from campaign.views.zones import outside_zone
 
 SHOWN_ONCE = "token_shown_once"
 
@@ -21,6 +21,7 @@ SHOWN_ONCE = "token_shown_once"
 @login_required
 @require_http_methods(["GET", "HEAD"])
 def tokens_page(request: HttpRequest) -> HttpResponse:
+    assert request.user.pk is not None  # login_required: a signed-in user
     tokens = AccessToken.objects.filter(user_id=request.user.pk).order_by("-created_at")
     # Times in the reader's zone, else their campaign's, as on every other page (the footer says which).
     with timezone.override(outside_zone(request)):

@@ -1,24 +1,14 @@
 """Which zone a reader sees times in: the campaign's (the default, as the war counts its hours
 there), or one the reader chose on the time-zone page, kept in a cookie like the language."""
 
-from zoneinfo import ZoneInfo
-
-from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from campaign.inputs import TIME_ZONE_COOKIE, chosen_zone, zone_names
-from campaign.selectors import home_zone_of
 
 COOKIE_AGE = 365 * 24 * 3600
-
-
-def outside_zone(request: HttpRequest) -> ZoneInfo:
-    """For pages outside a campaign (the Tokens page, /ops/): the zone the reader chose, else their
-    campaign's, as every campaign page shows times (campaign.views.common.campaign_page)."""
-    return chosen_zone(request) or ZoneInfo(home_zone_of(request.user) or settings.TIME_ZONE)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -1,12 +1,12 @@
 """Sockets for the guard's tests: a WebsocketCommunicator on the site's ASGI application
-(campaign/asgi.py) with the headers a browser's page sends, an address of its own per test, and a
+(config/asgi.py) with the headers a browser's page sends, an address of its own per test, and a
 Redis that never answers."""
 
 import secrets
 
 from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
-from campaign.asgi import application
+from config.asgi import application
 
 HOST = b"127.0.0.1:8000"
 

@@ -50,7 +50,7 @@ def test_dark_chess_an_action_in_time_makes_the_flag_timer_stale(world, clock):
 def test_the_dark_chess_page_hears_of_each_action_and_a_frame_closes_its_socket(clock):
     from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
-    from campaign.asgi import application
+    from config.asgi import application
 
     world = make_world()
     stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))

@@ -146,6 +146,17 @@ def test_r6_1_r11_6_a_called_game_waiting_for_a_defender_is_listed(world, client
     assert "待守方應戰" in row[: row.index("</tr>")], "called, awaiting a defender"
 
 
+def test_the_pgn_of_a_called_game_without_a_defender_is_not_found(world, client, clock):
+    """The API lists a PGN address for every game; a call nobody has taken up has no second
+    player and no record, so its address is a 404 (the page offers no PGN link before moves)."""
+    from battles.services.siege import siege_call
+    from tests.battles.test_records import ARMY
+
+    army = besiege(world, clock, "漢中", ARMY)
+    game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
+    assert client.get(url(world, "game-pgn", game.pk)).status_code == 404
+
+
 def test_r11_3_a_refused_record_stays_in_the_box(world, client, clock):
     """A record with an illegal move: the message names it, and the record is there to correct."""
     game = pending_game(world, clock)

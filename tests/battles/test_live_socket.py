@@ -13,7 +13,7 @@ from django.test import Client
 
 from battles.models import Game
 from battles.services.live import live_ready
-from campaign.asgi import application
+from config.asgi import application
 from tests.worlds import besiege, make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)

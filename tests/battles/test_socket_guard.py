@@ -12,8 +12,8 @@ import pytest
 import redis
 from asgiref.sync import async_to_sync
 
-from campaign.asgi import application
 from campaign.socket_guard import STALE_SECONDS
+from config.asgi import application
 from tests.battles.sockets import HungRedis, an_address, dashboard, socket
 from tests.battles.test_live_socket import sessions
 from tests.worlds import make_world

@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 
 from battles.services.march import march_start
-from campaign.demo import demo_spec
 from campaign.services.world import world_create
+from ops.demo import demo_spec
 from tests.worlds import World, arrive
 
 

@@ -8,8 +8,8 @@ import pytest
 from django.test import Client
 
 from campaign import clock
-from campaign.health import health
 from campaign.models import Heartbeat
+from ops.health import health
 
 
 @pytest.mark.django_db

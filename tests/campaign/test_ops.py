@@ -33,8 +33,8 @@ def test_r7_5_operators_see_overdue_work_and_apply_it_by_hand(world, client):
 
 
 @pytest.mark.timer_failures_expected
-def test_r7_5_a_stuck_item_is_set_aside_shown_and_retried(world, client, settings):
-    settings.TIMER_MAX_ATTEMPTS = 1
+def test_r7_5_a_stuck_item_is_set_aside_shown_and_retried(world, client, monkeypatch):
+    monkeypatch.setattr("campaign.timers.MAX_ATTEMPTS", 1)
     HANDLERS["test.stuck"] = lambda timer: 1 / 0
     try:
         timer = timer_schedule(

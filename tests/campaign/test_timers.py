@@ -68,8 +68,8 @@ def test_r3_4_two_threads_apply_the_same_arrival_once():
 
 
 @pytest.mark.timer_failures_expected
-def test_r7_5_a_failing_timer_is_retried_then_set_aside_without_blocking_others(world, settings):
-    settings.TIMER_MAX_ATTEMPTS = 2
+def test_r7_5_a_failing_timer_is_retried_then_set_aside_without_blocking_others(world, monkeypatch):
+    monkeypatch.setattr("campaign.timers.MAX_ATTEMPTS", 2)
     calls = []
 
     def broken(timer):

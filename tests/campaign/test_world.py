@@ -21,7 +21,7 @@ def test_r1_1_campaign_has_zone_and_settings_defaults(world):
 @pytest.mark.django_db
 def test_r1_1_several_campaigns_on_one_site():
     first = make_world()
-    from campaign.demo import demo_spec
+    from ops.demo import demo_spec
 
     second_spec = demo_spec()
     second_spec.update(slug="second", name="Second season", time_zone="Europe/London")

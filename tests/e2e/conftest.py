@@ -50,8 +50,8 @@ def _pages_closed_after_each_test(request):
 
 
 def log_in(browser, live_server, username: str):
-    """A fresh browser context logged in as a demo user (password: campaign.demo.DEMO_PASSWORD)."""
-    from campaign.demo import DEMO_PASSWORD
+    """A fresh browser context logged in as a demo user (password: ops.demo.DEMO_PASSWORD)."""
+    from ops.demo import DEMO_PASSWORD
 
     page = browser.new_context(locale="zh-TW").new_page()
     page.goto(f"{live_server.url}/accounts/login/")

@@ -17,7 +17,7 @@ def healthcheck() -> subprocess.CompletedProcess:
 
     from django.conf import settings
 
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="campaign.settings_test", DATABASE_URL=database_url())
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="config.settings_test", DATABASE_URL=database_url())
     env["REDIS_URL"] = settings.REDIS_URL
     return subprocess.run(
         [sys.executable, "manage.py", "healthcheck"], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60

@@ -98,7 +98,7 @@ def test_r7_5_redis_stopped_and_started_again_loses_nothing(start_worker, redis_
 
 def test_two_workers_and_beat_outlive_a_hard_crash_of_redis_and_apply_every_arrival_once(start_worker, redis_server):
     """redis-server SIGKILLed while the workers hold the burst's on-time (ETA) messages: both
-    workers stay up by themselves (nothing restarts them here; campaign/broker.py), reconnect
+    workers stay up by themselves (nothing restarts them here; config/broker.py), reconnect
     when Redis is back, and the sweeper applies what the dead Redis lost: every arrival once,
     within 30 s of Redis returning. On PostgreSQL in CI's second run."""
     if not redis_server.owned:

@@ -10,10 +10,10 @@ from battles.services.records import game_report
 from battles.services.results import game_result
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import banqi_act, stratagem_accept, stratagem_challenge
-from campaign.demo import demo_spec
 from campaign.services.boards import post_reply, thread_create
 from campaign.services.moves import move_order, move_request
 from campaign.services.world import world_create
+from ops.demo import demo_spec
 from tests.worlds import World, arrive
 
 

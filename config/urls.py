@@ -1,3 +1,5 @@
+"""The site's URLs: the pages of every app, the API under /api/v1/, the admin, the operators' side."""
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -5,7 +7,7 @@ from django.urls import include, path
 from api import main as api_main
 from battles.views import dashboard as dashboard_views
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
-from campaign.views import boards, feeds, home, mail, moves, ops, personnel, tokens, zones
+from campaign.views import boards, feeds, home, mail, moves, personnel, tokens, zones
 
 campaign_urls = [
     path("", dashboard_views.dashboard_page, name="dashboard"),
@@ -54,12 +56,9 @@ urlpatterns = [
     path("accounts/tokens/new/", tokens.token_new, name="token-new"),
     path("accounts/tokens/<id:token_id>/revoke/", tokens.token_revoke_view, name="token-revoke"),
     path("admin/", admin.site.urls),
-    path("ops/", ops.ops_page, name="ops"),
-    path("healthz", ops.healthz, name="healthz"),
-    path("ops/apply-due/", ops.ops_apply_due, name="ops-apply-due"),
-    path("ops/timers/<id:timer_id>/retry/", ops.ops_retry, name="ops-retry"),
+    path("", include("ops.urls")),
     path("c/<slug:slug>/", include(campaign_urls)),
 ]
 
 # A path no route matches: the site's page, or the API's JSON error under /api/v1/.
-handler404 = "campaign.views.errors.not_found"
+handler404 = "config.errors.not_found"

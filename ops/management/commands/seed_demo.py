@@ -4,10 +4,10 @@ from django.core.management.base import BaseCommand
 from django.utils import translation
 
 from battles.services.march import march_start
-from campaign.demo import DEMO_PASSWORD, DEMO_SLUG, demo_spec
 from campaign.models import Campaign, Officer
 from campaign.services.world import world_create
 from cities.models import City
+from ops.demo import DEMO_PASSWORD, DEMO_SLUG, demo_spec
 
 
 class Command(BaseCommand):

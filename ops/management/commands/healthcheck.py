@@ -4,7 +4,7 @@ sweeper's heartbeat within three sweeps, a worker answering), else 1; one line p
 from django.core.management.base import BaseCommand
 
 from campaign import clock
-from campaign.health import health
+from ops.health import health
 
 
 class Command(BaseCommand):

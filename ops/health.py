@@ -1,4 +1,4 @@
-"""Is the site able to keep its clock (issue 14)? What `/healthz` and `manage.py healthcheck`
+"""Is the site able to keep its clock? What `/healthz` and `manage.py healthcheck`
 answer: the database answers, Redis answers, the sweeper ran within three sweeps (its
 heartbeat), and at least one Celery worker answered a ping. Any of these failing means timers
 may not be applied on time: a supervisor or a load balancer acts on it."""

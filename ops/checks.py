@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.core.checks import Tags, Warning, register
 from django.db import DatabaseError
 
-from campaign.demo import DEMO_PASSWORD, demo_usernames
+from ops.demo import DEMO_PASSWORD, demo_usernames
 
 
 @register(Tags.security, deploy=True)

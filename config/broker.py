@@ -1,4 +1,4 @@
-"""The Redis transport of Celery's broker, with one fault of kombu's closed (issue 14).
+"""The Redis transport of Celery's broker, with one fault of kombu's closed.
 
 When redis-server dies while a worker holds unacknowledged messages (the timers' on-time ETA
 messages, which a worker holds until their instant), the worker's consumer, on the connection
@@ -17,7 +17,7 @@ reconnects as it does after any connection loss.
 The other path to the same error, Celery's gossip step deleting its queue on a dead connection,
 is closed by running workers `--without-gossip --without-mingle` (this project uses neither).
 
-Selected by `CELERY_BROKER_TRANSPORT` (campaign/settings.py)."""
+Selected by `CELERY_BROKER_TRANSPORT` (config/settings.py)."""
 
 from kombu.transport import redis as kombu_redis
 from redis.exceptions import ConnectionError as RedisConnectionError

@@ -11,10 +11,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign import clock
-from campaign.health import health
+from campaign.inputs import outside_zone
 from campaign.selectors import operations
 from campaign.timers import timer_retry, timers_sweep
-from campaign.views.zones import outside_zone
+from ops.health import health
 
 
 def _operator(request) -> None:
@@ -32,7 +32,7 @@ def ops_page(request):
     try:
         return render(
             request,
-            "campaign/ops.html",
+            "ops/ops.html",
             {"ops": operations(now=clock.now(), sweep_seconds=settings.TIMER_SWEEP_SECONDS)},  # footer shows the zone
         )
     finally:

@@ -89,7 +89,7 @@ def stop(process: subprocess.Popen | None, timeout: float = 10) -> None:
 
 class Supervisor:
     """Keeps named processes running: one that exits is started again (as systemd's
-    Restart=always would, deploy/systemd/). A worker outlives its Redis (campaign/broker.py), but
+    Restart=always would, deploy/systemd/). A worker outlives its Redis (config/broker.py), but
     any process may still die (memory, a bug); the timers in the database make a restart lose
     nothing."""
 

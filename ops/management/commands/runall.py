@@ -13,7 +13,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
-from campaign.devservices import Supervisor, start_redis, stop
+from ops.devservices import Supervisor, start_redis, stop
 
 
 def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict[str, list[str]]:
@@ -24,22 +24,22 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
         "worker": [
             f"{bin_dir}/celery",
             "-A",
-            "campaign",
+            "config",
             "worker",
             "--loglevel=INFO",
             f"--concurrency={concurrency}",
             "--hostname=worker@%h",
             # Gossip and mingle serve nothing here, and gossip's queue was one path by which a
-            # worker died with its Redis (campaign/broker.py).
+            # worker died with its Redis (config/broker.py).
             "--without-gossip",
             "--without-mingle",
             "--queues=celery,sweeper",
         ],
-        # The sweeper's queue alone (issue 14): a sweep never waits behind a burst of timers.
+        # The sweeper's queue alone: a sweep never waits behind a burst of timers.
         "sweeper": [
             f"{bin_dir}/celery",
             "-A",
-            "campaign",
+            "config",
             "worker",
             "--loglevel=INFO",
             "--pool=solo",
@@ -51,7 +51,7 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
         "beat": [
             f"{bin_dir}/celery",
             "-A",
-            "campaign",
+            "config",
             "beat",
             "--loglevel=INFO",
             f"--schedule={var / 'celerybeat-schedule'}",
@@ -60,7 +60,7 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
         # HTTP and websockets (live games) from one ASGI server: uvicorn with N workers.
         "web": [
             f"{bin_dir}/uvicorn",
-            "campaign.asgi:application",
+            "config.asgi:application",
             "--host",
             bind.rpartition(":")[0] or "127.0.0.1",
             "--port",
@@ -82,7 +82,7 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
 
 def site_environment(bind: str) -> dict[str, str]:
     """The environment of the processes it starts: BIND is the address served, from which the
-    worker's settings take the mails' links unless SITE_URL is set (campaign/settings.py)."""
+    worker's settings take the mails' links unless SITE_URL is set (config/settings.py)."""
     return {**os.environ, "BIND": bind}
 
 

@@ -1,17 +1,9 @@
-"""Settings of the campaign site, read from the environment.
+"""Settings of the site: Django's, and what a deployer turns from the environment.
 
-DATABASE_URL  default: a SQLite file in var/
-REDIS_URL     default: redis://127.0.0.1:6390/0 (the Makefile starts a real redis-server there)
-SECRET_KEY    required unless DEBUG is on, or VAR_DIR/secret_key exists (the Makefile makes it)
-DEBUG         "1" for development
-ALLOWED_HOSTS comma-separated
-HTTPS         "1" behind TLS: secure cookies, HSTS, redirect to https
-SITE_URL      the site's address in mails (default http://BIND, BIND's default 127.0.0.1:8000)
-EMAIL_HOST    an SMTP server for the duty mails (issue 11); unset, mails are printed to the
-              console. EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS,
-              EMAIL_USE_SSL, DEFAULT_FROM_EMAIL as in Django.
-TRUSTED_PROXIES the proxies whose X-Forwarded-For uvicorn believes (default none)
-(the README's table has the rest)
+Every environment variable read here (and by runall) is a row of the README's Configuration table,
+with its default and meaning (tests/test_settings_documented.py compares the two). Tuning that no
+deployment should turn (the interpreter's switch interval, the dashboards' push tick, a timer's
+attempts) is a constant beside the code that uses it, with its reason.
 """
 
 import os
@@ -87,18 +79,19 @@ INSTALLED_APPS = [
     "campaign",
     "cities",
     "battles",
+    "ops",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # Issue 14: pages compressed (with Django's BREACH mitigation: random bytes in each gzip
+    # Pages compressed (with Django's BREACH mitigation: random bytes in each gzip
     # header), and a page unchanged since the ETag the browser holds answered 304 (the
     # dashboard's 5-second refresh). GZip first, so that the ETag is the content's.
     "django.middleware.gzip.GZipMiddleware",
     "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "campaign.middleware.LanguageMiddleware",
+    "config.middleware.LanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -145,8 +138,8 @@ AXES_LOCKOUT_CALLABLE = "campaign.views.accounts.locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
-ROOT_URLCONF = "campaign.urls"
-WSGI_APPLICATION = "campaign.wsgi.application"
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
     {
@@ -219,8 +212,8 @@ LOGOUT_REDIRECT_URL = "home"
 # Celery: Redis is the broker; results are not kept (timers write their outcome to the database).
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")
 CELERY_BROKER_URL = REDIS_URL
-# Live games (issue 10): Django Channels, its fan-out on the same Redis (keys prefixed "asgi").
-ASGI_APPLICATION = "campaign.asgi.application"
+# Live games: Django Channels, its fan-out on the same Redis (keys prefixed "asgi").
+ASGI_APPLICATION = "config.asgi.application"
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -241,12 +234,12 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 # kombu's Redis transport with one fault closed: a worker outlives a hard crash of redis-server
-# (campaign/broker.py).
-CELERY_BROKER_TRANSPORT = "campaign.broker:Transport"
-# Issue 14: the dashboard shows this many cities a page (with the map when they are all of them).
+# (config/broker.py).
+CELERY_BROKER_TRANSPORT = "config.broker:Transport"
+# The dashboard shows this many cities a page (with the map when they are all of them): a
+# deployment of a large world on a small machine trades the page's length for the cost of its
+# refresh after a change (bench/pages.py).
 DASHBOARD_CITIES_PER_PAGE = int(os.environ.get("DASHBOARD_CITIES_PER_PAGE", "100"))
-# How often each web process looks for a new world version to push to its open dashboards.
-DASHBOARD_PUSH_SECONDS = float(os.environ.get("DASHBOARD_PUSH_SECONDS", "0.25"))
 # Open websockets at once per address and per logged-in user, counted in Redis across the web
 # processes (campaign/socket_guard.py); the excess is refused at connect. 0: no cap.
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
@@ -257,7 +250,7 @@ SOCKET_OPENS_PER_ADDRESS = os.environ.get("SOCKET_OPENS_PER_ADDRESS", "300/min")
 if SOCKET_OPENS_PER_ADDRESS not in ("", "0") and not re.fullmatch(r"[0-9]+/[smhd][a-z]*", SOCKET_OPENS_PER_ADDRESS):
     raise ImproperlyConfigured("SOCKET_OPENS_PER_ADDRESS is a number a second, minute, hour or day (300/min), or 0.")
 
-# Django's cache, on Redis so that every process shares it. The public API's rate limits (issue 12)
+# Django's cache, on Redis so that every process shares it. The public API's rate limits
 # are counted in Redis directly (api/auth.py: one script per request, so that requests arriving
 # at once cannot pass over the limit; a Redis away lets requests through rather than refuse them).
 CACHES = {
@@ -280,20 +273,23 @@ NINJA_NUM_PROXIES = 0  # ninja's own reading of X-Forwarded-For is never used (a
 BOARD_POST_RATE = os.environ.get("BOARD_POST_RATE", "10/min")
 if not re.fullmatch(r"[1-9][0-9]*/[smhd][a-z]*", BOARD_POST_RATE):
     raise ImproperlyConfigured("BOARD_POST_RATE is a number a second, minute, hour or day: 10/min, 200/hour.")
+# How often beat's sweeper applies what is overdue and delivers what was missed: a deployment
+# trades how soon it catches up after an outage against a sweep's few queries that often
+# (/healthz allows three sweeps).
 TIMER_SWEEP_SECONDS = float(os.environ.get("TIMER_SWEEP_SECONDS", "5"))
 # A timer due further ahead than this gets its on-time (ETA) message from the sweeper as its
 # instant nears, not when it is scheduled: a live game's flag, re-set by every move, is then sent
 # only if it may really fall, and no message waits in Redis longer than its visibility timeout.
-# At least two sweeps, so that a sweep running late still sends it in time.
+# At least two sweeps, so that a sweep running late still sends it in time. From the environment
+# so that a real worker can be started with a short one (tests/integration).
 TIMER_LEAD_SECONDS = max(float(os.environ.get("TIMER_LEAD_SECONDS", "60")), 2 * TIMER_SWEEP_SECONDS)
-# A timer whose handler failed this many times is set aside (shown to operators) so it
-# does not block the rest.
-TIMER_MAX_ATTEMPTS = int(os.environ.get("TIMER_MAX_ATTEMPTS", "5"))
-# Issue 11: a notice's delivery claims its row for this long; a worker killed mid-delivery
-# leaves it to the sweeper once the lease is over.
+# A notice's delivery claims its row for this long; a worker killed mid-delivery leaves it to the
+# sweeper once the lease is over. Longer than any delivery (a lease ending mid-delivery sends the
+# mail twice): a deployment whose SMTP server answers slowly lengthens it; the integration tests
+# shorten it for their real workers.
 NOTICE_LEASE_SECONDS = float(os.environ.get("NOTICE_LEASE_SECONDS", "30"))
 
-# Mail (issue 11): Django's mail framework on SMTP from the environment; the demo prints mail to
+# Mail: Django's mail framework on SMTP from the environment; the demo prints mail to
 # the console. Links in mails point at SITE_URL.
 
 
@@ -321,7 +317,7 @@ EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
 EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL")
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chess Siege <noreply@localhost>")
-# The sweeper's own queue (issue 14): every worker consumes it beside the default one, and
+# The sweeper's own queue: every worker consumes it beside the default one, and
 # `make run` (like deploy/systemd) runs one worker for it alone, so that a sweep never waits
 # behind a burst of due timers.
 CELERY_TASK_ROUTES = {"campaign.tasks.sweep_timers": {"queue": "sweeper"}}

@@ -7,7 +7,7 @@ import sys
 
 from django.core.asgi import get_asgi_application
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "campaign.settings")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()  # before anything imports models
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
@@ -17,9 +17,11 @@ from campaign.socket_guard import websocket_stack  # noqa: E402
 
 # The event loop (every socket of the process) and the thread doing the consumers' database work
 # share the interpreter lock, and a thread that wants it waits out the other's switch interval
-# (5 ms by default): a state ready to send waited behind the next move being judged. Setting:
-# GIL_SWITCH_SECONDS (bench/live.py measures it).
-sys.setswitchinterval(float(os.environ.get("GIL_SWITCH_SECONDS", "0.0005")))
+# (5 ms by default): a state ready to send waited behind the next move being judged. A tenth of
+# the default lets states go out while a move is judged (bench/live.py measures it); it is the
+# process's own tuning, not a deployment's.
+GIL_SWITCH_SECONDS = 0.0005
+sys.setswitchinterval(GIL_SWITCH_SECONDS)
 
 application = ProtocolTypeRouter(
     {
@@ -34,7 +36,8 @@ def _settle() -> None:
     """What every request needs loaded (the URL maps, each language's catalogue), then the whole
     heap set aside from the collector (`gc.freeze`): a full collection then walks only what the
     process made since, instead of stopping every socket of the process for ~45 ms each time
-    (measured: the live bench's slowest moves, bench/live.py). Setting: GC_FREEZE (1 = on)."""
+    (measured: the live bench's slowest moves, bench/live.py). Every web process does it: what it
+    sets aside is the code and the catalogues it keeps for its whole life anyway."""
     from django.conf import settings
     from django.urls import get_resolver
     from django.utils import translation
@@ -47,5 +50,4 @@ def _settle() -> None:
     gc.freeze()
 
 
-if os.environ.get("GC_FREEZE", "1") == "1":
-    _settle()
+_settle()
