@@ -1,11 +1,11 @@
-"""The war in the admin, read-only: armies, sieges, games, stratagems and dark-chess games
-change only through the site's services (which check the rules and write the ledger); here
+"""The war in the admin, read-only: armies, sieges, games, stratagems, dark-chess games and the
+ledger change only through the site's services (which check the rules and write the ledger); here
 staff can look them up."""
 
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from battles.models import Army, BanqiGame, Game, Siege, Stratagem
+from battles.models import Army, BanqiGame, Game, LedgerEntry, Siege, Stratagem
 from battles.models.armies import AttackRank
 from battles.models.sieges import DefenceRank
 from battles.selectors.stratagems import ENDINGS
@@ -104,3 +104,32 @@ class BanqiGameAdmin(ReadOnly):
             winner = game.first if game.result == "0" else game.second
             return str(_("%(name)s won") % {"name": winner.name})
         return "—"
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(admin.ModelAdmin):
+    """Read-only: every change of a wall or a morale, written by the services with its cause."""
+
+    list_display = ["due_at", "city", "army", "field", "delta", "value_after", "clause", "cause_text", "applied_at"]
+    list_filter = ["campaign", "field", "clause"]
+    list_select_related = ["city", "army"]
+    date_hierarchy = "due_at"
+    # The cause is stored as data (a code and its arguments) and told in the reader's language.
+    exclude = ["cause", "cause_args"]
+    readonly_fields = ["cause_text"]
+
+    @admin.display(description=_("cause"))
+    def cause_text(self, entry: LedgerEntry) -> str:
+        return entry.cause_text
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_active and request.user.is_staff

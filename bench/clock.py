@@ -49,8 +49,8 @@ def setup_django(fresh: bool) -> None:
 
 def naive_day(campaign, at) -> None:
     """The same work as R7.1's service, one row at a time through the ORM."""
-    from battles.models import Army
-    from cities.models import City, LedgerEntry
+    from battles.models import Army, LedgerEntry
+    from cities.models import City
 
     for city in City.objects.filter(campaign=campaign):
         if city.wall < city.wall_max:
@@ -90,10 +90,10 @@ def naive_day(campaign, at) -> None:
 def bench_day(campaign) -> None:
     from django.db import transaction
 
+    from battles.models import LedgerEntry
     from campaign import clock
     from campaign.models import Timer
-    from campaign.timers import timer_apply
-    from cities.models import LedgerEntry
+    from campaign.timers import timers_apply_due
 
     at = clock.now()
     started = time.perf_counter()
@@ -102,7 +102,7 @@ def bench_day(campaign) -> None:
         naive_rows = LedgerEntry.objects.filter(key__startswith="naive:").count()
         transaction.set_rollback(True)
     naive = time.perf_counter() - started
-    timer = Timer.objects.create(
+    Timer.objects.create(
         campaign=campaign,
         key=f"bench:day:{campaign.pk}",
         kind="campaign.day",
@@ -110,11 +110,11 @@ def bench_day(campaign) -> None:
         due_at=at,
         created_at=at,
     )
-    from campaign.tasks import apply_timer
+    from campaign.tasks import apply_due
 
-    apply_timer.apply_async(args=[0], countdown=1)  # open the broker connection, as a running site has
+    apply_due.apply_async(args=[at.isoformat()], countdown=1)  # open the broker connection, as a running site has
     started = time.perf_counter()
-    assert timer_apply(timer_id=timer.pk)
+    assert timers_apply_due(now=at) == 1  # the day's timer, the only one due
     ours = time.perf_counter() - started
     rows = LedgerEntry.objects.filter(clause="R7.1", cause__startswith="day").count()
     assert rows == naive_rows, (rows, naive_rows)

@@ -216,7 +216,7 @@ def _history_games(campaign, kingdom_id: int, city_ids: list[int], officer_ids: 
 def _history_ledger(siege, army, city_ids: list[int], past, count: int, scale: float, part: int) -> None:
     """`count` ledger rows, the first 5,000 × `scale` the wall of the besieged city and the
     morale of its army (their pages' history), the rest the other cities' walls."""
-    from cities.models import LedgerEntry
+    from battles.models import LedgerEntry
 
     campaign = siege.campaign
     here = [("city", siege.city_id, "wall"), ("army", army.pk, "morale")]

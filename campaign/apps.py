@@ -7,10 +7,6 @@ class CampaignConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
-        from campaign import freshness, services  # noqa: F401  registers the timer handlers
-        from campaign.models import Board, Campaign, Kingdom, Move, Officer
-        from cities.models import City, Road
+        from campaign.registry import register_all
 
-        # What the dashboard and the map show (issue 14: their refresh is a 304 until one changes).
-        for model in (Campaign, Kingdom, Officer, Move, Board, City, Road):
-            freshness.watch(model)
+        register_all()  # every timer handler and watched table of the campaign

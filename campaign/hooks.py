@@ -1,13 +1,13 @@
 """Where the campaign lets a higher layer react without importing it (DESIGN.md: a small
-registry the higher app fills in its `AppConfig.ready`, as timer handlers are registered).
-The war (`battles`) fills these; the campaign calls them at the right moment.
+registry the higher app fills in). The war fills these in `battles/registry.py`; the campaign
+calls them at the right moment.
 
 - `departure_checks`: called with an officer about to leave their city; raise a RuleViolation
   to refuse the move (R3.6: nobody leaves a besieged city).
 - `arrival_hooks`: called with (officer, city, at) when a move arrives (R8.4: a defender who
   arrives in a besieged city takes a place on the roster).
 - `arrival_watch`: called with city ids, returns those where an arrival matters to the war (the
-  besieged ones): arrivals applied as a batch (issue 14) call `arrival_hooks` only there (every
+  besieged ones): arrivals applied as a batch call `arrival_hooks` only there (every
   hook registered must be one that does nothing elsewhere; with no watch, everywhere).
 - `campaign_created_hooks`: called with (campaign, at) when a campaign is created (R7.1: its
   first local midnight is scheduled).

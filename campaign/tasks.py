@@ -5,23 +5,10 @@ from datetime import datetime
 from celery import shared_task
 
 from campaign import clock
-from campaign.models import Timer
 from campaign.services import mail
 from campaign.services.mail import CONFIRM_TASK
 from campaign.services.notices import DELIVER_TASK, REFRESH_TASK, notices_deliver, notices_refresh, notices_sweep
-from campaign.timers import APPLY_DUE_TASK, APPLY_TIMER_TASK, timer_apply, timers_apply_due, timers_sweep
-
-
-@shared_task(name=APPLY_TIMER_TASK, acks_late=True, ignore_result=True)
-def apply_timer(timer_id: int) -> bool:
-    due_at = Timer.objects.filter(pk=timer_id, status=Timer.Status.PENDING).values_list("due_at", flat=True).first()
-    if due_at is None:
-        return False  # already applied (by the sweeper, say): a read, no write transaction
-    if due_at > clock.now():
-        # Woke a little early (clock skew between hosts): wait for the due instant.
-        apply_timer.apply_async(args=[timer_id], eta=due_at)
-        return False
-    return timer_apply(timer_id=timer_id)
+from campaign.timers import APPLY_DUE_TASK, timers_apply_due, timers_sweep
 
 
 @shared_task(name=APPLY_DUE_TASK, acks_late=True, ignore_result=True)

@@ -11,7 +11,6 @@ message unless it may really fall, and no message outlives the broker's visibili
 A claim is a compare-and-set inside the same transaction as the handlers' writes, so a timer is
 applied exactly once however often it is triggered: a second caller finds it no longer pending
 (PostgreSQL: `SKIP LOCKED` leaves it to the first; SQLite's IMMEDIATE transactions queue it).
-`timer_apply` (one timer) stays for the per-timer messages queued before batches existed.
 """
 
 import logging
@@ -29,7 +28,6 @@ from django.db.models import F, QuerySet
 from campaign import clock
 from campaign.models import Campaign, Heartbeat, Timer
 
-APPLY_TIMER_TASK = "campaign.tasks.apply_timer"
 APPLY_DUE_TASK = "campaign.tasks.apply_due"
 TICK_MS = 100  # timers due within the same tenth of a second share one message
 # A timer whose handler failed this often is set aside (operators see it on /ops/ and retry it
@@ -171,39 +169,10 @@ def _send_tick(tick: int) -> None:
         log.warning("could not enqueue the timers due at %s (%s); the sweeper will apply them", at, exc)
 
 
-def timer_apply(*, timer_id: int) -> bool:
-    """Apply one due timer if nobody has. True when this call applied it."""
-    now = clock.now()
-    try:
-        with transaction.atomic():
-            claimed = Timer.objects.filter(pk=timer_id, status=Timer.Status.PENDING, due_at__lte=now).update(
-                status=Timer.Status.DONE, applied_at=now, attempts=F("attempts") + 1
-            )
-            if claimed != 1:
-                return False
-            timer = Timer.objects.get(pk=timer_id)
-            HANDLERS[timer.kind](timer)
-        return True
-    except Exception as exc:
-        log.exception("timer %s failed", timer_id)
-        _record_failure(timer_id, exc)
-        return False
-
-
-def _record_failure(timer_id: int, exc: Exception) -> None:
-    with transaction.atomic():
-        timer = Timer.objects.select_for_update(of=("self",)).filter(pk=timer_id, status=Timer.Status.PENDING).first()
-        if timer is None:
-            return
-        timer.attempts += 1
-        timer.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-        if timer.attempts >= MAX_ATTEMPTS:
-            timer.status = Timer.Status.FAILED
-        timer.save(update_fields=["attempts", "last_error", "status"])
-
-
 class _Raced(Exception):
-    """Another process claimed part of a batch between its read and its claim."""
+    """Another process claimed part of a batch between its read and its claim (the claim's
+    compare-and-set found fewer rows pending than were read): the batch is undone, nothing of
+    it applied, and read again."""
 
 
 def timers_apply_due(*, now: datetime, limit: int = 500, failed: set[int] | None = None) -> int:
@@ -215,7 +184,12 @@ def timers_apply_due(*, now: datetime, limit: int = 500, failed: set[int] | None
     `failed` set). Returns how many were applied."""
     applied, failed = 0, set() if failed is None else failed
     while True:
-        done, claimed = _apply_batch(now=now, limit=limit, failed=failed)
+        try:
+            done, claimed = _apply_batch(now=now, limit=limit, failed=failed)
+        except _Raced:
+            # Read what is still pending again: a race means another process claimed part of the
+            # batch (and applies it), so the pending rows only get fewer.
+            continue
         applied += done
         if claimed < limit:
             return applied
@@ -223,40 +197,36 @@ def timers_apply_due(*, now: datetime, limit: int = 500, failed: set[int] | None
 
 def _apply_batch(*, now: datetime, limit: int, failed: set[int]) -> tuple[int, int]:
     """(applied, claimed) for one batch."""
-    try:
-        with transaction.atomic():
-            due = (
-                Timer.objects.filter(status=Timer.Status.PENDING, due_at__lte=now)
-                .exclude(pk__in=failed)
-                .order_by("due_at", "id")
-            )
-            if connection.features.has_select_for_update_skip_locked:  # PostgreSQL: workers take disjoint batches
-                due = due.select_for_update(skip_locked=True)
-            timers = list(due[:limit])  # SQLite: the IMMEDIATE transaction holds the write lock from here
-            if not timers:
-                return 0, 0
-            claimed = Timer.objects.filter(pk__in=[t.pk for t in timers], status=Timer.Status.PENDING).update(
-                status=Timer.Status.DONE, applied_at=now, attempts=F("attempts") + 1
-            )
-            if claimed != len(timers):
-                raise _Raced
-            applied = []
-            for kind, group in _by_kind(timers):
-                if kind in BATCH_HANDLERS and len(group) > 1:
-                    try:
-                        with transaction.atomic():  # a savepoint: the whole group, or nothing of it
-                            BATCH_HANDLERS[kind](group)
-                        applied += [timer.pk for timer in group]
-                        continue
-                    except Exception:
-                        log.exception("a batch of %s timers failed; applying them one at a time", kind)
-                applied += _apply_each(group, failed)
-            # Stamped when the batch's work is done (it commits next), not when it was claimed.
-            Timer.objects.filter(pk__in=applied).update(applied_at=clock.now())
-            return len(applied), len(timers)
-    except _Raced:
-        ids = [t.pk for t in timers]
-        return sum(timer_apply(timer_id=pk) for pk in ids), len(ids)
+    with transaction.atomic():
+        due = (
+            Timer.objects.filter(status=Timer.Status.PENDING, due_at__lte=now)
+            .exclude(pk__in=failed)
+            .order_by("due_at", "id")
+        )
+        if connection.features.has_select_for_update_skip_locked:  # PostgreSQL: workers take disjoint batches
+            due = due.select_for_update(skip_locked=True)
+        timers = list(due[:limit])  # SQLite: the IMMEDIATE transaction holds the write lock from here
+        if not timers:
+            return 0, 0
+        claimed = Timer.objects.filter(pk__in=[t.pk for t in timers], status=Timer.Status.PENDING).update(
+            status=Timer.Status.DONE, applied_at=now, attempts=F("attempts") + 1
+        )
+        if claimed != len(timers):
+            raise _Raced
+        applied = []
+        for kind, group in _by_kind(timers):
+            if kind in BATCH_HANDLERS and len(group) > 1:
+                try:
+                    with transaction.atomic():  # a savepoint: the whole group, or nothing of it
+                        BATCH_HANDLERS[kind](group)
+                    applied += [timer.pk for timer in group]
+                    continue
+                except Exception:
+                    log.exception("a batch of %s timers failed; applying them one at a time", kind)
+            applied += _apply_each(group, failed)
+        # Stamped when the batch's work is done (it commits next), not when it was claimed.
+        Timer.objects.filter(pk__in=applied).update(applied_at=clock.now())
+        return len(applied), len(timers)
 
 
 def _by_kind(timers: list[Timer]) -> list[tuple[str, list[Timer]]]:

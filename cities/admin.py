@@ -1,7 +1,6 @@
 from django.contrib import admin
-from django.utils.translation import gettext_lazy as _
 
-from cities.models import City, LedgerEntry, Road
+from cities.models import City, Road
 
 
 @admin.register(City)
@@ -32,32 +31,3 @@ class RoadAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
-
-
-@admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin):
-    """Read-only: every change of a wall or a morale, written by the services with its cause."""
-
-    list_display = ["due_at", "city", "army", "field", "delta", "value_after", "clause", "cause_text", "applied_at"]
-    list_filter = ["campaign", "field", "clause"]
-    list_select_related = ["city", "army"]
-    date_hierarchy = "due_at"
-    # The cause is stored as data (a code and its arguments) and told in the reader's language.
-    exclude = ["cause", "cause_args"]
-    readonly_fields = ["cause_text"]
-
-    @admin.display(description=_("cause"))
-    def cause_text(self, entry: LedgerEntry) -> str:
-        return entry.cause_text
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def has_view_permission(self, request, obj=None):
-        return request.user.is_active and request.user.is_staff

@@ -65,8 +65,8 @@ def _channel_layer_per_test():
 @pytest.fixture(autouse=True)
 def _redis_and_timers_for_database_tests(request):
     """For a test that uses the database: the real Redis, and afterwards a check that no timer
-    handler failed during the test (timer_apply records a failure and goes on, as it must in
-    production; in a test it is a defect unless the test says it expects one)."""
+    handler failed during the test (a failure is recorded on its timer and the others go on, as
+    they must in production; in a test it is a defect unless the test says it expects one)."""
     if not uses_database(request):
         yield
         return

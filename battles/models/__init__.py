@@ -1,4 +1,5 @@
 from .armies import Army, ArmyMember, FieldBattle, Pursuit
+from .ledger import LedgerEntry
 from .sieges import Defender, Game, GameMove, Ransom, Siege
 from .stratagems import BanqiGame, Stratagem
 
@@ -10,6 +11,7 @@ __all__ = [
     "FieldBattle",
     "Game",
     "GameMove",
+    "LedgerEntry",
     "Pursuit",
     "Ransom",
     "Siege",

@@ -7,12 +7,23 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from battles.models import Army, ArmyMember, BanqiGame, FieldBattle, Game, Pursuit, Ransom, Siege, Stratagem
+from battles.models import (
+    Army,
+    ArmyMember,
+    BanqiGame,
+    FieldBattle,
+    Game,
+    LedgerEntry,
+    Pursuit,
+    Ransom,
+    Siege,
+    Stratagem,
+)
 from battles.selectors.siege import due_next
 from campaign.authority import may_read_board
 from campaign.errors import NotAllowed
 from campaign.models import Board, BoardModerator, Campaign, Kingdom, Move, Officer, Post, Promotion, Thread
-from cities.models import City, LedgerEntry, Road
+from cities.models import City, Road
 
 
 def campaigns() -> QuerySet[Campaign]:

@@ -1,4 +1,5 @@
-"""Every write of the war (DESIGN.md, layer 2). Importing the modules registers their timer handlers.
+"""Every write of the war (DESIGN.md, layer 2). The timer handlers among them are registered by
+importing their modules in `battles/registry.py`.
 
 The modules stand in layers and import only downwards (tests/test_layers.py, .importlinter):
   live                                games played live on the site
@@ -11,21 +12,3 @@ The modules stand in layers and import only downwards (tests/test_layers.py, .im
   lifecycle, prisoners, stratagems    an army's end and retreat; prisoners; stratagems
   common, locks, ledger               posts, the lock order, the value ledger
 """
-
-from . import (  # noqa: F401
-    arrivals,
-    clock,
-    fall,
-    field,
-    lifecycle,
-    live,
-    march,
-    prisoners,
-    pursuit,
-    records,
-    reinforce,
-    results,
-    retreat,
-    siege,
-    stratagems,
-)

@@ -17,8 +17,8 @@ from campaign.services.boards import post_system
 from campaign.timers import timers_cancel
 
 # Told after a commit that changed a game played on the site, ("game" | "banqi", its id): the
-# fan-out to its watchers (battles/fanout.py), set by BattlesConfig.ready so that the services
-# import nothing of Channels.
+# fan-out to its watchers (battles/fanout.py), registered by battles/registry.py so that the
+# services import nothing of Channels.
 watchers: list[Callable[..., None]] = []
 
 

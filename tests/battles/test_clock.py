@@ -6,7 +6,7 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 
-from battles.models import Army
+from battles.models import Army, LedgerEntry
 from battles.rules import propose_ranks
 from battles.services.clock import day_key
 from battles.services.ledger import value_change
@@ -16,7 +16,6 @@ from campaign.errors import RuleViolation
 from campaign.models import Officer, Post, Whereabouts
 from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
-from cities.models import LedgerEntry
 from tests.worlds import START, besiege, ledger_holds, make_world
 
 TAIPEI = ZoneInfo("Asia/Taipei")

@@ -9,13 +9,12 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from battles.models import Game, Siege
+from battles.models import Game, LedgerEntry, Siege
 from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.models import Timer
 from campaign.tasks import apply_due
 from campaign.timers import timers_sweep
-from cities.models import LedgerEntry
 from tests.races import at_once
 from tests.worlds import besiege, ledger_holds, make_world
 

@@ -4,14 +4,13 @@ from datetime import timedelta
 
 import pytest
 
-from battles.models import Army, ArmyMember, FieldBattle, Siege
+from battles.models import Army, ArmyMember, FieldBattle, LedgerEntry, Siege
 from battles.services.field import field_battle_advance, field_battle_choose, field_sortie
 from battles.services.march import march_start
 from battles.services.reinforce import reinforcement_send
 from battles.services.results import game_result_enter
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Whereabouts
-from cities.models import LedgerEntry
 from tests.worlds import arrive
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

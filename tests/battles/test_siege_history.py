@@ -9,8 +9,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from battles.models import LedgerEntry
 from battles.selectors.siege import LEDGER_ROWS
-from cities.models import LedgerEntry
 from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

@@ -5,7 +5,7 @@ from datetime import timedelta
 import pytest
 
 from battles.games.banqi import layout_hash
-from battles.models import BanqiGame, Game, Stratagem
+from battles.models import BanqiGame, Game, LedgerEntry, Stratagem
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import (
     banqi_act,
@@ -16,7 +16,6 @@ from battles.services.stratagems import (
 )
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.timers import timers_sweep
-from cities.models import LedgerEntry
 from tests.worlds import besiege
 
 

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from campaign import clock
 from campaign.models import Heartbeat, Move, Post, Timer
 from campaign.services.moves import move_order
-from campaign.tasks import apply_timer, sweep_timers
-from campaign.timers import HANDLERS, timer_apply, timer_move, timer_schedule, timers_send_nearing, timers_sweep
+from campaign.tasks import apply_due, sweep_timers
+from campaign.timers import HANDLERS, timer_move, timer_schedule, timers_apply_due, timers_send_nearing, timers_sweep
 from tests.worlds import make_world
 
 
@@ -25,7 +25,8 @@ def test_r3_4_task_and_sweeper_apply_an_arrival_once(world):
     with time_machine.travel(clock.now(), tick=False) as traveller:
         move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
         traveller.shift(timedelta(minutes=21))
-        assert apply_timer.run(Timer.objects.get(key=f"move:{move.pk}:arrive").pk) is True  # the ETA task's body
+        due_at = Timer.objects.get(key=f"move:{move.pk}:arrive").due_at
+        assert apply_due.run(due_at.isoformat()) == 1  # the body of the task its tick's message wakes
         assert sweep_timers.run() == 0  # the sweeper finds nothing left to do
         assert timers_sweep() == 0
     assert arrival_posts(move) == 1
@@ -35,7 +36,7 @@ def test_r3_4_task_and_sweeper_apply_an_arrival_once(world):
 def test_r3_4_an_early_task_does_not_apply_before_due(world):
     move = move_order(actor=world["曹操"], officer=world["郭嘉"], destination=world.city("許昌"))
     timer = Timer.objects.get(key=f"move:{move.pk}:arrive")
-    assert timer_apply(timer_id=timer.pk) is False
+    assert timers_apply_due(now=clock.now()) == 0
     assert Timer.objects.get(pk=timer.pk).status == Timer.Status.PENDING
 
 
@@ -52,7 +53,7 @@ def test_r3_4_two_threads_apply_the_same_arrival_once():
         def trigger(via_sweeper: bool) -> None:
             try:
                 barrier.wait()
-                results.append(timers_sweep() == 1 if via_sweeper else timer_apply(timer_id=timer.pk))
+                results.append((timers_sweep() if via_sweeper else timers_apply_due(now=clock.now())) == 1)
             finally:
                 connections.close_all()
 
@@ -136,7 +137,7 @@ def test_a_moved_timer_is_not_applied_at_its_old_instant(world):
         assert timer_move(key="test:flag:0", to_key="test:flag:1", due_at=clock.now() + timedelta(minutes=10), seq=1)
         assert timer_move(key="test:flag:0", to_key="test:flag:9", due_at=clock.now(), seq=9) is False, "moved once"
         traveller.shift(timedelta(seconds=31))
-        assert timer_apply(timer_id=timer.pk) is False  # the old message, at the old instant
+        apply_due.run(timer.due_at.isoformat())  # the old message, at the old instant
         moved = Timer.objects.get(pk=timer.pk)
         assert (moved.key, moved.seq, moved.status, moved.sent_at) == ("test:flag:1", 1, "pending", None)
         timer_move(key="test:flag:1", to_key="test:flag:2", due_at=clock.now() + timedelta(seconds=20), seq=2)
@@ -180,8 +181,6 @@ def road_orders(world, count: int) -> list[Move]:
 def test_due_timers_are_applied_in_batches_each_once_and_a_failing_one_alone_is_undone(world):
     """Batches of 3: one claim and one transaction each; the broken timer's savepoint is undone,
     its timer back in line with the error, and the arrivals of its batch stand."""
-    from campaign.timers import timers_apply_due
-
     HANDLERS["test.broken"] = lambda timer: (_ for _ in ()).throw(ValueError("boom"))
     try:
         with time_machine.travel(clock.now(), tick=False) as traveller:

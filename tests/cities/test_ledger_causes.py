@@ -4,10 +4,11 @@ rows written before as English text are turned into data by migration cities 000
 import importlib
 
 import pytest
-from django.apps import apps
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 from django.utils import translation
 
-from cities.models import LedgerEntry
+from battles.models import LedgerEntry
 from tests.worlds import besiege, play
 
 migration = importlib.import_module("cities.migrations.0003_ledger_cause_as_data")
@@ -41,7 +42,9 @@ def test_old_text_rows_become_data(world):
             campaign=world.campaign, city=city, field="wall", delta=0, value_after=500, clause="R7.1",
             cause=text, key=f"old:{n}", due_at="2026-05-01T00:00Z", applied_at="2026-05-01T00:00Z",
         )  # fmt: skip
-    migration.causes_as_data(apps, None)
+    # The models as the migration sees them (the ledger was still the cities' model then).
+    historical = MigrationLoader(connection).project_state(("cities", "0005_admin_words")).apps
+    migration.causes_as_data(historical, None)
     found = {e.key: (e.cause, e.cause_args) for e in LedgerEntry.objects.filter(key__startswith="old:")}
     assert [found[f"old:{n}"] for n in range(len(olds))] == list(olds.values())
     with translation.override("en"):

@@ -7,12 +7,11 @@ from datetime import timedelta
 
 import pytest
 
-from battles.models import Army, Siege
+from battles.models import Army, LedgerEntry, Siege
 from battles.services.march import march_start
 from battles.services.retreat import army_retreat
 from campaign.models import Move, Post
 from campaign.services.moves import move_order
-from cities.models import LedgerEntry
 from tests.workers import kill, wait_for
 from tests.worlds import make_world
 

@@ -14,13 +14,13 @@ from django.contrib import admin
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from battles.models import Army, BanqiGame, Game
+from battles.models import Army, BanqiGame, Game, LedgerEntry
 from battles.services.results import game_result_enter
 from battles.services.stratagems import banqi_act
 from campaign.clock import now
 from campaign.models import Campaign, Kingdom, Officer, Post, Thread, Timer
 from campaign.timers import timers_sweep
-from cities.models import City, LedgerEntry
+from cities.models import City
 from tests.pages.test_queries import PINNED, VISITORS, page_url
 from tests.pages.worlds import build
 

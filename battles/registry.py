@@ -1,0 +1,50 @@
+"""Everything the war plugs into the layers below it, in one place: `register_all`, which
+`BattlesConfig.ready` calls in every process (web, workers, beat, commands, tests); this module
+is imported there, once the models are loaded. The war imports the campaign, never the reverse:
+where the campaign lets the war react, it offers a list that this module fills in.
+
+- Timer handlers: a handler registers itself with `@timer_handler(kind)` from
+  `campaign/timers.py`, beside the function that applies the kind (`battles/timer_kinds.py`);
+  the modules that hold them are imported here and nowhere else for that purpose.
+- The campaign's hooks (`campaign/hooks.py`): who may leave a city (R3.6), an arrival into a
+  besieged city (R8.4) and which cities such an arrival concerns, a new campaign's first
+  midnight (R7.1), the duties the notices deliver, and a city's war (its siege and the armies
+  on it) that a city's board links to.
+- The fan-out: after a commit that changed a game played on the site, the services tell
+  `battles/services/common.watchers`, which is `battles/fanout.py` (so no service imports
+  Channels).
+- Freshness: the war's tables whose writes change what the dashboard shows
+  (`campaign/freshness.py`).
+"""
+
+from battles import fanout
+from battles.models import Army, Game, Siege
+from battles.selectors.boards import city_war
+from battles.selectors.duties import officer_duties
+from battles.services import (  # each of these registers the handlers of its timer kinds
+    arrivals,  # ARMY_ARRIVAL
+    clock,  # DAY, PERIOD
+    common,
+    live,  # noqa: F401  GAME_FLAG
+    pursuit,  # noqa: F401  PURSUIT_DEADLINE
+    stratagems,  # noqa: F401  BANQI_FLAG, STRATAGEM_DEADLINE
+)
+from campaign import freshness, hooks
+
+
+def register_all() -> None:
+    # The campaign's hooks, in the order they run.
+    hooks.register(hooks.departure_checks, arrivals.siege_departure_check)
+    hooks.register(hooks.arrival_hooks, arrivals.defender_arrive_by_road)
+    hooks.register(hooks.arrival_watch, arrivals.besieged_among)
+    hooks.register(hooks.campaign_created_hooks, clock.first_day_schedule)
+    hooks.register(hooks.duty_readers, officer_duties)
+    hooks.register(hooks.city_war_readers, city_war)
+
+    # What the dashboard shows of the war.
+    freshness.watch(Siege)
+    freshness.watch(Army)
+    freshness.watch(Game, columns=["status", "live_since"])  # not each ply of a live game
+
+    # Games on the site: their watchers hear of each change.
+    hooks.register(common.watchers, fanout.changed)
