@@ -57,7 +57,7 @@ class Reading:
 
     def section(self) -> str:
         with translation.override(self.language), timezone.override(self.zone):
-            return get_template("cities/_dashboard_live.html").render(self.context).strip()
+            return get_template("battles/_dashboard_live.html").render(self.context).strip()
 
 
 _readings: OrderedDict[tuple, Reading] = OrderedDict()  # touched in the database thread only
@@ -74,10 +74,10 @@ def read(campaign: Campaign, kingdom_id: int | None, page: int, language: str, z
     with translation.override(language), timezone.override(zone):
         context = dashboard_context(campaign, kingdom_id, page)
         dash = context["dash"]
-        row = get_template("cities/_dashboard_row.html")
+        row = get_template("battles/_dashboard_row.html")
         parts = {f"city-{r.city.pk}": row.render({**context, "row": r}) for r in dash.rows}
         for name in ("_dashboard_road", "_dashboard_map", "_dashboard_updated"):
-            part = get_template(f"cities/{name}.html").render(context)
+            part = get_template(f"battles/{name}.html").render(context)
             parts[name.replace("_dashboard_", "dashboard-")] = part
     cities = (tuple(r.city.pk for r in dash.rows), dash.has_next)
     reading = Reading(context["version"], cities, parts, context, language, zone)

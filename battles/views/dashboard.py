@@ -23,14 +23,14 @@ def _map_context(campaign) -> dict:
 
 @campaign_page
 def dashboard_page(request, campaign):
-    return render(request, "cities/dashboard.html", _dashboard_context(request, campaign))
+    return render(request, "battles/dashboard.html", _dashboard_context(request, campaign))
 
 
 @unless_unchanged
 @campaign_page
 def dashboard_live(request, campaign):
     """The part htmx fetches every few seconds to keep the page current."""
-    return render(request, "cities/_dashboard_live.html", _dashboard_context(request, campaign))
+    return render(request, "battles/_dashboard_live.html", _dashboard_context(request, campaign))
 
 
 @campaign_page
