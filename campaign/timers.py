@@ -74,7 +74,7 @@ BATCH_HANDLERS: dict[str, BatchHandler] = {}
 
 def timer_batch_handler(kind: str) -> Callable[[BatchHandler], BatchHandler]:
     """Register a service that applies many due timers of `kind` at once, with the outcome of
-    its one-timer handler for each (issue 14: arrivals set-based). A batch whose handler fails
+    its one-timer handler for each (arrivals are applied as a set: a season has thousands). A batch whose handler fails
     is applied again one timer at a time."""
 
     def register(func: BatchHandler) -> BatchHandler:
@@ -139,7 +139,7 @@ def send_soon(send: Callable[[], None]) -> None:
 
 def _enqueue(due_at: datetime) -> None:
     """Hand the message to the sending thread: the caller (a web request, a move on a live
-    game's socket) does not wait for the broker. One message per tick (issue 14): the timers due
+    game's socket) does not wait for the broker. One message per tick: the timers due
     in the same tenth of a second are applied together by the task it wakes."""
     tick = _tick(due_at)
     if tick in _ticks_sent and tick > _tick(clock.now()) + 10:
@@ -176,7 +176,7 @@ class _Raced(Exception):
 
 
 def timers_apply_due(*, now: datetime, limit: int = 500, failed: set[int] | None = None) -> int:
-    """Apply every timer due by `now`, `limit` at a time (issue 14): per batch one claim and one
+    """Apply every timer due by `now`, `limit` at a time: per batch one claim and one
     transaction, each handler in its own savepoint (a handler that fails is undone alone, its
     timer back in line with the error noted, or set aside after MAX_ATTEMPTS). A worker
     killed mid-batch commits nothing of it: the batch is pending again, for the next tick or
