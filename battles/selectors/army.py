@@ -76,7 +76,7 @@ def army_detail(
     defenders = [
         o
         for o in Officer.objects.filter(
-            whereabouts=Whereabouts.CITY, city=army.target, kingdom_id=army.target.kingdom_id
+            whereabouts=Whereabouts.CITY, city=army.target, kingdom=army.target.kingdom
         ).order_by("-stars")
         if may_fight(o.kind)
     ]

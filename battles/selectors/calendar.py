@@ -1,4 +1,4 @@
-"""What an officer's private calendar holds (issue 11): the instants the war has set for them —
+"""What an officer's private calendar holds: the instants the war has set for them —
 their arrival, their army's, the ends of the 30-minute periods of the siege they are in (R7.2,
 R7.3), the daily change (R7.1), their battle games waiting or in play, and the deadline of a
 stratagem challenge to them (R9.3). Read from the timers that will apply them: the calendar and

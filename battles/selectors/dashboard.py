@@ -1,5 +1,5 @@
 """The dashboard of the cities' defence values, in a fixed number of queries (8; 9 for one page
-of a campaign bigger than a page), a page of cities at a time (issue 14: a season's 1,000
+of a campaign bigger than a page), a page of cities at a time (a season's 1,000
 cities are not all read for one look)."""
 
 from dataclasses import dataclass, field
@@ -113,6 +113,7 @@ def _present_add(rows: dict[int, CityRow], campaign: Campaign, now: datetime, wh
     for officer in present:
         presence = getattr(officer.user, "presence", None)
         online = is_online(presence.last_seen if presence else None, now, campaign.online_window)
+        assert officer.city_id is not None  # whereabouts CITY: the officer_one_whereabouts constraint
         rows[officer.city_id].present.append(PresentOfficer(officer, online))
 
 

@@ -1,8 +1,8 @@
-"""What waits on an officer now (issue 11: the duties page 待辦 and the count in the navigation
+"""What waits on an officer now (the duties page 待辦 and the count in the navigation
 bar): siege calls they may take up or assign (R6.1, R7.3), stratagem challenges to them (R9.3),
 pursuits they may order (R8.2), moves awaiting their approval (R3.2), promotions to decide
 (R2.3), claims to confirm or dispute (R11.3), ransoms and retreat money to confirm (R10.1,
-R10.2), and their games waiting to start or in play (issue 10).
+R10.2), and their games waiting to start or in play.
 
 Who may act is the services' rule read back (the same authority functions), so that a duty is
 listed for exactly the officers whose action the service would take. Deadlines are read from
@@ -263,6 +263,7 @@ def _pursuits(officer: Officer, slug: str, now: datetime, king: bool) -> list[Du
 def _king(officer: Officer, slug: str) -> list[Duty]:
     """The king's: promotions recommended (R2.3), ransoms owed to the kingdom (R10.2) and
     retreat money offered to it (R10.1)."""
+    assert officer.kingdom_id is not None  # officer_duties calls this for a king only
     duties = []
     promotions = Promotion.objects.filter(
         officer__kingdom_id=officer.kingdom_id, status=Promotion.Status.PENDING

@@ -57,11 +57,13 @@ def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, use
         "campaign",
     ).get(pk=game_id, campaign=campaign)
     battle = game.siege or game.field_battle or game.pursuit
+    assert battle is not None  # a game belongs to one of the three: the game_belongs_to_one_battle constraint
     city = battle.city
     judge = False
     if game.status == Game.Status.PENDING and user.is_authenticated:
         involved = {city.kingdom_id, game.army.kingdom_id}
         if game.kind == Game.Kind.SIEGE:
+            assert game.siege_id is not None  # a siege game has its siege: the game_belongs_to_one_battle constraint
             involved |= set(Army.objects.filter(siege_id=game.siege_id).values_list("kingdom_id", flat=True))
         judge = judges(user=user, officer=viewer, game=game, city=city, involved=involved)
     opponent = None

@@ -82,15 +82,17 @@ def march_form(
     (R4.3: by stars), and the enemy cities to attack. With what the form has chosen so far
     (ids as typed: anything that names no choice is ignored) and `preview`, the route and the
     arrival of that march (one query more)."""
-    own = City.objects.filter(campaign_id=officer.campaign_id, kingdom_id=officer.kingdom_id)
+    kingdom_id = officer.kingdom_id
+    assert kingdom_id is not None  # march_choice and reinforce_choice pass an officer of a kingdom
+    own = City.objects.filter(campaign_id=officer.campaign_id, kingdom_id=kingdom_id)
     origins = list(own if is_king else own.filter(governor=officer))
     origin = next((c for c in origins if str(c.pk) == str(origin_id)), origins[0] if origins else None)
     fighters = (
         [
             o
-            for o in Officer.objects.filter(
-                whereabouts=Whereabouts.CITY, city=origin, kingdom_id=officer.kingdom_id
-            ).order_by("-stars", "name")
+            for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=origin, kingdom_id=kingdom_id).order_by(
+                "-stars", "name"
+            )
             if may_fight(o.kind)
         ]
         if origin
@@ -99,11 +101,9 @@ def march_form(
     proposed = propose_ranks([o.stars for o in fighters], ATTACK_RANKS)
     ranks = ranks or {}
     valid = set(AttackRank.values)
-    shown = [ranks.get(f"rank_{o.pk}") if ranks.get(f"rank_{o.pk}") in valid else r for o, r in zip(fighters, proposed)]
+    shown = [typed if (typed := ranks.get(f"rank_{o.pk}", r)) in valid else r for o, r in zip(fighters, proposed)]
     targets = list(
-        City.objects.filter(campaign_id=officer.campaign_id)
-        .exclude(kingdom_id=officer.kingdom_id)
-        .select_related("kingdom")
+        City.objects.filter(campaign_id=officer.campaign_id).exclude(kingdom_id=kingdom_id).select_related("kingdom")
     )
     wanted = {str(m) for m in member_ids}
     chosen = {o.pk for o in fighters if str(o.pk) in wanted}

@@ -1,4 +1,4 @@
-"""An officer's page (issue 13): who they are, where they are, what posts they hold, the games
+"""An officer's page: who they are, where they are, what posts they hold, the games
 they played with results, their captures and promotions — in a fixed number of queries."""
 
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""Reads for the public API (issue 12): querysets the API pages by cursor (each a fixed number of
+"""Reads for the public API: querysets the API pages by cursor (each a fixed number of
 queries whatever the size: the related rows a list shows are joined or prefetched here), and
 the objects its details show, each found in its campaign (404 otherwise) and, for boards,
 only where the reader may read (R1.2)."""
@@ -135,7 +135,7 @@ def posts(campaign: Campaign, thread_id: int, viewer: Officer | None) -> QuerySe
     return Post.objects.filter(thread=thread, hidden=False)
 
 
-# What an act names (issue 12: the API's acts look nothing up themselves), each in its campaign.
+# What an act names (the API's acts look nothing up themselves), each in its campaign.
 
 
 def move(campaign: Campaign, move_id: int) -> Move:

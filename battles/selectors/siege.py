@@ -75,6 +75,23 @@ def siege_flags(view: SiegeView, viewer: Officer | None, user: User | AnonymousU
     )
 
 
+def _morale_history(armies: list[Army]) -> tuple[dict[int, list[LedgerEntry]], dict[int, int]]:
+    """The last LEDGER_ROWS morale rows of each army, oldest first, and how many rows each has."""
+    morale: dict[int, list[LedgerEntry]] = {a.pk: [] for a in armies}
+    morale_total: dict[int, int] = {}
+    latest = Window(RowNumber(), partition_by=[F("army_id")], order_by=[F("due_at").desc(), F("id").desc()])
+    for entry in (
+        LedgerEntry.objects.filter(army__in=armies)
+        .annotate(n=latest, total=Window(Count("id"), partition_by=[F("army_id")]))
+        .filter(n__lte=LEDGER_ROWS)
+        .order_by("army_id", "due_at", "id")
+    ):
+        assert entry.army_id is not None  # the query's army__in
+        morale[entry.army_id].append(entry)
+        morale_total[entry.army_id] = entry.total
+    return morale, morale_total
+
+
 def siege_detail(
     *, siege_id: int, campaign: Campaign, viewer: Officer | None = None, user: User | AnonymousUser | None = None
 ) -> SiegeView:
@@ -98,17 +115,7 @@ def siege_detail(
     # it stood at when the siege began and why, instead of "no change" under a wall below maximum.
     before = LedgerEntry.objects.filter(city=siege.city, due_at__lt=siege.started_at).order_by("-due_at", "-id").first()
     at_start = wall_values[0] if wall_values else before.value_after if before else siege.city.wall
-    morale: dict[int, list[LedgerEntry]] = {a.pk: [] for a in armies}
-    morale_total: dict[int, int] = {}
-    latest = Window(RowNumber(), partition_by=[F("army_id")], order_by=[F("due_at").desc(), F("id").desc()])
-    for entry in (
-        LedgerEntry.objects.filter(army__in=armies)
-        .annotate(n=latest, total=Window(Count("id"), partition_by=[F("army_id")]))
-        .filter(n__lte=LEDGER_ROWS)
-        .order_by("army_id", "due_at", "id")
-    ):
-        morale[entry.army_id].append(entry)
-        morale_total[entry.army_id] = entry.total
+    morale, morale_total = _morale_history(armies)
     roster = list(siege.roster.filter(until__isnull=True).select_related("officer"))
     current = {d.officer_id: d.rank for d in roster}
     view = SiegeView(
@@ -126,7 +133,7 @@ def siege_detail(
         present=[
             (o, current.get(o.pk, "soldier"))
             for o in Officer.objects.filter(
-                whereabouts=Whereabouts.CITY, city=siege.city, kingdom_id=siege.city.kingdom_id
+                whereabouts=Whereabouts.CITY, city=siege.city, kingdom=siege.city.kingdom
             ).order_by("-stars")
             if may_fight(o.kind)
         ],

@@ -88,8 +88,8 @@ def banqi_view(*, game_id: int, campaign: Campaign, viewer: Officer | None = Non
             outcome = _("%(name)s wins (%(how)s)") % {"name": winner.name, "how": how}
     colour_names = {"red": _("red"), "black": _("black")}
     seats = [
-        (game.first, str(colour_names.get(engine.colours.get(0), ""))),
-        (game.second, str(colour_names.get(engine.colours.get(1), ""))),
+        (game.first, str(colour_names.get(engine.colours.get(0, ""), ""))),
+        (game.second, str(colour_names.get(engine.colours.get(1, ""), ""))),
     ]
     return BanqiView(
         game=game,
@@ -109,7 +109,7 @@ def banqi_view(*, game_id: int, campaign: Campaign, viewer: Officer | None = Non
 
 
 def _clocks(game: BanqiGame, to_move: int, over: bool) -> list[dict]:
-    """Issue 10: each player's time left, and for the player to move the instant it runs out."""
+    """The game clocks: each player's time left, and for the player to move the instant it runs out."""
     if game.turn_since is None:
         return []
     now = clock.now()

@@ -1,4 +1,4 @@
-"""The map of the war (issue 13): cities where the campaign placed them (or laid out by
+"""The map of the war: cities where the campaign placed them (or laid out by
 cities.layout), coloured by owner, walls as bars, roads, armies and officers drawn where they
 are along their road, sieges marked. Built from the dashboard's reads plus one for the roads."""
 
@@ -82,8 +82,8 @@ def places(cities: list[City], roads: list[tuple[int, int]]) -> dict[int, Point]
 def _laid_out(
     cities: tuple[int, ...], roads: tuple[tuple[int, int], ...], fixed: tuple[tuple[Hashable, Point], ...]
 ) -> dict[Hashable, Point]:
-    """The layout of the cities without coordinates, once per process for a given map (issue 14:
-    120 rounds over every pair of cities, about a second at 300 cities, every refresh before)."""
+    """The layout of the cities without coordinates, once per process for a given map (its
+    120 rounds over every pair of cities take about a second at 300 cities: too slow for each refresh)."""
     return spring_layout(list(cities), list(roads), dict(fixed))
 
 

@@ -30,7 +30,7 @@ def moves_for(*, officer: Officer, now: datetime) -> MovesView:
         )
     )
     pending = Move.objects.filter(
-        campaign_id=officer.campaign_id, status=Move.Status.REQUESTED, officer__kingdom_id=officer.kingdom_id
+        campaign_id=officer.campaign_id, status=Move.Status.REQUESTED, officer__kingdom=officer.kingdom
     ).select_related(*related, "campaign", "officer__kingdom")
     king = officer.kingdom is not None and is_king(officer, officer.kingdom)
     to_decide = [
@@ -45,5 +45,5 @@ def moves_for(*, officer: Officer, now: datetime) -> MovesView:
             )
         )
     ]
-    destinations = list(City.objects.filter(campaign_id=officer.campaign_id, kingdom_id=officer.kingdom_id))
+    destinations = list(City.objects.filter(campaign_id=officer.campaign_id, kingdom=officer.kingdom))
     return MovesView(mine=mine, to_decide=to_decide, destinations=destinations)

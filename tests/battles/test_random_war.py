@@ -44,41 +44,9 @@ def act(world, clock, action: str, n: int, m: int) -> None:
         return
     king = Officer.objects.select_related("kingdom", "campaign").get(pk=kingdom.king_id)
     if action == "march":
-        origin = pick(City.objects.filter(kingdom=kingdom).order_by("pk"), m)
-        fighters = [
-            o
-            for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=origin, kingdom=kingdom).order_by(
-                "-stars", "pk"
-            )
-            if may_fight(o.kind)
-        ][: 1 + m % 6]
-        target = pick(City.objects.exclude(kingdom=kingdom).order_by("pk"), n + m)
-        if fighters and target:
-            march_start(
-                actor=king,
-                target=target,
-                organisation=list(zip(fighters, propose_ranks([o.stars for o in fighters], ATTACK_RANKS))),
-            )
+        march_random(kingdom, king, n, m)
     elif action == "game":
-        army = pick(Army.objects.filter(status=Army.Status.BESIEGING).order_by("pk"), n)
-        if army is None:
-            return
-        attacker = pick(army.members.filter(status=ArmyMember.Status.ACTIVE).order_by("position"), m)
-        game = siege_call(actor=Officer.objects.get(pk=army.kingdom.king_id), army=army, attacker=attacker.officer)
-        defender = pick(
-            army.siege.roster.filter(
-                officer__whereabouts=Whereabouts.CITY, officer__city_id=army.siege.city_id
-            ).order_by("position"),
-            n,
-        )
-        if defender is None:
-            return
-        game = siege_call_answer(actor=defender.officer, game=game, defender=defender.officer)
-        site_admin = get_user_model().objects.get_or_create(username="site-admin", defaults={"is_superuser": True})[0]
-        game = game_result_enter(
-            user=site_admin, game=game, result=["attacker", "attacker", "defender", "draw"][(n + m) % 4]
-        )
-        event(f"game result: {game.result}")
+        siege_game(n, m)
     elif action == "retreat":
         army = pick(Army.objects.exclude(status=Army.Status.ENDED).order_by("pk"), m)
         if army is not None:
@@ -95,6 +63,48 @@ def act(world, clock, action: str, n: int, m: int) -> None:
         )
         if ransom:
             ransom_settle(actor=king, ransom=ransom, paid=bool(m % 2))
+
+
+def march_random(kingdom, king, n: int, m: int) -> None:
+    """The king marches up to six fighters of one of the kingdom's cities on a city of another."""
+    origin = pick(City.objects.filter(kingdom=kingdom).order_by("pk"), m)
+    fighters = [
+        o
+        for o in Officer.objects.filter(whereabouts=Whereabouts.CITY, city=origin, kingdom=kingdom).order_by(
+            "-stars", "pk"
+        )
+        if may_fight(o.kind)
+    ][: 1 + m % 6]
+    target = pick(City.objects.exclude(kingdom=kingdom).order_by("pk"), n + m)
+    if fighters and target:
+        march_start(
+            actor=king,
+            target=target,
+            organisation=list(zip(fighters, propose_ranks([o.stars for o in fighters], ATTACK_RANKS))),
+        )
+
+
+def siege_game(n: int, m: int) -> None:
+    """A besieging army calls a siege game, a defender takes it up, the site admin enters a result."""
+    army = pick(Army.objects.filter(status=Army.Status.BESIEGING).order_by("pk"), n)
+    if army is None:
+        return
+    attacker = pick(army.members.filter(status=ArmyMember.Status.ACTIVE).order_by("position"), m)
+    game = siege_call(actor=Officer.objects.get(pk=army.kingdom.king_id), army=army, attacker=attacker.officer)
+    defender = pick(
+        army.siege.roster.filter(officer__whereabouts=Whereabouts.CITY, officer__city_id=army.siege.city_id).order_by(
+            "position"
+        ),
+        n,
+    )
+    if defender is None:
+        return
+    game = siege_call_answer(actor=defender.officer, game=game, defender=defender.officer)
+    site_admin = get_user_model().objects.get_or_create(username="site-admin", defaults={"is_superuser": True})[0]
+    game = game_result_enter(
+        user=site_admin, game=game, result=["attacker", "attacker", "defender", "draw"][(n + m) % 4]
+    )
+    event(f"game result: {game.result}")
 
 
 def check_invariants() -> None:

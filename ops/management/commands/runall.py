@@ -57,27 +57,31 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
             f"--schedule={var / 'celerybeat-schedule'}",
             "--pidfile=",
         ],
-        # HTTP and websockets (live games) from one ASGI server: uvicorn with N workers.
-        "web": [
-            f"{bin_dir}/uvicorn",
-            "config.asgi:application",
-            "--host",
-            bind.rpartition(":")[0] or "127.0.0.1",
-            "--port",
-            bind.rpartition(":")[2],
-            "--workers",
-            str(web_workers),
-            "--ws",
-            "websockets-sansio",  # uvicorn's own: "websockets" (the legacy one) is deprecated
-            "--lifespan",
-            "off",
-            "--timeout-graceful-shutdown",
-            "5",
-            # Whose X-Forwarded-For to believe: TRUSTED_PROXIES, none by default.
-            # uvicorn's own default trusts 127.0.0.1, so that any local client could name itself.
-            f"--forwarded-allow-ips={settings.TRUSTED_PROXIES}",
-        ],
+        "web": _web_command(bin_dir, bind, web_workers),
     }
+
+
+def _web_command(bin_dir: str, bind: str, web_workers: int) -> list[str]:
+    """HTTP and websockets (live games) from one ASGI server: uvicorn with N workers."""
+    return [
+        f"{bin_dir}/uvicorn",
+        "config.asgi:application",
+        "--host",
+        bind.rpartition(":")[0] or "127.0.0.1",
+        "--port",
+        bind.rpartition(":")[2],
+        "--workers",
+        str(web_workers),
+        "--ws",
+        "websockets-sansio",  # uvicorn's own: "websockets" (the legacy one) is deprecated
+        "--lifespan",
+        "off",
+        "--timeout-graceful-shutdown",
+        "5",
+        # Whose X-Forwarded-For to believe: TRUSTED_PROXIES, none by default.
+        # uvicorn's own default trusts 127.0.0.1, so that any local client could name itself.
+        f"--forwarded-allow-ips={settings.TRUSTED_PROXIES}",
+    ]
 
 
 def site_environment(bind: str) -> dict[str, str]:
