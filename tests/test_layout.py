@@ -1,0 +1,59 @@
+"""The tree keeps the shape the README's map describes (STYLE.md: small files named for what they
+hold): no module over 400 lines, no function over 60, and comments and docstrings that say what
+and why, not which issue asked for it (the history belongs to git). Migrations are generated
+and exempt."""
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = ("config", "ops", "campaign", "cities", "battles", "api", "tests", "bench", "examples")
+MAX_LINES = 400
+MAX_FUNCTION_LINES = 60
+ISSUE_NUMBER = re.compile(r"\bissue ?#?\d+", re.IGNORECASE)
+
+
+def sources() -> list[Path]:
+    found = [path for folder in FOLDERS for path in (ROOT / folder).rglob("*.py")]
+    return sorted(path for path in found if "migrations" not in path.parts)
+
+
+def test_the_walk_sees_the_apps_and_the_tests():
+    names = {str(path.relative_to(ROOT)) for path in sources()}
+    assert {"config/settings.py", "battles/services/siege.py", "tests/test_layout.py"} <= names
+    assert not any("/migrations/" in name for name in names)
+
+
+def test_no_module_is_over_400_lines():
+    long = {str(p.relative_to(ROOT)): n for p in sources() if (n := len(p.read_text().splitlines())) > MAX_LINES}
+    assert long == {}
+
+
+def test_no_function_is_over_60_lines():
+    long = {}
+    for path in sources():
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                assert node.end_lineno is not None
+                if (length := node.end_lineno - node.lineno + 1) > MAX_FUNCTION_LINES:
+                    long[f"{path.relative_to(ROOT)}:{node.name}"] = length
+    assert long == {}
+
+
+def test_no_code_names_the_issue_that_asked_for_it():
+    """Python, templates, scripts and styles of the apps, the deploy files and the README."""
+    texts = sources() + [
+        path
+        for pattern in ("templates/**/*.html", "campaign/static/*.js", "campaign/static/*.css", "deploy/**/*")
+        for path in ROOT.glob(pattern)
+        if path.is_file()
+    ]
+    texts.append(ROOT / "README.md")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in texts
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if ISSUE_NUMBER.search(line)
+    ]
+    assert found == []
