@@ -1,4 +1,7 @@
-"""Celery tasks: thin, take ids, call the timer service (an edge on top of every layer)."""
+"""Celery tasks: thin, take ids, call one service (the timers', the notices', the mail's): an edge on
+top of every layer. Each task's registered name (the *_TASK constants) is what the broker's
+queued messages carry, so it stays as it is when a Python name changes (a renamed task would
+leave the messages already queued unrun)."""
 
 from datetime import datetime
 

@@ -1,11 +1,13 @@
 """Every write of the war (DESIGN.md, layer 2). The timer handlers among them are registered by
 importing their modules in `battles/registry.py`.
 
-The modules stand in layers and import only downwards (tests/test_layers.py, .importlinter):
+The modules stand in layers and import only downwards (.importlinter: war-services), top first:
   live                                games played live on the site
-  results, records                    a game's result applied to its battle
+  records                             games reported with their records, judged
+  results                             a game's result applied to its battle
   siege, field, pursuit, retreat,     the battles and the orders of the war
-  march, reinforce
+  reinforce
+  march                               the march post, the road, the arrival that begins a siege
   arrivals                            arrivals at a target: sieges begin or are joined
   clock                               the daily change and the siege periods (§7)
   fall                                a city falls, a kingdom ends (§10)

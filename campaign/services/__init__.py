@@ -1,1 +1,4 @@
-"""Every write of the war goes through a function here (DESIGN.md, layer 2)."""
+"""Every write of the campaign (DESIGN.md, layer 2), in layers that import only downwards
+(.importlinter: campaign-services), top first: personnel | moves | world; boards | presence;
+notices; mail | tokens | feeds. The timer handlers among them are registered by importing their
+modules in `campaign/registry.py`."""
