@@ -1,9 +1,16 @@
+"""The war's pages under /c/<slug>/ (mounted by config/urls.py after the campaign's): the
+dashboard and the map, duties, officers, the war, prisoners, sieges, stratagems, games, armies."""
+
 from django.urls import path
 
-from battles.views import army, calendar, duties, games, officers, siege, stratagems, war
+from battles.views import army, calendar, dashboard, duties, games, officers, siege, stratagems, war
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 
 urlpatterns = [
+    path("", dashboard.dashboard_page, name="dashboard"),
+    path("live/", dashboard.dashboard_live, name="dashboard-live"),
+    path("map/", dashboard.map_page, name="map"),
+    path("map/live/", dashboard.map_live, name="map-live"),
     path("duties/", duties.duties_page, name="duties"),
     path("officers/<id:officer_id>/", officers.officer_page, name="officer"),
     path("feeds/<str:token>/calendar.ics", calendar.calendar_feed, name="calendar-feed"),

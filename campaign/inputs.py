@@ -101,5 +101,5 @@ def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
 
 def outside_zone(request: HttpRequest) -> ZoneInfo:
     """For pages outside a campaign (the Tokens page, /ops/): the zone the reader chose, else their
-    campaign's, as every campaign page shows times (campaign.views.common.campaign_page)."""
+    campaign's, as every campaign page shows times (campaign.pages.campaign_page)."""
     return chosen_zone(request) or ZoneInfo(home_zone_of(request.user) or settings.TIME_ZONE)

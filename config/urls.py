@@ -1,63 +1,22 @@
-"""The site's URLs: the pages of every app, the API under /api/v1/, the admin, the operators' side."""
+"""The site's URLs: each app's pages (the campaign's, then the war's under the same /c/<slug>/),
+the API under /api/v1/, the admin, log-in and log-out, the interface language, the operators'
+side."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from api import main as api_main
-from battles.views import dashboard as dashboard_views
-from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
-from campaign.views import boards, feeds, home, mail, moves, personnel, tokens, zones
-
-campaign_urls = [
-    path("", dashboard_views.dashboard_page, name="dashboard"),
-    path("live/", dashboard_views.dashboard_live, name="dashboard-live"),
-    path("map/", dashboard_views.map_page, name="map"),
-    path("map/live/", dashboard_views.map_live, name="map-live"),
-    path("boards/", boards.board_list, name="boards"),
-    path("boards/search/", boards.board_search_page, name="board-search"),
-    path("boards/<id:board_id>/", boards.board_detail, name="board"),
-    path("boards/<id:board_id>/new/", boards.thread_new, name="thread-new"),
-    path("boards/<id:board_id>/feed.atom", feeds.board_feed, name="board-feed"),
-    path("feeds/<str:token>/boards/<id:board_id>.atom", feeds.board_feed_private, name="board-feed-private"),
-    path("feeds/renew/", feeds.feed_renew, name="feed-renew"),
-    path("mail/settings/", mail.mail_settings, name="mail-settings"),
-    path("mail/confirm/", mail.mail_confirm_action, name="mail-confirm"),
-    path("mail/confirm/<str:token>/", mail.mail_confirm_page, name="mail-confirm-page"),
-    path("threads/<id:thread_id>/", boards.thread_detail, name="thread"),
-    path("threads/<id:thread_id>/reply/", boards.reply_new, name="reply-new"),
-    path("posts/<id:post_id>/moderate/", boards.post_moderate, name="post-moderate"),
-    path("posts/<id:post_id>/edit/", boards.post_edit_view, name="post-edit"),
-    path("moves/", moves.moves_page, name="moves"),
-    path("moves/request/", moves.move_request, name="move-request"),
-    path("moves/order/", moves.move_order, name="move-order"),
-    path("moves/<id:move_id>/approve/", moves.move_approve, name="move-approve"),
-    path("moves/<id:move_id>/reject/", moves.move_reject, name="move-reject"),
-    path("moves/<id:move_id>/cancel/", moves.move_cancel, name="move-cancel"),
-    path("personnel/", personnel.personnel_page, name="personnel"),
-    path("personnel/cities/<id:city_id>/governor/", personnel.governor_appoint, name="governor-appoint"),
-    path("personnel/boards/<id:board_id>/moderators/", personnel.moderator_appoint, name="moderator-appoint"),
-    path("personnel/moderators/<id:moderator_id>/remove/", personnel.moderator_remove, name="moderator-remove"),
-    path("personnel/promotions/", personnel.promotion_recommend, name="promotion-recommend"),
-    path("personnel/promotions/<id:promotion_id>/", personnel.promotion_decide, name="promotion-decide"),
-    path("", include("battles.urls")),
-]
 
 urlpatterns = [
-    path("", home.home, name="home"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("accounts/landing/", home.landing, name="landing"),
-    path("accounts/time-zone/", zones.time_zone_page, name="time-zone"),
-    path("mail/unsubscribe/<str:token>/", mail.mail_unsubscribe_page, name="mail-unsubscribe"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", api_main.urls()),
-    path("accounts/tokens/", tokens.tokens_page, name="tokens"),
-    path("accounts/tokens/new/", tokens.token_new, name="token-new"),
-    path("accounts/tokens/<id:token_id>/revoke/", tokens.token_revoke_view, name="token-revoke"),
     path("admin/", admin.site.urls),
     path("", include("ops.urls")),
-    path("c/<slug:slug>/", include(campaign_urls)),
+    path("", include("campaign.urls")),
+    path("c/<slug:slug>/", include("battles.urls")),
 ]
 
 # A path no route matches: the site's page, or the API's JSON error under /api/v1/.

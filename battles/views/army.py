@@ -15,7 +15,7 @@ from battles.services.pursuit import pursuit_declare
 from battles.services.reinforce import reinforcement_send
 from battles.services.results import game_city_id, game_result_enter
 from campaign.models import Officer
-from campaign.views.common import back, campaign_action, campaign_page, require_officer
+from campaign.pages import back, campaign_action, campaign_page, require_officer
 from cities.models import City
 
 

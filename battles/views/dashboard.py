@@ -8,7 +8,7 @@ from battles.selectors.war_map import war_map
 from campaign import clock
 from campaign.freshness import unless_unchanged
 from campaign.inputs import query_number
-from campaign.views.common import campaign_page
+from campaign.pages import campaign_page
 
 
 def _dashboard_context(request, campaign) -> dict:

@@ -6,7 +6,7 @@ from django.shortcuts import render
 
 from battles.selectors.duties import officer_duties
 from campaign import clock
-from campaign.views.common import campaign_page, require_officer
+from campaign.pages import campaign_page, require_officer
 
 
 @login_required

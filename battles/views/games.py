@@ -22,7 +22,7 @@ from battles.services.records import (
 )
 from campaign.errors import RuleViolation
 from campaign.inputs import query_id
-from campaign.views.common import campaign_action, campaign_page, require_officer
+from campaign.pages import campaign_action, campaign_page, require_officer
 
 MAX_UPLOAD = 200_000
 

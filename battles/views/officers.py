@@ -6,8 +6,8 @@ from django.shortcuts import render
 
 from battles.selectors.officers import officer_profile
 from campaign.models import Officer
+from campaign.pages import campaign_page
 from campaign.selectors.mail import mail_settings_form
-from campaign.views.common import campaign_page
 
 
 @campaign_page

@@ -14,8 +14,8 @@ from battles.services import siege as siege_services
 from campaign import clock
 from campaign.inputs import posted_ids, posted_object
 from campaign.models import Officer
+from campaign.pages import campaign_action, campaign_page, require_officer
 from campaign.rules.clock import in_war_hours
-from campaign.views.common import campaign_action, campaign_page, require_officer
 
 
 @campaign_page

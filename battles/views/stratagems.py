@@ -12,7 +12,7 @@ from battles.services import stratagems as services
 from campaign import clock
 from campaign.inputs import posted_object
 from campaign.models import Officer
-from campaign.views.common import campaign_action, campaign_page, require_officer
+from campaign.pages import campaign_action, campaign_page, require_officer
 
 
 @login_required

@@ -15,7 +15,7 @@ from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
 from campaign.inputs import posted_object
 from campaign.models import Officer
-from campaign.views.common import campaign_action, campaign_page, require_officer
+from campaign.pages import campaign_action, campaign_page, require_officer
 from cities.models import City
 
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from campaign import clock, hooks
 from campaign.inputs import query_id
 from campaign.models import Board, Post, Thread
+from campaign.pages import campaign_action, campaign_page, require_officer
 from campaign.search import board_search
 from campaign.selectors.boards import board_page, boards_of_campaign, thread_page
 from campaign.services.boards import (
@@ -18,7 +19,6 @@ from campaign.services.boards import (
     post_reply,
     thread_create,
 )
-from campaign.views.common import campaign_action, campaign_page, require_officer
 
 
 @campaign_page

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_safe
 
 from campaign.authority import may_read_board
 from campaign.models import Board, Campaign, Officer, Post
+from campaign.pages import campaign_action, require_officer
 from campaign.services.feeds import feed_token_renew
-from campaign.views.common import campaign_action, require_officer
 
 FEED_POSTS = 30
 

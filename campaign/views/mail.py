@@ -13,8 +13,8 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
 from campaign.errors import RuleViolation
+from campaign.pages import campaign_action, campaign_page, require_officer
 from campaign.services.mail import mail_confirm, mail_settings_save, mail_unsubscribe
-from campaign.views.common import campaign_action, campaign_page, require_officer
 
 
 def _own_page(campaign, officer) -> str:

@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from campaign import clock
 from campaign.inputs import posted_object
 from campaign.models import Move, Officer
+from campaign.pages import back, campaign_action, campaign_page, require_officer
 from campaign.selectors.moves import moves_for
 from campaign.services import moves as move_services
-from campaign.views.common import back, campaign_action, campaign_page, require_officer
 from cities.models import City
 
 

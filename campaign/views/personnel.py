@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from campaign.errors import NotAllowed
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Board, BoardModerator, Officer, Promotion
+from campaign.pages import campaign_action, campaign_page, require_officer
 from campaign.selectors.personnel import personnel_for
 from campaign.services import personnel
-from campaign.views.common import campaign_action, campaign_page, require_officer
 from cities.models import City
 
 

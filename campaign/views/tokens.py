@@ -12,8 +12,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import outside_zone
 from campaign.models import AccessToken
+from campaign.pages import forbidden
 from campaign.services.tokens import token_create, token_revoke
-from campaign.views.common import forbidden
 
 SHOWN_ONCE = "token_shown_once"
 
