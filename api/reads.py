@@ -11,7 +11,7 @@ from api.router import read
 from battles.selectors import public
 from campaign.authority import officer_of, require_officer
 from campaign.models import Campaign, Officer
-from campaign.search import board_search
+from campaign.selectors.search import board_search
 
 PAGE = {"ordering": ("pk",), "page_size": 50, "max_page_size": 200}
 NEWEST = {"ordering": ("-pk",), "page_size": 50, "max_page_size": 200}

@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 MAX_FRAME = 2_000  # characters: a move frame is under 100
 FLOOD_FRAMES = 20  # more frames than this within FLOOD_SECONDS closes any of the site's sockets
 FLOOD_SECONDS = 10
-# The site's close codes (campaign/socket_guard.py has those given at connect: 4403, 4429).
+# The site's close codes (config/socket_guard.py has those given at connect: 4403, 4429).
 CLOSE_FLOOD = 4008  # more than FLOOD_FRAMES frames within FLOOD_SECONDS
 CLOSE_UNEXPECTED = 4400  # a frame sent to a socket that only listens (the dashboard, notices)
 CLOSE_UNKNOWN = 4404  # no such address, campaign or game (or not an officer of it, for notices)

@@ -17,7 +17,7 @@ opened again, eight sockets and no more). Each run is a
 quiet phase and a flood phase of `--seconds` each (the flood first in every other run, so that
 a slow spell of this shared machine falls on both alike); the flood stops at its phase's end or
 after `--max-frames` frames or `--max-connections` connections, whichever comes first. The
-flooders are one address (127.0.0.1) for SOCKET_OPENS_PER_ADDRESS (campaign/socket_guard.py):
+flooders are one address (127.0.0.1) for SOCKET_OPENS_PER_ADDRESS (config/socket_guard.py):
 its window is a minute, so a run may begin with the previous run's handshakes still counted.
 """
 

@@ -14,8 +14,8 @@ from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
 from battles.routing import websocket_urlpatterns  # noqa: E402
-from campaign.socket_guard import websocket_stack  # noqa: E402
 from config.asgi import application as site  # noqa: E402
+from config.socket_guard import websocket_stack  # noqa: E402
 
 
 class Relay(AsyncWebsocketConsumer):

@@ -125,9 +125,9 @@ CONTENT_SECURITY_POLICY = {
 # user from one address that user's log-in from that address is refused for
 # LOGIN_COOLOFF_MINUTES, with a message saying so; an address is refused for everyone only after
 # LOGIN_ADDRESS_FAILURE_LIMIT wrong passwords for any users (far more: many players share one
-# address behind a school's or a café's router). campaign/login_limits.py counts both.
+# address behind a school's or a café's router). config/login_limits.py counts both.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
-AXES_HANDLER = "campaign.login_limits.LoginLimits"
+AXES_HANDLER = "config.login_limits.LoginLimits"
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
@@ -241,7 +241,7 @@ CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 # refresh after a change (bench/pages.py).
 DASHBOARD_CITIES_PER_PAGE = int(os.environ.get("DASHBOARD_CITIES_PER_PAGE", "100"))
 # Open websockets at once per address and per logged-in user, counted in Redis across the web
-# processes (campaign/socket_guard.py); the excess is refused at connect. 0: no cap.
+# processes (config/socket_guard.py); the excess is refused at connect. 0: no cap.
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
 SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))
 # Websocket handshakes per address in any such window, counted before the session is read (a

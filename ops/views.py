@@ -12,9 +12,9 @@ from django.views.decorators.http import require_POST, require_safe
 
 from campaign import clock
 from campaign.inputs import outside_zone
-from campaign.selectors.ops import operations
 from campaign.timers import timer_retry, timers_sweep
 from ops.health import health
+from ops.selectors import operations
 
 
 def _operator(request) -> None:

@@ -11,8 +11,8 @@ from campaign import clock, hooks
 from campaign.inputs import query_id
 from campaign.models import Board, Post, Thread
 from campaign.pages import campaign_action, campaign_page, require_officer
-from campaign.search import board_search
 from campaign.selectors.boards import board_page, boards_of_campaign, thread_page
+from campaign.selectors.search import board_search
 from campaign.services.boards import (
     post_edit,
     post_hide,

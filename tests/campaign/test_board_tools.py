@@ -72,7 +72,7 @@ def test_a_word_in_a_seasons_every_post_is_counted_up_to_the_cap_latest_first(
 ):
     """A search stops counting at SEARCH_COUNT_CAP (here 5) and shows the latest written first:
     a common word over a season's posts is not counted through all of them."""
-    from campaign import search
+    from campaign.selectors import search
 
     monkeypatch.setattr(search, "SEARCH_COUNT_CAP", 5)
     monkeypatch.setattr(search, "SEARCH_PER_PAGE", 3)

@@ -5,8 +5,8 @@ keeps. Channels' WebsocketCommunicator against the site's ASGI application on th
 import pytest
 from asgiref.sync import async_to_sync
 
-from tests.battles.sockets import closed_with, dashboard, socket
 from tests.battles.test_live_socket import sessions
+from tests.config.sockets import closed_with, dashboard, socket
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)

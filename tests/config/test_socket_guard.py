@@ -1,4 +1,4 @@
-"""The socket guard (campaign/socket_guard.py): open sockets are capped per address and per user
+"""The socket guard (config/socket_guard.py): open sockets are capped per address and per user
 (counted in Redis for every web process, kept fresh by each process's heartbeat) and their
 handshakes rated per address (an IPv6 client by its /64); Redis away or hung is let through,
 backed off from and logged once. Channels' WebsocketCommunicator against the site's ASGI
@@ -12,10 +12,10 @@ import pytest
 import redis
 from asgiref.sync import async_to_sync
 
-from campaign.socket_guard import STALE_SECONDS
 from config.asgi import application
-from tests.battles.sockets import HungRedis, an_address, dashboard, socket
+from config.socket_guard import STALE_SECONDS
 from tests.battles.test_live_socket import sessions
+from tests.config.sockets import HungRedis, an_address, dashboard, socket
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -94,7 +94,7 @@ def test_the_cap_counts_other_processes_sockets_until_their_heartbeats_stop(sett
 
 
 def test_an_open_sockets_entry_is_kept_fresh_by_its_processs_heartbeat(settings, monkeypatch):
-    from campaign import socket_guard
+    from config import socket_guard
 
     monkeypatch.setattr(socket_guard, "HEARTBEAT_SECONDS", 0.2)
     world = make_world()
@@ -131,9 +131,9 @@ def test_with_redis_away_sockets_are_let_through_and_it_is_logged(settings, capl
         for communicator in opened:
             await communicator.disconnect()
 
-    with caplog.at_level(logging.WARNING, logger="campaign.socket_guard"):
+    with caplog.at_level(logging.WARNING, logger="config.socket_guard"):
         async_to_sync(scenario)()
-    assert [r.message for r in caplog.records if r.name == "campaign.socket_guard"][0].startswith(
+    assert [r.message for r in caplog.records if r.name == "config.socket_guard"][0].startswith(
         "open websockets not counted (let through): Redis unavailable"
     )
 
@@ -144,7 +144,7 @@ def test_handshakes_past_an_addresss_rate_are_refused_before_the_session_is_read
     the user cost a database query each); a refused address is refused by the process itself
     until its window frees a place (no round trip to Redis a handshake); another address has its
     own count; 0 turns it off."""
-    from campaign.socket_guard import HandshakeRate, OriginGuard
+    from config.socket_guard import HandshakeRate, OriginGuard
 
     settings.SOCKET_OPENS_PER_ADDRESS = "3/min"
     world = make_world()
@@ -226,12 +226,12 @@ def test_with_redis_hung_the_guard_backs_off_instead_of_waiting_on_every_socket(
         return time.monotonic() - started
 
     try:
-        with caplog.at_level(logging.WARNING, logger="campaign.socket_guard"):
+        with caplog.at_level(logging.WARNING, logger="config.socket_guard"):
             spent = async_to_sync(scenario)()
         asked.append(len(hung.accepted))
     finally:
         hung.close()
     assert spent < 1.0, f"{spent:.2f} s for four sockets opened and five closed"
     assert asked[0] >= 1 and asked[1] == asked[0], f"connections to Redis: {asked}"
-    warned = [r.message for r in caplog.records if r.name == "campaign.socket_guard"]
+    warned = [r.message for r in caplog.records if r.name == "config.socket_guard"]
     assert len(warned) == 1 and warned[0].startswith("open websockets not counted (let through)")
