@@ -31,7 +31,7 @@ from django.utils import timezone, translation
 
 from battles.selectors.dashboard_page import dashboard_context
 from campaign import freshness
-from campaign.inputs import zone_names
+from campaign.inputs import zone_named
 from campaign.models import Campaign
 
 UPDATED = "dashboard-updated"
@@ -66,7 +66,7 @@ _readings: OrderedDict[tuple, Reading] = OrderedDict()  # touched in the databas
 def read(campaign: Campaign, kingdom_id: int | None, page: int, language: str, zone_name: str) -> Reading:
     """The page's parts now (shared by the process's readers of the same page at the same version)."""
     version = freshness.version() or ""
-    zone = ZoneInfo(zone_name) if zone_name in zone_names() else campaign.zone
+    zone = zone_named(zone_name) or campaign.zone
     key = (campaign.pk, kingdom_id, page, language, zone.key, version, int(time.time() // freshness.MINUTE))
     if version and key in _readings:
         _readings.move_to_end(key)

@@ -7,7 +7,6 @@ from functools import cache
 from typing import TypeVar
 from zoneinfo import ZoneInfo, available_timezones
 
-from django.conf import settings
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -15,7 +14,6 @@ from django.utils.translation import pgettext_lazy
 
 from campaign.errors import RuleViolation
 from campaign.rules.text import ID_MAX, parse_id
-from campaign.selectors.zones import home_zone_of
 
 M = TypeVar("M", bound=Model)
 
@@ -93,13 +91,11 @@ def zone_names() -> tuple[str, ...]:
     return tuple(sorted(name for name in available_timezones() if "/" in name and not name.startswith("Etc/")))
 
 
-def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
-    """The zone the reader chose, or None (then the campaign's)."""
-    name = request.COOKIES.get(TIME_ZONE_COOKIE, "")
+def zone_named(name: str) -> ZoneInfo | None:
+    """The zone of that IANA name if it is one the site offers, else None (then the campaign's)."""
     return ZoneInfo(name) if name in zone_names() else None
 
 
-def outside_zone(request: HttpRequest) -> ZoneInfo:
-    """For pages outside a campaign (the Tokens page, /ops/): the zone the reader chose, else their
-    campaign's, as every campaign page shows times (campaign.pages.campaign_page)."""
-    return chosen_zone(request) or ZoneInfo(home_zone_of(request.user) or settings.TIME_ZONE)
+def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
+    """The zone the reader chose (the time-zone page's cookie), or None (then the campaign's)."""
+    return zone_named(request.COOKIES.get(TIME_ZONE_COOKIE, ""))

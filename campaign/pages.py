@@ -3,7 +3,9 @@ turned into messages (400-type) or a 403 page, never a 500."""
 
 from functools import wraps
 from typing import cast
+from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import IntegrityError
@@ -19,6 +21,7 @@ from campaign.authority import officer_of
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import chosen_zone
 from campaign.models import Campaign, Officer
+from campaign.selectors.zones import home_zone_of
 
 
 class CampaignRequest(HttpRequest):
@@ -104,3 +107,9 @@ def require_officer(request: HttpRequest) -> Officer:
     if officer is None:
         raise NotAllowed("R1.5", _("You have no officer in this campaign."))
     return officer
+
+
+def outside_zone(request: HttpRequest) -> ZoneInfo:
+    """For pages outside a campaign (the Tokens page, /ops/): the zone the reader chose, else their
+    campaign's, as every campaign page shows times (`campaign_page`)."""
+    return chosen_zone(request) or ZoneInfo(home_zone_of(request.user) or settings.TIME_ZONE)

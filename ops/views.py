@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from campaign import clock
-from campaign.inputs import outside_zone
+from campaign.pages import outside_zone
 from campaign.timers import timer_retry, timers_sweep
 from ops.health import health
 from ops.selectors import operations

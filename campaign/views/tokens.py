@@ -10,9 +10,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.inputs import outside_zone
 from campaign.models import AccessToken
-from campaign.pages import forbidden
+from campaign.pages import forbidden, outside_zone
 from campaign.services.tokens import token_create, token_revoke
 
 SHOWN_ONCE = "token_shown_once"
