@@ -15,7 +15,7 @@ from ninja.renderers import JSONRenderer
 from api import acts, acts_war, errors, reads  # noqa: F401  (their operations, on the router)
 from api.auth import AddressThrottle, UserThrottle
 from api.router import router
-from campaign import freshness
+from campaign import conditional
 
 DESCRIPTION = """The chess-siege campaign manager's public API: everything the site shows, and
 everything an officer does, through the same rules.
@@ -148,7 +148,7 @@ def _tagged(view):
         response = view(request, *args, **kwargs)
         tag = getattr(request, "world_tag", None)
         if tag is not None and response.status_code == 200:
-            freshness.tagged(response, tag)
+            conditional.tagged(response, tag)
         return response
 
     return wrapper

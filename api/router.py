@@ -7,7 +7,7 @@ from functools import wraps
 from ninja import Router
 
 from api.auth import Actor, Reader
-from campaign import freshness
+from campaign import conditional
 
 router = Router(auth=Reader())
 ACTOR = Actor()
@@ -17,15 +17,15 @@ def _unless_unchanged(view):
     """A poll whose copy is current (If-None-Match) is a 304 before any read, but inside the
     operation: after its token was checked and counted by the rate limits like any read, so
     that an unknown token or one over its limit is refused, not confirmed. The tag is the
-    path's with its query and the token's (freshness.etag): a copy of one page, filter or
+    path's with its query and the token's (conditional.etag): a copy of one page, filter or
     token's answer is never confirmed for another. It is put on a 200 by api/main.py's `urls`."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
         token_id = getattr(getattr(request, "auth", None), "pk", None)  # None for the anonymous reader
-        tag = freshness.etag(request, who=f"token:{token_id}" if token_id else "")
-        if tag is not None and freshness.held(request, tag):
-            return freshness.not_modified(tag)
+        tag = conditional.etag(request, who=f"token:{token_id}" if token_id else "")
+        if tag is not None and conditional.held(request, tag):
+            return conditional.not_modified(tag)
         request.world_tag = tag
         return view(request, *args, **kwargs)
 

@@ -6,7 +6,7 @@ from battles.selectors.dashboard import dashboard
 from battles.selectors.dashboard_page import dashboard_context
 from battles.selectors.war_map import war_map
 from campaign import clock
-from campaign.freshness import unless_unchanged
+from campaign.conditional import unless_unchanged
 from campaign.inputs import query_number
 from campaign.pages import campaign_page
 
