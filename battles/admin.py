@@ -107,7 +107,7 @@ class BanqiGameAdmin(ReadOnly):
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin):
+class LedgerEntryAdmin(ReadOnly):
     """Read-only: every change of a wall or a morale, written by the services with its cause."""
 
     list_display = ["due_at", "city", "army", "field", "delta", "value_after", "clause", "cause_text", "applied_at"]
@@ -121,15 +121,3 @@ class LedgerEntryAdmin(admin.ModelAdmin):
     @admin.display(description=_("cause"))
     def cause_text(self, entry: LedgerEntry) -> str:
         return entry.cause_text
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    def has_view_permission(self, request, obj=None):
-        return request.user.is_active and request.user.is_staff
