@@ -109,3 +109,34 @@ def along(start: Point, end: Point, fraction: float) -> Point:
     """
     f = min(1.0, max(0.0, fraction))
     return (round(start[0] + (end[0] - start[0]) * f, 1), round(start[1] + (end[1] - start[1]) * f, 1))
+
+
+def placed_everywhere(
+    nodes: list[Hashable], edges: Iterable[tuple[Hashable, Hashable]], placed: dict[Hashable, Point]
+) -> dict[Hashable, Point]:
+    """Coordinates for every node, in the frame of those `placed` (which keep theirs): the
+    others laid out around them as the map would (placed ones fitted into the layout's square),
+    then brought back into the placed ones' frame. Done once when a world is saved, so that no
+    page lays out.
+
+    >>> spots = placed_everywhere(["a", "b", "c"], [("a", "b"), ("b", "c")], {"a": (100.0, 200.0), "c": (300.0, 200.0)})
+    >>> spots["a"], spots["c"], len(spots)
+    ((100.0, 200.0), (300.0, 200.0), 3)
+    >>> sorted(placed_everywhere(["a", "b"], [("a", "b")], {})) == ["a", "b"]
+    True
+    """
+    missing = [n for n in nodes if n not in placed]
+    if not missing:
+        return dict(placed)
+    if not placed:
+        return spring_layout(nodes, edges)
+    xs = [x for x, _y in placed.values()]
+    ys = [y for _x, y in placed.values()]
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    fixed = {n: ((x - min(xs)) / span * SIZE, (y - min(ys)) / span * SIZE) for n, (x, y) in placed.items()}
+    laid = spring_layout(nodes, edges, fixed)
+    out = dict(placed)
+    for n in missing:
+        x, y = laid[n]
+        out[n] = (round(x / SIZE * span + min(xs), 1), round(y / SIZE * span + min(ys), 1))
+    return out

@@ -93,17 +93,19 @@ def _kingdoms_create(campaign: Campaign, specs: list[dict[str, Any]]) -> dict[st
 
 
 def _cities_create(campaign: Campaign, specs: list[dict[str, Any]], kingdoms: dict[str, Kingdom]) -> dict[str, City]:
-    """The cities by name, in the description's order, each with its kind's wall (R1.3) and its board."""
+    """The cities by name, in the description's order, each with its kind's wall (R1.3; a lower
+    starting wall when the description gives one) and its board."""
     cities: dict[str, City] = {}
     for position, c in enumerate(specs):
-        wall = campaign.wall_for_kind(c["kind"])
+        wall_max = campaign.wall_for_kind(c["kind"])
+        wall = c.get("wall", wall_max)  # a world file may start a city below its kind's wall
         cities[c["name"]] = City.objects.create(
             campaign=campaign,
             name=c["name"],
             kingdom=kingdoms.get(c.get("kingdom", "")),
             kind=c["kind"],
             wall=wall,
-            wall_max=wall,
+            wall_max=wall_max,
             wall_start=wall,
             position=position,
             map_x=c.get("x"),

@@ -1,0 +1,93 @@
+"""The words of a world file's refusals: the pure check's code and arguments (campaign/rules/
+world_check.py) made into a RuleViolation in the reader's language, naming where (the line of a
+YAML file, the field path of a JSON one) and the clause of the rule broken."""
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from campaign.errors import RuleViolation
+from campaign.rules.world_file import WorldFileError
+
+CLAUSES = {
+    "too_many_cities": "R1.3",
+    "city_kind": "R1.3",
+    "wall": "R1.3",
+    "unknown_capital": "R1.2",
+    "capital_owner": "R1.2",
+    "colour": "R1.2",
+    "two_kings": "R1.2",
+    "road_pair": "R1.4",
+    "unknown_city": "R1.4",
+    "road_loop": "R1.4",
+    "road_twice": "R1.4",
+    "unreachable": "R1.4",
+    "stars": "R1.5",
+    "officer_kind": "R1.6",
+    "not_own_city": "R1.5",
+    "duplicate_user": "R1.5",
+    "time_zone": "R1.1",
+    "battle_game": "R1.1",
+    "slug": "R1.1",
+    "slug_taken": "R1.1",
+}
+
+
+def _rules() -> dict[str, str]:
+    """Each code's rule, in the reader's language (read at call time: the language is the request's)."""
+    return {
+        "too_large": _("A world file may be at most %(limit)s MB."),
+        "invalid": _("This is not valid YAML or JSON: %(detail)s"),
+        "format": _("A world file is YAML or JSON, not “%(fmt)s”."),
+        "alias": _("Anchors and aliases (& and *) are not allowed in a world file."),
+        "key": _("A key must be text."),
+        "duplicate_key": _("The key “%(key)s” is given twice."),
+        "not_a_mapping": _("A mapping of keys and values is expected here."),
+        "unknown_key": _("Unknown key “%(key)s”."),
+        "missing": _("The key “%(key)s” is missing."),
+        "not_text": _("Text is expected here."),
+        "too_long": _("At most %(n)s characters."),
+        "control": _("Control characters (such as NUL) are not allowed."),
+        "not_a_list": _("A list is expected here."),
+        "slug": _("The address (slug) may hold only letters, digits, - and _, at most 50."),
+        "slug_taken": _("A campaign with the address “%(slug)s” exists already."),
+        "too_many_cities": _("A world may have at most %(limit)s cities."),
+        "not_bool": _("true or false is expected here."),
+        "not_count": _("A whole number, zero or more, is expected here (durations in seconds)."),
+        "not_number": _("A number is expected here."),
+        "time_zone": _("Unknown time zone “%(value)s”."),
+        "battle_game": _("Unknown battle game “%(value)s” (one of: %(allowed)s)."),
+        "duplicate_name": _("The name “%(name)s” is given twice."),
+        "colour": _("A colour is written #rrggbb."),
+        "city_kind": _("Unknown kind of city “%(value)s” (one of: %(allowed)s)."),
+        "unknown_kingdom": _("No kingdom is named “%(name)s”."),
+        "wall": _("A wall of %(wall)s is above the %(maximum)s a %(kind)s city may have."),
+        "unknown_capital": _("The capital “%(name)s” is not a city of the world."),
+        "capital_owner": _("The capital “%(name)s” of %(kingdom)s is owned by %(owner)s."),
+        "road_pair": _("A road is a pair of two cities."),
+        "unknown_city": _("No city is named “%(name)s”."),
+        "road_loop": _("A road joins two different cities, not “%(name)s” to itself."),
+        "road_twice": _("The road between “%(a)s” and “%(b)s” is given twice."),
+        "unreachable": _("The city “%(city)s” cannot be reached by road from any capital."),
+        "duplicate_user": _("The user “%(name)s” has two officers; one officer per user in a campaign."),
+        "two_kings": _("%(kingdom)s has two kings."),
+        "stars": _("A star level is between 1 and 25."),
+        "officer_kind": _("Unknown kind of officer “%(value)s” (one of: %(allowed)s)."),
+        "not_own_city": _("“%(name)s” is not a city of %(kingdom)s."),
+    }
+
+
+def _words(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: ", ".join(map(str, v)) if isinstance(v, (tuple, list)) else v for k, v in params.items()}
+
+
+def world_refusal(error: WorldFileError, *, fmt: str) -> RuleViolation:
+    """The refusal a reader sees: where, then the rule broken."""
+    rule = _rules().get(error.code, error.code) % _words(error.params)
+    if error.line is not None and fmt == "yaml":
+        where = _("Line %(line)d (%(field)s)") % {"line": error.line, "field": error.path or "-"}
+    elif error.path:
+        where = _("Field %(field)s") % {"field": error.path}
+    else:
+        where = _("The world file")
+    return RuleViolation(CLAUSES.get(error.code, ""), _("%(where)s: %(rule)s") % {"where": where, "rule": rule})
