@@ -19,7 +19,7 @@ from campaign.world_refusals import world_refusal
 from cities.layout import placed_everywhere
 from cities.models import City, CityKind, Road
 
-HEADER = "# A world of chess-siege: the schema is README's \"The world file\" (durations in seconds).\n"
+HEADER = '# A world of chess-siege: the schema is README\'s "The world file" (durations in seconds).\n'
 TOP_SETTINGS = ("time_zone", "battle_game")  # written at the top of the file; the others under `settings`
 
 
