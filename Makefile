@@ -65,6 +65,7 @@ bench: migrate static
 	$(PY) bench/notices.py
 	$(PY) bench/pages.py
 	$(PY) bench/season.py
+	$(PY) bench/world.py
 	$(PY) bench/flood.py
 
 # The judge's contract fuzzed for FUZZ_SECONDS (default 60), each input in a child process.

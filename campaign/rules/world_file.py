@@ -113,7 +113,7 @@ def _value(loader: Any, node: yaml.Node, path: str, lines: dict[str, int], seen:
     if isinstance(node, yaml.MappingNode):
         out: dict[str, Any] = {}
         for key_node, value_node in node.value:
-            key = loader.construct_object(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+            key = _scalar(loader, key_node) if isinstance(key_node, yaml.ScalarNode) else None
             if not isinstance(key, str):
                 raise WorldFileError("key", path, key_node.start_mark.line + 1)
             if key in out:
@@ -125,6 +125,19 @@ def _value(loader: Any, node: yaml.Node, path: str, lines: dict[str, int], seen:
         return out
     if isinstance(node, yaml.SequenceNode):
         return [_value(loader, item, f"{path}[{i}]", lines, seen) for i, item in enumerate(node.value)]
+    return _scalar(loader, node)
+
+
+STR, INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+
+
+def _scalar(loader: Any, node: yaml.Node) -> Any:
+    """A scalar's value: text and whole numbers read directly (most of a world), the rest by
+    the safe constructor."""
+    if node.tag == STR:
+        return node.value
+    if node.tag == INT and node.value.isdigit() and (node.value == "0" or node.value[0] != "0"):
+        return int(node.value)
     return loader.construct_object(node)
 
 

@@ -1,0 +1,130 @@
+"""Importing a world file costs what inserting its rows costs. Prints, in one run, the time of
+`world_import` of a generated world of 50 kingdoms and 1,000 cities (its YAML as `world_export`
+writes it, coordinates included: read, checked, built by `world_create`) against a bulk insert of
+the same rows (bulk_create of the campaign, kingdoms, cities, their boards, roads; the capitals
+set), min / median of 3 each, and their ratio. Target: ratio <= 2.
+
+    make bench            # or: .venv/bin/python bench/world.py [--kingdoms 50] [--cities 1000]
+    DATABASE_URL=postgres://… .venv/bin/python bench/world.py   # on PostgreSQL
+
+The world has no officers: the bulk insert compared is of the map's rows (officers need users,
+made one by one either way).
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+VAR = ROOT / "var"
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
+os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-world.sqlite3'}")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6397/0")
+RUNS = 3
+
+
+def setup_django() -> None:
+    if os.environ["DATABASE_URL"].startswith("sqlite:///"):
+        VAR.mkdir(exist_ok=True)
+        for suffix in ("", "-wal", "-shm"):
+            Path(os.environ["DATABASE_URL"][len("sqlite:///") :] + suffix).unlink(missing_ok=True)
+    import django
+
+    django.setup()
+    from bench.needs import database
+
+    database()
+    from django.core.management import call_command
+
+    if not os.environ["DATABASE_URL"].startswith("sqlite:///"):
+        call_command("flush", "--noinput", verbosity=0)
+    call_command("migrate", verbosity=0)
+
+
+def bulk_insert(data: dict, slug: str) -> None:
+    """The world's rows as a bulk insert would write them: no checks, no layout, no hooks."""
+    from django.db import transaction
+
+    from campaign.models import Board, Campaign, Kingdom
+    from cities.models import City, Road
+
+    walls = {"capital": 800, "buffer": 500, "frontier": 300}
+    with transaction.atomic():
+        campaign = Campaign.objects.create(name=data["name"], slug=slug)
+        kingdoms = {
+            k.name: k
+            for k in Kingdom.objects.bulk_create(
+                [Kingdom(campaign=campaign, name=k["name"], colour=k["colour"]) for k in data["kingdoms"]]
+            )
+        }
+        rows = [
+            City(
+                campaign=campaign,
+                name=c["name"],
+                kingdom=kingdoms.get(c.get("kingdom")),
+                kind=c["kind"],
+                wall=walls[c["kind"]],
+                wall_max=walls[c["kind"]],
+                wall_start=walls[c["kind"]],
+                position=i,
+                map_x=c["x"],
+                map_y=c["y"],
+            )
+            for i, c in enumerate(data["cities"])
+        ]
+        cities = {c.name: c for c in City.objects.bulk_create(rows, batch_size=2000)}
+        Board.objects.bulk_create(
+            [Board(campaign=campaign, kind=Board.Kind.PALACE, kingdom=k) for k in kingdoms.values()]
+            + [Board(campaign=campaign, kind=Board.Kind.CITY, city=c) for c in cities.values()],
+            batch_size=2000,
+        )
+        for k in data["kingdoms"]:
+            kingdoms[k["name"]].capital = cities[k["capital"]]
+        Kingdom.objects.bulk_update(list(kingdoms.values()), ["capital"])
+        roads = [sorted((cities[a], cities[b]), key=lambda c: c.pk) for a, b in data["roads"]]
+        Road.objects.bulk_create([Road(campaign=campaign, a=a, b=b) for a, b in roads], batch_size=2000)
+
+
+def timed(action) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--kingdoms", type=int, default=50)
+    parser.add_argument("--cities", type=int, default=1000)
+    args = parser.parse_args()
+    from bench.needs import stop_cleanly_on_sigterm
+
+    stop_cleanly_on_sigterm()
+    setup_django()
+    import json
+
+    from campaign.models import Campaign
+    from campaign.services.world_files import world_export, world_import
+    from tests.campaign.world_files import generated_world
+
+    data = generated_world(args.kingdoms, args.cities, officers=False, slug="bench-world")
+    text = world_export(world_import(text=json.dumps(data, ensure_ascii=False), fmt="json"))
+    Campaign.objects.filter(slug="bench-world").update(slug="bench-world-source")
+    imports, bulks = [], []
+    for run in range(RUNS):  # alternated, so that a shared machine's noise falls on both
+        imports.append(timed(lambda run=run: world_import(text=text.replace("slug: bench-world\n", f"slug: i{run}\n"))))
+        bulks.append(timed(lambda run=run: bulk_insert(data, f"b{run}")))
+    ours, floor = (min(imports), statistics.median(imports)), (min(bulks), statistics.median(bulks))
+    print(
+        f"world import of {args.kingdoms} kingdoms, {args.cities} cities, {len(data['roads'])} roads "
+        f"({len(text.encode()) // 1024} KB of YAML): min {ours[0] * 1000:.0f} ms, median {ours[1] * 1000:.0f} ms; "
+        f"bulk insert of the same rows min {floor[0] * 1000:.0f} ms, median {floor[1] * 1000:.0f} ms; "
+        f"ratio min {ours[0] / floor[0]:.2f}, median {ours[1] / floor[1]:.2f} (target <= 2)"
+    )
+
+
+if __name__ == "__main__":
+    main()
