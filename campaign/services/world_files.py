@@ -69,7 +69,7 @@ def _place(spec: dict[str, Any]) -> None:
     placed = {c["name"]: (float(c["x"]), float(c["y"])) for c in spec["cities"] if "x" in c}
     if len(placed) == len(names):
         return
-    spots = placed_everywhere(names, spec["roads"], placed)  # type: ignore[arg-type]
+    spots = placed_everywhere(names, spec["roads"], placed)
     for c in spec["cities"]:
         c.setdefault("x", spots[c["name"]][0])
         c.setdefault("y", spots[c["name"]][1])
@@ -139,7 +139,7 @@ def _officers_data(campaign: Campaign, kingdoms: list) -> list[dict[str, Any]]:
     )
     for o in officers.order_by("pk"):
         entry: dict[str, Any] = {"user": o.user.get_username(), "name": o.name, "kingdom": o.kingdom.name}  # type: ignore[union-attr]
-        entry.update(stars=o.stars, kind=o.kind, city=o.city.name if o.city else capitals[o.kingdom_id])  # type: ignore[index]
+        entry.update(stars=o.stars, kind=o.kind, city=o.city.name if o.city else capitals[o.kingdom_id])
         if o.title:
             entry["title"] = o.title
         if o.pk in kings:
