@@ -85,3 +85,18 @@ def test_r1_3_a_wall_below_its_kind_starts_there():
     city = City.objects.get(campaign=campaign, name=data["cities"][1]["name"])
     assert (city.wall, city.wall_start, city.wall_max) == (120, 120, 300)
     assert "wall: 120" in world_export(campaign)
+
+
+@pytest.mark.django_db
+def test_r1_4_the_map_of_an_imported_world_lays_nothing_out(monkeypatch):
+    """Cities placed once at import: the map's page finds every city placed and never lays out."""
+    from battles.selectors import war_map
+
+    data = generated_world(4, 40, officers=False)
+    for city in data["cities"]:
+        del city["x"], city["y"]
+    campaign = world_import(text=json.dumps(data), fmt="json")
+    monkeypatch.setattr(war_map, "spring_layout", lambda *a, **k: pytest.fail("the page laid the map out"))
+    cities = list(City.objects.filter(campaign=campaign))
+    roads = list(campaign.roads.values_list("a_id", "b_id"))
+    assert len(war_map.places(cities, roads)) == 40
