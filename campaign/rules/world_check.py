@@ -242,6 +242,7 @@ def _officers(items: list[Any], spec: dict[str, Any], kinds: tuple[str, ...]) ->
     owner = {c["name"]: c.get("kingdom") for c in spec["cities"]}
     kings: set[str] = set()
     users: set[str] = set()
+    governed: set[str] = set()
     out = []
     for i, item in enumerate(items):
         path = f"officers[{i}]"
@@ -250,11 +251,15 @@ def _officers(items: list[Any], spec: dict[str, Any], kinds: tuple[str, ...]) ->
         if officer["username"] in users:
             raise _fail("duplicate_user", f"{path}.user", name=officer["username"])
         users.add(officer["username"])
+        if officer.get("governs") in governed:
+            raise _fail("two_governors", f"{path}.governs", name=officer["governs"])
+        governed.add(officer.get("governs", ""))
         if officer.get("king"):
             if officer["kingdom"] in kings:
                 raise _fail("two_kings", f"{path}.king", kingdom=officer["kingdom"])
             kings.add(officer["kingdom"])
         out.append(officer)
+    _named(out, "officers")
     return out
 
 
@@ -292,5 +297,7 @@ def _officer(o: dict[str, Any], path: str, owner: dict[str, Any], kinds: tuple[s
         for j, name in enumerate(moderates):
             if not isinstance(name, str) or name not in owner:
                 raise _fail("unknown_city", f"{path}.moderates[{j}]", name=str(name))
+            if name in moderates[:j]:
+                raise _fail("duplicate_name", f"{path}.moderates[{j}]", name=name)
         officer["moderates"] = list(moderates)
     return officer

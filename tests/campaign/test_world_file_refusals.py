@@ -83,6 +83,35 @@ CASES = [
     ("wall above maximum", lambda d: d["cities"][1].update(wall=301), "R1.3", 8, "cities[1].wall", "300"),
     ("stars above 25", lambda d: d["officers"][0].update(stars=26), "R1.5", 16, "officers[0].stars", "25"),
     ("officer kind", lambda d: d["officers"][0].update(kind="monk"), "R1.6", 16, "officers[0].kind", "monk"),
+    (
+        "officer name twice",
+        lambda d: d["officers"].append({**d["officers"][0], "user": "rb"}),
+        "",
+        17,
+        "officers[1].name",
+        "twice",
+    ),
+    (
+        "two governors",
+        lambda d: d["officers"].extend(
+            [
+                {**d["officers"].pop(), "governs": "a1"},
+                {
+                    "user": "rb",
+                    "name": "乙",
+                    "kingdom": "A",
+                    "stars": 3,
+                    "kind": "general",
+                    "city": "a1",
+                    "governs": "a1",
+                },
+            ]
+        ),
+        "R1.3",
+        17,
+        "officers[1].governs",
+        "two governors",
+    ),
     ("unknown key", lambda d: d["cities"][0].update(morale=3), "", 7, "cities[0].morale", "morale"),
 ]
 
