@@ -54,7 +54,7 @@ def _rules() -> dict[str, str]:
         "slug_taken": _("A campaign with the address “%(slug)s” exists already."),
         "too_many_cities": _("A world may have at most %(limit)s cities."),
         "not_bool": _("true or false is expected here."),
-        "not_count": _("A whole number, zero or more, is expected here (durations in seconds)."),
+        "not_count": _("A whole number from 0 to %(maximum)s is expected here (durations in seconds)."),
         "not_number": _("A number is expected here."),
         "time_zone": _("Unknown time zone “%(value)s”."),
         "battle_game": _("Unknown battle game “%(value)s” (one of: %(allowed)s)."),

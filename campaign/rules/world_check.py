@@ -38,13 +38,14 @@ CITY_KEYS = {"name", "kingdom", "kind", "wall", "x", "y"}
 OFFICER_KEYS = {"user", "name", "kingdom", "stars", "kind", "city", "title", "king", "governs", "moderates"}
 SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,50}$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+LIMITS = {"small": 2**15 - 1, "int": 2**31 - 1, "duration": 2**31 - 1}  # what the columns hold
 WALL_SETTING = {"capital": "capital_wall", "buffer": "buffer_wall"}  # any other kind: frontier_wall
 
 
 @dataclass(frozen=True)
 class Vocabulary:
-    """What the models allow: each rule setting's type ("int", "bool", "str", "duration" in
-    seconds) and default, the kinds of city and officer, the battle games."""
+    """What the models allow: each rule setting's type ("int", "small" (≤ 32,767), "bool",
+    "str", "duration" in seconds) and default, the kinds of city and officer, the battle games."""
 
     settings: dict[str, str]
     defaults: dict[str, Any]
@@ -121,8 +122,8 @@ def _settings(data: dict[str, Any], vocabulary: Vocabulary) -> dict[str, Any]:
         value = (data if top else given).get(name, vocabulary.defaults[name])
         if kind == "bool" and not isinstance(value, bool):
             raise _fail("not_bool", path)
-        if kind in ("int", "duration") and (type(value) is not int or not 0 <= value <= 2**31 - 1):
-            raise _fail("not_count", path)
+        if kind in ("int", "small", "duration") and (type(value) is not int or not 0 <= value <= LIMITS[kind]):
+            raise _fail("not_count", path, maximum=LIMITS[kind])
         if kind == "str" and not isinstance(value, str):
             raise _fail("not_text", path)
         out[name] = timedelta(seconds=value) if kind == "duration" else value
@@ -176,7 +177,7 @@ def _cities(items: list[Any], kingdoms: set[str], walls: dict[str, int]) -> list
             city["kingdom"] = c["kingdom"]
         if "wall" in c:
             if type(c["wall"]) is not int or c["wall"] < 0:
-                raise _fail("not_count", f"{path}.wall")
+                raise _fail("not_count", f"{path}.wall", maximum=walls[c["kind"]])
             if c["wall"] > walls[c["kind"]]:
                 raise _fail("wall", f"{path}.wall", wall=c["wall"], kind=c["kind"], maximum=walls[c["kind"]])
             city["wall"] = c["wall"]

@@ -28,6 +28,8 @@ def _setting_type(field: models.Field) -> str:
         return "duration"
     if isinstance(field, models.BooleanField):
         return "bool"
+    if isinstance(field, (models.SmallIntegerField, models.PositiveSmallIntegerField)):
+        return "small"  # at most 32,767 (PostgreSQL's smallint)
     if isinstance(field, models.IntegerField):
         return "int"
     return "str"

@@ -174,3 +174,24 @@ def test_r1_refusal_in_the_readers_language():
     with translation.override("zh-hant"):
         refusal = _refused(_yaml(_broken(lambda d: d["roads"].append(["b1", "a2"]))), "yaml")
     assert "第 15 行" in str(refusal.message)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "settings, field",
+    [
+        ({"king_orders_from_stars": 40000}, "settings.king_orders_from_stars"),
+        ({"travel_time": "20m"}, "settings.travel_time"),
+        ({"moves_through_own_cities_only": 1}, "settings.moves_through_own_cities_only"),
+        ({"nonsense": 1}, "settings.nonsense"),
+    ],
+)
+def test_r1_1_a_setting_out_of_its_column_refused(settings, field):
+    refusal = _refused(json.dumps({**BASE, "settings": settings}), "json")
+    assert str(refusal.message).startswith(f"Field {field}:"), refusal.message
+
+
+@pytest.mark.django_db
+def test_r1_3_a_negative_wall_refused():
+    data = _broken(lambda d: d["cities"][1].update(wall=-1))
+    assert "from 0 to 300" in str(_refused(json.dumps(data), "json").message)
