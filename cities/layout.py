@@ -124,6 +124,9 @@ def placed_everywhere(
     ((100.0, 200.0), (300.0, 200.0), 3)
     >>> sorted(placed_everywhere(["a", "b"], [("a", "b")], {})) == ["a", "b"]
     True
+    >>> spots = placed_everywhere(["a", "b"], [("a", "b")], {"a": (5.0, 5.0)})
+    >>> spots["a"], spots["a"] != spots["b"], abs(spots["b"][0] - 5) + abs(spots["b"][1] - 5) > 100
+    ((5.0, 5.0), True, True)
     """
     missing = [n for n in nodes if n not in placed]
     if not missing:
@@ -132,7 +135,7 @@ def placed_everywhere(
         return spring_layout(nodes, edges)
     xs = [x for x, _y in placed.values()]
     ys = [y for _x, y in placed.values()]
-    span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
+    span = max(max(xs) - min(xs), max(ys) - min(ys)) or SIZE  # one placed city: a square of SIZE around it
     fixed = {n: ((x - min(xs)) / span * SIZE, (y - min(ys)) / span * SIZE) for n, (x, y) in placed.items()}
     laid = spring_layout(nodes, edges, fixed)
     out = dict(placed)
