@@ -107,7 +107,8 @@ def main() -> None:
     import json
 
     from campaign.models import Campaign
-    from campaign.services.world_files import world_export, world_import
+    from campaign.selectors.world_file import world_export
+    from campaign.services.world_files import world_import
     from tests.campaign.world_files import generated_world
 
     data = generated_world(args.kingdoms, args.cities, officers=False, slug="bench-world")
