@@ -1,17 +1,22 @@
 from .boards import Board, BoardModerator, Post, Thread
+from .joining import Application, Invitation
 from .moves import Move
 from .notices import MailSubscription, Notice
 from .officers import Officer, OfficerKind, Presence, Promotion, Whereabouts
+from .seasons import ChroniclePin, WarPause
 from .timers import Heartbeat, Timer
 from .tokens import AccessToken
 from .world import Campaign, Kingdom
 
 __all__ = [
     "AccessToken",
+    "Application",
     "Board",
     "BoardModerator",
     "Heartbeat",
     "Campaign",
+    "ChroniclePin",
+    "Invitation",
     "Kingdom",
     "MailSubscription",
     "Move",
@@ -23,5 +28,6 @@ __all__ = [
     "Promotion",
     "Thread",
     "Timer",
+    "WarPause",
     "Whereabouts",
 ]

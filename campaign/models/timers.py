@@ -11,6 +11,8 @@ class Timer(models.Model):
         DONE = "done", _("applied")
         FAILED = "failed", _("set aside after failures")
         CANCELLED = "cancelled", _("cancelled")
+        # Held by a pause of the war: pending again, its instant moved by the pause, on resume.
+        PAUSED = "paused", _("held by a pause")
 
     campaign = models.ForeignKey(
         "campaign.Campaign", on_delete=models.CASCADE, related_name="timers", verbose_name=_("campaign")

@@ -3,12 +3,28 @@
 from datetime import timedelta
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 
 class Campaign(models.Model):
-    """One war, a season (R1.1). Its numbers are the settings of RULES.md §12."""
+    """One war, a season (R1.1). Its numbers are the settings of RULES.md §12.
+
+    Its life: draft (the world and settings change freely) → enrolment (players join; boards and
+    personnel work, no move or march) → war (from `war_starts_at` the clock runs; it may be
+    paused) → ended (archived, read-only, `winner` named)."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("draft")
+        ENROLMENT = "enrolment", _("enrolment")
+        WAR = "war", _("war")
+        ENDED = "ended", _("ended")
+
+    class EndReason(models.TextChoices):
+        CAPITALS = "capitals", _("one kingdom holds every capital")
+        DEADLINE = "deadline", _("the end instant came")
+        ORGANISER = "organiser", _("ended by an organiser")
 
     name = models.CharField(_("name"), max_length=100)
     slug = models.SlugField(unique=True, verbose_name=_("slug"))
@@ -56,10 +72,33 @@ class Campaign(models.Model):
         _("moves travel only through the mover's own cities"), default=True
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    # The campaign's life. A campaign made by world_create (the demo, the tests) is at war at once.
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.WAR)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organised_campaigns", verbose_name=_("organisers")
+    )
+    war_starts_at = models.DateTimeField(_("war starts at"), null=True, blank=True)
+    war_ends_at = models.DateTimeField(_("war ends at"), null=True, blank=True)
+    paused_at = models.DateTimeField(_("paused since"), null=True, blank=True)
+    paused_until = models.DateTimeField(_("paused until"), null=True, blank=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+    end_reason = models.CharField(_("how the war ended"), max_length=10, choices=EndReason.choices, blank=True)
+    winner = models.ForeignKey(
+        "campaign.Kingdom", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("winner")
+    )
+    previous_season = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("previous season")
+    )
+    # The world as it stood when the war started (the world file's plain form): a next season copies it.
+    opening_world = models.JSONField(_("the world at the start"), null=True, blank=True, editable=False)
+    mfa_required = models.BooleanField(_("organisers and kings must log in with two factors"), default=False)
+    # Decision: a prisoner stays a prisoner until ransomed or freed; leaving does not free them.
+    prisoners_may_leave = models.BooleanField(_("a prisoner may leave their kingdom"), default=False)
 
     class Meta:
         verbose_name = _("campaign")
         verbose_name_plural = _("campaigns")
+        permissions = [("organise_campaigns", _("Can organise campaigns"))]
 
     def __str__(self) -> str:
         return self.name
@@ -69,6 +108,10 @@ class Campaign(models.Model):
         """The campaign's time zone: its days, its hours of war and the times its texts show.
         Not cached here: ZoneInfo keeps one object per key, and a changed `time_zone` reads anew."""
         return ZoneInfo(self.time_zone)
+
+    @property
+    def is_paused(self) -> bool:
+        return self.paused_at is not None
 
     def wall_for_kind(self, kind: str) -> int:
         return {"capital": self.capital_wall, "buffer": self.buffer_wall}.get(kind, self.frontier_wall)
