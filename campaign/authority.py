@@ -105,3 +105,15 @@ def may_manage_personnel(officer: Officer | None) -> bool:
     if officer.kingdom is not None and is_king(officer, officer.kingdom):
         return True
     return City.objects.filter(governor=officer).exists()
+
+
+def is_organiser(user: User | AnonymousUser, campaign: Campaign) -> bool:
+    """One of the campaign's organisers (several per campaign), or a site admin."""
+    if not user.is_authenticated:
+        return False
+    return bool(user.is_superuser) or campaign.organisers.filter(pk=user.pk).exists()
+
+
+def require_organiser(user: User | AnonymousUser, campaign: Campaign) -> None:
+    if not is_organiser(user, campaign):
+        raise NotAllowed("R1.1", _("Only the campaign's organisers may do this."))

@@ -75,6 +75,10 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
+    # Accounts: sign-up, confirmed addresses, password reset, two-factor log-in (django-allauth)
+    "allauth",
+    "allauth.account",
+    "allauth.mfa",
     "ninja",  # the API's interactive docs (its templates and static files, served here)
     "campaign",
     "cities",
@@ -98,6 +102,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
     "campaign.middleware.PresenceMiddleware",
     "csp.middleware.CSPMiddleware",
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
