@@ -2,7 +2,9 @@
 `world_import` of a generated world of 50 kingdoms and 1,000 cities (its YAML as `world_export`
 writes it, coordinates included: read, checked, built by `world_create`) against a bulk insert of
 the same rows (bulk_create of the campaign, kingdoms, cities, their boards, roads; the capitals
-set), min / median of 3 each, and their ratio. Target: ratio <= 2.
+set), min / median of 3 each, and their ratio. Target: ratio <= 2. Then the same world with no
+coordinates: its import lays the map out once (the grid variant of the force-directed layout),
+against the import with coordinates.
 
     make bench            # or: .venv/bin/python bench/world.py [--kingdoms 50] [--cities 1000]
     DATABASE_URL=postgres://… .venv/bin/python bench/world.py   # on PostgreSQL
@@ -118,12 +120,22 @@ def main() -> None:
     for run in range(RUNS):  # alternated, so that a shared machine's noise falls on both
         imports.append(timed(lambda run=run: world_import(text=text.replace("slug: bench-world\n", f"slug: i{run}\n"))))
         bulks.append(timed(lambda run=run: bulk_insert(data, f"b{run}")))
+    bare = json.dumps({**data, "cities": [{k: v for k, v in c.items() if k not in ("x", "y")} for c in data["cities"]]})
+    laid = [
+        timed(lambda run=run: world_import(text=bare.replace('"bench-world"', f'"l{run}"'), fmt="json"))
+        for run in range(RUNS)
+    ]
     ours, floor = (min(imports), statistics.median(imports)), (min(bulks), statistics.median(bulks))
     print(
         f"world import of {args.kingdoms} kingdoms, {args.cities} cities, {len(data['roads'])} roads "
         f"({len(text.encode()) // 1024} KB of YAML): min {ours[0] * 1000:.0f} ms, median {ours[1] * 1000:.0f} ms; "
         f"bulk insert of the same rows min {floor[0] * 1000:.0f} ms, median {floor[1] * 1000:.0f} ms; "
         f"ratio min {ours[0] / floor[0]:.2f}, median {ours[1] / floor[1]:.2f} (target <= 2)"
+    )
+    print(
+        f"the same world without coordinates (laid out once at import): min {min(laid) * 1000:.0f} ms, "
+        f"median {statistics.median(laid) * 1000:.0f} ms; "
+        f"{min(laid) / ours[0]:.2f}x / {statistics.median(laid) / ours[1]:.2f}x the import with coordinates"
     )
 
 

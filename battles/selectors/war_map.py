@@ -2,14 +2,13 @@
 cities.layout), coloured by owner, walls as bars, roads, armies and officers drawn where they
 are along their road, sieges marked. Built from the dashboard's reads plus one for the roads."""
 
-from collections.abc import Hashable
+import math
 from dataclasses import dataclass
 from datetime import datetime
-from functools import lru_cache
 
 from battles.selectors.dashboard import Dashboard
 from campaign.models import Campaign
-from cities.layout import SIZE, Point, along, spring_layout
+from cities.layout import SIZE, Point, along
 from cities.models import City, Road
 
 WIDTH = 1000.0
@@ -63,28 +62,21 @@ class WarMap:
 
 
 def places(cities: list[City], roads: list[tuple[int, int]]) -> dict[int, Point]:
-    """Each city's point in the layout's square: the campaign's coordinates fitted into it, and
-    the cities without coordinates laid out around those."""
+    """Each city's point in the layout's square: the campaign's coordinates fitted into it. Every
+    city got coordinates when its world was saved (a page never lays out); one without (a row
+    written around the services) is drawn on a ring in the middle, where it is seen and mended."""
     placed = {c.pk: (c.map_x, c.map_y) for c in cities if c.map_x is not None and c.map_y is not None}
-    fixed: dict[Hashable, Point] = {}
+    spots: dict[int, Point] = {}
     if placed:
         xs = [float(x) for x, _y in placed.values()]
         ys = [float(y) for _x, y in placed.values()]
         span = max(max(xs) - min(xs), max(ys) - min(ys)) or 1.0
-        fixed = {pk: ((x - min(xs)) / span * SIZE, (y - min(ys)) / span * SIZE) for pk, (x, y) in placed.items()}
-    if len(fixed) == len(cities):
-        return {int(pk): spot for pk, spot in fixed.items()}  # type: ignore[call-overload]
-    laid = _laid_out(tuple(c.pk for c in cities), tuple(sorted(roads)), tuple(sorted(fixed.items())))
-    return {int(pk): spot for pk, spot in laid.items()}  # type: ignore[call-overload]
-
-
-@lru_cache(maxsize=32)
-def _laid_out(
-    cities: tuple[int, ...], roads: tuple[tuple[int, int], ...], fixed: tuple[tuple[Hashable, Point], ...]
-) -> dict[Hashable, Point]:
-    """The layout of the cities without coordinates, once per process for a given map (its
-    120 rounds over every pair of cities take about a second at 300 cities: too slow for each refresh)."""
-    return spring_layout(list(cities), list(roads), dict(fixed))
+        spots = {pk: ((x - min(xs)) / span * SIZE, (y - min(ys)) / span * SIZE) for pk, (x, y) in placed.items()}
+    loose = [c.pk for c in cities if c.pk not in spots]
+    for index, pk in enumerate(loose):
+        angle = 2 * math.pi * index / len(loose)
+        spots[pk] = (SIZE / 2 + SIZE * 0.2 * math.cos(angle), SIZE / 2 + SIZE * 0.2 * math.sin(angle))
+    return spots
 
 
 def _fit(points: dict[int, Point]) -> tuple[dict[int, Point], float]:

@@ -23,6 +23,7 @@ from campaign.models import (
     Whereabouts,
 )
 from campaign.rules.personnel import valid_stars
+from cities.layout import placed_everywhere
 from cities.models import City, Road
 
 BATCH = 2000  # rows per INSERT when a world is built in bulk (a 1,000-city world in a few statements)
@@ -66,6 +67,7 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
     campaign = Campaign.objects.create(
         name=spec["name"], slug=spec["slug"], **{k: spec[k] for k in CAMPAIGN_SETTINGS if k in spec}
     )
+    places_fill(spec)
     kingdoms = _kingdoms_create(campaign, spec["kingdoms"])
     cities = _cities_create(campaign, spec["cities"], kingdoms)
     for kingdom_spec in spec["kingdoms"]:
@@ -88,6 +90,18 @@ def _kingdoms_create(campaign: Campaign, specs: list[dict[str, Any]]) -> dict[st
         [Board(campaign=campaign, kind=Board.Kind.PALACE, kingdom=kingdom) for kingdom in kingdoms.values()]
     )
     return kingdoms
+
+
+def places_fill(spec: dict[str, Any]) -> None:
+    """Coordinates for the cities the description left without, laid out around the placed ones
+    once, when the world is saved: no page ever lays the map out."""
+    names = [c["name"] for c in spec["cities"]]
+    placed = {c["name"]: (float(c["x"]), float(c["y"])) for c in spec["cities"] if "x" in c and "y" in c}
+    if len(placed) == len(names):
+        return
+    spots = placed_everywhere(names, [tuple(road) for road in spec.get("roads", [])], placed)
+    for c in spec["cities"]:
+        c["x"], c["y"] = spots[c["name"]]
 
 
 def _cities_create(campaign: Campaign, specs: list[dict[str, Any]], kingdoms: dict[str, Kingdom]) -> dict[str, City]:

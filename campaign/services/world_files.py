@@ -14,7 +14,6 @@ from campaign.rules.world_file import WorldFileError, line_of, world_read
 from campaign.selectors.world_file import setting_plain
 from campaign.services.world import CAMPAIGN_SETTINGS, world_create
 from campaign.world_refusals import world_refusal
-from cities.layout import placed_everywhere
 from cities.models import CityKind
 
 
@@ -61,23 +60,10 @@ def world_parse(*, text: str | bytes, fmt: str) -> dict[str, Any]:
         raise world_refusal(error, fmt=fmt) from None
 
 
-def _place(spec: dict[str, Any]) -> None:
-    """Coordinates for the cities the file left without: laid out around the placed ones, once."""
-    names = [c["name"] for c in spec["cities"]]
-    placed = {c["name"]: (float(c["x"]), float(c["y"])) for c in spec["cities"] if "x" in c}
-    if len(placed) == len(names):
-        return
-    spots = placed_everywhere(names, spec["roads"], placed)
-    for c in spec["cities"]:
-        c.setdefault("x", spots[c["name"]][0])
-        c.setdefault("y", spots[c["name"]][1])
-
-
 @transaction.atomic
 def world_import(*, text: str | bytes, fmt: str = "yaml") -> Campaign:
     """A new campaign built from a world file; a refused file changes nothing."""
     spec = world_parse(text=text, fmt=fmt)
     if Campaign.objects.filter(slug=spec["slug"]).exists():
         raise world_refusal(WorldFileError("slug_taken", "slug", slug=spec["slug"]), fmt=fmt)
-    _place(spec)
     return world_create(spec=spec)

@@ -89,15 +89,22 @@ def test_r1_3_a_wall_below_its_kind_starts_there():
 
 
 @pytest.mark.django_db
-def test_r1_4_the_map_of_an_imported_world_lays_nothing_out(monkeypatch):
-    """Cities placed once at import: the map's page finds every city placed and never lays out."""
-    from battles.selectors import war_map
+def test_r1_4_every_city_of_a_saved_world_is_placed_so_no_page_lays_out(client, monkeypatch):
+    """Cities placed once, when the world is saved (a file's import and world_create alike): the
+    map's page only reads coordinates."""
+    from cities import layout
 
     data = generated_world(4, 40, officers=False)
     for city in data["cities"]:
         del city["x"], city["y"]
-    campaign = world_import(text=json.dumps(data), fmt="json")
-    monkeypatch.setattr(war_map, "spring_layout", lambda *a, **k: pytest.fail("the page laid the map out"))
-    cities = list(City.objects.filter(campaign=campaign))
-    roads = list(campaign.roads.values_list("a_id", "b_id"))
-    assert len(war_map.places(cities, roads)) == 40
+    spec = demo_spec()
+    for city in spec["cities"]:
+        del city["x"], city["y"]
+    for campaign in (world_import(text=json.dumps(data), fmt="json"), world_create(spec=spec)):
+        cities = list(City.objects.filter(campaign=campaign))
+        assert cities and all(c.map_x is not None and c.map_y is not None for c in cities)
+        assert len({(c.map_x, c.map_y) for c in cities}) == len(cities)
+    monkeypatch.setattr(layout, "spring_layout", lambda *a, **k: pytest.fail("the page laid the map out"))
+    monkeypatch.setattr(layout, "_pushes", lambda *a, **k: pytest.fail("the page laid the map out"))
+    page = client.get(f"/c/{campaign.slug}/map/")
+    assert page.status_code == 200 and page.content.decode().count("data-map-city=") == 12
