@@ -7,9 +7,12 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from campaign.models import (
+    Application,
     Board,
     BoardModerator,
     Campaign,
+    ChroniclePin,
+    Invitation,
     Kingdom,
     Move,
     Officer,
@@ -18,6 +21,7 @@ from campaign.models import (
     Promotion,
     Thread,
     Timer,
+    WarPause,
 )
 from campaign.rules.clock import minutes_as_time, time_as_minutes
 
@@ -93,8 +97,23 @@ class CampaignForm(forms.ModelForm):
 @admin.register(Campaign)
 class CampaignAdmin(MadeByServices):
     form = CampaignForm
-    list_display = ["name", "slug", "time_zone", "travel_time", "hours_of_war", "created_at"]
+    list_display = ["name", "slug", "status", "time_zone", "travel_time", "hours_of_war", "created_at"]
+    list_filter = ["status"]
     prepopulated_fields = {"slug": ["name"]}
+    filter_horizontal = ["organisers"]
+    # The campaign's life moves only through its services (start, pause, resume, end: their timers
+    # and posts); a site admin grants organisers here.
+    readonly_fields = [
+        "status",
+        "war_starts_at",
+        "war_ends_at",
+        "paused_at",
+        "paused_until",
+        "ended_at",
+        "end_reason",
+        "winner",
+        "previous_season",
+    ]
 
     @admin.display(description=_("hours of war"))
     def hours_of_war(self, campaign: Campaign) -> str:
@@ -242,3 +261,36 @@ class PresenceAdmin(MadeByServices):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+class ReadOnly(admin.ModelAdmin):
+    """Rows of a season's record, written by its services: shown, never edited here."""
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Invitation)
+class InvitationAdmin(ReadOnly):
+    list_display = ["kingdom", "created_by", "created_at", "expires_at", "uses", "max_uses", "revoked_at"]
+    list_filter = ["campaign"]
+    exclude = ["token_hash"]
+
+
+@admin.register(Application)
+class ApplicationAdmin(ReadOnly):
+    list_display = ["user", "kingdom", "status", "created_at", "decided_at"]
+    list_filter = ["campaign", "status"]
+
+
+@admin.register(WarPause)
+class WarPauseAdmin(ReadOnly):
+    list_display = ["campaign", "started_at", "planned_until", "ended_at"]
+
+
+@admin.register(ChroniclePin)
+class ChroniclePinAdmin(ReadOnly):
+    list_display = ["campaign", "day", "post", "pinned_by", "pinned_at"]
