@@ -8,6 +8,7 @@ from datetime import datetime
 
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from campaign import clock
@@ -148,3 +149,35 @@ def kingdom_page_for(*, campaign: Campaign, kingdom_id: int, user, now: datetime
         applications=applications,
         invitations=invitations,
     )
+
+
+def kingdom_in(campaign: Campaign, kingdom_id: int) -> Kingdom:
+    """The campaign's kingdom, with what its services read (its king, campaign, palace); 404 otherwise."""
+    return get_object_or_404(
+        Kingdom.objects.select_related("king", "campaign", "palace"), campaign=campaign, pk=kingdom_id
+    )
+
+
+def application_in(campaign: Campaign, application_id: int) -> Application:
+    return get_object_or_404(Application, campaign=campaign, pk=application_id)
+
+
+def invitation_in(campaign: Campaign, invitation_id: int) -> Invitation:
+    return get_object_or_404(
+        Invitation.objects.select_related("kingdom__king", "kingdom__campaign"), campaign=campaign, pk=invitation_id
+    )
+
+
+def pending_applications(kingdom: Kingdom) -> list[Application]:
+    return list(kingdom.applications.filter(status=Application.Status.PENDING).select_related("user").order_by("pk"))
+
+
+def invitations_of(kingdom: Kingdom) -> list[Invitation]:
+    """Every link of the kingdom, the newest first (their secrets are not kept)."""
+    return list(kingdom.invitations.order_by("-created_at", "-pk"))
+
+
+def applications_of(*, user, campaign: Campaign) -> list[Application]:
+    """The user's applications in the campaign, the newest first."""
+    found = Application.objects.filter(campaign=campaign, user=user).select_related("user")
+    return list(found.order_by("-created_at", "-pk"))
