@@ -207,8 +207,8 @@ def invitation_new(request, slug: str, kingdom_id: schemas.Id, data: NewInvitati
     invitation, secret = joining.invitation_create(
         user=request.auth.user, kingdom=found, expires_in=timedelta(days=days), max_uses=uses
     )
-    invitation.link = request.build_absolute_uri(reverse("invitation", args=[slug, secret]))
-    return invitation
+    link = request.build_absolute_uri(reverse("invitation", args=[slug, secret]))
+    return InvitationOut.from_orm(invitation).dict() | {"link": link}
 
 
 @act("/c/{slug}/invitations/{invitation_id}/revoke", InvitationOut, "invitation-revoke")

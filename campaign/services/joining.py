@@ -216,7 +216,10 @@ def officer_admit(
         raise RuleViolation(
             "R10.6", _("%(name)s is held prisoner or with an army: admitted once free.") % {"name": existing.name}
         )
-    if Officer.objects.filter(campaign=campaign, name=name).exclude(pk=getattr(existing, "pk", None)).exists():
+    namesakes = Officer.objects.filter(campaign=campaign, name=name)
+    if existing is not None:
+        namesakes = namesakes.exclude(pk=existing.pk)
+    if namesakes.exists():
         raise RuleViolation("R1.5", _("An officer named %(name)s already serves in this campaign.") % {"name": name})
     fields = dict(
         kingdom=kingdom, name=name, stars=stars, kind=kind, title=title, whereabouts=Whereabouts.CITY, city=city

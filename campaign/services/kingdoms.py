@@ -71,7 +71,7 @@ def crown_hand_on(*, actor: Officer, officer: Officer) -> Kingdom:
     if actor.kingdom is None or not is_king(actor, actor.kingdom):
         raise NotAllowed("R2.1", _("Only the king hands the crown on."))
     kingdom = (
-        Kingdom.objects.select_for_update(of=("self",)).select_related("campaign", "palace").get(pk=actor.kingdom_id)
+        Kingdom.objects.select_for_update(of=("self",)).select_related("campaign", "palace").get(pk=actor.kingdom.pk)
     )
     _living(kingdom)
     if officer.pk == actor.pk:

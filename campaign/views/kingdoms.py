@@ -5,15 +5,15 @@ invitation links, an organiser names a missing king, the king hands the crown on
 from datetime import timedelta
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaign import clock
 from campaign.inputs import posted_int, posted_object
-from campaign.models import Application, Invitation, Kingdom, Officer, OfficerKind
+from campaign.models import Officer, OfficerKind
 from campaign.pages import campaign_action, campaign_page, require_officer
-from campaign.selectors.joining import kingdom_page_for, kingdoms_of
+from campaign.selectors.joining import application_in, invitation_in, kingdom_in, kingdom_page_for, kingdoms_of
 from campaign.services import joining, kingdoms
 from cities.models import City
 
@@ -39,19 +39,13 @@ def kingdom_page(request, campaign, kingdom_id):
     return render(request, "campaign/kingdom.html", context)
 
 
-def _kingdom(campaign, kingdom_id) -> Kingdom:
-    return get_object_or_404(
-        Kingdom.objects.select_related("king", "campaign", "palace"), pk=kingdom_id, campaign=campaign
-    )
-
-
 def _back(campaign, kingdom_id):
     return redirect("kingdom", slug=campaign.slug, kingdom_id=kingdom_id)
 
 
 @campaign_action
 def invitation_new(request, campaign, kingdom_id):
-    kingdom = _kingdom(campaign, kingdom_id)
+    kingdom = kingdom_in(campaign, kingdom_id)
     days = posted_int(request.POST, "days", "R1.1", minimum=1, maximum=60)
     uses = posted_int(request.POST, "uses", "R1.1", minimum=1, maximum=1000)
     invitation, secret = joining.invitation_create(
@@ -64,21 +58,15 @@ def invitation_new(request, campaign, kingdom_id):
 
 @campaign_action
 def invitation_revoke(request, campaign, invitation_id):
-    invitation = get_object_or_404(
-        Invitation.objects.select_related("kingdom__king", "kingdom__campaign"), pk=invitation_id, campaign=campaign
-    )
+    invitation = invitation_in(campaign, invitation_id)
     joining.invitation_revoke(user=request.user, invitation=invitation)
     messages.success(request, _("The invitation is revoked."))
     return _back(campaign, invitation.kingdom_id)
 
 
-def _application(campaign, application_id) -> Application:
-    return get_object_or_404(Application, pk=application_id, campaign=campaign)
-
-
 @campaign_action
 def officer_admit(request, campaign, application_id):
-    application = _application(campaign, application_id)
+    application = application_in(campaign, application_id)
     city = posted_object(request.POST, "city", City.objects.filter(campaign=campaign), "R1.5")
     officer = joining.officer_admit(
         user=request.user,
@@ -95,7 +83,7 @@ def officer_admit(request, campaign, application_id):
 
 @campaign_action
 def application_refuse(request, campaign, application_id):
-    application = _application(campaign, application_id)
+    application = application_in(campaign, application_id)
     joining.application_refuse(user=request.user, application=application, reason=request.POST.get("reason", "")[:4000])
     messages.success(request, _("The application is refused."))
     return _back(campaign, application.kingdom_id)
@@ -103,7 +91,7 @@ def application_refuse(request, campaign, application_id):
 
 @campaign_action
 def king_appoint(request, campaign, kingdom_id):
-    kingdom = _kingdom(campaign, kingdom_id)
+    kingdom = kingdom_in(campaign, kingdom_id)
     officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R1.2")
     kingdoms.king_appoint(user=request.user, kingdom=kingdom, officer=officer)
     messages.success(
