@@ -146,3 +146,38 @@ def test_the_king_sees_the_applications_with_the_admit_form_and_makes_a_link_sho
     assert "/join/" in page and "0 / 2" in page
     assert 'id="new-invitation"' not in read(client, url, "en")  # shown once
     assert Officer.objects.filter(user__username="newcomer").count() == 0
+
+
+def test_an_admitted_applicant_reads_their_officer_and_the_way_to_the_dashboard(world, client):
+    from campaign.services.joining import officer_admit
+
+    enrolling(world)
+    user = newcomer()
+    application = application_submit(user=user, kingdom=world["曹操"].kingdom, message="")
+    officer_admit(
+        user=world["曹操"].user,
+        application=application,
+        name="新人",
+        stars=3,
+        kind="general",
+        title="",
+        city=world.city("許昌"),
+    )
+    client.force_login(user)
+    page = read(client, reverse("join", args=[world.campaign.slug]), "en")
+    assert "You serve 魏 as 新人" in page and reverse("dashboard", args=[world.campaign.slug]) in page
+    assert 'name="kingdom"' not in page  # one officer per player: nothing to apply to
+
+
+def test_a_member_leaves_from_the_kingdom_page_and_the_king_hands_on_the_crown_there(world, client):
+    url = reverse("kingdom", args=[world.campaign.slug, world["曹操"].kingdom_id])
+    client.force_login(world["郭嘉"].user)
+    assert reverse("officer-leave", args=[world.campaign.slug]) in read(client, url, "en")
+    client.post(reverse("officer-leave", args=[world.campaign.slug]))
+    assert world["郭嘉"].kingdom is None
+    client.force_login(world["曹操"].user)
+    page = read(client, url, "en")
+    assert reverse("crown-hand-on", args=[world.campaign.slug]) in page
+    assert reverse("officer-leave", args=[world.campaign.slug]) not in page  # a king hands on the crown first
+    client.post(reverse("crown-hand-on", args=[world.campaign.slug]), {"officer": world["司馬懿"].pk})
+    assert world["曹操"].kingdom.king_id == world["司馬懿"].pk
