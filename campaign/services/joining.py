@@ -161,12 +161,16 @@ def application_submit(*, user, kingdom: Kingdom, message: str) -> Application:
     )
 
 
-def _pending(application: Application) -> Application:
+def _pending(application: Application, manager=None) -> Application:
+    """The application locked; a `manager` (a user) must be its kingdom's king or an organiser, checked
+    before whether it still waits (who may not decide learns nothing of its state)."""
     locked = (
         Application.objects.select_for_update(of=("self",))
-        .select_related("kingdom__campaign", "kingdom__palace", "user")
+        .select_related("kingdom__campaign", "kingdom__palace", "kingdom__king", "user")
         .get(pk=application.pk)
     )
+    if manager is not None:
+        _require_manager(manager, locked.kingdom)
     if locked.status != Application.Status.PENDING:
         raise RuleViolation("R1.5", _("This application has already been decided or withdrawn."))
     return locked
@@ -202,9 +206,8 @@ def officer_admit(
 ) -> Officer:
     """The king or an organiser admits an applicant: their officer, in one of the kingdom's cities
     (R1.5), with the stars (1–25), kind (R1.6) and title given."""
-    application = _pending(application)
+    application = _pending(application, manager=user)
     kingdom, campaign = application.kingdom, application.kingdom.campaign
-    _require_manager(user, kingdom)
     _kingdom_open(kingdom)
     name, title = _checked_officer(campaign, name, stars, kind, title)
     if city.kingdom_id != kingdom.pk:
@@ -250,8 +253,7 @@ def officer_admit(
 @transaction.atomic
 def application_refuse(*, user, application: Application, reason: str) -> Application:
     """The king or an organiser refuses, with a reason the applicant reads (mail, the join page)."""
-    application = _pending(application)
-    _require_manager(user, application.kingdom)
+    application = _pending(application, manager=user)
     reason = checked_text(reason.strip(), field=_("reason"), clause="R1.5", max_length=2000)
     if not reason:
         raise RuleViolation("R1.5", _("A refusal gives the applicant its reason."))

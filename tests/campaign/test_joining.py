@@ -6,7 +6,6 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core import mail
 from django.utils import translation
 
 from campaign.errors import NotAllowed, RuleViolation
@@ -21,6 +20,7 @@ from campaign.services.joining import (
     invitation_revoke,
     officer_admit,
 )
+from tests.battles.test_mail import Inbox, body, free_port
 from tests.worlds import make_world
 
 DAY = timedelta(days=1)
@@ -240,7 +240,18 @@ def test_an_invitation_works_in_the_war_but_an_expiry_or_uses_out_of_bounds_is_r
     assert Invitation.objects.count() == 1
 
 
-def test_the_applicant_is_mailed_the_decision_in_the_language_they_applied_in(world):
+@pytest.fixture
+def mail_server(settings):
+    """A real local SMTP server (aiosmtpd) as the site's mail server."""
+    inbox = Inbox()
+    inbox.start(free_port())
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", inbox.controller.port
+    yield inbox
+    inbox.stop()
+
+
+def test_the_applicant_is_mailed_the_decision_in_the_language_they_applied_in(world, mail_server):
     enrolling(world)
     english = application_submit(user=newcomer("reader", "reader@example.org"), kingdom=wei(world), message="")
     with translation.override("zh-hant"):
@@ -249,11 +260,14 @@ def test_the_applicant_is_mailed_the_decision_in_the_language_they_applied_in(wo
     admit(world, english, name="讀者")
     application_refuse(user=world["曹操"].user, application=chinese, reason="兵員已足")
     assert application_mail_send(application_id=english.pk) and application_mail_send(application_id=chinese.pk)
-    welcome, refusal = mail.outbox
-    assert welcome.to == ["reader@example.org"] and "Welcome to 魏" in welcome.subject and "讀者" in welcome.body
-    assert "/c/three-kingdoms/" in welcome.body
-    assert refusal.to == ["lector@example.org"] and "兵員已足" in refusal.body and "魏" in refusal.subject
-    assert refusal.subject.startswith("［象棋攻城］")  # in the applicant's Chinese
+    (welcome,) = mail_server.to("reader@example.org")
+    assert "Welcome to 魏" in welcome["Subject"] and "讀者" in body(welcome)
+    assert "/c/three-kingdoms/" in body(welcome)
+    (refusal,) = mail_server.to("lector@example.org")
+    assert "兵員已足" in body(refusal) and "魏" in refusal["Subject"]
+    assert refusal["Subject"].startswith("［象棋攻城］")  # in the applicant's Chinese
+    pending = application_submit(user=newcomer("waiting"), kingdom=wei(world), message="")
+    assert not application_mail_send(application_id=pending.pk)  # nothing decided, nothing mailed
 
 
 def test_a_user_whose_officer_left_is_admitted_again_with_the_same_officer(world):
