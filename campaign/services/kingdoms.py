@@ -8,7 +8,13 @@ nothing until freed), and leaving does not free them. The posts are vacated: the
 has no governor (R2.4) until the king appoints one, the boards they moderate lose them (R2.5), and a
 promotion awaiting the king is dropped. The Officer row stays, unaffiliated, where it stands: it
 holds the history (games, captures, the ledger's causes) and the user's one officer of the campaign,
-which another king may admit (as R10.5's unaffiliated officers)."""
+which another king may admit (as R10.5's unaffiliated officers).
+
+Decisions on the crown: only a kingdom without a king is given one by an organiser (a king is replaced
+only by handing the crown on); the heir is an officer of the kingdom who is not a prisoner (R10.6: a
+prisoner decides nothing). Posts stay with their holders: an heir who governs a city still governs it
+(R2.4 puts the king above the governor; the king may name another), and the former king keeps their
+stars and title, which the new king may change as any promotion (R2.3)."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
