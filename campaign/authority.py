@@ -117,3 +117,13 @@ def is_organiser(user: User | AnonymousUser, campaign: Campaign) -> bool:
 def require_organiser(user: User | AnonymousUser, campaign: Campaign) -> None:
     if not is_organiser(user, campaign):
         raise NotAllowed("R1.1", _("Only the campaign's organisers may do this."))
+
+
+def may_manage_members(user: User | AnonymousUser, kingdom: Kingdom) -> bool:
+    """Who admits, refuses and invites into a kingdom: its king (R2.1) or an organiser."""
+    if not user.is_authenticated:
+        return False
+    king = kingdom.king
+    if king is not None and king.user_id == user.pk and is_king(king, kingdom):
+        return True
+    return is_organiser(user, kingdom.campaign)

@@ -40,8 +40,9 @@ def back(request: HttpRequest, fallback: str) -> HttpResponse:
     return redirect(fallback)
 
 
-def forbidden(request: HttpRequest, exc: RuleViolation) -> HttpResponse:
-    return render(request, "403.html", {"message": exc.refusal}, status=403)
+def forbidden(request: HttpRequest, exc: RuleViolation, join_url: str = "") -> HttpResponse:
+    """The refusal page; a logged-in visitor without an officer is offered the campaign's join page."""
+    return render(request, "403.html", {"message": exc.refusal, "join_url": join_url}, status=403)
 
 
 # What a refused form's page shows again, so that nothing typed is lost (PRG: the refusal
@@ -78,7 +79,8 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
         try:
             return view(request, campaign, *args, **kwargs)
         except NotAllowed as exc:
-            return forbidden(request, exc)
+            newcomer = request.user.is_authenticated and request.officer is None
+            return forbidden(request, exc, reverse("join", args=[campaign.slug]) if newcomer else "")
         except RuleViolation as exc:
             messages.error(request, exc.refusal)
             keep_draft(request)

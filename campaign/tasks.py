@@ -8,7 +8,7 @@ from datetime import datetime
 from celery import shared_task
 
 from campaign import clock
-from campaign.services import mail
+from campaign.services import joining, mail
 from campaign.services.mail import CONFIRM_TASK
 from campaign.services.notices import DELIVER_TASK, REFRESH_TASK, notices_deliver, notices_refresh, notices_sweep
 from campaign.timers import APPLY_DUE_TASK, timers_apply_due, timers_sweep
@@ -44,3 +44,8 @@ def refresh_duties(key: str, officer_ids: list[int]) -> None:
 @shared_task(name=CONFIRM_TASK, ignore_result=True)
 def send_mail_confirmation(subscription_id: int) -> bool:
     return mail.mail_confirmation_send(subscription_id=subscription_id)
+
+
+@shared_task(name=joining.MAIL_TASK, ignore_result=True)
+def send_application_mail(application_id: int) -> bool:
+    return joining.application_mail_send(application_id=application_id)

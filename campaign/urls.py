@@ -6,7 +6,7 @@ names nothing of the war."""
 from django.urls import include, path
 
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
-from campaign.views import boards, feeds, home, mail, moves, personnel, tokens, zones
+from campaign.views import boards, feeds, home, joining, kingdoms, mail, moves, personnel, tokens, zones
 
 campaign_urls = [
     path("boards/", boards.board_list, name="boards"),
@@ -35,6 +35,20 @@ campaign_urls = [
     path("personnel/moderators/<id:moderator_id>/remove/", personnel.moderator_remove, name="moderator-remove"),
     path("personnel/promotions/", personnel.promotion_recommend, name="promotion-recommend"),
     path("personnel/promotions/<id:promotion_id>/", personnel.promotion_decide, name="promotion-decide"),
+    path("join/", joining.join_page, name="join"),
+    path("join/apply/", joining.application_submit, name="application-submit"),
+    path("join/applications/<id:application_id>/withdraw/", joining.application_withdraw, name="application-withdraw"),
+    path("join/<str:secret>/", joining.invitation_page, name="invitation"),
+    path("join/<str:secret>/follow/", joining.invitation_follow, name="invitation-follow"),
+    path("kingdoms/", kingdoms.kingdoms_page, name="kingdoms"),
+    path("kingdoms/crown/", kingdoms.crown_hand_on, name="crown-hand-on"),
+    path("kingdoms/leave/", kingdoms.officer_leave, name="officer-leave"),
+    path("kingdoms/<id:kingdom_id>/", kingdoms.kingdom_page, name="kingdom"),
+    path("kingdoms/<id:kingdom_id>/king/", kingdoms.king_appoint, name="king-appoint"),
+    path("kingdoms/<id:kingdom_id>/invitations/", kingdoms.invitation_new, name="invitation-new"),
+    path("invitations/<id:invitation_id>/revoke/", kingdoms.invitation_revoke, name="invitation-revoke"),
+    path("applications/<id:application_id>/admit/", kingdoms.officer_admit, name="officer-admit"),
+    path("applications/<id:application_id>/refuse/", kingdoms.application_refuse, name="application-refuse"),
 ]
 
 urlpatterns = [

@@ -62,6 +62,8 @@ class Application(models.Model):
     message = models.TextField(_("message"), max_length=2000, blank=True)
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.PENDING)
     reason = models.TextField(_("reason"), max_length=2000, blank=True)
+    # The applicant's language when they applied: the mail of the decision is written in it.
+    language = models.CharField(_("language"), max_length=10, blank=True)
     created_at = models.DateTimeField(_("applied at"))
     decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
     decided_by = models.ForeignKey(

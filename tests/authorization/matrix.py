@@ -29,6 +29,20 @@ from tests.authorization.campaign_acts import (
     token_revoke,
 )
 from tests.authorization.cases import Case
+from tests.authorization.joining_acts import (
+    NEWCOMER,
+    application_refuse_case,
+    application_submit_case,
+    application_withdraw,
+    crown_hand_on_case,
+    invitation_follow_case,
+    invitation_new,
+    invitation_revoke,
+    king_appoint_case,
+    newcomer_user,
+    officer_admit_case,
+    officer_leave_case,
+)
 from tests.authorization.war_acts import (
     banqi_act,
     battle_advance,
@@ -92,6 +106,16 @@ MATRIX = {
     "reinforce-new": reinforce_new,
     "ops-apply-due": ops_apply_due,
     "ops-retry": ops_retry,
+    "application-submit": application_submit_case,
+    "application-withdraw": application_withdraw,
+    "invitation-follow": invitation_follow_case,
+    "invitation-new": invitation_new,
+    "invitation-revoke": invitation_revoke,
+    "officer-admit": officer_admit_case,
+    "application-refuse": application_refuse_case,
+    "king-appoint": king_appoint_case,
+    "crown-hand-on": crown_hand_on_case,
+    "officer-leave": officer_leave_case,
 }
 
 
@@ -106,6 +130,8 @@ def acting(world, case: Case, role: str):
     who, allowed, override = case.roles[role]
     if who == "superuser":
         user = get_user_model().objects.create_superuser("root", password="a-long-root-password")
+    elif who == NEWCOMER:  # a user with no officer: the applicant
+        user = newcomer_user()
     else:
         user = world[who].user
         world.online(who)

@@ -49,6 +49,9 @@ PINNED = {
     "game-pgn": (2, 5, 5, 5),
     "banqi": (2, 9, 11, 12),
     "duties": (None, 8, 10, 11),
+    "kingdoms": (2, 9, 11, 12),  # the kingdoms with their counts
+    "kingdom": (5, 13, 15, 16),  # 魏's: its cities, their boards' moderators, its officers; the organiser check
+    "join": (None, 9, 11, 12),  # an officer's: their latest application (and the kingdoms while enrolling)
 }
 
 
@@ -68,6 +71,7 @@ def page_url(world, objects, page: str) -> str:
         "banqi": reverse("banqi", args=[slug, objects["banqi"].pk]),
         "board-search": reverse("board-search", args=[slug]) + "?q=守",
         "officer": reverse("officer", args=[slug, objects["army"].members.get(rank="marshal").officer_id]),
+        "kingdom": reverse("kingdom", args=[slug, objects["army"].kingdom_id]),
     }
     return special.get(page) or reverse(page, args=[slug])
 
