@@ -15,6 +15,7 @@ from battles.services.pursuit import pursuit_result_apply
 from battles.services.siege import siege_result_apply
 from battles.timer_kinds import GAME_FLAG
 from campaign import clock
+from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.services.notices import duties_recount
 from campaign.timers import timers_cancel
@@ -38,6 +39,7 @@ def game_city_id(game: Game) -> int:
 def game_result_enter(*, user: User, game: Game, result: str, note: str = "") -> Game:
     """The authority of R11.3 enters a pending game's result (a dispute settled, or a game
     played without a record), and it is applied; or refuse and change nothing."""
+    require_war_running(game.campaign)
     city = city_lock(game_city_id(game))
     game = game_lock(game)
     if not may_enter_result(user, game, city):
