@@ -6,7 +6,7 @@ names nothing of the war."""
 from django.urls import include, path
 
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
-from campaign.views import boards, feeds, home, mail, moves, personnel, tokens, zones
+from campaign.views import boards, feeds, home, mail, moves, personnel, season, tokens, zones
 
 campaign_urls = [
     path("boards/", boards.board_list, name="boards"),
@@ -35,6 +35,13 @@ campaign_urls = [
     path("personnel/moderators/<id:moderator_id>/remove/", personnel.moderator_remove, name="moderator-remove"),
     path("personnel/promotions/", personnel.promotion_recommend, name="promotion-recommend"),
     path("personnel/promotions/<id:promotion_id>/", personnel.promotion_decide, name="promotion-decide"),
+    path("organise/season/", season.season_page, name="organise-season"),
+    path("organise/season/enrolment/", season.season_open_enrolment, name="season-open-enrolment"),
+    path("organise/season/start/", season.season_start_set, name="season-start-set"),
+    path("organise/season/pause/", season.season_pause, name="season-pause"),
+    path("organise/season/resume/", season.season_resume, name="season-resume"),
+    path("organise/season/end-instant/", season.season_end_set, name="season-end-set"),
+    path("organise/season/end/", season.season_end_now, name="season-end"),
 ]
 
 urlpatterns = [

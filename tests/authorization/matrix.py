@@ -29,6 +29,14 @@ from tests.authorization.campaign_acts import (
     token_revoke,
 )
 from tests.authorization.cases import Case
+from tests.authorization.season_acts import (
+    season_end,
+    season_end_set,
+    season_open_enrolment,
+    season_pause,
+    season_resume,
+    season_start_set,
+)
 from tests.authorization.war_acts import (
     banqi_act,
     battle_advance,
@@ -92,6 +100,12 @@ MATRIX = {
     "reinforce-new": reinforce_new,
     "ops-apply-due": ops_apply_due,
     "ops-retry": ops_retry,
+    "season-open-enrolment": season_open_enrolment,
+    "season-start-set": season_start_set,
+    "season-pause": season_pause,
+    "season-resume": season_resume,
+    "season-end-set": season_end_set,
+    "season-end": season_end,
 }
 
 
