@@ -4,9 +4,11 @@ test: the live server runs in this process, so time-machine moves its clock too)
 and the march's arrival shown on its page is exactly 30 minutes later; then the war is ended."""
 
 from datetime import datetime, timedelta
+from pathlib import Path
 
 import pytest
 import time_machine
+from django.conf import settings
 from django.contrib.auth.models import User
 
 from battles.services.march import march_start
@@ -19,6 +21,9 @@ from tests.e2e.season.life import season_war_end, season_war_pause, season_war_r
 from tests.worlds import START, make_world
 
 pytestmark = pytest.mark.e2e
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path(settings.VAR_DIR) / "screenshots"
+WIDE = "document.scrollingElement.scrollWidth > window.innerWidth"
 
 
 def arrival_shown(page, live_server, slug: str, army_id: int) -> datetime:
@@ -47,6 +52,10 @@ def test_r1_1_the_organiser_starts_pauses_resumes_and_ends_the_war(browser, live
         )
         before = arrival_shown(page, live_server, slug, army.pk)
         season_war_pause(browser, live_server, page, slug)
+        page.set_viewport_size(PHONE)  # the season page on a phone: no sideways scroll
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / "season-paused.png"), full_page=True)
+        assert not page.evaluate(WIDE), "the season page scrolls sideways at 390 px"
         traveller.shift(timedelta(minutes=30))
         timers_sweep()
         season_war_resume(browser, live_server, page, slug)
@@ -56,4 +65,6 @@ def test_r1_1_the_organiser_starts_pauses_resumes_and_ends_the_war(browser, live
         assert after - before == timedelta(minutes=30), "the arrival moved by exactly the pause"
 
         assert season_war_end(browser, live_server, page, slug)
+        page.screenshot(path=str(SHOTS / "season-ended.png"), full_page=True)
+        assert not page.evaluate(WIDE), "the ended season page scrolls sideways at 390 px"
         assert Campaign.objects.get(pk=world.campaign.pk).status == Campaign.Status.ENDED
