@@ -163,6 +163,7 @@ def war_pause(*, user: User, campaign: Campaign, until: datetime | None = None) 
             kind=WAR_RESUME,
             object_id=pause.pk,
             due_at=until,
+            pausable=False,
         )
     _palace_posts(campaign, f"pause:{pause.pk}", now, texts.war_paused(campaign, now, until))
     return pause

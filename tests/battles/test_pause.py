@@ -150,3 +150,17 @@ def test_r10_the_war_ends_when_one_kingdom_holds_every_capital(clock):
         .filter(status=Timer.Status.PENDING)
         .exists()
     )
+
+
+def test_r1_1_r7_2_a_period_due_before_the_pause_and_applied_in_it_holds_the_next_one(world, organiser, clock):
+    army = besiege(world, clock, "漢中", ARMY)
+    first = Timer.objects.get(key=f"siege:{army.siege_id}:period:0")
+    clock.move_to(first.due_at + timedelta(seconds=1))
+    war_pause(user=organiser, campaign=world.campaign)  # before the sweeper got to the period
+    timers_sweep()
+    assert Timer.objects.get(pk=first.pk).status == Timer.Status.DONE, "it was due before the pause"
+    following = Timer.objects.get(key=f"siege:{army.siege_id}:period:1")
+    assert following.status == Timer.Status.PAUSED, "scheduled in the pause, held by it"
+    clock.shift(timedelta(minutes=10))
+    war_resume(user=organiser, campaign=Campaign.objects.get(pk=world.campaign.pk))
+    assert due(following.key) == following.due_at + timedelta(minutes=10)

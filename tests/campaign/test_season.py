@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import translation
 
 from battles.services.march import march_start
 from battles.timer_kinds import DAY
@@ -22,6 +23,13 @@ from cities.models import City
 
 pytestmark = pytest.mark.django_db
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
+
+
+@pytest.fixture(autouse=True)
+def _in_english():
+    """The refusals are read in English here (the site's default is Traditional Chinese)."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
