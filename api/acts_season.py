@@ -10,7 +10,7 @@ from api.router import act
 from battles.selectors import public
 from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
-from campaign.inputs import posted_instant
+from campaign.inputs import posted_instant, posted_instant_or_none
 from campaign.models import Campaign
 from campaign.services import season, season_end
 
@@ -51,7 +51,7 @@ def season_start_set(request, slug: str, data: Instant):
 def season_pause(request, slug: str, data: Pause):
     """Pause the war (optionally until an instant, when it resumes by itself)."""
     campaign = _campaign(request, slug)
-    until = posted_instant({"until": data.until}, "until", campaign.zone, required=False)
+    until = posted_instant_or_none({"until": data.until}, "until", campaign.zone)
     return season.war_pause(user=request.auth.user, campaign=campaign, until=until).campaign
 
 

@@ -102,14 +102,17 @@ def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
     return zone_named(request.COOKIES.get(TIME_ZONE_COOKIE, ""))
 
 
-def posted_instant(data, name: str, zone: ZoneInfo, *, required: bool = True) -> datetime | None:
+def posted_instant(data, name: str, zone: ZoneInfo) -> datetime:
     """A `datetime-local` field (``2026-05-01T20:00``) read in the campaign's zone (or an ISO
-    instant naming its own offset); None when empty and not required."""
+    instant naming its own offset)."""
     text = (data.get(name) or "").strip()
-    if not text and not required:
-        return None
     try:
         naive = datetime.fromisoformat(text)
     except ValueError:
         raise RuleViolation("R1.1", _("Please give a date and a time.")) from None
     return naive.replace(tzinfo=zone) if naive.tzinfo is None else naive
+
+
+def posted_instant_or_none(data, name: str, zone: ZoneInfo) -> datetime | None:
+    """`posted_instant` for an optional field: None when it is left empty."""
+    return posted_instant(data, name, zone) if (data.get(name) or "").strip() else None

@@ -80,7 +80,7 @@ def war_end(*, user: User, campaign: Campaign) -> Campaign:
 @transaction.atomic
 def war_end_if_capitals(*, campaign: Campaign, at: datetime) -> bool:
     """R10: after a city fell, the war ends if one kingdom now holds every capital."""
-    owners = list(
+    owners: list[int | None] = list(
         City.objects.filter(
             pk__in=Kingdom.objects.filter(campaign=campaign, capital__isnull=False).values("capital_id")
         ).values_list("kingdom_id", flat=True)

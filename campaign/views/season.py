@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
-from campaign.inputs import posted_instant
+from campaign.inputs import posted_instant, posted_instant_or_none
 from campaign.pages import campaign_action, campaign_page
 from campaign.selectors.season import season_for
 from campaign.services import season, season_end
@@ -44,7 +44,7 @@ def season_start_set(request, campaign):
 @campaign_action
 def season_pause(request, campaign):
     require_organiser(request.user, campaign)
-    until = posted_instant(request.POST, "until", campaign.zone, required=False)
+    until = posted_instant_or_none(request.POST, "until", campaign.zone)
     season.war_pause(user=request.user, campaign=campaign, until=until)
     return _done(request, campaign, _("The war is paused."))
 
