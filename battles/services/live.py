@@ -118,8 +118,8 @@ def _end(city, game: Game, result: str, termination: str) -> Game:
 def live_ready(*, actor: Officer, game: Game) -> Game:
     """A player says they are ready to play on the site; when both are, the clocks start
     (R7.4: inside the hours of war, or outside them when both sides agreed)."""
-    require_war_running(actor.campaign)
     city, game = _locked(game)
+    require_war_running(game.campaign)  # as locked: a socket's officer may hold an older campaign
     side = _check_player(game, actor)
     if game.live_since is not None:
         return game
@@ -243,8 +243,8 @@ def _move_locked(actor: Officer, seen: Game, judgement, ply: int) -> Game:
 
 @transaction.atomic
 def live_resign(*, actor: Officer, game: Game) -> Game:
-    require_war_running(actor.campaign)
     city, game = _locked(game)
+    require_war_running(game.campaign)  # as locked: a socket's officer may hold an older campaign
     side = _check_player(game, actor)
     if game.live_since is None:
         raise RuleViolation("R11.3", _("The game starts when both players are ready."))
@@ -256,8 +256,8 @@ def live_resign(*, actor: Officer, game: Game) -> Game:
 def live_draw(*, actor: Officer, game: Game, offer: bool = True) -> Game:
     """Offer a draw, or accept the opponent's offer (then the game is drawn); `offer=False`
     declines or withdraws."""
-    require_war_running(actor.campaign)
     city, game = _locked(game)
+    require_war_running(game.campaign)  # as locked: a socket's officer may hold an older campaign
     side = _check_player(game, actor)
     if game.live_since is None:
         raise RuleViolation("R11.3", _("The game starts when both players are ready."))

@@ -39,9 +39,9 @@ def game_city_id(game: Game) -> int:
 def game_result_enter(*, user: User, game: Game, result: str, note: str = "") -> Game:
     """The authority of R11.3 enters a pending game's result (a dispute settled, or a game
     played without a record), and it is applied; or refuse and change nothing."""
-    require_war_running(game.campaign)
     city = city_lock(game_city_id(game))
     game = game_lock(game)
+    require_war_running(game.campaign)  # the game's campaign as locked, not as the caller read it
     if not may_enter_result(user, game, city):
         raise NotAllowed(
             "R11.3",

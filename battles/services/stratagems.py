@@ -168,8 +168,8 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
     """One dark-chess action by the player whose turn it is; the game is rebuilt from its
     stored layout and actions, so a refused action changes nothing. The player's clock stops and
     gains the campaign's increment; an action after the flag fell loses on time."""
-    require_war_running(actor.campaign)
     game = BanqiGame.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=game.pk)
+    require_war_running(game.campaign)
     if game.result:
         raise RuleViolation("R11.7", _("This game is over."))
     if actor.pk not in (game.first_id, game.second_id):
