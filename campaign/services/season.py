@@ -46,8 +46,11 @@ def end_key(campaign: Campaign) -> str:
 
 def campaign_lock(campaign: Campaign) -> Campaign:
     """The campaign's row, locked for the rest of the transaction: the life's services and the
-    war's end take it first."""
-    return Campaign.objects.select_for_update().get(pk=campaign.pk)
+    war's end take it first. FOR NO KEY UPDATE (PostgreSQL): it serialises the organisers without
+    blocking the rows that merely point at the campaign (a handler inserting its next timer or a
+    ledger row takes FOR KEY SHARE on it), so a pause waiting for a claiming batch's timers never
+    waits on a batch that waits on it."""
+    return Campaign.objects.select_for_update(no_key=True).get(pk=campaign.pk)
 
 
 def _local(campaign: Campaign, instant: datetime) -> str:
