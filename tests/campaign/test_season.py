@@ -170,3 +170,14 @@ def test_r10_the_war_ends_by_itself_at_the_end_instant_naming_the_leader(world, 
     assert campaign.status == Campaign.Status.ENDED and campaign.end_reason == Campaign.EndReason.DEADLINE
     assert campaign.winner is not None and campaign.winner.name == "吳", "cities tied: the total wall decides"
     assert campaign.ended_at == campaign.war_ends_at
+
+
+def test_r1_1_ending_a_paused_war_closes_the_pause_and_cancels_what_it_held(world, organiser):
+    march(world)
+    war_pause(user=organiser, campaign=world.campaign)
+    assert Timer.objects.filter(campaign=world.campaign, status=Timer.Status.PAUSED).exists()
+    campaign = war_end(user=organiser, campaign=world.campaign)
+    assert campaign.paused_at is None and WarPause.objects.get(campaign=campaign).ended_at == campaign.ended_at
+    assert not Timer.objects.filter(campaign=campaign, status__in=["pending", "paused"]).exists()
+    with pytest.raises(RuleViolation, match="already ended"):
+        war_resume(user=organiser, campaign=campaign)

@@ -17,7 +17,13 @@ from campaign.models import Campaign, Timer
 from campaign.timers import timers_sweep
 from ops.demo import DEMO_PASSWORD
 from tests.e2e.conftest import log_in
-from tests.e2e.season.life import season_war_end, season_war_pause, season_war_resume, season_war_start
+from tests.e2e.season.life import (
+    season_war_end,
+    season_war_pause,
+    season_war_resume,
+    season_war_start,
+    season_war_started,
+)
 from tests.worlds import START, make_world
 
 pytestmark = pytest.mark.e2e
@@ -43,8 +49,7 @@ def test_r1_1_the_organiser_starts_pauses_resumes_and_ends_the_war(browser, live
 
         starts = (START + timedelta(minutes=5)).replace(second=0)
         season_war_start(browser, live_server, page, slug, starts, zone)
-        traveller.move_to(starts + timedelta(seconds=1))
-        timers_sweep()  # the start's timer (a worker's in production)
+        season_war_started(traveller, starts)  # the start's timer (a worker's in production)
         assert Campaign.objects.get(pk=world.campaign.pk).status == Campaign.Status.WAR
 
         army = march_start(  # the march page's order (another segment of the journey)

@@ -3,7 +3,7 @@
 organiser's logged-in `page`, drives only the page's forms (found by their actions, so that
 they work in either language) and checks what the page then says."""
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 
@@ -29,6 +29,15 @@ def season_war_start(browser, live_server, page, slug: str, at: datetime, zone: 
     page.click("form[action$='/organise/season/start/'] button")
     page.wait_for_load_state()
     assert page.inner_text("#starts-at") == at.astimezone(zone).strftime("%Y-%m-%d %H:%M")
+
+
+def season_war_started(traveller, at: datetime) -> None:
+    """What a worker does at the start instant (not a page): the clock moved past it and the due
+    timers applied, so the next segment finds the war begun."""
+    from campaign.timers import timers_sweep
+
+    traveller.move_to(at + timedelta(seconds=1))
+    timers_sweep()
 
 
 def season_war_pause(browser, live_server, page, slug: str) -> None:
