@@ -181,3 +181,15 @@ def test_r1_1_ending_a_paused_war_closes_the_pause_and_cancels_what_it_held(worl
     assert not Timer.objects.filter(campaign=campaign, status__in=["pending", "paused"]).exists()
     with pytest.raises(RuleViolation, match="already ended"):
         war_resume(user=organiser, campaign=campaign)
+
+
+def test_r1_1_the_end_instant_moves_with_the_pause_like_every_deadline(world, organiser, clock):
+    ends = war_clock.now() + timedelta(hours=3)
+    war_end_set(user=organiser, campaign=world.campaign, at=ends)
+    war_pause(user=organiser, campaign=world.campaign)
+    clock.shift(timedelta(hours=1))
+    war_resume(user=organiser, campaign=fresh(world))
+    assert fresh(world).war_ends_at == ends + timedelta(hours=1)
+    clock.move_to(ends + timedelta(minutes=30))
+    timers_sweep()
+    assert fresh(world).status == Campaign.Status.WAR, "not at the instant first set: it moved"
