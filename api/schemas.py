@@ -21,6 +21,14 @@ class CampaignOut(Schema):
     battle_game: str = Field(description="xiangqi or chess (R11.1)")
     war_start_minute: int = Field(description="the hours of war begin, minutes after midnight (R7.4)")
     war_end_minute: int
+    status: str = Field(description="the campaign's life (R1.1): draft, enrolment, war or ended")
+    war_starts_at: datetime | None
+    war_ends_at: datetime | None = Field(description="the war ends by itself then (moved by a pause)")
+    paused_at: datetime | None = Field(description="the war is paused since then (null: not paused)")
+    paused_until: datetime | None = Field(description="a pause's planned end (null: until resumed)")
+    ended_at: datetime | None
+    end_reason: str = Field(description="capitals (R10), deadline or organiser")
+    winner_id: int | None = Field(description="the winning kingdom (capitals, cities, total wall; null: a tie)")
 
 
 class KingdomOut(Schema):

@@ -26,6 +26,7 @@ from battles.services import (  # each of these registers the handlers of its ti
     clock,  # DAY, PERIOD
     common,
     live,  # noqa: F401  GAME_FLAG
+    pause,
     pursuit,  # noqa: F401  PURSUIT_DEADLINE
     stratagems,  # noqa: F401  BANQI_FLAG, STRATAGEM_DEADLINE
 )
@@ -38,6 +39,8 @@ def register_all() -> None:
     hooks.register(hooks.arrival_hooks, arrivals.defender_arrive_by_road)
     hooks.register(hooks.arrival_watch, arrivals.besieged_among)
     hooks.register(hooks.campaign_created_hooks, clock.first_day_schedule)
+    hooks.register(hooks.war_start_hooks, clock.first_day_schedule)
+    hooks.register(hooks.war_resume_hooks, pause.war_rows_shift)
     hooks.register(hooks.duty_readers, officer_duties)
     hooks.register(hooks.city_war_readers, city_war)
 

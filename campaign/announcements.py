@@ -111,3 +111,57 @@ def promotion_recommended(governor: Officer, officer: Officer, stars: int) -> Po
             "stars": stars,
         }
     return title, title
+
+
+def war_started(campaign: Campaign, at: datetime) -> Post:
+    """R1.1: the war's clock runs from this instant."""
+    with in_site_language():
+        title = _("The war has begun")
+        body = _("The war began at %(time)s: marches, sieges and the days run from now (R1.1).") % {
+            "time": local(campaign, at)
+        }
+    return title, body
+
+
+def war_paused(campaign: Campaign, at: datetime, until: datetime | None) -> Post:
+    """R1.1: a pause of the war (a holiday): nothing falls due until it ends."""
+    with in_site_language():
+        title = _("The war is paused")
+        if until is not None:
+            body = _("The war was paused at %(time)s until %(until)s: every deadline moves by the pause (R1.1).") % {
+                "time": local(campaign, at),
+                "until": local(campaign, until),
+            }
+        else:
+            body = _("The war was paused at %(time)s: every deadline moves by the pause (R1.1).") % {
+                "time": local(campaign, at)
+            }
+    return title, body
+
+
+def war_resumed(campaign: Campaign, at: datetime, minutes: int) -> Post:
+    """R1.1: the pause ended; every pending deadline moved by its length."""
+    with in_site_language():
+        title = _("The war resumes")
+        body = _("The war resumed at %(time)s: every pending deadline moved by %(minutes)d minutes (R1.1).") % {
+            "time": local(campaign, at),
+            "minutes": minutes,
+        }
+    return title, body
+
+
+def war_ended(campaign: Campaign, at: datetime, winner: str | None, reason: object) -> Post:
+    """R10: the war's end and its winner (capitals, then cities, then total wall)."""
+    with in_site_language():
+        title = _("The war has ended")
+        named = (
+            _("The winner is %(kingdom)s.") % {"kingdom": winner}
+            if winner
+            else _("The kingdoms are tied: no winner is named.")
+        )
+        body = _("The war ended at %(time)s (%(reason)s). %(named)s The campaign is now archived (R10).") % {
+            "time": local(campaign, at),
+            "reason": reason,
+            "named": named,
+        }
+    return title, body

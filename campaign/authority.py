@@ -5,7 +5,7 @@ from datetime import datetime
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
 
-from campaign.errors import NotAllowed
+from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import (
     Board,
     Campaign,
@@ -127,3 +127,34 @@ def may_manage_members(user: User | AnonymousUser, kingdom: Kingdom) -> bool:
     if king is not None and king.user_id == user.pk and is_king(king, kingdom):
         return True
     return is_organiser(user, kingdom.campaign)
+
+
+def _local(campaign: Campaign, instant: datetime) -> str:
+    return instant.astimezone(campaign.zone).strftime("%Y-%m-%d %H:%M")
+
+
+def require_campaign_open(campaign: Campaign) -> None:
+    """R1.1: an ended war is archived and read-only: boards, personnel and every other write are
+    refused (a campaign in draft, enrolment or war is open)."""
+    if campaign.status == Campaign.Status.ENDED:
+        raise RuleViolation("R1.1", _("The war is over: this campaign is archived and read-only."))
+
+
+def require_war_running(campaign: Campaign) -> None:
+    """R1.1: the war's actions (moves, marches, sorties, sieges, stratagems, games) only while the
+    war runs: not before it starts, not while it is paused, not after it ended."""
+    require_campaign_open(campaign)
+    if campaign.status != Campaign.Status.WAR:
+        if campaign.war_starts_at is not None:
+            raise RuleViolation(
+                "R1.1",
+                _("The war has not started yet: it starts at %(time)s.")
+                % {"time": _local(campaign, campaign.war_starts_at)},
+            )
+        raise RuleViolation("R1.1", _("The war has not started yet."))
+    if campaign.paused_at is not None:
+        if campaign.paused_until is not None:
+            raise RuleViolation(
+                "R1.1", _("The war is paused until %(time)s.") % {"time": _local(campaign, campaign.paused_until)}
+            )
+        raise RuleViolation("R1.1", _("The war is paused."))

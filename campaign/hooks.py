@@ -11,6 +11,13 @@ calls them at the right moment.
   hook registered must be one that does nothing elsewhere; with no watch, everywhere).
 - `campaign_created_hooks`: called with (campaign, at) when a campaign is created (R7.1: its
   first local midnight is scheduled).
+- `war_start_hooks`: called with (campaign, at) when a campaign's war starts at `at` (R7.1: a
+  campaign born in draft gets its first local midnight then).
+- `war_resume_hooks`: called with (campaign, paused_at, resumed_at) as a pause ends, while the
+  timers it held are still held (`Timer.Status.PAUSED`): the war moves what its pages and clocks
+  read (an army's arrival, a pursuit's deadline, a live game's stamps) by the pause's length, and
+  takes its daily timer out of the held ones to put it at the next midnight (a day, not a
+  deadline: a midnight inside the pause is skipped).
 - `duty_readers`: called with (officer, now), returns what waits on the officer (objects with
   `key`, `summary`, `path`, `deadline`): the notices (campaign/services/notices.py) send only a
   duty that is still the officer's, in the officer's words; the navigation bar counts them.
@@ -26,6 +33,8 @@ departure_checks: list[Callable[[Any], None]] = []
 arrival_hooks: list[Callable[[Any, Any, datetime], None]] = []
 arrival_watch: list[Callable[[set[int]], set[int]]] = []
 campaign_created_hooks: list[Callable[[Any, datetime], None]] = []
+war_start_hooks: list[Callable[[Any, datetime], None]] = []
+war_resume_hooks: list[Callable[[Any, datetime, datetime], None]] = []
 duty_readers: list[Callable[..., list]] = []
 city_war_readers: list[Callable[..., tuple[Any, list]]] = []
 

@@ -3,6 +3,7 @@ numbers and texts from posted forms and queries (bad input is a message that nam
 never a 500: ids in ASCII digits within the database's range; texts bounded and free of control
 characters), and the time zone the reader chose (a cookie, like the language)."""
 
+from datetime import datetime
 from functools import cache
 from typing import TypeVar
 from zoneinfo import ZoneInfo, available_timezones
@@ -99,3 +100,19 @@ def zone_named(name: str) -> ZoneInfo | None:
 def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
     """The zone the reader chose (the time-zone page's cookie), or None (then the campaign's)."""
     return zone_named(request.COOKIES.get(TIME_ZONE_COOKIE, ""))
+
+
+def posted_instant(data, name: str, zone: ZoneInfo) -> datetime:
+    """A `datetime-local` field (``2026-05-01T20:00``) read in the campaign's zone (or an ISO
+    instant naming its own offset)."""
+    text = (data.get(name) or "").strip()
+    try:
+        naive = datetime.fromisoformat(text)
+    except ValueError:
+        raise RuleViolation("R1.1", _("Please give a date and a time.")) from None
+    return naive.replace(tzinfo=zone) if naive.tzinfo is None else naive
+
+
+def posted_instant_or_none(data, name: str, zone: ZoneInfo) -> datetime | None:
+    """`posted_instant` for an optional field: None when it is left empty."""
+    return posted_instant(data, name, zone) if (data.get(name) or "").strip() else None

@@ -69,7 +69,7 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
     @wraps(view)
     @require_http_methods(list(methods))
     def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
-        campaign = get_object_or_404(Campaign, slug=slug)
+        campaign = get_object_or_404(Campaign.objects.select_related("winner"), slug=slug)  # the header names it
         request = cast(CampaignRequest, request)
         request.campaign = campaign
         request.officer = officer_of(request.user, campaign)

@@ -15,7 +15,11 @@ What the campaign lets the war plug in (`campaign/hooks.py`) the war fills in
 
 from campaign import freshness
 from campaign.models import Board, Campaign, Kingdom, Move, Officer
-from campaign.services import moves  # noqa: F401  registers the handlers of ARRIVAL (one, and a batch)
+from campaign.services import (  # noqa: F401  WAR_START, WAR_RESUME, WAR_END
+    moves,  # noqa: F401  registers the handlers of ARRIVAL (one, and a batch)
+    season,
+    season_end,
+)
 from cities.models import City, Road
 
 

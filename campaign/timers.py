@@ -84,13 +84,20 @@ def timer_batch_handler(kind: str) -> Callable[[BatchHandler], BatchHandler]:
     return register
 
 
-def timer_schedule(*, campaign: Campaign, key: str, kind: str, object_id: int, due_at: datetime, seq: int = 0) -> Timer:
+def timer_schedule(
+    *, campaign: Campaign, key: str, kind: str, object_id: int, due_at: datetime, seq: int = 0, pausable: bool = True
+) -> Timer:
     """Store what is due and enqueue the fast path once the caller's transaction commits. The
-    key makes scheduling idempotent."""
+    key makes scheduling idempotent. A timer a handler schedules while the war is paused (the
+    next period after one that was due before the pause) is held like the others, to move by the
+    pause's length on resume (`pausable=False`: the pause's own planned end)."""
     now = clock.now()
-    soon = due_at - now <= _lead()
+    held = pausable and campaign.paused_at is not None and due_at > campaign.paused_at
+    soon = due_at - now <= _lead() and not held
     fields = {"campaign": campaign, "kind": kind, "object_id": object_id, "due_at": due_at, "seq": seq}
     fields.update(created_at=now, sent_at=now if soon else None)
+    if held:
+        fields["status"] = Timer.Status.PAUSED
     timer, _created = Timer.objects.get_or_create(key=key, defaults=fields)
     if soon:
         transaction.on_commit(lambda: _enqueue(due_at))

@@ -6,7 +6,7 @@ names nothing of the war."""
 from django.urls import include, path
 
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
-from campaign.views import boards, feeds, home, joining, kingdoms, mail, moves, personnel, tokens, zones
+from campaign.views import boards, feeds, home, joining, kingdoms, mail, moves, personnel, season, tokens, zones
 
 campaign_urls = [
     path("boards/", boards.board_list, name="boards"),
@@ -49,6 +49,13 @@ campaign_urls = [
     path("invitations/<id:invitation_id>/revoke/", kingdoms.invitation_revoke, name="invitation-revoke"),
     path("applications/<id:application_id>/admit/", kingdoms.officer_admit, name="officer-admit"),
     path("applications/<id:application_id>/refuse/", kingdoms.application_refuse, name="application-refuse"),
+    path("organise/season/", season.season_page, name="organise-season"),
+    path("organise/season/enrolment/", season.season_open_enrolment, name="season-open-enrolment"),
+    path("organise/season/start/", season.season_start_set, name="season-start-set"),
+    path("organise/season/pause/", season.season_pause, name="season-pause"),
+    path("organise/season/resume/", season.season_resume, name="season-resume"),
+    path("organise/season/end-instant/", season.season_end_set, name="season-end-set"),
+    path("organise/season/end/", season.season_end_now, name="season-end"),
 ]
 
 urlpatterns = [

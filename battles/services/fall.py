@@ -14,6 +14,7 @@ from battles.services.lifecycle import army_end
 from battles.services.prisoners import prisoner_take, prisoners_free_by_retaking
 from campaign.models import Kingdom, Officer, Whereabouts
 from campaign.services.moves import move_dispatch
+from campaign.services.season_end import war_end_if_capitals
 from cities.models import City
 
 
@@ -74,6 +75,8 @@ def city_fall(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
             army_end(army=other, reason=title, at=at)
     if loser is not None and loser.capital_id == city.pk:
         kingdom_destroy(kingdom=loser, conqueror=conqueror, at=at)
+    if Kingdom.objects.filter(capital=city).exists():  # R10: one kingdom may now hold every capital
+        war_end_if_capitals(campaign=city.campaign, at=at)
 
 
 def kingdom_destroy(*, kingdom: Kingdom, conqueror: Kingdom, at: datetime) -> None:

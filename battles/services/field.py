@@ -22,7 +22,7 @@ from battles.services.prisoners import prisoner_take
 from battles.services.stratagems import game_effects_apply
 from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
-from campaign.authority import is_king
+from campaign.authority import is_king, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer
 from campaign.services.notices import notices_send
@@ -65,6 +65,7 @@ def field_sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> Fiel
     """R4.6: until the army arrives, the target's governor (or king) sends defenders out.
     R5.2: the larger side sends only as many as the smaller has, by default its highest ranks;
     R5.3: pairing by rank order, the attacker's first board moving first, then alternating."""
+    require_war_running(actor.campaign)
     city = city_lock(army.target_id)
     army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "origin").get(pk=army.pk)
     now = clock.now()
@@ -126,6 +127,7 @@ def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders:
 @transaction.atomic
 def field_battle_choose(*, actor: Officer, battle: FieldBattle, officers: list[Officer]) -> FieldBattle:
     """R5.2 Decision: the larger attacking side chooses who plays, before any result."""
+    require_war_running(actor.campaign)
     battle = (
         FieldBattle.objects.select_for_update(of=("self",)).select_related("army__kingdom", "city").get(pk=battle.pk)
     )
@@ -192,6 +194,7 @@ def field_result_apply(*, city: City, game: Game, army: Army, now: datetime) -> 
 @transaction.atomic
 def field_battle_advance(*, actor: Officer, battle: FieldBattle, advance: bool) -> Army:
     """R5.4: after a won (or, by Decision, drawn) battle the attacker advances or withdraws."""
+    require_war_running(actor.campaign)
     battle = FieldBattle.objects.select_related("city").get(pk=battle.pk)
     army = (
         Army.objects.select_for_update(of=("self",))

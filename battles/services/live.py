@@ -21,6 +21,7 @@ from battles.services.records import colours, record_error, side_result
 from battles.services.results import game_city_id, game_decide
 from battles.timer_kinds import GAME_FLAG
 from campaign import clock
+from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer, Timer
 from campaign.timers import timer_handler, timer_move, timer_schedule
@@ -118,6 +119,7 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
     """A player says they are ready to play on the site; when both are, the clocks start
     (R7.4: inside the hours of war, or outside them when both sides agreed)."""
     city, game = _locked(game)
+    require_war_running(game.campaign)  # as locked: a socket's officer may hold an older campaign
     side = _check_player(game, actor)
     if game.live_since is not None:
         return game
@@ -142,7 +144,16 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
     return game
 
 
-LIVE_CAMPAIGN_FIELDS = ("campaign__live_increment", "campaign__live_first_move")
+LIVE_CAMPAIGN_FIELDS = (
+    "campaign__live_increment",
+    "campaign__live_first_move",
+    # what `require_war_running` reads: a move in a war not running is refused
+    "campaign__status",
+    "campaign__war_starts_at",
+    "campaign__paused_at",
+    "campaign__paused_until",
+    "campaign__time_zone",
+)
 
 
 def live_read() -> QuerySet[Game]:
@@ -167,6 +178,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     nothing of the city changes. A move that ends the game, or comes after the flag fell,
     takes the war's locks (city, then game) and goes through `game_decide`."""
     seen = live_read().get(pk=game.pk)
+    require_war_running(seen.campaign)
     if ply != len(seen.moves):
         raise Stale("R11.3", _("That move was already played, or the board changed: look again."))
     side = _check_player(seen, actor)
@@ -232,6 +244,7 @@ def _move_locked(actor: Officer, seen: Game, judgement, ply: int) -> Game:
 @transaction.atomic
 def live_resign(*, actor: Officer, game: Game) -> Game:
     city, game = _locked(game)
+    require_war_running(game.campaign)  # as locked: a socket's officer may hold an older campaign
     side = _check_player(game, actor)
     if game.live_since is None:
         raise RuleViolation("R11.3", _("The game starts when both players are ready."))
@@ -244,6 +257,7 @@ def live_draw(*, actor: Officer, game: Game, offer: bool = True) -> Game:
     """Offer a draw, or accept the opponent's offer (then the game is drawn); `offer=False`
     declines or withdraws."""
     city, game = _locked(game)
+    require_war_running(game.campaign)  # as locked: a socket's officer may hold an older campaign
     side = _check_player(game, actor)
     if game.live_since is None:
         raise RuleViolation("R11.3", _("The game starts when both players are ready."))

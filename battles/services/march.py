@@ -10,7 +10,7 @@ from battles.rules import ATTACK_RANKS, check_organisation
 from battles.services.common import announcement_post
 from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
-from campaign.authority import is_king
+from campaign.authority import is_king, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Whereabouts
 from campaign.rules.personnel import may_fight, only_king_orders, travel_time
@@ -41,6 +41,7 @@ def army_check(organisation: list[tuple[Officer, str]]) -> None:
 def march_start(*, actor: Officer, target: City, organisation: list[tuple[Officer, str]]) -> Army:
     """R4.1–R4.5: an army of one kingdom leaves one city for an enemy city, its organisation
     posted on the target's board; it arrives after the route's travel time with morale 100."""
+    require_war_running(actor.campaign)
     organisation = _locked_members(organisation)
     first = organisation[0][0]
     kingdom, origin, campaign = first.kingdom, first.city, first.campaign

@@ -10,7 +10,7 @@ from battles.models import Army, Defender, Ransom, Siege
 from battles.rules import ransom as ransom_for
 from battles.services.common import announcement_post
 from campaign import clock
-from campaign.authority import is_king
+from campaign.authority import is_king, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
 from campaign.services.moves import move_dispatch
@@ -61,6 +61,7 @@ def _free(officer: Officer, at: datetime, cause: str) -> None:
 @transaction.atomic
 def ransom_settle(*, actor: Officer, ransom: Ransom, paid: bool) -> Ransom:
     """R10.2 / R10.6: the captor's king confirms payment (or releases the prisoner unpaid)."""
+    require_war_running(actor.campaign)
     ransom = (
         Ransom.objects.select_for_update(of=("self",))
         .select_related("kingdom", "officer__kingdom__capital", "officer__city")
@@ -96,6 +97,7 @@ def prisoners_free_by_retaking(*, city: City, kingdom: Kingdom, at: datetime) ->
 @transaction.atomic
 def retreat_money_offer(*, actor: Officer, siege: Siege) -> Ransom:
     """R10.1: a defender in a besieged city offers the retreat money (equal to the ransom)."""
+    require_war_running(actor.campaign)
     siege = Siege.objects.select_related("city__kingdom").get(pk=siege.pk)
     if siege.status != Siege.Status.ACTIVE:
         raise RuleViolation("R10.1", _("This siege is over."))
@@ -129,6 +131,7 @@ def retreat_money_offer(*, actor: Officer, siege: Siege) -> Ransom:
 
 @transaction.atomic
 def retreat_money_confirm(*, actor: Officer, ransom: Ransom) -> Ransom:
+    require_war_running(actor.campaign)
     ransom = Ransom.objects.select_for_update(of=("self",)).select_related("kingdom", "siege").get(pk=ransom.pk)
     if not is_king(actor, ransom.kingdom):
         raise NotAllowed("R10.1", _("The besieging king confirms retreat money."))

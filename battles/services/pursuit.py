@@ -18,7 +18,7 @@ from battles.services.prisoners import prisoner_take
 from battles.services.stratagems import game_effects_apply
 from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
-from campaign.authority import is_king, officer_online
+from campaign.authority import is_king, officer_online, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
@@ -32,6 +32,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     """R8.2: within the window the defence names up to three pursuers and as many members of
     the retreating army (its rearguard, where there is one). A chosen member not online is
     taken at once; the others play, the pursuers moving first."""
+    require_war_running(actor.campaign)
     city = city_lock(pursuit.city_id)
     pursuit = (
         Pursuit.objects.select_for_update(of=("self",))

@@ -17,6 +17,7 @@ from battles.services.common import announcement_post
 from battles.services.locks import city_lock, game_lock
 from battles.services.results import game_city_id, game_decide
 from campaign import clock
+from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer
 from campaign.services.notices import duties_recount, notices_send
@@ -113,6 +114,7 @@ def game_report(
 
     The record is judged before the write transaction opens (it may take up to a second),
     and the game's terms are checked again under the lock."""
+    require_war_running(actor.campaign)
     checked_text(text, field=_("record"), clause="R11.3", max_length=MAX_RECORD_CHARS)
     if claimed and claimed not in Game.Result.values:
         raise RuleViolation("R11.3", _("A result is an attacker's win, a defender's win or a draw."))
@@ -191,6 +193,7 @@ def _check_hours(game: Game, started_at: datetime) -> None:
 @transaction.atomic
 def game_agree_off_hours(*, actor: Officer, game: Game) -> Game:
     """R7.4: a player agrees, before the game starts, to play outside the hours of war."""
+    require_war_running(actor.campaign)
     game = game_lock(game)
     if actor.pk not in (game.attacker_id, game.defender_id):
         raise NotAllowed("R7.4", _("Only the game's players agree to play outside the hours of war."))
@@ -207,6 +210,7 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     """The opponent of the reporting player confirms the claim (applied at once) or disputes it
     (then the authority of R11.3 settles it). `claim` is the `claim_token` the answering page
     showed: an answer to any other claim is refused."""
+    require_war_running(actor.campaign)
     city = city_lock(game_city_id(game))
     game = game_lock(game)
     if game.status != Game.Status.PENDING or game.claim_status != "claimed":

@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from battles.models import Army
 from battles.rules import ATTACK_RANKS, propose_ranks
 from battles.services.march import march_start
+from campaign.authority import require_war_running
 from campaign.errors import RuleViolation
 from campaign.models import Officer
 
@@ -15,6 +16,7 @@ from campaign.models import Officer
 def reinforcement_send(*, actor: Officer, army: Army, officers: list[Officer]) -> Army:
     """Send officers of one city to join `army` at its target: they march as a column (the same
     authority and checks as a march, R4.1, R4.4) and are placed when they arrive."""
+    require_war_running(actor.campaign)
     army = Army.objects.select_related("kingdom", "target").get(pk=army.pk)
     if army.status not in (Army.Status.MARCHING, Army.Status.BESIEGING, Army.Status.FIELD_BATTLE):
         raise RuleViolation("R8.3", _("That army is no longer in the field."))

@@ -15,6 +15,7 @@ from battles.services.pursuit import pursuit_result_apply
 from battles.services.siege import siege_result_apply
 from battles.timer_kinds import GAME_FLAG
 from campaign import clock
+from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.services.notices import duties_recount
 from campaign.timers import timers_cancel
@@ -40,6 +41,7 @@ def game_result_enter(*, user: User, game: Game, result: str, note: str = "") ->
     played without a record), and it is applied; or refuse and change nothing."""
     city = city_lock(game_city_id(game))
     game = game_lock(game)
+    require_war_running(game.campaign)  # the game's campaign as locked, not as the caller read it
     if not may_enter_result(user, game, city):
         raise NotAllowed(
             "R11.3",

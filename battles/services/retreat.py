@@ -10,6 +10,7 @@ from battles.authority import commands
 from battles.models import Army, ArmyMember
 from battles.services.lifecycle import retreat_begin
 from campaign import clock
+from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer
 
@@ -18,6 +19,7 @@ from campaign.models import Officer
 def army_retreat(*, actor: Officer, army: Army, rearguard: Sequence[Officer] = ()) -> Army:
     """R8.1: the marshal (or the highest remaining member, or the king) retreats at will and
     may name a rearguard (斷後) to face the pursuers (R8.2)."""
+    require_war_running(actor.campaign)
     army = (
         Army.objects.select_for_update(of=("self",))
         .select_related("kingdom__capital", "origin", "target__board", "siege__city")

@@ -31,7 +31,7 @@ from battles.services.locks import city_lock
 from battles.services.prisoners import prisoner_take
 from battles.services.stratagems import game_effects_apply
 from campaign import clock
-from campaign.authority import is_king
+from campaign.authority import is_king, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
 from campaign.services.notices import duties_recount, notices_send
@@ -42,6 +42,7 @@ from cities.models import City
 def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]]) -> None:
     """R6.3: the governor (or the king) arranges the defence roster; ranks follow stars, the
     governor's post is the governor's whatever their stars, the king stands on top."""
+    require_war_running(actor.campaign)
     city = city_lock(siege.city_id)
     if siege.status != Siege.Status.ACTIVE:
         raise RuleViolation("R6.3", _("This siege is over."))
@@ -77,6 +78,7 @@ def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]
 def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool = False) -> Game:
     """R6.1 Decision: the attacker challenges, naming its next player. `off_hours` records the
     attacker's agreement to play outside the hours of war (R7.4)."""
+    require_war_running(actor.campaign)
     army = (
         Army.objects.select_for_update(of=("self",))
         .select_related("siege__city__board", "kingdom", "campaign")
@@ -128,6 +130,7 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
 def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hours: bool = False) -> Game:
     """R6.1 Decision: any defender on the roster may take up the call; the governor may assign one.
     R7.4: a game starts now; outside the hours of war only if both sides agreed beforehand."""
+    require_war_running(actor.campaign)
     assert game.siege is not None  # the callers read the game among its siege's
     city = city_lock(game.siege.city_id)
     game = Game.objects.select_for_update(of=("self",)).select_related("siege", "attacker").get(pk=game.pk)

@@ -22,7 +22,7 @@ from battles.services.common import announcement_post, status_change, watchers_t
 from battles.services.ledger import value_change
 from battles.timer_kinds import BANQI_FLAG, STRATAGEM_DEADLINE
 from campaign import clock
-from campaign.authority import officer_online
+from campaign.authority import officer_online, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, OfficerKind, Timer, Whereabouts
 from campaign.rules.clock import local_midnight
@@ -37,6 +37,7 @@ def _local_date(campaign, at: datetime):
 
 @transaction.atomic
 def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficiary: Officer | None = None) -> Stratagem:
+    require_war_running(actor.campaign)
     campaign = actor.campaign
     now = clock.now()
     if actor.kind == OfficerKind.GENERAL or actor.kingdom is None:
@@ -106,6 +107,7 @@ def _lock(stratagem: Stratagem) -> Stratagem:
 @transaction.atomic
 def stratagem_name_substitute(*, actor: Officer, stratagem: Stratagem, substitute: Officer) -> Stratagem:
     """R9.3: the general declines and names a civil officer of their kingdom to play instead."""
+    require_war_running(actor.campaign)
     stratagem = _lock(stratagem)
     if actor.pk != stratagem.target_id:
         raise NotAllowed("R9.3", _("Only the challenged general names who plays."))
@@ -132,6 +134,7 @@ def _check_open(stratagem: Stratagem) -> None:
 @transaction.atomic
 def stratagem_accept(*, actor: Officer, stratagem: Stratagem) -> Stratagem:
     """R9.3: the general, or the civil officer named, takes the game within the window."""
+    require_war_running(actor.campaign)
     stratagem = _lock(stratagem)
     if actor.pk not in (stratagem.target_id, stratagem.substitute_id):
         raise NotAllowed("R9.3", _("Only the challenged general or the civil officer named takes the game."))
@@ -166,6 +169,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
     stored layout and actions, so a refused action changes nothing. The player's clock stops and
     gains the campaign's increment; an action after the flag fell loses on time."""
     game = BanqiGame.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=game.pk)
+    require_war_running(game.campaign)
     if game.result:
         raise RuleViolation("R11.7", _("This game is over."))
     if actor.pk not in (game.first_id, game.second_id):

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from campaign import clock, rates
-from campaign.authority import may_moderate, may_read_board
+from campaign.authority import may_moderate, may_read_board, require_campaign_open
 from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.markup import render_markdown
 from campaign.models import Board, Officer, Post, Thread
@@ -88,6 +88,7 @@ def _new_post(
 
 def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce: str = "") -> Thread:
     """An officer opens a thread. The same form sent twice (same `nonce`) makes one thread."""
+    require_campaign_open(actor.campaign)
     _check_may_post(actor, board)
     _check_text(title, body)
     key = f"officer:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
@@ -108,6 +109,7 @@ def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce:
 
 
 def post_reply(*, actor: Officer, thread: Thread, body: str, nonce: str = "") -> Post:
+    require_campaign_open(actor.campaign)
     _check_may_post(actor, thread.board)
     _check_text(None, body)
     key = f"officer:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
@@ -163,6 +165,7 @@ def post_system_many(events: list[tuple[Board, str, str, datetime, str]]) -> Non
 
 
 def post_hide(*, actor: Officer, post: Post, hidden: bool = True) -> Post:
+    require_campaign_open(actor.campaign)
     board = post.thread.board
     if not may_moderate(actor, board):
         raise NotAllowed("R2.5", _("Only the governor, the board's moderators or the king may moderate this board."))
@@ -185,6 +188,7 @@ def post_edit(*, actor: Officer, post: Post, body: str) -> Post:
     as edited. Nobody edits another's post, a system post or a hidden one. Every refusal comes
     before the posting rate is counted (a refused edit spends none of it), read without a lock;
     the write checks again under the row's lock (a moderator may hide it meanwhile)."""
+    require_campaign_open(actor.campaign)
     if post.author_id != actor.pk or post.is_system:
         raise NotAllowed("", _("Only its author may edit a post."))
     _check_text(None, body)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from campaign import announcements as texts
 from campaign import clock, hooks
-from campaign.authority import decides_for_city, is_king
+from campaign.authority import decides_for_city, is_king, require_campaign_open, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import only_king_orders, travel_time
@@ -156,6 +156,7 @@ def _announce_request(move: Move) -> None:
 def move_request(*, actor: Officer, destination: City) -> Move:
     """An officer asks to move (R3.2; R3.1 for 21–25 stars: the king decides). Approvals the
     asker can give by their own post (a governor leaving their city, the king) count at once."""
+    require_war_running(actor.campaign)
     actor = _lock_officer(actor)
     _check_can_move(actor)
     move = _create(actor, destination, actor)
@@ -188,6 +189,7 @@ def move_order(*, actor: Officer, officer: Officer, destination: City) -> Move:
     """The king orders any officer's move (R2.1, R3.1); a governor orders a move of an officer
     of 20 stars or fewer in their own city (R3.2), which the other city's governor must still
     agree to unless the governor decides for both."""
+    require_war_running(actor.campaign)
     officer = _lock_officer(officer)
     king = is_king(actor, officer.kingdom)
     if not king and officer.pk == actor.pk:
@@ -224,6 +226,7 @@ def move_order(*, actor: Officer, officer: Officer, destination: City) -> Move:
 def move_approve(*, actor: Officer, move: Move) -> Move:
     """A governor (or, with the governor not online, an administrator of that city) agrees;
     the move starts when both cities have agreed (R3.2, R3.3)."""
+    require_war_running(actor.campaign)
     move = _lock_move(move)
     if move.status != Move.Status.REQUESTED:
         raise RuleViolation("R3.2", _("This move is no longer awaiting approval."))
@@ -248,6 +251,7 @@ def move_approve(*, actor: Officer, move: Move) -> Move:
 
 @transaction.atomic
 def move_reject(*, actor: Officer, move: Move) -> Move:
+    require_campaign_open(actor.campaign)
     move = _lock_move(move)
     if move.status != Move.Status.REQUESTED:
         raise RuleViolation("R3.2", _("This move is no longer awaiting approval."))
@@ -266,6 +270,7 @@ def move_reject(*, actor: Officer, move: Move) -> Move:
 
 @transaction.atomic
 def move_cancel(*, actor: Officer, move: Move) -> Move:
+    require_campaign_open(actor.campaign)
     move = _lock_move(move)
     if move.officer_id != actor.pk and move.requested_by_id != actor.pk:
         raise NotAllowed("R3.2", _("Only the officer who asked may withdraw the request."))

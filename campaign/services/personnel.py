@@ -6,7 +6,7 @@ from django.utils.translation import pgettext
 
 from campaign import announcements as texts
 from campaign import clock
-from campaign.authority import is_king
+from campaign.authority import is_king, require_campaign_open
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import (
     Board,
@@ -31,6 +31,7 @@ def _announce(board: Board, key: str, title: str, body: str = "") -> None:
 def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> City:
     """R2.4: the king names (or replaces, or with None removes) a city's governor 太守.
     The post does not change the holder's stars."""
+    require_campaign_open(actor.campaign)
     city = (
         City.objects.select_for_update(of=("self",))
         .select_related("kingdom__palace", "board", "governor")
@@ -82,6 +83,7 @@ def _may_appoint_moderators(actor: Officer, board: Board) -> bool:
 @transaction.atomic
 def moderator_appoint(*, actor: Officer, board: Board, officer: Officer) -> BoardModerator:
     """R2.5: the king or the governor appoints one or two administrator civil officers."""
+    require_campaign_open(actor.campaign)
     board = Board.objects.select_for_update(of=("self",)).select_related("city__kingdom", "kingdom").get(pk=board.pk)
     if not _may_appoint_moderators(actor, board):
         raise NotAllowed("R2.5", _("Only the king or the city's governor appoints this board's moderators."))
@@ -107,6 +109,7 @@ def moderator_appoint(*, actor: Officer, board: Board, officer: Officer) -> Boar
 
 @transaction.atomic
 def moderator_remove(*, actor: Officer, moderator: BoardModerator) -> None:
+    require_campaign_open(actor.campaign)
     if not _may_appoint_moderators(actor, moderator.board):
         raise NotAllowed("R2.5", _("Only the king or the city's governor appoints this board's moderators."))
     BoardModerator.objects.filter(pk=moderator.pk).delete()
@@ -134,6 +137,7 @@ def _apply_promotion(promotion: Promotion, king: Officer) -> None:
 def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: str) -> Promotion:
     """R2.3: the governor of the officer's city recommends; the king decides on the palace
     board (R2.2). A king's recommendation is a decision."""
+    require_campaign_open(actor.campaign)
     officer = (
         Officer.objects.select_for_update(of=("self",)).select_related("city", "kingdom__palace").get(pk=officer.pk)
     )
@@ -174,6 +178,7 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
 
 @transaction.atomic
 def promotion_decide(*, actor: Officer, promotion: Promotion, approve: bool) -> Promotion:
+    require_campaign_open(actor.campaign)
     promotion = (
         Promotion.objects.select_for_update(of=("self",))
         .select_related("officer__kingdom__palace")

@@ -77,8 +77,9 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
     Road.objects.bulk_create([Road(campaign=campaign, a=low, b=high) for low, high in ends], batch_size=BATCH)
     for o in spec.get("officers", []):
         _officer_create(campaign, o, spec.get("password"), kingdoms, cities)
-    for hook in hooks.campaign_created_hooks:  # R7.1: the war schedules the first local midnight
-        hook(campaign, clock.now())
+    if campaign.status == Campaign.Status.WAR:  # born in draft: the first midnight comes at war start
+        for hook in hooks.campaign_created_hooks:  # R7.1: the war schedules the first local midnight
+            hook(campaign, clock.now())
     return campaign
 
 

@@ -43,6 +43,14 @@ from tests.authorization.joining_acts import (
     officer_admit_case,
     officer_leave_case,
 )
+from tests.authorization.season_acts import (
+    season_end,
+    season_end_set,
+    season_open_enrolment,
+    season_pause,
+    season_resume,
+    season_start_set,
+)
 from tests.authorization.war_acts import (
     banqi_act,
     battle_advance,
@@ -116,6 +124,12 @@ MATRIX = {
     "king-appoint": king_appoint_case,
     "crown-hand-on": crown_hand_on_case,
     "officer-leave": officer_leave_case,
+    "season-open-enrolment": season_open_enrolment,
+    "season-start-set": season_start_set,
+    "season-pause": season_pause,
+    "season-resume": season_resume,
+    "season-end-set": season_end_set,
+    "season-end": season_end,
 }
 
 
