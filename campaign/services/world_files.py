@@ -6,7 +6,7 @@ world out is a read: `campaign/selectors/world_file.py`."""
 
 from typing import Any
 
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 
 from campaign.models import Campaign, OfficerKind
 from campaign.rules.world_check import Vocabulary, world_spec
@@ -61,7 +61,7 @@ def world_parse(*, text: str | bytes, fmt: str) -> dict[str, Any]:
         raise world_refusal(error, fmt=fmt) from None
 
 
-def _place(spec: dict[str, Any]) -> None:
+def place_unplaced(spec: dict[str, Any]) -> None:
     """Coordinates for the cities the file left without: laid out around the placed ones, once."""
     names = [c["name"] for c in spec["cities"]]
     placed = {c["name"]: (float(c["x"]), float(c["y"])) for c in spec["cities"] if "x" in c}
@@ -74,10 +74,22 @@ def _place(spec: dict[str, Any]) -> None:
 
 
 @transaction.atomic
-def world_import(*, text: str | bytes, fmt: str = "yaml") -> Campaign:
-    """A new campaign built from a world file; a refused file changes nothing."""
+def world_import(*, text: str | bytes, fmt: str = "yaml", status: str = Campaign.Status.WAR) -> Campaign:
+    """A new campaign built from a world file (at war, as the command builds it; an organiser's in
+    draft); a refused file changes nothing."""
     spec = world_parse(text=text, fmt=fmt)
-    if Campaign.objects.filter(slug=spec["slug"]).exists():
-        raise world_refusal(WorldFileError("slug_taken", "slug", slug=spec["slug"]), fmt=fmt)
-    _place(spec)
-    return world_create(spec=spec)
+    slug_free(slug=spec["slug"], fmt=fmt)
+    place_unplaced(spec)
+    try:
+        with transaction.atomic():  # a savepoint: the import racing another for the address
+            return world_create(spec=spec, status=status)
+    except IntegrityError:
+        slug_free(slug=spec["slug"], fmt=fmt)  # the other one's campaign is there now: refused by name
+        raise
+
+
+def slug_free(*, slug: str, fmt: str = "yaml") -> None:
+    """R1.1: a campaign's address is its own. Checked before building and again after the unique
+    index refused a campaign that another request made at the same moment."""
+    if Campaign.objects.filter(slug=slug).exists():
+        raise world_refusal(WorldFileError("slug_taken", "slug", slug=slug), fmt=fmt)
