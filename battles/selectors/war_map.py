@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from battles.selectors.dashboard import Dashboard
 from campaign.models import Campaign
+from cities.drawing import Frame
 from cities.layout import SIZE, Point, along, spring_layout
 from cities.models import City, Road
 
@@ -89,22 +90,8 @@ def _laid_out(
 
 def _fit(points: dict[int, Point]) -> tuple[dict[int, Point], float]:
     """Points scaled into a frame WIDTH wide (keeping proportions) and the frame's height."""
-    if not points:
-        return {}, MIN_HEIGHT
-    xs = [x for x, _y in points.values()]
-    ys = [y for _x, y in points.values()]
-    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
-    scale = (WIDTH - 2 * MARGIN) / max(span_x, span_y * 1.6, 1.0)
-    height = max(MIN_HEIGHT, span_y * scale + 2 * MARGIN)
-    top = (height - span_y * scale) / 2
-    left = (WIDTH - span_x * scale) / 2
-    return (
-        {
-            pk: (round(left + (x - min(xs)) * scale, 1), round(top + (y - min(ys)) * scale, 1))
-            for pk, (x, y) in points.items()
-        },
-        round(height, 1),
-    )
+    frame = Frame.around(list(points.values()), width=WIDTH, margin=MARGIN, min_height=MIN_HEIGHT)
+    return {pk: frame.to_frame(point) for pk, point in points.items()}, frame.height
 
 
 def _progress(departs: datetime | None, arrives: datetime, now: datetime) -> float:

@@ -90,10 +90,11 @@ def campaign_create(*, actor: User, name: str, slug: str, time_zone: str, battle
 
 
 @transaction.atomic
-def campaign_import(*, actor: User, text: str | bytes, fmt: str) -> Campaign:
-    """A campaign in draft built from a world file (README "The world file"); its creator its first organiser."""
+def campaign_import(*, actor: User, text: str | bytes, fmt: str, slug: str = "") -> Campaign:
+    """A campaign in draft built from a world file (README "The world file"), at the file's
+    address or `slug`; its creator its first organiser."""
     require_campaign_creator(actor)
-    campaign = world_import(text=text, fmt=fmt, status=Campaign.Status.DRAFT)
+    campaign = world_import(text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug)
     campaign.organisers.add(actor)
     return campaign
 

@@ -60,8 +60,10 @@ def _city_new(
 ) -> City:
     """A city and its board (R1.3: its kind's wall unless given lower), drawn beside `near`."""
     rows = City.objects.filter(campaign=campaign, map_x__isnull=False, map_y__isnull=False)
-    placed = [(float(x), float(y)) for x, y in rows.values_list("map_x", "map_y")]
-    anchor = (near.map_x, near.map_y) if near is not None and near.map_x is not None else None
+    placed = [(float(x or 0), float(y or 0)) for x, y in rows.values_list("map_x", "map_y")]  # not null: filtered
+    anchor = None
+    if near is not None and near.map_x is not None and near.map_y is not None:
+        anchor = (near.map_x, near.map_y)
     x, y = beside(anchor, placed, len(placed))
     wall_max = campaign.wall_for_kind(kind)
     position = (City.objects.filter(campaign=campaign).aggregate(last=Max("position"))["last"] or 0) + 1

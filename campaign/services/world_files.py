@@ -9,7 +9,7 @@ from typing import Any
 from django.db import IntegrityError, models, transaction
 
 from campaign.models import Campaign, OfficerKind
-from campaign.rules.world_check import Vocabulary, world_spec
+from campaign.rules.world_check import SLUG, Vocabulary, world_spec
 from campaign.rules.world_file import WorldFileError, line_of, world_read
 from campaign.selectors.world_file import setting_plain
 from campaign.services.world import CAMPAIGN_SETTINGS, world_create
@@ -74,10 +74,16 @@ def place_unplaced(spec: dict[str, Any]) -> None:
 
 
 @transaction.atomic
-def world_import(*, text: str | bytes, fmt: str = "yaml", status: str = Campaign.Status.WAR) -> Campaign:
+def world_import(
+    *, text: str | bytes, fmt: str = "yaml", status: str = Campaign.Status.WAR, slug: str = ""
+) -> Campaign:
     """A new campaign built from a world file (at war, as the command builds it; an organiser's in
-    draft); a refused file changes nothing."""
+    draft, at the address `slug` when given instead of the file's); a refused file changes nothing."""
     spec = world_parse(text=text, fmt=fmt)
+    if slug:
+        if not SLUG.match(slug):
+            raise world_refusal(WorldFileError("slug", "slug"), fmt="form")
+        spec["slug"] = slug
     slug_free(slug=spec["slug"], fmt=fmt)
     place_unplaced(spec)
     try:
