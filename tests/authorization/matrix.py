@@ -29,6 +29,7 @@ from tests.authorization.campaign_acts import (
     token_revoke,
 )
 from tests.authorization.cases import Case
+from tests.authorization.organise_acts import ORGANISE_ROWS
 from tests.authorization.war_acts import (
     banqi_act,
     battle_advance,
@@ -93,6 +94,7 @@ MATRIX = {
     "ops-apply-due": ops_apply_due,
     "ops-retry": ops_retry,
 }
+MATRIX.update(ORGANISE_ROWS)  # the organisers' actions (tests/authorization/organise_acts.py)
 
 
 ROLES = ("anonymous", "other", "same", "party", "right")
@@ -116,7 +118,7 @@ def snapshot() -> dict:
     """Every row of the war's tables (presence, sessions and log-in records change on any visit)."""
     skip = {"presence", "session", "accessattempt", "accesslog", "accessfailurelog", "logentry"}
     state = {}
-    for model in apps.get_models():
+    for model in apps.get_models(include_auto_created=True):  # (a campaign's organisers are a many-to-many)
         if model._meta.app_label in {"campaign", "cities", "battles"} and model._meta.model_name not in skip:
             rows = list(model.objects.order_by("pk").values())
             for row in rows:
