@@ -166,14 +166,15 @@ def _number(raw: str, field: SettingField) -> float:
     return number
 
 
-def settings_posted(data) -> dict[str, Any]:
-    """The settings form's fields as `campaign_settings_update` takes them (a checkbox not sent is off)."""
+def settings_posted(data, *, flags_when_missing: bool = True) -> dict[str, Any]:
+    """The settings form's fields as `campaign_settings_update` takes them (a checkbox not sent is
+    off, on the page; the API's body changes only the fields it names)."""
     values: dict[str, Any] = {}
     for name, field in FIELDS.items():
         raw = str(data.get(name, ""))
-        if field.typed == FLAG:
+        if field.typed == FLAG and (flags_when_missing or name in data):
             values[name] = raw in ("on", "1", "true")
-        elif name not in data:
+        elif name not in data or field.typed == FLAG:
             continue
         elif field.typed == CLOCK:
             match = CLOCK_TIME.match(raw.strip())
