@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from campaign.authority import may_create_campaigns
 from campaign.models import Campaign, Kingdom
-from campaign.organise_inputs import GROUPS, SettingField, column, label, typed_text
+from campaign.organise_inputs import FIELDS, GROUPS, SettingField, column, label, typed_text
 from campaign.services.world import CAMPAIGN_SETTINGS
 from campaign.services.world_files import place_unplaced, world_parse
 from cities.drawing import Drawing, drawing
@@ -170,5 +170,7 @@ def world_preview(*, text: str | bytes, fmt: str) -> Preview:
     changed = []
     for name in CAMPAIGN_SETTINGS:
         if spec[name] != column(name).get_default():
-            changed.append((str(column(name).verbose_name), str(spec[name])))
+            field = FIELDS.get(name)
+            shown = f"{typed_text(field, spec[name])} {_unit(field)}".strip() if field else str(spec[name])
+            changed.append((str(column(name).verbose_name), shown))
     return Preview(spec=spec, map=drawn, settings=changed)

@@ -185,3 +185,24 @@ def test_r1_4_a_city_dropped_on_the_map_is_saved_in_the_campaign_s_units(client,
         HTTP_ACCEPT="application/json",
     )
     assert response.json() == {"x": 12.5, "y": -3.0}
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "en"])
+def test_r1_1_the_organisers_pages_speak_the_reader_s_language(language, client, campaign):
+    """No word of the other language left outside names (tests/pages/test_words.py's reading), on
+    every organiser's page and the upload's preview."""
+    from tests.pages.test_words import leftovers, names, visible_text
+
+    client.cookies["django_language"] = language
+    known = names() + ["YAML", "JSON", "manage.py world_export", "/c/"]
+    found = {}
+    urls = [reverse("organise"), reverse("organise-new")]
+    urls += [reverse(n, args=[campaign.slug]) for n in ("organise-hub", "organise-settings", "organise-world")]
+    responses = [(url, client.get(url)) for url in urls]
+    responses.append(("preview", upload(client, reverse("organise-upload"), slug="autumn")))
+    for url, response in responses:
+        assert response.status_code == 200, url
+        for part in visible_text(response.content.decode(), language):
+            for word in leftovers(part, language, known):
+                found.setdefault(word, []).append(f"{url}: {part[:60]}")
+    assert not found, found

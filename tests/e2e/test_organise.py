@@ -2,7 +2,10 @@
 segment of the season alone (a world file uploaded, previewed, saved; two settings changed), then
 a city dragged on the world page's map moves, and stays where it was dropped."""
 
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import Permission
 
 from campaign.models import Campaign
@@ -12,6 +15,7 @@ from tests.e2e.season.organise import organise_from_demo_file
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
+SHOTS = Path(settings.VAR_DIR) / "screenshots"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -43,3 +47,31 @@ def test_r1_1_an_organiser_uploads_the_demo_world_sets_two_settings_and_drags_a_
     page.reload()  # drawn where it was dropped (the frame refits the map to its new extent)
     moved = page.locator('.organise-map g.city[data-map-city="洛陽"] circle').bounding_box()
     assert moved["x"] + moved["width"] / 2 > x + 30
+
+
+@pytest.mark.django_db(transaction=True)
+def test_r1_1_the_organisers_pages_fit_a_phone_at_390_px(browser, live_server):
+    """No organiser's page scrolls sideways at 390 px (the forms' rows wrap, the map shrinks)."""
+    from campaign.services.organise import campaign_import
+    from tests.e2e.season.organise import DEMO_WORLD
+
+    world = make_world()
+    user = world["荀彧"].user
+    user.user_permissions.add(Permission.objects.get(codename="organise_campaigns"))
+    user = type(user).objects.get(pk=user.pk)
+    slug = campaign_import(actor=user, text=DEMO_WORLD.read_bytes(), fmt="yaml", slug="phone-war").slug
+    page = log_in(browser, live_server, "xunyu")
+    page.set_viewport_size({"width": 390, "height": 844})
+    wide = {}
+    for path in ("/organise/", "/organise/new/", f"/c/{slug}/organise/", f"/c/{slug}/organise/settings/"):
+        page.goto(f"{live_server.url}{path}")
+        wide[path] = page.evaluate("document.documentElement.scrollWidth")
+    page.goto(f"{live_server.url}/c/{slug}/organise/world/")
+    wide["world"] = page.evaluate("document.documentElement.scrollWidth")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "organise-world-phone.png"), full_page=True)
+    page.set_input_files("#world-replace input[name=file]", str(DEMO_WORLD))
+    page.click("#world-replace button")
+    page.wait_for_selector("#world-save")
+    wide["preview"] = page.evaluate("document.documentElement.scrollWidth")
+    assert {path: width for path, width in wide.items() if width > 390} == {}
