@@ -4,6 +4,8 @@ minutes or seconds, the hours of war as clock times), and what a settings form s
 into the values `campaign_settings_update` takes (durations in whole seconds, as a world file
 holds them)."""
 
+import json
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -208,3 +210,21 @@ def world_file_posted(request) -> tuple[str | bytes, str]:
     if not text:
         raise RuleViolation("R1.1", gettext("Choose a world file to upload (YAML or JSON)."))
     return text, fmt
+
+
+def places_posted(data) -> dict[str, tuple[float, float]]:
+    """Where a world file's preview laid out the cities the file leaves without coordinates (sent
+    back by its save form): names and two finite numbers each; anything else is left out (those
+    cities are laid out again when saved)."""
+    try:
+        given = json.loads(data.get("places") or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(given, dict):
+        return {}
+    out = {}
+    for name, point in given.items():
+        if isinstance(point, list) and len(point) == 2 and all(type(v) in (int, float) for v in point):
+            if all(math.isfinite(v) and -1e9 <= v <= 1e9 for v in point):
+                out[str(name)] = (float(point[0]), float(point[1]))
+    return out

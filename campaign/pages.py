@@ -1,6 +1,7 @@
 """What every campaign page shares: the campaign from the URL, its time zone, and refusals
 turned into messages (400-type) or a 403 page, never a 500."""
 
+import json
 from functools import wraps
 from typing import cast
 from zoneinfo import ZoneInfo
@@ -131,5 +132,6 @@ def preview_or_save(request: HttpRequest, save, back_url: str, *, slug: str = ""
         preview, refusal, text, fmt = None, exc.refusal, "", "yaml"
     shown = text.decode("utf-8") if isinstance(text, bytes) and preview is not None else text
     context = {"preview": preview, "refusal": refusal, "text": shown if preview else "", "fmt": fmt}
+    context["places"] = json.dumps(preview.laid_out, ensure_ascii=False) if preview else ""
     context.update(action=request.path, back_url=back_url, slug=slug, campaign=getattr(request, "campaign", None))
     return render(request, "campaign/organise/preview.html", context, status=200 if preview else 400)

@@ -144,13 +144,16 @@ class Preview:
     spec: dict[str, Any]
     map: Drawing
     settings: list[tuple[str, str]]  # the settings the file changes from the defaults: (label, value)
+    laid_out: dict[str, tuple[float, float]]  # where the cities the file leaves without coordinates were laid out
 
 
 def world_preview(*, text: str | bytes, fmt: str) -> Preview:
     """A world file read, checked (a RuleViolation naming the line or field) and drawn, its
     cities without coordinates placed as saving would place them; nothing is written (no query)."""
     spec = world_parse(text=text, fmt=fmt)
+    unplaced = {c["name"] for c in spec["cities"] if "x" not in c}
     place_unplaced(spec)
+    laid_out = {c["name"]: (c["x"], c["y"]) for c in spec["cities"] if c["name"] in unplaced}
     colours = {k["name"]: k["colour"] for k in spec["kingdoms"]}
     index = {c["name"]: i for i, c in enumerate(spec["cities"])}
     drawn = drawing(
@@ -173,4 +176,4 @@ def world_preview(*, text: str | bytes, fmt: str) -> Preview:
             field = FIELDS.get(name)
             shown = f"{typed_text(field, spec[name])} {_unit(field)}".strip() if field else str(spec[name])
             changed.append((str(column(name).verbose_name), shown))
-    return Preview(spec=spec, map=drawn, settings=changed)
+    return Preview(spec=spec, map=drawn, settings=changed, laid_out=laid_out)

@@ -90,11 +90,13 @@ def campaign_create(*, actor: User, name: str, slug: str, time_zone: str, battle
 
 
 @transaction.atomic
-def campaign_import(*, actor: User, text: str | bytes, fmt: str, slug: str = "") -> Campaign:
+def campaign_import(
+    *, actor: User, text: str | bytes, fmt: str, slug: str = "", places: dict[str, tuple[float, float]] | None = None
+) -> Campaign:
     """A campaign in draft built from a world file (README "The world file"), at the file's
     address or `slug`; its creator its first organiser."""
     require_campaign_creator(actor)
-    campaign = world_import(text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug)
+    campaign = world_import(text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug, places=places)
     campaign.organisers.add(actor)
     return campaign
 
@@ -143,14 +145,21 @@ def _walls_follow(campaign: Campaign, kind: str, old: int, new: int) -> None:
 
 
 @transaction.atomic
-def world_replace(*, actor: User, campaign: Campaign, text: str | bytes, fmt: str) -> Campaign:
+def world_replace(
+    *,
+    actor: User,
+    campaign: Campaign,
+    text: str | bytes,
+    fmt: str,
+    places: dict[str, tuple[float, float]] | None = None,
+) -> Campaign:
     """A draft's whole world (name, settings, kingdoms, cities, roads, officers) from a world file,
     in one transaction; the campaign keeps its address and its organisers."""
     require_organiser(actor, campaign)
     campaign = locked(campaign)
     require_draft(campaign)
     spec = world_parse(text=text, fmt=fmt)
-    place_unplaced(spec)
+    place_unplaced(spec, places)  # (`places`: where its preview laid out the cities it leaves without)
     Officer.objects.filter(campaign=campaign).delete()
     City.objects.filter(campaign=campaign).delete()  # their roads and boards with them
     campaign.kingdoms.all().delete()  # their palace boards with them

@@ -61,8 +61,14 @@ def world_parse(*, text: str | bytes, fmt: str) -> dict[str, Any]:
         raise world_refusal(error, fmt=fmt) from None
 
 
-def place_unplaced(spec: dict[str, Any]) -> None:
-    """Coordinates for the cities the file left without: laid out around the placed ones, once."""
+def place_unplaced(spec: dict[str, Any], given: dict[str, tuple[float, float]] | None = None) -> None:
+    """Coordinates for the cities the file left without: those `given` (where a preview of the same
+    file laid them out, so that saving it does not lay it out again), the others laid out around
+    the placed ones, once."""
+    given = given or {}
+    for c in spec["cities"]:
+        if "x" not in c and c["name"] in given:
+            c["x"], c["y"] = given[c["name"]]
     names = [c["name"] for c in spec["cities"]]
     placed = {c["name"]: (float(c["x"]), float(c["y"])) for c in spec["cities"] if "x" in c}
     if len(placed) == len(names):
@@ -75,7 +81,12 @@ def place_unplaced(spec: dict[str, Any]) -> None:
 
 @transaction.atomic
 def world_import(
-    *, text: str | bytes, fmt: str = "yaml", status: str = Campaign.Status.WAR, slug: str = ""
+    *,
+    text: str | bytes,
+    fmt: str = "yaml",
+    status: str = Campaign.Status.WAR,
+    slug: str = "",
+    places: dict[str, tuple[float, float]] | None = None,
 ) -> Campaign:
     """A new campaign built from a world file (at war, as the command builds it; an organiser's in
     draft, at the address `slug` when given instead of the file's); a refused file changes nothing."""
@@ -85,7 +96,7 @@ def world_import(
             raise world_refusal(WorldFileError("slug", "slug"), fmt="form")
         spec["slug"] = slug
     slug_free(slug=spec["slug"], fmt=fmt)
-    place_unplaced(spec)
+    place_unplaced(spec, places)
     try:
         with transaction.atomic():  # a savepoint: the import racing another for the address
             return world_create(spec=spec, status=status)

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from campaign.authority import require_campaign_creator, require_organiser
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import zone_names
-from campaign.organise_inputs import column, settings_posted
+from campaign.organise_inputs import column, places_posted, settings_posted
 from campaign.pages import campaign_action, campaign_page, forbidden, outside_zone, preview_or_save
 from campaign.selectors.organise import organise_home, organise_hub, settings_rows
 from campaign.services import organise
@@ -72,7 +72,8 @@ def organise_upload(request: HttpRequest) -> HttpResponse:
     slug = request.POST.get("slug", "").strip()[:50]
 
     def save(text, fmt):
-        campaign = organise.campaign_import(actor=_user(request), text=text, fmt=fmt, slug=slug)
+        places = places_posted(request.POST)
+        campaign = organise.campaign_import(actor=_user(request), text=text, fmt=fmt, slug=slug, places=places)
         messages.success(request, _("The campaign %(name)s is made, in draft.") % {"name": campaign.name})
         return redirect("organise-hub", slug=campaign.slug)
 

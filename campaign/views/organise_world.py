@@ -12,6 +12,7 @@ from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Kingdom
+from campaign.organise_inputs import places_posted
 from campaign.pages import campaign_action, campaign_page, preview_or_save
 from campaign.selectors.organise import world_page
 from campaign.services import organise, world_edit
@@ -51,7 +52,8 @@ def organise_world_upload(request, campaign):
     require_organiser(request.user, campaign)
 
     def save(text, fmt):
-        organise.world_replace(actor=request.user, campaign=campaign, text=text, fmt=fmt)
+        places = places_posted(request.POST)
+        organise.world_replace(actor=request.user, campaign=campaign, text=text, fmt=fmt, places=places)
         return _done(request, campaign, _("The world file replaced the draft's world."))
 
     return preview_or_save(request, save, f"/c/{campaign.slug}/organise/world/")

@@ -3,6 +3,7 @@ number of queries; a new campaign typed or uploaded, the upload previewed first 
 writes nothing, a refused file names its line and rule); the settings form's durations in
 minutes and seconds and the hours of war as clock times; only organisers see a campaign's pages."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -206,3 +207,25 @@ def test_r1_1_the_organisers_pages_speak_the_reader_s_language(language, client,
             for word in leftovers(part, language, known):
                 found.setdefault(word, []).append(f"{url}: {part[:60]}")
     assert not found, found
+
+
+def test_r1_4_a_file_without_coordinates_is_laid_out_once_in_its_preview_and_saved_there(client):
+    """The preview lays the map out (the file gives no x, y); its save form carries those places,
+    so that the save builds the map the preview showed, without laying it out again."""
+    text = (
+        b"name: bare\nslug: bare\nkingdoms:\n- {name: A, capital: a}\ncities:\n- {name: a, kingdom: A, kind: capital}\n"
+    )
+    text += b"- {name: b, kind: frontier}\n- {name: c, kind: frontier}\nroads:\n- [a, b]\n- [b, c]\n"
+    preview = upload(client, reverse("organise-upload"), text=text)
+    places = json.loads(preview.context["places"])
+    assert sorted(places) == ["a", "b", "c"]
+    data = {
+        "save": "1",
+        "fmt": "yaml",
+        "slug": "",
+        "text": preview.context["text"],
+        "places": preview.context["places"],
+    }
+    assert client.post(reverse("organise-upload"), data).status_code == 302
+    saved = {c.name: [c.map_x, c.map_y] for c in City.objects.filter(campaign__slug="bare")}
+    assert saved == places
