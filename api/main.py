@@ -12,7 +12,15 @@ from django.utils.translation import pgettext
 from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
-from api import acts, acts_season, acts_war, errors, joining, reads  # noqa: F401  (their operations, on the router)
+from api import (  # noqa: F401  (their operations, on the router)
+    acts,
+    acts_season,
+    acts_war,
+    errors,
+    joining,
+    organise,
+    reads,
+)
 from api.auth import AddressThrottle, UserThrottle
 from api.router import router
 from campaign import conditional

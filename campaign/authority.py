@@ -2,6 +2,8 @@
 
 from datetime import datetime
 
+from allauth.account.models import EmailAddress
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
 
@@ -158,3 +160,18 @@ def require_war_running(campaign: Campaign) -> None:
                 "R1.1", _("The war is paused until %(time)s.") % {"time": _local(campaign, campaign.paused_until)}
             )
         raise RuleViolation("R1.1", _("The war is paused."))
+
+
+def may_create_campaigns(user: User | AnonymousUser) -> bool:
+    """A site admin lets a user organise campaigns (the permission on their admin page); with
+    `CAMPAIGNS_BY_ANY_USER` every user with a confirmed address may."""
+    if not user.is_authenticated:
+        return False
+    if user.has_perm("campaign.organise_campaigns"):  # a superuser has every permission
+        return True
+    return settings.CAMPAIGNS_BY_ANY_USER and EmailAddress.objects.filter(user=user, verified=True).exists()
+
+
+def require_campaign_creator(user: User | AnonymousUser) -> None:
+    if not may_create_campaigns(user):
+        raise NotAllowed("R1.1", _("A site admin lets a user organise campaigns; you may not create one."))

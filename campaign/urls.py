@@ -6,7 +6,21 @@ names nothing of the war."""
 from django.urls import include, path
 
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
-from campaign.views import boards, feeds, home, joining, kingdoms, mail, moves, personnel, season, tokens, zones
+from campaign.views import (
+    boards,
+    feeds,
+    home,
+    joining,
+    kingdoms,
+    mail,
+    moves,
+    organise,
+    organise_world,
+    personnel,
+    season,
+    tokens,
+    zones,
+)
 
 campaign_urls = [
     path("boards/", boards.board_list, name="boards"),
@@ -56,6 +70,34 @@ campaign_urls = [
     path("organise/season/resume/", season.season_resume, name="season-resume"),
     path("organise/season/end-instant/", season.season_end_set, name="season-end-set"),
     path("organise/season/end/", season.season_end_now, name="season-end"),
+    path("organise/", organise.organise_hub_page, name="organise-hub"),
+    path("organise/settings/", organise.organise_settings, name="organise-settings"),
+    path("organise/settings/save/", organise.organise_settings_save, name="organise-settings-save"),
+    path("organise/organisers/", organise.organise_organiser_add, name="organise-organiser-add"),
+    path(
+        "organise/organisers/<id:user_id>/remove/", organise.organise_organiser_remove, name="organise-organiser-remove"
+    ),
+    path("organise/world/", organise_world.organise_world, name="organise-world"),
+    path("organise/world/upload/", organise_world.organise_world_upload, name="organise-world-upload"),
+    path("organise/world/kingdoms/", organise_world.organise_kingdom_add, name="organise-kingdom-add"),
+    path(
+        "organise/world/kingdoms/<id:kingdom_id>/",
+        organise_world.organise_kingdom_update,
+        name="organise-kingdom-update",
+    ),
+    path(
+        "organise/world/kingdoms/<id:kingdom_id>/remove/",
+        organise_world.organise_kingdom_remove,
+        name="organise-kingdom-remove",
+    ),
+    path("organise/world/cities/", organise_world.organise_city_add, name="organise-city-add"),
+    path("organise/world/cities/<id:city_id>/", organise_world.organise_city_update, name="organise-city-update"),
+    path(
+        "organise/world/cities/<id:city_id>/remove/", organise_world.organise_city_remove, name="organise-city-remove"
+    ),
+    path("organise/world/cities/<id:city_id>/place/", organise_world.organise_city_place, name="organise-city-place"),
+    path("organise/world/roads/", organise_world.organise_road_add, name="organise-road-add"),
+    path("organise/world/roads/<id:road_id>/remove/", organise_world.organise_road_remove, name="organise-road-remove"),
 ]
 
 urlpatterns = [
@@ -66,5 +108,9 @@ urlpatterns = [
     path("accounts/tokens/", tokens.tokens_page, name="tokens"),
     path("accounts/tokens/new/", tokens.token_new, name="token-new"),
     path("accounts/tokens/<id:token_id>/revoke/", tokens.token_revoke_view, name="token-revoke"),
+    path("organise/", organise.organise_page, name="organise"),
+    path("organise/new/", organise.organise_new, name="organise-new"),
+    path("organise/new/create/", organise.organise_create, name="organise-create"),
+    path("organise/new/upload/", organise.organise_upload, name="organise-upload"),
     path("c/<slug:slug>/", include(campaign_urls)),
 ]

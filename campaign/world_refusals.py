@@ -93,3 +93,8 @@ def world_refusal(error: WorldFileError, *, fmt: str) -> RuleViolation:
     else:
         where = _("The world file")
     return RuleViolation(CLAUSES.get(error.code, ""), _("%(where)s: %(rule)s") % {"where": where, "rule": rule})
+
+
+def world_form_refusal(error: WorldFileError) -> RuleViolation:
+    """The same refusal for an organiser's form (the world typed, not a file): the rule alone."""
+    return RuleViolation(CLAUSES.get(error.code, ""), _rules().get(error.code, error.code) % _words(error.params))

@@ -183,3 +183,26 @@ def placed_everywhere(
         x, y = laid[n]
         out[n] = (round(x / SIZE * span + min(xs), 1), round(y / SIZE * span + min(ys), 1))
     return out
+
+
+def beside(anchor: Point | None, placed: list[Point], turn: int) -> Point:
+    """Where a city added to a placed map first stands (the organiser drags it where it belongs):
+    near `anchor` (the city its first road leads to), a tenth of the map's span away, turned by
+    the golden angle for each `turn`; with no anchor, right of the map; on an empty map, the origin.
+
+    >>> beside(None, [], 0)
+    (0.0, 0.0)
+    >>> beside(None, [(0.0, 0.0), (100.0, 50.0)], 0)
+    (110.0, 25.0)
+    >>> beside((0.0, 0.0), [(0.0, 0.0), (100.0, 0.0)], 0)
+    (10.0, 0.0)
+    """
+    if not placed:
+        return (0.0, 0.0)
+    xs = [x for x, _y in placed]
+    ys = [y for _x, y in placed]
+    step = max(max(xs) - min(xs), max(ys) - min(ys)) / 10 or SIZE / 10
+    if anchor is None:
+        return (round(max(xs) + step, 1), round((min(ys) + max(ys)) / 2, 1))
+    angle = turn * math.pi * (3 - math.sqrt(5))
+    return (round(anchor[0] + step * math.cos(angle), 1), round(anchor[1] + step * math.sin(angle), 1))

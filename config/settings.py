@@ -274,6 +274,9 @@ if "API_PROXIES" in os.environ:
     raise ImproperlyConfigured("API_PROXIES is replaced by TRUSTED_PROXIES: the proxies' addresses, not their number.")
 TRUSTED_PROXIES = ",".join(p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip())
 NINJA_NUM_PROXIES = 0  # ninja's own reading of X-Forwarded-For is never used (api/auth.py)
+# Who may create campaigns: the users a site admin gave the permission (campaign.organise_campaigns)
+# and, with this on, every user with a confirmed address (campaign/authority.py may_create_campaigns).
+CAMPAIGNS_BY_ANY_USER = env_flag("CAMPAIGNS_BY_ANY_USER")
 # An officer's posts on the boards (threads, replies, edits) at most this often.
 BOARD_POST_RATE = os.environ.get("BOARD_POST_RATE", "10/min")
 if not re.fullmatch(r"[1-9][0-9]*/[smhd][a-z]*", BOARD_POST_RATE):

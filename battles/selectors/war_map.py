@@ -1,5 +1,5 @@
-"""The map of the war: cities where the campaign placed them (or laid out by
-cities.layout), coloured by owner, walls as bars, roads, armies and officers drawn where they
+"""The map of the war: cities where the campaign placed them (or where cities.layout put them
+once, when the world was saved), coloured by owner, walls as bars, roads, armies and officers drawn where they
 are along their road, sieges marked. Built from the dashboard's reads plus one for the roads."""
 
 import math
@@ -8,6 +8,7 @@ from datetime import datetime
 
 from battles.selectors.dashboard import Dashboard
 from campaign.models import Campaign
+from cities.drawing import Frame
 from cities.layout import SIZE, Point, along
 from cities.models import City, Road
 
@@ -81,22 +82,8 @@ def places(cities: list[City], roads: list[tuple[int, int]]) -> dict[int, Point]
 
 def _fit(points: dict[int, Point]) -> tuple[dict[int, Point], float]:
     """Points scaled into a frame WIDTH wide (keeping proportions) and the frame's height."""
-    if not points:
-        return {}, MIN_HEIGHT
-    xs = [x for x, _y in points.values()]
-    ys = [y for _x, y in points.values()]
-    span_x, span_y = max(xs) - min(xs), max(ys) - min(ys)
-    scale = (WIDTH - 2 * MARGIN) / max(span_x, span_y * 1.6, 1.0)
-    height = max(MIN_HEIGHT, span_y * scale + 2 * MARGIN)
-    top = (height - span_y * scale) / 2
-    left = (WIDTH - span_x * scale) / 2
-    return (
-        {
-            pk: (round(left + (x - min(xs)) * scale, 1), round(top + (y - min(ys)) * scale, 1))
-            for pk, (x, y) in points.items()
-        },
-        round(height, 1),
-    )
+    frame = Frame.around(list(points.values()), width=WIDTH, margin=MARGIN, min_height=MIN_HEIGHT)
+    return {pk: frame.to_frame(point) for pk, point in points.items()}, frame.height
 
 
 def _progress(departs: datetime | None, arrives: datetime, now: datetime) -> float:

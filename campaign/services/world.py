@@ -63,10 +63,25 @@ CAMPAIGN_SETTINGS = (
 
 
 @transaction.atomic
-def world_create(*, spec: dict[str, Any]) -> Campaign:
+def world_create(*, spec: dict[str, Any], status: str = Campaign.Status.WAR) -> Campaign:
+    """A new campaign and its world. At war (the demo, the tests) its clock starts at once; a
+    draft (an organiser's) has no timer until its war starts."""
     campaign = Campaign.objects.create(
-        name=spec["name"], slug=spec["slug"], **{k: spec[k] for k in CAMPAIGN_SETTINGS if k in spec}
+        name=spec["name"],
+        slug=spec["slug"],
+        status=status,
+        **{k: spec[k] for k in CAMPAIGN_SETTINGS if k in spec},
     )
+    world_build(campaign=campaign, spec=spec)
+    if status == Campaign.Status.WAR:  # born in draft: the first midnight comes at war start
+        for hook in hooks.campaign_created_hooks:  # R7.1: the war schedules the first local midnight
+            hook(campaign, clock.now())
+    return campaign
+
+
+def world_build(*, campaign: Campaign, spec: dict[str, Any]) -> None:
+    """The kingdoms, cities, roads and officers of a description, in a campaign that has none; the
+    cities it leaves without coordinates laid out once, here."""
     places_fill(spec)
     kingdoms = _kingdoms_create(campaign, spec["kingdoms"])
     cities = _cities_create(campaign, spec["cities"], kingdoms)
@@ -77,10 +92,6 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
     Road.objects.bulk_create([Road(campaign=campaign, a=low, b=high) for low, high in ends], batch_size=BATCH)
     for o in spec.get("officers", []):
         _officer_create(campaign, o, spec.get("password"), kingdoms, cities)
-    if campaign.status == Campaign.Status.WAR:  # born in draft: the first midnight comes at war start
-        for hook in hooks.campaign_created_hooks:  # R7.1: the war schedules the first local midnight
-            hook(campaign, clock.now())
-    return campaign
 
 
 def _kingdoms_create(campaign: Campaign, specs: list[dict[str, Any]]) -> dict[str, Kingdom]:

@@ -6,13 +6,13 @@ world out is a read: `campaign/selectors/world_file.py`."""
 
 from typing import Any
 
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 
 from campaign.models import Campaign, OfficerKind
-from campaign.rules.world_check import Vocabulary, world_spec
+from campaign.rules.world_check import SLUG, Vocabulary, world_spec
 from campaign.rules.world_file import WorldFileError, line_of, world_read
 from campaign.selectors.world_file import setting_plain
-from campaign.services.world import CAMPAIGN_SETTINGS, world_create
+from campaign.services.world import CAMPAIGN_SETTINGS, places_fill, world_create
 from campaign.world_refusals import world_refusal
 from cities.models import CityKind
 
@@ -60,10 +60,48 @@ def world_parse(*, text: str | bytes, fmt: str) -> dict[str, Any]:
         raise world_refusal(error, fmt=fmt) from None
 
 
+def place_unplaced(spec: dict[str, Any], given: dict[str, tuple[float, float]] | None = None) -> None:
+    """Coordinates for the cities the file left without: those `given` (where a preview of the same
+    file laid them out, so that saving it does not lay it out again), the others laid out around
+    the placed ones, once."""
+    given = given or {}
+    for c in spec["cities"]:
+        if "x" not in c and c["name"] in given:
+            c["x"], c["y"] = given[c["name"]]
+    places_fill(spec)
+
+
 @transaction.atomic
-def world_import(*, text: str | bytes, fmt: str = "yaml") -> Campaign:
-    """A new campaign built from a world file; a refused file changes nothing."""
+def world_import(
+    *,
+    text: str | bytes,
+    fmt: str = "yaml",
+    status: str = Campaign.Status.WAR,
+    slug: str = "",
+    places: dict[str, tuple[float, float]] | None = None,
+) -> Campaign:
+    """A new campaign built from a world file (at war, as the command builds it; an organiser's in
+    draft, at the address `slug` when given instead of the file's); a refused file changes nothing."""
     spec = world_parse(text=text, fmt=fmt)
     if Campaign.objects.filter(slug=spec["slug"]).exists():
         raise world_refusal(WorldFileError("slug_taken", "slug", slug=spec["slug"]), fmt=fmt)
     return world_create(spec=spec)
+    if slug:
+        if not SLUG.match(slug):
+            raise world_refusal(WorldFileError("slug", "slug"), fmt="form")
+        spec["slug"] = slug
+    slug_free(slug=spec["slug"], fmt=fmt)
+    place_unplaced(spec, places)
+    try:
+        with transaction.atomic():  # a savepoint: the import racing another for the address
+            return world_create(spec=spec, status=status)
+    except IntegrityError:
+        slug_free(slug=spec["slug"], fmt=fmt)  # the other one's campaign is there now: refused by name
+        raise
+
+
+def slug_free(*, slug: str, fmt: str = "yaml") -> None:
+    """R1.1: a campaign's address is its own. Checked before building and again after the unique
+    index refused a campaign that another request made at the same moment."""
+    if Campaign.objects.filter(slug=slug).exists():
+        raise world_refusal(WorldFileError("slug_taken", "slug", slug=slug), fmt=fmt)

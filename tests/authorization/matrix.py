@@ -43,6 +43,7 @@ from tests.authorization.joining_acts import (
     officer_admit_case,
     officer_leave_case,
 )
+from tests.authorization.organise_acts import ORGANISE_ROWS
 from tests.authorization.season_acts import (
     season_end,
     season_end_set,
@@ -131,6 +132,7 @@ MATRIX = {
     "season-end-set": season_end_set,
     "season-end": season_end,
 }
+MATRIX.update(ORGANISE_ROWS)  # the organisers' actions (tests/authorization/organise_acts.py)
 
 
 ROLES = ("anonymous", "other", "same", "party", "right")
@@ -156,7 +158,7 @@ def snapshot() -> dict:
     """Every row of the war's tables (presence, sessions and log-in records change on any visit)."""
     skip = {"presence", "session", "accessattempt", "accesslog", "accessfailurelog", "logentry"}
     state = {}
-    for model in apps.get_models():
+    for model in apps.get_models(include_auto_created=True):  # (a campaign's organisers are a many-to-many)
         if model._meta.app_label in {"campaign", "cities", "battles"} and model._meta.model_name not in skip:
             rows = list(model.objects.order_by("pk").values())
             for row in rows:
