@@ -6,7 +6,7 @@ names nothing of the war."""
 from django.urls import include, path
 
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
-from campaign.views import boards, feeds, home, mail, moves, personnel, tokens, zones
+from campaign.views import boards, chronicle, feeds, home, mail, moves, personnel, seasons, tokens, zones
 
 campaign_urls = [
     path("boards/", boards.board_list, name="boards"),
@@ -35,6 +35,9 @@ campaign_urls = [
     path("personnel/moderators/<id:moderator_id>/remove/", personnel.moderator_remove, name="moderator-remove"),
     path("personnel/promotions/", personnel.promotion_recommend, name="promotion-recommend"),
     path("personnel/promotions/<id:promotion_id>/", personnel.promotion_decide, name="promotion-decide"),
+    path("posts/<id:post_id>/pin/", chronicle.post_pin, name="post-pin"),
+    path("organise/next-season/", seasons.next_season_page, name="organise-next-season"),
+    path("organise/next-season/make/", seasons.next_season_make, name="season-next"),
 ]
 
 urlpatterns = [

@@ -62,9 +62,11 @@ CAMPAIGN_SETTINGS = (
 
 
 @transaction.atomic
-def world_create(*, spec: dict[str, Any]) -> Campaign:
+def world_create(*, spec: dict[str, Any], status: str = Campaign.Status.WAR) -> Campaign:
+    """A campaign and its world from a description. At war at once (the demo, the tests) unless
+    `status` says otherwise: a campaign made in draft (a next season) gets no timer until its war starts."""
     campaign = Campaign.objects.create(
-        name=spec["name"], slug=spec["slug"], **{k: spec[k] for k in CAMPAIGN_SETTINGS if k in spec}
+        name=spec["name"], slug=spec["slug"], status=status, **{k: spec[k] for k in CAMPAIGN_SETTINGS if k in spec}
     )
     kingdoms = _kingdoms_create(campaign, spec["kingdoms"])
     cities = _cities_create(campaign, spec["cities"], kingdoms)
@@ -75,8 +77,9 @@ def world_create(*, spec: dict[str, Any]) -> Campaign:
     Road.objects.bulk_create([Road(campaign=campaign, a=low, b=high) for low, high in ends], batch_size=BATCH)
     for o in spec.get("officers", []):
         _officer_create(campaign, o, spec.get("password"), kingdoms, cities)
-    for hook in hooks.campaign_created_hooks:  # R7.1: the war schedules the first local midnight
-        hook(campaign, clock.now())
+    if status == Campaign.Status.WAR:
+        for hook in hooks.campaign_created_hooks:  # R7.1: the war schedules the first local midnight
+            hook(campaign, clock.now())
     return campaign
 
 
