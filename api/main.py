@@ -12,7 +12,7 @@ from django.utils.translation import pgettext
 from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
-from api import acts, acts_war, errors, reads  # noqa: F401  (their operations, on the router)
+from api import acts, acts_war, errors, reads, seasons  # noqa: F401  (their operations, on the router)
 from api.auth import AddressThrottle, UserThrottle
 from api.router import router
 from campaign import conditional

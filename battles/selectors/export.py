@@ -7,9 +7,11 @@ the same campaign gives the same bytes (fixed member times and order, sorted key
 
 import json
 import zipfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, timedelta
 from typing import IO, Any
+
+from django.db.models import QuerySet
 
 from battles.models import Game, LedgerEntry
 from battles.selectors.games import game_pgn_text
@@ -35,19 +37,6 @@ UTC; ids are the site's own (one file's ids name rows of another).
 - `timers.json`: every timer applied, with when it was due and applied.
 - `chronicle_pins.json`: the historians' accounts pinned into the chronicle.
 """
-
-FILES = (
-    "world.yaml",
-    "campaign.json",
-    "officers.json",
-    "boards.json",
-    "threads.json",
-    "posts.json",
-    "games.json",
-    "ledger.json",
-    "timers.json",
-    "chronicle_pins.json",
-)
 
 
 def _plain(value: Any) -> Any:
@@ -129,6 +118,48 @@ def _games(campaign: Campaign) -> Iterator[dict[str, Any]]:
         }
 
 
+# Each table's file: its rows in the campaign, and the columns written (in id order).
+TABLES: tuple[tuple[str, Callable[[Campaign], QuerySet] | None, tuple[str, ...]], ...] = (
+    (
+        "officers.json",
+        lambda c: Officer.objects.filter(campaign=c),
+        ("id", "user__username", "name", "kingdom__name", "stars", "kind", "title", "whereabouts")
+        + ("city__name", "army_id", "captor__name"),
+    ),
+    ("boards.json", lambda c: Board.objects.filter(campaign=c), ("id", "kind", "city__name", "kingdom__name")),
+    (
+        "threads.json",
+        lambda c: Thread.objects.filter(board__campaign=c),
+        ("id", "board_id", "title", "author_id", "is_system", "created_at", "last_activity_at"),
+    ),
+    (
+        "posts.json",
+        lambda c: Post.objects.filter(thread__board__campaign=c),
+        ("id", "thread_id", "author_id", "is_system", "body", "created_at", "edited_at", "hidden"),
+    ),
+    ("games.json", None, ()),  # written with their PGN (_games)
+    (
+        "ledger.json",
+        lambda c: LedgerEntry.objects.filter(campaign=c),
+        ("id", "city_id", "army_id", "field", "delta", "value_after", "clause", "cause", "cause_args", "game_id")
+        + ("key", "due_at", "applied_at"),
+    ),
+    (
+        "timers.json",
+        lambda c: Timer.objects.filter(campaign=c, status=Timer.Status.DONE),
+        ("id", "key", "kind", "object_id", "seq", "due_at", "applied_at"),
+    ),
+    (
+        "chronicle_pins.json",
+        lambda c: ChroniclePin.objects.filter(campaign=c),
+        ("id", "post_id", "pinned_by_id", "day", "pinned_at"),
+    ),
+)
+
+
+FILES = ("world.yaml", "campaign.json", *(name for name, _rows, _fields in TABLES))
+
+
 def campaign_export(campaign: Campaign, stream: IO[bytes]) -> None:
     """Writes the campaign's archive to `stream` (a file, a spooled buffer; it need not seek)."""
     with zipfile.ZipFile(stream, mode="w", compression=zipfile.ZIP_DEFLATED) as archive:
@@ -136,69 +167,7 @@ def campaign_export(campaign: Campaign, stream: IO[bytes]) -> None:
         _write_text(archive, "README.md", README.format(format=FORMAT, version=VERSION, slug=campaign.slug))
         _write_text(archive, "manifest.json", json.dumps(manifest, ensure_ascii=False, indent=2, sort_keys=True) + "\n")
         _write_text(archive, "world.yaml", world_export(campaign))
-        _write_text(
-            archive,
-            "campaign.json",
-            json.dumps(_campaign(campaign), ensure_ascii=False, indent=2, sort_keys=True, default=_plain) + "\n",
-        )
-        officers = Officer.objects.filter(campaign=campaign)
-        _write_rows(
-            archive,
-            "officers.json",
-            _values(
-                officers,
-                "id",
-                "user__username",
-                "name",
-                "kingdom__name",
-                "stars",
-                "kind",
-                "title",
-                "whereabouts",
-                "city__name",
-                "army_id",
-                "captor__name",
-            ),
-        )
-        boards = Board.objects.filter(campaign=campaign)
-        _write_rows(archive, "boards.json", _values(boards, "id", "kind", "city__name", "kingdom__name"))
-        threads = Thread.objects.filter(board__campaign=campaign)
-        _write_rows(
-            archive,
-            "threads.json",
-            _values(threads, "id", "board_id", "title", "author_id", "is_system", "created_at", "last_activity_at"),
-        )
-        posts = Post.objects.filter(thread__board__campaign=campaign)
-        _write_rows(
-            archive,
-            "posts.json",
-            _values(posts, "id", "thread_id", "author_id", "is_system", "body", "created_at", "edited_at", "hidden"),
-        )
-        _write_rows(archive, "games.json", _games(campaign))
-        ledger = LedgerEntry.objects.filter(campaign=campaign)
-        _write_rows(
-            archive,
-            "ledger.json",
-            _values(
-                ledger,
-                "id",
-                "city_id",
-                "army_id",
-                "field",
-                "delta",
-                "value_after",
-                "clause",
-                "cause",
-                "cause_args",
-                "game_id",
-                "key",
-                "due_at",
-                "applied_at",
-            ),
-        )
-        timers = Timer.objects.filter(campaign=campaign, status=Timer.Status.DONE)
-        _write_rows(
-            archive, "timers.json", _values(timers, "id", "key", "kind", "object_id", "seq", "due_at", "applied_at")
-        )
-        pins = ChroniclePin.objects.filter(campaign=campaign)
-        _write_rows(archive, "chronicle_pins.json", _values(pins, "id", "post_id", "pinned_by_id", "day", "pinned_at"))
+        life = json.dumps(_campaign(campaign), ensure_ascii=False, indent=2, sort_keys=True, default=_plain)
+        _write_text(archive, "campaign.json", life + "\n")
+        for name, rows, fields in TABLES:
+            _write_rows(archive, name, _games(campaign) if rows is None else _values(rows(campaign), *fields))

@@ -98,7 +98,7 @@ def _cities_taken(campaign: Campaign) -> dict[int, int]:
     )
     if not fallen:
         return {}
-    blows = {
+    blows: dict[tuple[int, datetime | None], int] = {
         (city_id, due_at): attacker_id
         for city_id, due_at, attacker_id in LedgerEntry.objects.filter(
             campaign=campaign,
@@ -129,7 +129,7 @@ def _prisoners_taken(campaign: Campaign, takers: dict[int, int]) -> Counter[int]
         )
     )
     prisoners = {c[0] for c in captures}
-    beaten: dict[int, list[tuple[datetime, int]]] = {}
+    beaten: dict[int, list[tuple[datetime, int]]] = {}  # a decided game has its instant
     lost = Game.objects.filter(campaign=campaign, status=Game.Status.DECIDED).filter(
         Q(attacker_id__in=prisoners, result=Game.Result.DEFENDER)
         | Q(defender_id__in=prisoners, result=Game.Result.ATTACKER)
@@ -138,13 +138,14 @@ def _prisoners_taken(campaign: Campaign, takers: dict[int, int]) -> Counter[int]
         "attacker_id", "defender_id", "result", "decided_at"
     ):
         loser, winner = (attacker_id, defender_id) if result == Game.Result.DEFENDER else (defender_id, attacker_id)
-        beaten.setdefault(loser, []).append((decided_at, winner))
+        if decided_at is not None:
+            beaten.setdefault(loser, []).append((decided_at, winner))
     taken: Counter[int] = Counter()
     for prisoner_id, siege_id, at, siege_ended_at in captures:
         if siege_id is not None and siege_id in takers and siege_ended_at == at:
             taken[takers[siege_id]] += 1
             continue
-        before = [entry for entry in beaten.get(prisoner_id, []) if entry[0] is not None and entry[0] <= at]
+        before = [entry for entry in beaten.get(prisoner_id, []) if entry[0] <= at]
         if before:
             taken[max(before)[1]] += 1
     return taken

@@ -29,6 +29,7 @@ from tests.authorization.campaign_acts import (
     token_revoke,
 )
 from tests.authorization.cases import Case
+from tests.authorization.season_acts import post_pin, season_next
 from tests.authorization.war_acts import (
     banqi_act,
     battle_advance,
@@ -92,6 +93,8 @@ MATRIX = {
     "reinforce-new": reinforce_new,
     "ops-apply-due": ops_apply_due,
     "ops-retry": ops_retry,
+    "post-pin": post_pin,
+    "season-next": season_next,
 }
 
 
