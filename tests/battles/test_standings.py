@@ -10,8 +10,9 @@ from django.db.models import Count, Q, Sum
 from django.urls import reverse
 
 from battles.selectors.chronicle import chronicle_day
-from battles.selectors.standings import kingdoms_ranked, merit_table
+from battles.selectors.standings import kingdoms_ranked, merit_table, standings_page
 from battles.services.stratagems import stratagem_challenge
+from campaign import clock as war_clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Campaign, ChroniclePin, Kingdom
 from campaign.services.boards import post_hide, post_reply, thread_create
@@ -88,7 +89,7 @@ def test_the_standings_page_names_the_winner_once_the_war_has_ended(weak_world, 
     url = reverse("standings", args=[weak_world.campaign.slug])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "data-winner" not in page, "no winner while the war goes on"
-    end_war(weak_world.campaign, weak_world["曹操"].kingdom, clock.time() if hasattr(clock, "time") else None)
+    end_war(weak_world.campaign, weak_world["曹操"].kingdom, war_clock.now())
     client.cookies.load({"django_language": "en"})
     page = client.get(url).content.decode()
     assert 'data-winner="魏"' in page and "魏 won" in page
@@ -165,3 +166,18 @@ def test_r1_6_the_pin_button_shows_on_a_historians_own_posts(world, clock, clien
     client.force_login(world["曹操"].user)
     page = client.get(reverse("thread", args=[world.campaign.slug, post.thread_id])).content.decode()
     assert reverse("post-pin", args=[world.campaign.slug, post.pk]) not in page
+
+
+def test_the_standings_and_a_chronicle_day_read_a_pinned_number_of_queries(
+    weak_world, clock, django_assert_num_queries
+):
+    """The ranking 2, the merit table 9 (a city fallen, prisoners taken), the winner 1; a day of the
+    chronicle 7: however long the war (the day's change summed, each list capped)."""
+    small_war(weak_world, clock)
+    end_war(weak_world.campaign, weak_world["曹操"].kingdom, war_clock.now())
+    campaign = Campaign.objects.get(pk=weak_world.campaign.pk)
+    with django_assert_num_queries(12):
+        view = standings_page(campaign=campaign)
+    assert view.winner.name == "魏" and view.merit[0].cities_taken == 1
+    with django_assert_num_queries(7):
+        chronicle_day(campaign=campaign, day=date(2026, 5, 1))
