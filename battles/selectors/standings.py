@@ -106,6 +106,7 @@ def _cities_taken(campaign: Campaign) -> dict[int, int]:
             value_after=0,
             game__isnull=False,
             city_id__in={f[1] for f in fallen},
+            due_at__in={f[2] for f in fallen},  # the instant of each fall: the index's (city, due_at)
         ).values_list("city_id", "due_at", "game__attacker_id")
     }
     marshals = {

@@ -9,6 +9,7 @@ import zipfile
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.core.management.base import CommandError
 from django.urls import reverse
 
 from battles.selectors.export import FILES, FORMAT, campaign_export
@@ -75,3 +76,13 @@ def test_only_an_organiser_downloads_the_archive(war, client):
     assert client.get(url).status_code == 403
     war.campaign.organisers.add(war["曹操"].user)
     assert client.get(url).status_code == 200
+
+
+def test_the_command_on_standard_output_writes_the_same_bytes(war, capsysbinary):
+    call_command("campaign_export", war.campaign.slug)
+    assert capsysbinary.readouterr().out == archive_of(war.campaign)
+
+
+def test_the_command_names_an_unknown_campaign(db):
+    with pytest.raises(CommandError, match="nowhere"):
+        call_command("campaign_export", "nowhere")

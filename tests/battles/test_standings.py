@@ -181,3 +181,15 @@ def test_the_standings_and_a_chronicle_day_read_a_pinned_number_of_queries(
     assert view.winner.name == "魏" and view.merit[0].cities_taken == 1
     with django_assert_num_queries(7):
         chronicle_day(campaign=campaign, day=date(2026, 5, 1))
+
+
+def test_merit_a_wall_worn_to_0_by_the_clock_is_the_marshals_city(clock, db):
+    """R7.3: no defender took up the call, the period's points bring the wall to 0 (no game did it):
+    the conquering army's marshal is credited with the city and its defenders taken."""
+    world = make_world(capital_wall=12, buffer_wall=12, frontier_wall=12, unanswered_points=12, outnumbered_points=0)
+    army = besiege(world, clock, "漢中", ARMY)
+    clock.move_to(army.besieging_from + world.campaign.penalty_period + timedelta(seconds=1))
+    timers_sweep()
+    assert world.city("漢中").kingdom.name == "魏"
+    merit = {m.officer.name: m for m in merit_table(campaign=world.campaign)}
+    assert (merit["徐晃"].cities_taken, merit["徐晃"].games_won, merit["徐晃"].prisoners_taken) == (1, 0, 2)
