@@ -12,7 +12,7 @@ from django.shortcuts import render
 from battles.selectors.chronicle import chronicle_day
 from battles.selectors.export import campaign_export
 from battles.selectors.standings import standings_page as standings_read
-from campaign.authority import require_organiser
+from campaign.authority import is_organiser, require_organiser
 from campaign.pages import campaign_page
 
 SPOOL_BYTES = 8 * 1024 * 1024  # an archive larger than this is spooled to disk, not kept in memory
@@ -31,6 +31,7 @@ def standings_page(request, campaign):
         "campaign": campaign,
         "view": standings_read(campaign=campaign),
         "chronicle": chronicle_day(campaign=campaign, day=_day(request.GET.get("day", ""))),
+        "organiser": is_organiser(request.user, campaign),  # the next season and the archive
     }
     return render(request, "battles/standings.html", context)
 

@@ -193,3 +193,13 @@ def test_merit_a_wall_worn_to_0_by_the_clock_is_the_marshals_city(clock, db):
     assert world.city("漢中").kingdom.name == "魏"
     merit = {m.officer.name: m for m in merit_table(campaign=world.campaign)}
     assert (merit["徐晃"].cities_taken, merit["徐晃"].games_won, merit["徐晃"].prisoners_taken) == (1, 0, 2)
+
+
+def test_the_standings_page_leads_an_organiser_to_the_next_season_and_the_archive(world, client):
+    url = reverse("standings", args=[world.campaign.slug])
+    client.force_login(world["曹操"].user)
+    assert "data-organise" not in client.get(url).content.decode()
+    world.campaign.organisers.add(world["曹操"].user)
+    page = client.get(url).content.decode()
+    assert reverse("organise-next-season", args=[world.campaign.slug]) in page
+    assert reverse("organise-export", args=[world.campaign.slug]) in page
