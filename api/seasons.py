@@ -6,7 +6,6 @@ import tempfile
 from datetime import date, datetime
 
 from django.http import FileResponse
-from django.shortcuts import get_object_or_404
 from ninja import Field, Schema
 
 from api import schemas
@@ -16,7 +15,6 @@ from battles.selectors.chronicle import chronicle_day
 from battles.selectors.export import campaign_export
 from battles.selectors.standings import merit_table, standings_page
 from campaign.authority import require_officer, require_organiser
-from campaign.models import Post
 from campaign.services.chronicle import chronicle_pin, chronicle_unpin
 from campaign.services.seasons import season_next
 
@@ -159,7 +157,7 @@ def post_pin(request, slug: str, post_id: schemas.Id, data: Pin):
     """A historian pins their own post into the chronicle, or (`pinned: false`) takes it out (R1.6)."""
     campaign = public.campaign_by_slug(slug)
     officer = require_officer(request.auth.user, campaign)
-    post = get_object_or_404(Post, pk=post_id, thread__board__campaign=campaign)
+    post = public.post(campaign, post_id)
     if data.pinned:
         chronicle_pin(actor=officer, post=post)
     else:
