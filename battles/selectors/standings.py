@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Case, Count, F, Q, Sum, When
 
 from battles.models import ArmyMember, Game, LedgerEntry, Ransom, Siege, Stratagem
 from battles.models.armies import AttackRank
@@ -80,13 +80,18 @@ def kingdoms_ranked(*, campaign: Campaign) -> list[KingdomLine]:
 
 
 def _games_won(campaign: Campaign) -> Counter[int]:
-    won: Counter[int] = Counter()
-    decided = Game.objects.filter(campaign=campaign, status=Game.Status.DECIDED)
-    for side in ("attacker", "defender"):
-        rows = decided.filter(result=side).values(f"{side}_id").annotate(n=Count("pk"))
-        for row in rows:
-            won[row[f"{side}_id"]] += row["n"]
-    return won
+    """The winner of every decided game that was not drawn, counted in one pass over the games."""
+    winner = Case(When(result=Game.Result.ATTACKER, then=F("attacker_id")), default=F("defender_id"))
+    rows = (
+        Game.objects.filter(
+            campaign=campaign, status=Game.Status.DECIDED, result__in=[Game.Result.ATTACKER, Game.Result.DEFENDER]
+        )
+        .annotate(winner=winner)
+        .values("winner")
+        .annotate(n=Count("pk"))
+        .values_list("winner", "n")
+    )
+    return Counter(dict(rows))
 
 
 def _cities_taken(campaign: Campaign) -> dict[int, int]:
@@ -153,8 +158,8 @@ def _prisoners_taken(campaign: Campaign, takers: dict[int, int]) -> Counter[int]
 
 
 def merit_table(*, campaign: Campaign, shown: int = MERIT_SHOWN) -> list[MeritLine]:
-    """The officers with merit, the most first (cities taken, then games won, then prisoners,
-    then stratagems, then name): 9 queries at most."""
+    """The officers with the most merit, the most first (cities taken, then games won, then
+    prisoners, then stratagems, then who joined first); only those shown are read: 8 queries at most."""
     games = _games_won(campaign)
     takers = _cities_taken(campaign)
     cities = Counter(takers.values())
@@ -168,12 +173,11 @@ def merit_table(*, campaign: Campaign, shown: int = MERIT_SHOWN) -> list[MeritLi
         )
     )
     ids = set(games) | set(cities) | set(prisoners) | set(schemes)
-    if not ids:
+    best = sorted(ids, key=lambda i: (-cities[i], -games[i], -prisoners[i], -schemes[i], i))[:shown]
+    if not best:
         return []
-    officers = Officer.objects.filter(pk__in=ids).select_related("kingdom")
-    lines = [MeritLine(o, games[o.pk], cities[o.pk], prisoners[o.pk], schemes[o.pk]) for o in officers]
-    lines.sort(key=lambda m: (-m.cities_taken, -m.games_won, -m.prisoners_taken, -m.stratagems, m.officer.name))
-    return lines[:shown]
+    officers = Officer.objects.filter(pk__in=best).select_related("kingdom").in_bulk()
+    return [MeritLine(officers[i], games[i], cities[i], prisoners[i], schemes[i]) for i in best]
 
 
 def standings_page(*, campaign: Campaign) -> Standings:

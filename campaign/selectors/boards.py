@@ -79,7 +79,7 @@ def thread_page(
             who = source.author.name if source.author else _("System")
             lines = [f"> **{who}**:"] + [f"> {line}" for line in source.body.splitlines()]
             quoted = "\n".join(lines) + "\n\n"
-    pinnable = _pinnable(viewer, board, posts)
+    pinnable = _pinnable(viewer, board, posts) if campaign.status != Campaign.Status.ENDED else frozenset()
     return ThreadView(
         board=board,
         thread=thread,

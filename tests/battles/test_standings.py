@@ -171,12 +171,12 @@ def test_r1_6_the_pin_button_shows_on_a_historians_own_posts(world, clock, clien
 def test_the_standings_and_a_chronicle_day_read_a_pinned_number_of_queries(
     weak_world, clock, django_assert_num_queries
 ):
-    """The ranking 2, the merit table 9 (a city fallen, prisoners taken), the winner 1; a day of the
+    """The ranking 2, the merit table 8 (a city fallen, prisoners taken), the winner 1; a day of the
     chronicle 7: however long the war (the day's change summed, each list capped)."""
     small_war(weak_world, clock)
     end_war(weak_world.campaign, weak_world["曹操"].kingdom, war_clock.now())
     campaign = Campaign.objects.get(pk=weak_world.campaign.pk)
-    with django_assert_num_queries(12):
+    with django_assert_num_queries(11):
         view = standings_page(campaign=campaign)
     assert view.winner.name == "魏" and view.merit[0].cities_taken == 1
     with django_assert_num_queries(7):
@@ -203,3 +203,11 @@ def test_the_standings_page_leads_an_organiser_to_the_next_season_and_the_archiv
     page = client.get(url).content.decode()
     assert reverse("organise-next-season", args=[world.campaign.slug]) in page
     assert reverse("organise-export", args=[world.campaign.slug]) in page
+
+
+def test_r1_6_no_pin_button_once_the_war_has_ended(world, clock, client):
+    post = account(world)
+    end_war(world.campaign, world["曹操"].kingdom, war_clock.now())
+    client.force_login(world["王粲"].user)
+    page = client.get(reverse("thread", args=[world.campaign.slug, post.thread_id])).content.decode()
+    assert reverse("post-pin", args=[world.campaign.slug, post.pk]) not in page, "ended: read-only"

@@ -49,7 +49,7 @@ PINNED = {
     "game-pgn": (2, 5, 5, 5),
     "banqi": (2, 9, 11, 12),
     "duties": (None, 8, 10, 11),
-    "standings": (15, 23, 25, 26),  # the ranking (2), the merit (at most 9), a day of the chronicle (7), organiser?
+    "standings": (14, 22, 24, 25),  # the ranking (2), the merit (at most 8), a day of the chronicle (7), organiser?
 }
 
 
