@@ -73,6 +73,8 @@ def season_next(*, user: User | AnonymousUser, campaign: Campaign, name: str, sl
         raise world_refusal(error, fmt="json") from None
     season = world_create(spec=spec, status=Campaign.Status.DRAFT)
     season.previous_season = campaign
-    season.save(update_fields=["previous_season"])
+    # The settings of a campaign's life that the world file does not hold carry over too.
+    season.mfa_required, season.prisoners_may_leave = campaign.mfa_required, campaign.prisoners_may_leave
+    season.save(update_fields=["previous_season", "mfa_required", "prisoners_may_leave"])
     season.organisers.set(campaign.organisers.all())
     return season

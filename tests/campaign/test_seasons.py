@@ -39,6 +39,8 @@ def _world_of(campaign):
 
 
 def test_next_season_is_a_draft_with_the_opening_world_and_no_timers(fought, organiser):
+    Campaign.objects.filter(pk=fought.campaign.pk).update(mfa_required=True, prisoners_may_leave=True)
+    fought.campaign.refresh_from_db()
     season = season_next(user=organiser, campaign=fought.campaign, name="第二季", slug="season-2", officers=False)
     assert season.status == Campaign.Status.DRAFT and season.previous_season_id == fought.campaign.pk
     assert _world_of(season) == {k: fought.campaign.opening_world[k] for k in _world_of(season)}
@@ -46,6 +48,8 @@ def test_next_season_is_a_draft_with_the_opening_world_and_no_timers(fought, org
     assert not Officer.objects.filter(campaign=season).exists()
     assert not Timer.objects.filter(campaign=season).exists(), "no first midnight for a draft"
     assert list(season.organisers.all()) == [organiser]
+    season.refresh_from_db()
+    assert season.mfa_required and season.prisoners_may_leave, "the life's settings carry over"
 
 
 def test_next_season_carries_the_officers_with_their_stars_to_their_capitals(fought, organiser):
