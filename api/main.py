@@ -20,6 +20,7 @@ from api import (  # noqa: F401  (their operations, on the router)
     joining,
     organise,
     reads,
+    seasons,
 )
 from api.auth import AddressThrottle, UserThrottle
 from api.router import router

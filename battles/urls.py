@@ -3,7 +3,7 @@ dashboard and the map, duties, officers, the war, prisoners, sieges, stratagems,
 
 from django.urls import path
 
-from battles.views import army, calendar, dashboard, duties, games, officers, siege, stratagems, war
+from battles.views import army, calendar, dashboard, duties, games, officers, siege, standings, stratagems, war
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 
 urlpatterns = [
@@ -44,4 +44,6 @@ urlpatterns = [
     path("sieges/<id:siege_id>/roster/", siege.roster_edit, name="roster-edit"),
     path("sieges/<id:siege_id>/retreat/", siege.retreat, name="retreat"),
     path("sieges/<id:siege_id>/retreat-money/", siege.retreat_money, name="retreat-money"),
+    path("standings/", standings.standings_page, name="standings"),
+    path("organise/export/", standings.export_download, name="organise-export"),
 ]

@@ -8,6 +8,7 @@ from django.urls import include, path
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 from campaign.views import (
     boards,
+    chronicle,
     feeds,
     home,
     joining,
@@ -18,6 +19,7 @@ from campaign.views import (
     organise_world,
     personnel,
     season,
+    seasons,
     tokens,
     zones,
 )
@@ -98,6 +100,9 @@ campaign_urls = [
     path("organise/world/cities/<id:city_id>/place/", organise_world.organise_city_place, name="organise-city-place"),
     path("organise/world/roads/", organise_world.organise_road_add, name="organise-road-add"),
     path("organise/world/roads/<id:road_id>/remove/", organise_world.organise_road_remove, name="organise-road-remove"),
+    path("posts/<id:post_id>/pin/", chronicle.post_pin, name="post-pin"),
+    path("organise/next-season/", seasons.next_season_page, name="organise-next-season"),
+    path("organise/next-season/make/", seasons.next_season_make, name="season-next"),
 ]
 
 urlpatterns = [

@@ -13,10 +13,12 @@ from django.db.models.functions import Coalesce
 
 from battles.authority import judges
 from battles.games.chess_records import game_board
+from battles.games.pgn import export_pgn
 from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
 from battles.models import Army, Game
 from battles.services.live import game_terms
+from battles.services.records import colours
 from campaign.models import Campaign, Officer
 from cities.models import City
 
@@ -92,3 +94,24 @@ def board_drawing(game: Game, ply: int) -> str:
         board = game_board(moves, **game_terms(game))[0]
         return chess.svg.board(board, lastmove=board.peek() if moves else None, size=400)
     return board_svg(START, moves, last=moves[-1] if moves else None)
+
+
+def game_pgn_text(game: Game, *, event: str) -> str:
+    """A played game (one with both players) as the PGN its page offers for download (R11.2:
+    the side that moved first plays red or white), read by the page and the campaign's export."""
+    assert game.defender is not None  # a game with a record has both players
+    side = colours(game)
+    first = game.attacker if side["attacker"] in ("red", "white") else game.defender
+    second = game.defender if first == game.attacker else game.attacker
+    result = {"": "*", "draw": "1/2-1/2"}.get(game.result) or (
+        "1-0" if (game.result == "attacker") == (first == game.attacker) else "0-1"
+    )
+    return export_pgn(
+        game.game_kind,
+        game.moves,
+        event=event,
+        red_or_white=first.name,
+        black=second.name,
+        result=result,
+        **game_terms(game),
+    )

@@ -8,11 +8,11 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from battles.games.pgn import export_pgn, move_pairs
+from battles.games.pgn import move_pairs
 from battles.inputs import reported_start
 from battles.models import Game
-from battles.selectors.games import board_drawing, game_detail, games_page, notation
-from battles.services.live import game_terms, side_of
+from battles.selectors.games import board_drawing, game_detail, game_pgn_text, games_page, notation
+from battles.services.live import side_of
 from battles.services.records import (
     colours,
     game_agree_off_hours,
@@ -120,21 +120,7 @@ def game_pgn(request, campaign, game_id):
     game = get_object_or_404(Game.objects.select_related("attacker", "defender"), pk=game_id, campaign=campaign)
     if game.defender is None:  # called and not taken up (or cancelled so): no second player, no record
         raise Http404
-    side = colours(game)
-    first = game.attacker if side["attacker"] in ("red", "white") else game.defender
-    second = game.defender if first == game.attacker else game.attacker
-    result = {"": "*", "draw": "1/2-1/2"}.get(game.result) or (
-        "1-0" if (game.result == "attacker") == (first == game.attacker) else "0-1"
-    )
-    text = export_pgn(
-        game.game_kind,
-        game.moves,
-        event=campaign.name,
-        red_or_white=first.name,
-        black=second.name,
-        result=result,
-        **game_terms(game),
-    )
+    text = game_pgn_text(game, event=campaign.name)
     response = HttpResponse(text, content_type="application/x-chess-pgn; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="game-{game.pk}.pgn"'
     return response

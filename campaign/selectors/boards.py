@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaign.authority import may_moderate, may_read_board
 from campaign.errors import NotAllowed
-from campaign.models import Board, Campaign, Officer, Post, Thread
+from campaign.models import Board, Campaign, ChroniclePin, Officer, OfficerKind, Post, Thread
 
 THREADS_PER_PAGE = 20
 POSTS_PER_PAGE = 50
@@ -43,6 +43,8 @@ class ThreadView:
     may_moderate: bool  # hide and show posts (R2.5)
     editable: frozenset[int] = frozenset()  # the viewer's own posts still within the edit window
     quoted: str = ""  # the reply box's start when quoting a post
+    pinnable: frozenset[int] = frozenset()  # a historian's own shown posts on a city board (R1.6)
+    pinned: frozenset[int] = frozenset()  # those of them in the war's chronicle
 
 
 def thread_page(
@@ -77,6 +79,7 @@ def thread_page(
             who = source.author.name if source.author else _("System")
             lines = [f"> **{who}**:"] + [f"> {line}" for line in source.body.splitlines()]
             quoted = "\n".join(lines) + "\n\n"
+    pinnable = _pinnable(viewer, board, posts) if campaign.status != Campaign.Status.ENDED else frozenset()
     return ThreadView(
         board=board,
         thread=thread,
@@ -84,7 +87,18 @@ def thread_page(
         may_moderate=viewer is not None and may_moderate(viewer, board),
         editable=editable,
         quoted=quoted,
+        pinnable=pinnable,
+        pinned=frozenset(ChroniclePin.objects.filter(post_id__in=pinnable).values_list("post_id", flat=True))
+        if pinnable
+        else frozenset(),
     )
+
+
+def _pinnable(viewer: Officer | None, board: Board, posts: Page) -> frozenset[int]:
+    """The posts a historian may pin (R1.6; the chronicle is public, so not a palace's, R1.2): no query."""
+    if viewer is None or viewer.kind != OfficerKind.HISTORIAN or board.kind != Board.Kind.CITY:
+        return frozenset()
+    return frozenset(p.pk for p in posts if p.author_id == viewer.pk and not p.is_system and not p.hidden)
 
 
 def _check_may_read(viewer: Officer | None, board: Board) -> None:

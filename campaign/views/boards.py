@@ -96,6 +96,8 @@ def thread_detail(request, campaign, thread_id):
             "moderator": view.may_moderate,
             "editable": view.editable,
             "quoted": view.quoted,
+            "pinnable": view.pinnable,
+            "pinned": view.pinned,
             "nonce": get_random_string(24),
         },
     )

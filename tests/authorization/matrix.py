@@ -52,6 +52,7 @@ from tests.authorization.season_acts import (
     season_resume,
     season_start_set,
 )
+from tests.authorization.standings_acts import post_pin, season_next
 from tests.authorization.war_acts import (
     banqi_act,
     battle_advance,
@@ -131,6 +132,8 @@ MATRIX = {
     "season-resume": season_resume,
     "season-end-set": season_end_set,
     "season-end": season_end,
+    "post-pin": post_pin,
+    "season-next": season_next,
 }
 MATRIX.update(ORGANISE_ROWS)  # the organisers' actions (tests/authorization/organise_acts.py)
 

@@ -52,6 +52,7 @@ PINNED = {
     "kingdoms": (2, 9, 11, 12),  # the kingdoms with their counts
     "kingdom": (5, 13, 15, 16),  # 魏's: its cities, their boards' moderators, its officers; the organiser check
     "join": (None, 9, 11, 12),  # an officer's: their latest application (and the kingdoms while enrolling)
+    "standings": (14, 22, 24, 25),  # the ranking (2), the merit (at most 8), a day of the chronicle (7), organiser?
 }
 
 

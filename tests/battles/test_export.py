@@ -1,0 +1,88 @@
+"""The campaign's archive (README "The campaign archive"): one zip with the world file, officers,
+boards, threads, posts as typed, games with their records, the ledger and the timers applied;
+the same campaign gives the same bytes, by the download and by `manage.py campaign_export`."""
+
+import io
+import json
+import zipfile
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+
+from battles.selectors.export import FILES, FORMAT, campaign_export
+from campaign.selectors.world_file import world_export
+from campaign.services.boards import thread_create
+from tests.worlds import besiege, play
+
+ARMY = [("徐晃", "marshal"), ("許褚", "general")]
+
+
+def archive_of(campaign) -> bytes:
+    stream = io.BytesIO()
+    campaign_export(campaign, stream)
+    return stream.getvalue()
+
+
+@pytest.fixture
+def war(world, clock):
+    thread_create(actor=world["王粲"], board=world.city("許昌").board, title="戰記", body="**五月**一日，出兵。")
+    army = besiege(world, clock, "漢中", ARMY, online=("張飛",))
+    play(world, army, "許褚", "張飛", "attacker")
+    return world
+
+
+def test_the_archive_holds_the_whole_campaign(war):
+    archive = zipfile.ZipFile(io.BytesIO(archive_of(war.campaign)))
+    assert archive.namelist() == ["README.md", "manifest.json", *FILES]
+    manifest = json.loads(archive.read("manifest.json"))
+    assert manifest["format"] == FORMAT and manifest["campaign"] == war.campaign.slug
+    assert archive.read("world.yaml").decode() == world_export(war.campaign)
+    posts = json.loads(archive.read("posts.json"))
+    assert any(p["body"] == "**五月**一日，出兵。" for p in posts), "the Markdown as typed"
+    assert any(p["is_system"] for p in posts)
+    games = json.loads(archive.read("games.json"))
+    assert [(g["result"], g["status"]) for g in games] == [("attacker", "decided")]
+    ledger = json.loads(archive.read("ledger.json"))
+    assert {row["cause"] for row in ledger} >= {"won"} and all(row["key"] for row in ledger)
+    timers = json.loads(archive.read("timers.json"))
+    assert timers and all(t["applied_at"] for t in timers), "the timers applied (the army's arrival)"
+    officers = json.loads(archive.read("officers.json"))
+    assert len(officers) == war.campaign.officers.count()
+
+
+def test_the_archive_is_the_same_bytes_for_the_same_campaign(war):
+    first = archive_of(war.campaign)
+    assert archive_of(war.campaign) == first
+    assert {info.date_time for info in zipfile.ZipFile(io.BytesIO(first)).infolist()} == {(1980, 1, 1, 0, 0, 0)}
+
+
+def test_the_command_writes_the_same_bytes_as_the_download(war, tmp_path, client):
+    out = tmp_path / "campaign.zip"
+    call_command("campaign_export", war.campaign.slug, output=str(out))
+    admin = get_user_model().objects.create_superuser("root", password="a-long-root-password")
+    client.force_login(admin)
+    response = client.get(reverse("organise-export", args=[war.campaign.slug]))
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    assert b"".join(response.streaming_content) == out.read_bytes()
+
+
+def test_only_an_organiser_downloads_the_archive(war, client):
+    url = reverse("organise-export", args=[war.campaign.slug])
+    assert client.get(url).status_code == 302, "to log in"
+    client.force_login(war["曹操"].user)
+    assert client.get(url).status_code == 403
+    war.campaign.organisers.add(war["曹操"].user)
+    assert client.get(url).status_code == 200
+
+
+def test_the_command_on_standard_output_writes_the_same_bytes(war, capsysbinary):
+    call_command("campaign_export", war.campaign.slug)
+    assert capsysbinary.readouterr().out == archive_of(war.campaign)
+
+
+def test_the_command_names_an_unknown_campaign(db):
+    with pytest.raises(CommandError, match="nowhere"):
+        call_command("campaign_export", "nowhere")
