@@ -20,6 +20,7 @@ from django.views.decorators.http import require_http_methods
 from campaign.authority import officer_of
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import chosen_zone
+from campaign.mfa import mfa_missing, mfa_refusal
 from campaign.models import Campaign, Officer
 from campaign.selectors.zones import home_zone_of
 
@@ -113,3 +114,19 @@ def outside_zone(request: HttpRequest) -> ZoneInfo:
     """For pages outside a campaign (the Tokens page, /ops/): the zone the reader chose, else their
     campaign's, as every campaign page shows times (`campaign_page`)."""
     return chosen_zone(request) or ZoneInfo(home_zone_of(request.user) or settings.TIME_ZONE)
+
+
+def two_factor_page(view):
+    """A page or an action of those who run a campaign (its kings, its organisers), inside
+    `campaign_page`: when the campaign requires two-factor log-in and the user has no authenticator
+    app yet, they are sent to set one up, with a message saying why, before anything is read or
+    done (campaign/mfa.py)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, campaign: Campaign, *args, **kwargs) -> HttpResponse:
+        if mfa_missing(request.user, campaign):
+            messages.warning(request, mfa_refusal())
+            return redirect("mfa_activate_totp")
+        return view(request, campaign, *args, **kwargs)
+
+    return wrapper
