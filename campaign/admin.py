@@ -242,3 +242,7 @@ class PresenceAdmin(MadeByServices):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+# allauth's authenticators, named in the reader's language
+from campaign import admin_accounts  # noqa: E402,F401
