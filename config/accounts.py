@@ -10,15 +10,23 @@ which django-axes counts a log-in's failures.
 - axes counts one name per account, whichever of its names was typed (`login_name`), so that
   typing the address does not open a second count of wrong passwords beside the username's.
 - Mail subjects begin with the site's name in the reader's language (the mail is written while
-  the request that caused it is answered, in its language).
+  the request that caused it is answered, in its language). A mail server that fails is logged
+  and told to the reader, never a 500: the link can be asked for again.
 """
+
+import logging
+import smtplib
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.account.forms import LoginForm as AllauthLoginForm
 from allauth.account.models import EmailAddress
 from allauth.account.stages import EmailVerificationStage
+from allauth.core import context
+from django.contrib import messages
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+
+log = logging.getLogger(__name__)
 
 ALLAUTH_VERIFICATION_STAGE = "allauth.account.stages.EmailVerificationStage"
 
@@ -43,6 +51,16 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def format_email_subject(self, subject: str) -> str:
         return f"[{_('Chess Siege')}] {subject}"
+
+    def send_mail(self, template_prefix: str, email: str, context_: dict) -> None:
+        try:
+            super().send_mail(template_prefix, email, context_)
+        except (smtplib.SMTPException, OSError) as exc:
+            log.warning("account mail %s to %s not sent: %s", template_prefix, email, exc)
+            if context.request is not None:
+                messages.error(
+                    context.request, _("The mail could not be sent just now; please ask for it again in a few minutes.")
+                )
 
 
 class LoginForm(AllauthLoginForm):

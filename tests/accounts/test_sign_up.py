@@ -85,3 +85,18 @@ def test_a_weak_password_is_refused_at_sign_up_with_the_validators_message(world
     assert response.status_code == 200
     assert not get_user_model().objects.filter(username="youxia").exists()
     assert "密碼" in response.content.decode() and not mailbox.mails
+
+
+def test_a_mail_server_down_at_sign_up_is_told_not_a_500(world, settings):
+    import socket
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", port
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    response = sign_up(client, "youxia", address("youxia"))
+    assert response.status_code == 302
+    assert "could not be sent just now" in client.get(response["Location"]).content.decode()
