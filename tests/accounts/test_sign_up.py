@@ -38,6 +38,7 @@ def test_a_sign_up_is_confirmed_by_the_link_mailed_and_then_logged_in(world, mai
     assert response.status_code == 302 and "_auth_user_id" not in client.session
     mail = mailbox.wait_for(mine)
     assert "象棋攻城" in mail["Subject"] and "確認" in text_of(mail)  # the reader's language: 繁體中文
+    assert "象棋攻城" in text_of(mail)  # the site's name, not its host, greets the reader
     assert confirm(client, mail).status_code == 302
     assert client.session["_auth_user_id"] == str(get_user_model().objects.get(username="youxia").pk)
 
