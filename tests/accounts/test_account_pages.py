@@ -55,3 +55,24 @@ def test_the_account_pages_show_the_accounts_menu(world, client):
     page = client.get(reverse("account_email")).content.decode()
     for name in ("account_change_password", "mfa_index", "tokens"):
         assert f'href="{reverse(name)}"' in page
+
+
+# The pages that change a logged-in account: nobody else's account is in reach (each acts on the
+# session's user), and the anonymous visitor is sent to log in.
+ACCOUNTS_MANAGE = (
+    "account_email",
+    "account_change_password",
+    "account_set_password",
+    "mfa_activate_totp",
+    "mfa_deactivate_totp",
+    "mfa_generate_recovery_codes",
+)
+
+
+def test_the_account_changing_pages_send_the_anonymous_visitor_to_log_in(world):
+    client = Client()
+    before = list(get_user_model().objects.order_by("pk").values_list("password", flat=True))
+    for name in ACCOUNTS_MANAGE:
+        response = client.post(reverse(name), {"email": "someone@example.org", "password1": "x-new-long-pass"})
+        assert response.status_code == 302 and response["Location"].startswith(reverse("login")), name
+    assert list(get_user_model().objects.order_by("pk").values_list("password", flat=True)) == before
