@@ -8,7 +8,9 @@ which django-axes counts a log-in's failures.
 - The log-in form is allauth's (`login`: a username or an address); a post that sends only
   `username`, the field of the site's log-in before allauth, is read as the same.
 - axes counts one name per account, whichever of its names was typed (`login_name`), so that
-  typing the address does not open a second count of wrong passwords beside the username's.
+  typing the address does not open a second count of wrong passwords beside the username's; it
+  alone counts passwords (`pre_authenticate`), allauth's count of failures is left to the
+  two-factor codes, which axes never sees.
 - Mail subjects begin with the site's name in the reader's language (the mail is written while
   the request that caused it is answered, in its language). A mail server that fails is logged
   and told to the reader, never a 500: the link can be asked for again.
@@ -48,6 +50,10 @@ class AccountAdapter(DefaultAccountAdapter):
             "config.accounts.AddressConfirmationStage" if stage == ALLAUTH_VERIFICATION_STAGE else stage
             for stage in stages
         ]
+
+    def pre_authenticate(self, request: HttpRequest, **credentials) -> None:
+        """No count of allauth's before a password is tried: django-axes counts passwords (its
+        pauses, its page). allauth's count of failures goes on for two-factor codes."""
 
     def format_email_subject(self, subject: str) -> str:
         return f"[{_('Chess Siege')}] {subject}"

@@ -222,9 +222,10 @@ LOGOUT_REDIRECT_URL = "home"
 # Accounts (django-allauth; README, Accounts): sign-up with a username and an address confirmed by a
 # link mailed; log-in by either; reset, address and password changes by mail; two-factor log-in by
 # TOTP with recovery codes. The forms' and mails' templates extend the site's (templates/account/,
-# templates/mfa/, templates/allauth/). Log-in throttling stays django-axes' alone: allauth's own
-# log-in limits are off (two counts would disagree on when a user is paused); its limits on mails
-# sent (sign-up, confirmation, reset) stay.
+# templates/mfa/, templates/allauth/). The passwords' throttling stays django-axes' alone: allauth's
+# own limits on log-ins are off for passwords (config/accounts.py: two counts would disagree on when
+# a user is paused); its limit on failures still counts two-factor codes (axes never sees them: 5 a
+# user in 5 minutes), and its limits on mails sent (sign-up, confirmation, reset) stay.
 ACCOUNT_ADAPTER = "config.accounts.AccountAdapter"
 ACCOUNT_FORMS = {"login": "config.accounts.LoginForm"}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
@@ -235,7 +236,7 @@ ACCOUNT_CHANGE_EMAIL = True  # one address per account: a new one replaces it on
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_SESSION_REMEMBER = True  # as Django's log-in did: the session lasts SESSION_COOKIE_AGE
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if HTTPS else "http"
-ACCOUNT_RATE_LIMITS = {"login": None, "login_failed": None}
+ACCOUNT_RATE_LIMITS = {"login": None}
 MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
 MFA_TOTP_ISSUER = "Chess Siege"
 

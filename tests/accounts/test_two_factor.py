@@ -112,3 +112,18 @@ def test_the_api_refuses_a_kings_personnel_act_without_two_factor_naming_the_rul
     )
     assert answer.status_code == 403 and "two-factor log-in" in answer.json()["message"]
     assert world.city("洛陽").governor.name == "曹仁"
+
+
+def test_wrong_codes_are_limited_even_the_right_one_is_refused_after_five(world, clock):
+    """axes counts passwords; allauth's count of failures bounds the guesses of a code (5 a user
+    in 5 minutes), since a code is six digits."""
+    secret = set_up_totp(logged_in("caocao"), clock)
+    clock.shift(timedelta(seconds=30))
+    again = Client()
+    again.post(reverse("login"), {"login": "caocao", "password": DEMO_PASSWORD})
+    right = code(secret, time.time())
+    wrong = "000000" if right != "000000" else "111111"
+    for _ in range(5):
+        assert again.post(reverse("mfa_authenticate"), {"code": wrong}).status_code == 200
+    refused = again.post(reverse("mfa_authenticate"), {"code": right})
+    assert refused.status_code == 200 and "_auth_user_id" not in again.session
