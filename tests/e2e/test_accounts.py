@@ -42,8 +42,8 @@ def test_two_factor_set_up_in_the_browser_fits_a_phone_and_asks_for_the_code_at_
     make_world()
     page = log_in(browser, live_server, "caocao")
     page.set_viewport_size({"width": 390, "height": 800})
-    page.click("header a:has-text('帳號設定')")
-    page.click("nav.account-menu a:has-text('兩步驟登入')")
+    page.click("header a[href='/accounts/email/']")  # the Account menu (帳號設定)
+    page.click("nav.account-menu a[href='/accounts/2fa/']")  # two-factor log-in (兩步驟登入)
     page.click("main a[href$='/2fa/totp/activate/']")
     page.fill("input[name=password]", DEMO_PASSWORD)  # asked again before a change of this kind
     page.click("main button[type=submit]")
