@@ -21,8 +21,18 @@ from battles.services.reinforce import reinforcement_send
 from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
 from campaign.inputs import posted_int, posted_object
+from campaign.mfa import require_mfa
+from campaign.models import Campaign, Officer
 from campaign.services import personnel
 from campaign.services.boards import post_edit, post_hide
+
+
+def _personnel_actor(request, slug: str) -> tuple[Campaign, Officer]:
+    """The Personnel page's acts: refused (403) to a king who has not set up the two-factor log-in
+    their campaign requires, as the page sends them to set it up (campaign.mfa)."""
+    campaign, actor = _actor(request, slug)
+    require_mfa(request.auth.user, campaign)
+    return campaign, actor
 
 
 class Done(Schema):
@@ -138,7 +148,7 @@ class RansomOut(Schema):
 @act("/c/{slug}/cities/{city_id}/governor", schemas.CityOut, "governor-appoint")
 def governor_appoint(request, slug: str, city_id: schemas.Id, data: MaybeOfficer):
     """Appoint or replace a city's governor, or dismiss them with no officer (R2.4: the king)."""
-    campaign, actor = _actor(request, slug)
+    campaign, actor = _personnel_actor(request, slug)
     city = public.city(campaign, city_id)
     officer = posted_object(as_form(data), "officer", public.officers(campaign), "R2.4") if data.officer else None
     return personnel.governor_appoint(actor=actor, city=city, officer=officer)
@@ -147,7 +157,7 @@ def governor_appoint(request, slug: str, city_id: schemas.Id, data: MaybeOfficer
 @act("/c/{slug}/boards/{board_id}/moderators", ModeratorOut, "moderator-appoint")
 def moderator_appoint(request, slug: str, board_id: schemas.Id, data: OfficerChoice):
     """Appoint a board moderator (R2.5: the king, or a governor for their city's board; at most two)."""
-    campaign, actor = _actor(request, slug)
+    campaign, actor = _personnel_actor(request, slug)
     board = public.board(campaign, board_id)
     officer = posted_object(as_form(data), "officer", public.officers(campaign), "R2.5")
     return personnel.moderator_appoint(actor=actor, board=board, officer=officer)
@@ -156,7 +166,7 @@ def moderator_appoint(request, slug: str, board_id: schemas.Id, data: OfficerCho
 @act("/c/{slug}/moderators/{moderator_id}/remove", Done, "moderator-remove")
 def moderator_remove(request, slug: str, moderator_id: schemas.Id):
     """Remove a board moderator (R2.5)."""
-    campaign, actor = _actor(request, slug)
+    campaign, actor = _personnel_actor(request, slug)
     moderator = public.moderator(campaign, moderator_id)
     personnel.moderator_remove(actor=actor, moderator=moderator)
     return Done()
@@ -165,7 +175,7 @@ def moderator_remove(request, slug: str, moderator_id: schemas.Id):
 @act("/c/{slug}/promotions", PromotionOut, "promotion-recommend")
 def promotion_recommend(request, slug: str, data: Recommend):
     """Promote an officer (the king, R2.3) or recommend a promotion to the king (a governor)."""
-    campaign, actor = _actor(request, slug)
+    campaign, actor = _personnel_actor(request, slug)
     officer = posted_object(as_form(data), "officer", public.officers(campaign), "R2.3")
     stars = posted_int(as_form(data), "stars", "R1.5")
     title = (data.title if data.title is not None else officer.title).strip()
@@ -175,7 +185,7 @@ def promotion_recommend(request, slug: str, data: Recommend):
 @act("/c/{slug}/promotions/{promotion_id}", PromotionOut, "promotion-decide")
 def promotion_decide(request, slug: str, promotion_id: schemas.Id, data: Approve):
     """Approve or reject a recommended promotion (R2.3: the king)."""
-    campaign, actor = _actor(request, slug)
+    campaign, actor = _personnel_actor(request, slug)
     promotion = public.promotion(campaign, promotion_id)
     return personnel.promotion_decide(actor=actor, promotion=promotion, approve=data.approve)
 

@@ -15,6 +15,7 @@ from api.forms import as_form
 from api.router import act, read
 from campaign.authority import require_campaign_creator, require_organiser
 from campaign.inputs import posted_int, posted_object
+from campaign.mfa import require_mfa
 from campaign.models import Campaign, Kingdom
 from campaign.organise_inputs import FIELDS, settings_posted
 from campaign.selectors.organise import organise_home, organise_hub, world_preview
@@ -141,6 +142,7 @@ def _organised(campaign: Campaign) -> OrganisedOut:
 def _campaign(request, slug: str) -> Campaign:
     campaign = get_object_or_404(Campaign, slug=slug)
     require_organiser(request.auth.user, campaign)
+    require_mfa(request.auth.user, campaign)  # two-factor log-in, when the campaign requires it
     return campaign
 
 

@@ -4,6 +4,7 @@ user's officer may read (their kingdom's palace board, R1.2). Lists are paged by
 cities and the dashboard) carries an ETag, and a poll with nothing new is a 304 before any read."""
 
 from django.http import HttpRequest
+from ninja.errors import AuthenticationError
 from ninja.pagination import CursorPagination, paginate
 
 from api import schemas
@@ -11,6 +12,7 @@ from api.router import read
 from battles.selectors import public
 from campaign.authority import officer_of, require_officer
 from campaign.models import Campaign, Officer
+from campaign.selectors.accounts import account_of
 from campaign.selectors.search import board_search
 
 PAGE = {"ordering": ("pk",), "page_size": 50, "max_page_size": 200}
@@ -73,6 +75,15 @@ def roads(request, slug: str):
 def officers(request, slug: str, kingdom: schemas.Id | None = None):
     """The officers (stars, kind, title, whereabouts); `?kingdom=` for one kingdom's."""
     return public.officers(public.campaign_by_slug(slug), kingdom)
+
+
+@read("/me", schemas.AccountOut, "api-account")
+def account(request):
+    """The token's user: username, address and whether it is confirmed, two-factor log-in, the
+    campaigns they serve in (401 without a token)."""
+    if not request.auth.user.is_authenticated:
+        raise AuthenticationError()
+    return account_of(request.auth.user)
 
 
 @read("/c/{slug}/me", schemas.OfficerOut, "api-me")

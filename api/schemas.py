@@ -218,3 +218,11 @@ class SearchOut(Schema):
     page: int
     has_next: bool
     results: list[PostOut]
+
+
+class AccountOut(Schema):
+    username: str
+    email: str = Field(description="the account's address; empty for an account made without one")
+    email_confirmed: bool = Field(description="the address was confirmed by the link mailed to it")
+    two_factor: bool = Field(description="log-in asks for an authenticator app's code (TOTP)")
+    campaigns: list[str] = Field(description="the slugs of the campaigns where the account has an officer")

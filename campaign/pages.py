@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods
 from campaign.authority import officer_of
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import chosen_zone
+from campaign.mfa import mfa_missing, mfa_refusal
 from campaign.models import Campaign, Officer
 from campaign.organise_inputs import world_file_posted
 from campaign.selectors.organise import world_preview
@@ -137,3 +138,19 @@ def preview_or_save(request: HttpRequest, save, back_url: str, *, slug: str = ""
     context["places"] = json.dumps(preview.laid_out, ensure_ascii=False) if preview else ""
     context.update(action=request.path, back_url=back_url, slug=slug, campaign=getattr(request, "campaign", None))
     return render(request, "campaign/organise/preview.html", context, status=200 if preview else 400)
+
+
+def two_factor_page(view):
+    """A page or an action of those who run a campaign (its kings, its organisers), inside
+    `campaign_page`: when the campaign requires two-factor log-in and the user has no authenticator
+    app yet, they are sent to set one up, with a message saying why, before anything is read or
+    done (campaign/mfa.py)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, campaign: Campaign, *args, **kwargs) -> HttpResponse:
+        if mfa_missing(request.user, campaign):
+            messages.warning(request, mfa_refusal())
+            return redirect("mfa_activate_totp")
+        return view(request, campaign, *args, **kwargs)
+
+    return wrapper

@@ -131,11 +131,16 @@ CONTENT_SECURITY_POLICY = {
 # LOGIN_COOLOFF_MINUTES, with a message saying so; an address is refused for everyone only after
 # LOGIN_ADDRESS_FAILURE_LIMIT wrong passwords for any users (far more: many players share one
 # address behind a school's or a café's router). config/login_limits.py counts both.
-AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+# allauth's backend (a ModelBackend) logs in by username or by address; axes' first, so that it
+# counts allauth's log-in form like any other.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "allauth.account.auth_backends.AuthenticationBackend"]
 AXES_HANDLER = "config.login_limits.LoginLimits"
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+# The account a log-in names, typed as its username or as its address (config/accounts.py): one
+# count per account, whichever was typed.
+AXES_USERNAME_CALLABLE = "config.accounts.login_name"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the address alone: LOGIN_ADDRESS_FAILURE_LIMIT
 # The client's address as the API's limits and the sockets see it (campaign/addresses.py).
 AXES_CLIENT_IP_CALLABLE = "campaign.addresses.client_address"
@@ -213,6 +218,27 @@ STORAGES = {
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "landing"  # the dashboard of the user's campaign
 LOGOUT_REDIRECT_URL = "home"
+
+# Accounts (django-allauth; README, Accounts): sign-up with a username and an address confirmed by a
+# link mailed; log-in by either; reset, address and password changes by mail; two-factor log-in by
+# TOTP with recovery codes. The forms' and mails' templates extend the site's (templates/account/,
+# templates/mfa/, templates/allauth/). The passwords' throttling stays django-axes' alone: allauth's
+# own limits on log-ins are off for passwords (config/accounts.py: two counts would disagree on when
+# a user is paused); its limit on failures still counts two-factor codes (axes never sees them: 5 a
+# user in 5 minutes), and its limits on mails sent (sign-up, confirmation, reset) stay.
+ACCOUNT_ADAPTER = "config.accounts.AccountAdapter"
+ACCOUNT_FORMS = {"login": "config.accounts.LoginForm"}
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "mandatory"
+ACCOUNT_UNIQUE_EMAIL = True
+ACCOUNT_CHANGE_EMAIL = True  # one address per account: a new one replaces it once confirmed
+ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
+ACCOUNT_SESSION_REMEMBER = True  # as Django's log-in did: the session lasts SESSION_COOKIE_AGE
+ACCOUNT_DEFAULT_HTTP_PROTOCOL = "https" if HTTPS else "http"
+ACCOUNT_RATE_LIMITS = {"login": None}
+MFA_SUPPORTED_TYPES = ["totp", "recovery_codes"]
+MFA_TOTP_ISSUER = "Chess Siege"
 
 # Celery: Redis is the broker; results are not kept (timers write their outcome to the database).
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")

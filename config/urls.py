@@ -1,16 +1,18 @@
 """The site's URLs: each app's pages (the campaign's, then the war's under the same /c/<slug>/),
-the API under /api/v1/, the admin, log-in and log-out, the interface language, the operators'
-side."""
+the API under /api/v1/, the admin, the accounts (django-allauth: log-in, sign-up, addresses,
+passwords, two-factor; `login` and `logout` name its log-in and log-out), the interface language,
+the operators' side."""
 
+from allauth.account import views as account_views
 from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from api import main as api_main
 
 urlpatterns = [
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
-    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/login/", account_views.login, name="login"),
+    path("accounts/logout/", account_views.logout, name="logout"),
+    path("accounts/", include("allauth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/v1/", api_main.urls()),
     path("admin/", admin.site.urls),

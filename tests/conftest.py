@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 from ops.devservices import start_redis, stop
+from tests.mailbox import mailbox  # noqa: F401  (a real local SMTP server: the `mailbox` fixture)
 from tests.workers import Worker, database_url
 from tests.worlds import START, World, make_world
 

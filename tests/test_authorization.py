@@ -13,6 +13,7 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.accounts import own
 from tests.authorization.matrix import MATRIX, ROLES, acting, snapshot
 
 # Django's own views that take POST: log-in (throttled, tests/test_security.py), log-out,
@@ -29,6 +30,11 @@ READERS_OWN = {"time-zone"}
 # mail client posts without a session): tests/battles/test_mail.py tries a known, a used and an
 # unknown secret.
 SECRET_OWN = {"mail-unsubscribe"}
+
+
+# Each user's own account (django-allauth: sign-up, log-in, addresses, passwords, two-factor):
+# tests/accounts/own.py, and tests/accounts/test_account_pages.py (CSRF on every one).
+ACCOUNTS_OWN = own.ACCOUNTS_OWN
 
 
 def url_patterns(resolver=None, outer: tuple = ()):
@@ -49,7 +55,8 @@ def test_every_post_url_has_a_row(world):
     client.force_login(get_user_model().objects.create_superuser("walker", password="a-long-walker-password"))
     accepting = set()
     for name, parameters in url_patterns():
-        if name in DJANGO_OWN | READERS_OWN | SECRET_OWN:  # (posting to log-out would end the walker's session)
+        # (posting to log-out would end the walker's session)
+        if name in DJANGO_OWN | READERS_OWN | SECRET_OWN | ACCOUNTS_OWN:
             continue
         kwargs = {p: world.campaign.slug if p == "slug" else 1 for p in parameters}
         if client.post(reverse(name, kwargs=kwargs)).status_code != 405:

@@ -13,7 +13,7 @@ from battles.selectors.chronicle import chronicle_day
 from battles.selectors.export import campaign_export
 from battles.selectors.standings import standings_page as standings_read
 from campaign.authority import is_organiser, require_organiser
-from campaign.pages import campaign_page
+from campaign.pages import campaign_page, two_factor_page
 
 SPOOL_BYTES = 8 * 1024 * 1024  # an archive larger than this is spooled to disk, not kept in memory
 
@@ -38,6 +38,7 @@ def standings_page(request, campaign):
 
 @login_required
 @campaign_page
+@two_factor_page
 def export_download(request, campaign):
     require_organiser(request.user, campaign)
     spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)

@@ -3,13 +3,13 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
 from campaign.models import Officer
-from campaign.selectors.home import campaigns_list
+from campaign.selectors.home import home_for
 
 
 @require_safe
 def home(request):
-    campaigns = campaigns_list()
-    return render(request, "campaign/home.html", {"campaigns": campaigns})
+    view = home_for()
+    return render(request, "campaign/home.html", {"campaigns": view.campaigns, "enrolling": view.enrolling})
 
 
 @login_required

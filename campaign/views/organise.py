@@ -16,7 +16,7 @@ from campaign.authority import require_campaign_creator, require_organiser
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import zone_names
 from campaign.organise_inputs import column, places_posted, settings_posted
-from campaign.pages import campaign_action, campaign_page, forbidden, outside_zone, preview_or_save
+from campaign.pages import campaign_action, campaign_page, forbidden, outside_zone, preview_or_save, two_factor_page
 from campaign.selectors.organise import organise_home, organise_hub, settings_rows
 from campaign.services import organise
 
@@ -86,6 +86,7 @@ def organise_upload(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @campaign_page
+@two_factor_page
 def organise_hub_page(request, campaign):
     require_organiser(request.user, campaign)
     return render(request, "campaign/organise/hub.html", {"campaign": campaign, "hub": organise_hub(campaign=campaign)})
@@ -93,6 +94,7 @@ def organise_hub_page(request, campaign):
 
 @login_required
 @campaign_page
+@two_factor_page
 def organise_settings(request, campaign):
     require_organiser(request.user, campaign)
     context = {"campaign": campaign, "groups": settings_rows(campaign=campaign), "zones": zone_names()}
@@ -101,6 +103,7 @@ def organise_settings(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def organise_settings_save(request, campaign):
     organise.campaign_settings_update(actor=request.user, campaign=campaign, values=settings_posted(request.POST))
     messages.success(request, _("The settings are saved."))
@@ -108,6 +111,7 @@ def organise_settings_save(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def organise_organiser_add(request, campaign):
     user = organise.organiser_add(actor=request.user, campaign=campaign, username=request.POST.get("username", ""))
     messages.success(request, _("%(name)s organises this campaign now.") % {"name": user.get_username()})
@@ -115,6 +119,7 @@ def organise_organiser_add(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def organise_organiser_remove(request, campaign, user_id):
     user = get_object_or_404(get_user_model(), pk=user_id)
     organise.organiser_remove(actor=request.user, campaign=campaign, user=user)

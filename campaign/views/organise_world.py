@@ -13,7 +13,7 @@ from campaign.errors import RuleViolation
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Kingdom
 from campaign.organise_inputs import places_posted
-from campaign.pages import campaign_action, campaign_page, preview_or_save
+from campaign.pages import campaign_action, campaign_page, preview_or_save, two_factor_page
 from campaign.selectors.organise import world_page
 from campaign.services import organise, world_edit
 from cities.models import City, Road
@@ -21,6 +21,7 @@ from cities.models import City, Road
 
 @login_required
 @campaign_page
+@two_factor_page
 def organise_world(request, campaign):
     require_organiser(request.user, campaign)
     return render(
@@ -48,6 +49,7 @@ def _wall(request):
 
 
 @campaign_action
+@two_factor_page
 def organise_world_upload(request, campaign):
     require_organiser(request.user, campaign)
 
@@ -60,6 +62,7 @@ def organise_world_upload(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def organise_kingdom_add(request, campaign):
     kingdom = world_edit.kingdom_add(
         actor=request.user,
@@ -72,6 +75,7 @@ def organise_kingdom_add(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def organise_kingdom_update(request, campaign, kingdom_id):
     kingdom = get_object_or_404(Kingdom, pk=kingdom_id, campaign=campaign)
     capital = posted_object(request.POST, "capital", City.objects.filter(campaign=campaign), "R1.2")
@@ -86,6 +90,7 @@ def organise_kingdom_update(request, campaign, kingdom_id):
 
 
 @campaign_action
+@two_factor_page
 def organise_kingdom_remove(request, campaign, kingdom_id):
     kingdom = get_object_or_404(Kingdom, pk=kingdom_id, campaign=campaign)
     world_edit.kingdom_remove(actor=request.user, kingdom=kingdom)
@@ -93,6 +98,7 @@ def organise_kingdom_remove(request, campaign, kingdom_id):
 
 
 @campaign_action
+@two_factor_page
 def organise_city_add(request, campaign):
     road_to = None
     if request.POST.get("road_to"):
@@ -110,6 +116,7 @@ def organise_city_add(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def organise_city_update(request, campaign, city_id):
     city = get_object_or_404(City, pk=city_id, campaign=campaign)
     world_edit.city_update(
@@ -124,6 +131,7 @@ def organise_city_update(request, campaign, city_id):
 
 
 @campaign_action
+@two_factor_page
 def organise_city_remove(request, campaign, city_id):
     city = get_object_or_404(City, pk=city_id, campaign=campaign)
     world_edit.city_remove(actor=request.user, city=city)
@@ -138,6 +146,7 @@ def _coordinate(request, name: str) -> float:
 
 
 @campaign_action
+@two_factor_page
 def organise_city_place(request, campaign, city_id):
     """A city dropped on the map (the script sends its point in the campaign's units)."""
     city = get_object_or_404(City, pk=city_id, campaign=campaign)
@@ -150,6 +159,7 @@ def organise_city_place(request, campaign, city_id):
 
 
 @campaign_action
+@two_factor_page
 def organise_road_add(request, campaign):
     cities = City.objects.filter(campaign=campaign)
     a = posted_object(request.POST, "a", cities, "R1.4")
@@ -159,6 +169,7 @@ def organise_road_add(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def organise_road_remove(request, campaign, road_id):
     road = get_object_or_404(Road.objects.select_related("a", "b", "campaign"), pk=road_id, campaign=campaign)
     world_edit.road_remove(actor=request.user, road=road)

@@ -1,4 +1,5 @@
-"""Personnel (§2): governors, moderators, promotions, ordered moves."""
+"""Personnel (§2): governors, moderators, promotions, ordered moves. Kings' pages: a campaign that
+requires two-factor log-in sends a king without it to set it up first (`two_factor_page`)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -8,7 +9,7 @@ from django.utils.translation import gettext as _
 from campaign.errors import NotAllowed
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Board, BoardModerator, Officer, Promotion
-from campaign.pages import campaign_action, campaign_page, require_officer
+from campaign.pages import campaign_action, campaign_page, require_officer, two_factor_page
 from campaign.selectors.personnel import personnel_for
 from campaign.services import personnel
 from cities.models import City
@@ -16,6 +17,7 @@ from cities.models import City
 
 @login_required
 @campaign_page
+@two_factor_page
 def personnel_page(request, campaign):
     officer = require_officer(request)
     view = personnel_for(officer=officer)
@@ -30,6 +32,7 @@ def _done(request, campaign, text):
 
 
 @campaign_action
+@two_factor_page
 def governor_appoint(request, campaign, city_id):
     actor = require_officer(request)
     city = get_object_or_404(City, pk=city_id, campaign=campaign)
@@ -41,6 +44,7 @@ def governor_appoint(request, campaign, city_id):
 
 
 @campaign_action
+@two_factor_page
 def moderator_appoint(request, campaign, board_id):
     actor = require_officer(request)
     board = get_object_or_404(Board, pk=board_id, campaign=campaign)
@@ -50,6 +54,7 @@ def moderator_appoint(request, campaign, board_id):
 
 
 @campaign_action
+@two_factor_page
 def moderator_remove(request, campaign, moderator_id):
     actor = require_officer(request)
     moderator = get_object_or_404(
@@ -62,6 +67,7 @@ def moderator_remove(request, campaign, moderator_id):
 
 
 @campaign_action
+@two_factor_page
 def promotion_recommend(request, campaign):
     actor = require_officer(request)
     officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.3")
@@ -75,6 +81,7 @@ def promotion_recommend(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def promotion_decide(request, campaign, promotion_id):
     actor = require_officer(request)
     promotion = get_object_or_404(Promotion, pk=promotion_id, campaign=campaign)

@@ -10,13 +10,14 @@ from django.utils.translation import gettext as _
 from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_instant, posted_instant_or_none
-from campaign.pages import campaign_action, campaign_page
+from campaign.pages import campaign_action, campaign_page, two_factor_page
 from campaign.selectors.season import season_for
 from campaign.services import season, season_end
 
 
 @login_required
 @campaign_page
+@two_factor_page
 def season_page(request, campaign):
     require_organiser(request.user, campaign)
     return render(request, "campaign/season.html", {"campaign": campaign, "view": season_for(campaign=campaign)})
@@ -28,12 +29,14 @@ def _done(request, campaign, text):
 
 
 @campaign_action
+@two_factor_page
 def season_open_enrolment(request, campaign):
     season.campaign_open_enrolment(user=request.user, campaign=campaign)
     return _done(request, campaign, _("Enrolment is open."))
 
 
 @campaign_action
+@two_factor_page
 def season_start_set(request, campaign):
     require_organiser(request.user, campaign)
     at = posted_instant(request.POST, "at", campaign.zone)
@@ -42,6 +45,7 @@ def season_start_set(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def season_pause(request, campaign):
     require_organiser(request.user, campaign)
     until = posted_instant_or_none(request.POST, "until", campaign.zone)
@@ -50,12 +54,14 @@ def season_pause(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def season_resume(request, campaign):
     season.war_resume(user=request.user, campaign=campaign)
     return _done(request, campaign, _("The war resumes."))
 
 
 @campaign_action
+@two_factor_page
 def season_end_set(request, campaign):
     require_organiser(request.user, campaign)
     at = posted_instant(request.POST, "at", campaign.zone)
@@ -64,6 +70,7 @@ def season_end_set(request, campaign):
 
 
 @campaign_action
+@two_factor_page
 def season_end_now(request, campaign):
     require_organiser(request.user, campaign)
     if request.POST.get("confirm") != "yes":

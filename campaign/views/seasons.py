@@ -7,18 +7,20 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from campaign.authority import require_organiser
-from campaign.pages import campaign_action, campaign_page
+from campaign.pages import campaign_action, campaign_page, two_factor_page
 from campaign.services.seasons import season_next
 
 
 @login_required
 @campaign_page
+@two_factor_page
 def next_season_page(request, campaign):
     require_organiser(request.user, campaign)
     return render(request, "campaign/next_season.html", {"campaign": campaign})
 
 
 @campaign_action
+@two_factor_page
 def next_season_make(request, campaign):
     season = season_next(
         user=request.user,

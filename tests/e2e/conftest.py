@@ -55,7 +55,7 @@ def log_in(browser, live_server, username: str):
 
     page = browser.new_context(locale="zh-TW").new_page()
     page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("input[name=username]", username)
+    page.fill("input[name=login]", username)  # allauth's field: a username or an address
     page.fill("input[name=password]", DEMO_PASSWORD)
     page.click("button[type=submit]")
     page.wait_for_url(lambda url: "/accounts/login/" not in url)  # lands on their campaign

@@ -142,6 +142,8 @@ def pages(world, objects) -> list[str]:
     for game in Game.objects.exclude(defender=None):
         urls += [f"/c/{slug}/officers/{game.attacker_id}/", f"/c/{slug}/officers/{game.defender_id}/"]
     urls += ["/accounts/time-zone/", "/accounts/login/", "/accounts/tokens/"]
+    urls += ["/", "/accounts/signup/", "/accounts/password/reset/", "/accounts/email/", "/accounts/password/change/"]
+    urls += ["/accounts/2fa/", "/accounts/reauthenticate/"]
     return sorted(set(urls))
 
 
