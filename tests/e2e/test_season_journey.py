@@ -1,0 +1,129 @@
+"""A whole season run from the site alone, in a real browser (R1.1, R2.1, R4, R10): an organiser
+uploads the demo's world file and changes two settings; three new players sign up (their
+confirmation mails received by a real local SMTP server, aiosmtpd, and the links followed); two
+join 魏 through invitation links and one applies; the king admits them with stars, kinds and
+cities; the organiser starts the war; the king orders a march; the organiser pauses for 30 minutes
+(time moved by the test: the live server runs in this process, so time-machine moves its clock
+too) and resumes, and the march arrives exactly 30 minutes later than it would have; the organiser
+ends the war; the standings page names the winner; a new season is made from it.
+
+Each step is a segment of tests/e2e/season/, driving only the pages. Two things stand in for what
+is not a page: the site admin's grant (the organiser's permission, and a password for the king,
+whose account the world file made without one) and the worker at the start instant (the timers
+swept in this process, as the life segment's test does)."""
+
+from datetime import datetime, timedelta
+
+import pytest
+import time_machine
+from django.contrib.auth.models import Permission, User
+
+from battles.models import Army
+from campaign.models import Campaign, Kingdom, Officer
+from ops.demo import DEMO_PASSWORD
+from tests.e2e.conftest import log_in
+from tests.e2e.season.accounts import sign_up
+from tests.e2e.season.joining import admit, apply, follow_invitation, make_invitation
+from tests.e2e.season.life import (
+    season_war_end,
+    season_war_pause,
+    season_war_resume,
+    season_war_start,
+    season_war_started,
+)
+from tests.e2e.season.organise import organise_from_demo_file
+from tests.e2e.season.standings import next_season, standings_winner
+from tests.worlds import START
+
+pytestmark = pytest.mark.e2e
+
+PLAYERS = [  # (username, officer's name, stars, kind, city); the last one applies
+    ("zhaoyun", "趙雲", 12, "general", "長安"),
+    ("pangtong", "龐統", 8, "strategist", "洛陽"),
+    ("chenshou", "陳壽", 5, "historian", "許昌"),
+]
+
+
+def _arrival_shown(page, base: str, army_id: int) -> datetime:
+    page.goto(f"{base}/armies/{army_id}/")
+    return datetime.fromisoformat(page.get_attribute("time.countdown", "datetime"))
+
+
+def _march(page, base: str, origin: int, target: int, member: int) -> None:
+    """The king orders a march on the War page (origin, target, one member; R4.5's preview)."""
+    page.goto(f"{base}/war/")
+    page.select_option("#march-fields select[name=origin]", str(origin))
+    page.wait_for_selector(f"#march-fields input[name=member][value='{member}']")
+    page.select_option("#march-fields select[name=target]", str(target))
+    page.check(f"#march-fields input[name=member][value='{member}']")
+    page.wait_for_selector("#march-preview:has-text('1')")
+    page.click("#march-fields ~ button[data-once]")
+    page.wait_for_selector(".messages")
+
+
+def _organiser() -> User:
+    """A site admin lets this user organise campaigns (the permission on their admin page)."""
+    user = User.objects.create_user("organiser", password=DEMO_PASSWORD)
+    user.user_permissions.add(Permission.objects.get(codename="organise_campaigns"))
+    return user
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_community_runs_a_whole_season_from_the_site(browser, live_server, mailbox):
+    with time_machine.travel(START, tick=False) as traveller:  # stopped: the pause lasts 30 minutes exactly
+        _organiser()
+        slug = organise_from_demo_file(browser, live_server, "organiser", slug="community-war")
+        campaign = Campaign.objects.get(slug=slug)
+        assert (campaign.status, campaign.travel_time, campaign.pursuers) == ("draft", timedelta(minutes=25), 4)
+        base = f"{live_server.url}/c/{slug}"
+        organiser = log_in(browser, live_server, "organiser")
+        organiser.goto(f"{base}/organise/season/")
+        organiser.click("form[action$='/organise/season/enrolment/'] button")
+        organiser.wait_for_load_state()
+        assert Campaign.objects.get(pk=campaign.pk).status == Campaign.Status.ENROLMENT
+
+        players = {u: sign_up(browser, live_server, mailbox, u, f"{u}@example.org", DEMO_PASSWORD) for u, *_ in PLAYERS}
+        king_user = User.objects.get(username="caocao")  # the site admin sets the king's password
+        king_user.set_password(DEMO_PASSWORD)
+        king_user.save()
+        wei = Kingdom.objects.get(campaign=campaign, name="魏")
+        king = log_in(browser, live_server, "caocao")
+        for username, *_ in PLAYERS[:2]:
+            follow_invitation(players[username], make_invitation(king, wei))
+        apply(players[PLAYERS[2][0]], slug, "魏", "願為魏史官，記此一役。")
+        king.goto(f"{base}/kingdoms/{wei.pk}/")
+        for username, name, stars, kind, city in PLAYERS:
+            admit(king, username, name, stars, kind, city)
+        joined = Officer.objects.filter(campaign=campaign, user__username__in=[p[0] for p in PLAYERS])
+        assert sorted((o.name, o.stars, o.kind, o.city.name, o.kingdom.name) for o in joined) == sorted(
+            (name, stars, kind, city, "魏") for _u, name, stars, kind, city in PLAYERS
+        )
+
+        starts = (START + timedelta(minutes=5)).replace(second=0)
+        season_war_start(browser, live_server, organiser, slug, starts, campaign.zone)
+        season_war_started(traveller, starts)
+        assert Campaign.objects.get(pk=campaign.pk).status == Campaign.Status.WAR
+
+        zhaoyun = Officer.objects.get(campaign=campaign, name="趙雲")
+        origin, target = zhaoyun.city_id, campaign.cities.get(name="漢中").pk
+        _march(king, base, origin, target, zhaoyun.pk)
+        army = Army.objects.get(campaign=campaign)
+        before = _arrival_shown(king, base, army.pk)
+        assert before - datetime.now(tz=before.tzinfo) >= timedelta(minutes=25)  # the organiser's travel time
+        season_war_pause(browser, live_server, organiser, slug)
+        traveller.shift(timedelta(minutes=30))
+        season_war_resume(browser, live_server, organiser, slug)
+        after = _arrival_shown(king, base, army.pk)
+        assert after - before == timedelta(minutes=30), "the march arrives exactly the pause's length later"
+
+        named = season_war_end(browser, live_server, organiser, slug)
+        ended = Campaign.objects.select_related("winner").get(pk=campaign.pk)
+        assert ended.status == Campaign.Status.ENDED and ended.winner is not None
+        assert ended.winner.name in named
+        assert standings_winner(organiser, slug) == ended.winner.name
+
+        next_season(organiser, slug, "三國攻城戰 · 第二季", "community-war-2", officers=True)
+        second = Campaign.objects.get(slug="community-war-2")
+        assert (second.status, second.previous_season_id) == (Campaign.Status.DRAFT, campaign.pk)
+        assert second.officers.filter(name="趙雲", stars=12).exists()
+        assert not second.timers.exists()  # a draft: nothing runs until its war starts
