@@ -23,7 +23,7 @@ from typing import Any
 from celery import current_app
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 
 from campaign import clock
 from campaign.models import Campaign, Heartbeat, Timer
@@ -70,6 +70,9 @@ def timer_handler(kind: str) -> Callable[[Handler], Handler]:
 
 BatchHandler = Callable[[list[Timer]], None]
 BATCH_HANDLERS: dict[str, BatchHandler] = {}
+# The kinds a pause never holds: the campaign's own instants, each set under the campaign's row lock
+# (so never racing a pause), and the pause's planned end.
+UNPAUSED_KINDS: set[str] = set()
 
 
 def timer_batch_handler(kind: str) -> Callable[[BatchHandler], BatchHandler]:
@@ -208,6 +211,7 @@ def _apply_batch(*, now: datetime, limit: int, failed: set[int]) -> tuple[int, i
         due = (
             Timer.objects.filter(status=Timer.Status.PENDING, due_at__lte=now)
             .exclude(pk__in=failed)
+            .exclude(_pause_missed())
             .order_by("due_at", "id")
         )
         if connection.features.has_select_for_update_skip_locked:  # PostgreSQL: workers take disjoint batches
@@ -234,6 +238,25 @@ def _apply_batch(*, now: datetime, limit: int, failed: set[int]) -> tuple[int, i
         # Stamped when the batch's work is done (it commits next), not when it was claimed.
         Timer.objects.filter(pk__in=applied).update(applied_at=clock.now())
         return len(applied), len(timers)
+
+
+def _pause_missed() -> Q:
+    """A pending timer of a paused campaign due after the pause's instant: scheduled by a war action
+    that read the war running and committed just after the pause held the campaign's timers (on
+    PostgreSQL the pause's UPDATE does not see a row not yet committed). It waits for the resume,
+    which holds and moves it like the others (`timers_pause_missed_hold`)."""
+    return (
+        Q(campaign__paused_at__isnull=False)
+        & Q(due_at__gt=F("campaign__paused_at"))
+        & ~Q(kind__in=sorted(UNPAUSED_KINDS))
+    )
+
+
+def timers_pause_missed_hold(*, campaign: Campaign, paused_at: datetime) -> int:
+    """At the resume, in its transaction: the timers the pause missed (`_pause_missed`) held, so
+    that they move by the pause's length with the others. Returns how many."""
+    missed = Timer.objects.filter(campaign=campaign, status=Timer.Status.PENDING, due_at__gt=paused_at)
+    return missed.exclude(kind__in=sorted(UNPAUSED_KINDS)).update(status=Timer.Status.PAUSED)
 
 
 def _by_kind(timers: list[Timer]) -> list[tuple[str, list[Timer]]]:

@@ -29,11 +29,12 @@ from campaign.models import Board, Campaign, Move, Timer, WarPause
 from campaign.selectors.world_file import world_export
 from campaign.services.boards import post_system
 from campaign.services.moves import ARRIVAL
-from campaign.timers import timer_handler, timer_schedule, timers_cancel
+from campaign.timers import UNPAUSED_KINDS, timer_handler, timer_schedule, timers_cancel, timers_pause_missed_hold
 
 WAR_START = "campaign.war_start"  # the instant the organiser set: the war begins
 WAR_RESUME = "campaign.war_resume"  # a pause's planned end (never held by the pause)
 WAR_END = "campaign.war_end"  # the end instant the organiser set (held and moved by a pause)
+UNPAUSED_KINDS.update({WAR_START, WAR_RESUME, WAR_END})
 
 
 def start_key(campaign: Campaign) -> str:
@@ -83,9 +84,10 @@ def _palace_posts(campaign: Campaign, key: str, at: datetime, post: tuple[str, s
 
 
 def _timer_set(campaign: Campaign, *, key: str, kind: str, due_at: datetime) -> None:
-    """The campaign's one timer under `key` due at `due_at` (an instant the organiser changes)."""
+    """The campaign's one timer under `key` due at `due_at` (an instant the organiser changes). Set
+    during a pause, it is taken as given: not held, not moved by the rest of the pause."""
     Timer.objects.filter(key=key).delete()  # the key is unique; a message already sent finds nothing due
-    timer_schedule(campaign=campaign, key=key, kind=kind, object_id=campaign.pk, due_at=due_at)
+    timer_schedule(campaign=campaign, key=key, kind=kind, object_id=campaign.pk, due_at=due_at, pausable=False)
 
 
 @transaction.atomic
@@ -198,6 +200,7 @@ def _resume(campaign: Campaign, *, at: datetime) -> Campaign:
     paused_at = campaign.paused_at
     assert paused_at is not None  # the callers checked
     length = at - paused_at
+    timers_pause_missed_hold(campaign=campaign, paused_at=paused_at)
     for hook in hooks.war_resume_hooks:
         hook(campaign, paused_at, at)
     held = Timer.objects.filter(campaign=campaign, status=Timer.Status.PAUSED)

@@ -164,3 +164,22 @@ def test_r1_1_r7_2_a_period_due_before_the_pause_and_applied_in_it_holds_the_nex
     clock.shift(timedelta(minutes=10))
     war_resume(user=organiser, campaign=Campaign.objects.get(pk=world.campaign.pk))
     assert due(following.key) == following.due_at + timedelta(minutes=10)
+
+
+def test_r1_1_a_timer_the_pause_missed_waits_for_the_resume_and_moves_with_the_others(world, organiser, clock):
+    """A war action that read the war running and committed just after the pause (on PostgreSQL the
+    pause's hold does not see its uncommitted timer): its timer, pending in a paused campaign, is not
+    applied during the pause, and the resume moves it by the pause's length like the held ones."""
+    army = march_start(actor=world["曹操"], target=world.city("漢中"), organisation=[(world[n], r) for n, r in ARMY])
+    key = f"army:{army.pk}:arrive"
+    arrives = due(key)
+    war_pause(user=organiser, campaign=world.campaign)
+    Timer.objects.filter(key=key).update(status=Timer.Status.PENDING)  # as if committed after the hold
+    clock.move_to(arrives + timedelta(minutes=1))
+    timers_sweep()
+    assert Army.objects.get(pk=army.pk).status == Army.Status.MARCHING, "nothing falls due while paused"
+    assert Timer.objects.get(key=key).status == Timer.Status.PENDING
+    paused_for = war_clock.now() - Campaign.objects.get(pk=world.campaign.pk).paused_at
+    war_resume(user=organiser, campaign=Campaign.objects.get(pk=world.campaign.pk))
+    assert due(key) == arrives + paused_for
+    assert Army.objects.get(pk=army.pk).arrives_at == arrives + paused_for
