@@ -38,8 +38,8 @@ from tests.worlds import START
 pytestmark = pytest.mark.e2e
 
 PLAYERS = [  # (username, officer's name, stars, kind, city); the last one applies
-    ("zhaoyun", "趙雲", 12, "general", "長安"),
-    ("pangtong", "龐統", 8, "strategist", "洛陽"),
+    ("dengai", "鄧艾", 12, "general", "長安"),
+    ("zhonghui", "鍾會", 8, "strategist", "洛陽"),
     ("chenshou", "陳壽", 5, "historian", "許昌"),
 ]
 
@@ -50,13 +50,15 @@ def _arrival_shown(page, base: str, army_id: int) -> datetime:
 
 
 def _march(page, base: str, origin: int, target: int, member: int) -> None:
-    """The king orders a march on the War page (origin, target, one member; R4.5's preview)."""
+    """The king orders a march on the War page: origin, target, one member as its marshal (R4.2, R4.5)."""
     page.goto(f"{base}/war/")
     page.select_option("#march-fields select[name=origin]", str(origin))
     page.wait_for_selector(f"#march-fields input[name=member][value='{member}']")
     page.select_option("#march-fields select[name=target]", str(target))
     page.check(f"#march-fields input[name=member][value='{member}']")
-    page.wait_for_selector("#march-preview:has-text('1')")
+    page.wait_for_selector("#march-preview:has-text('已選 1 人')")
+    page.select_option(f"#march-fields select[name=rank_{member}]", "marshal")  # the army's one marshal (R4.2)
+    page.wait_for_selector(f"#march-fields select[name=rank_{member}] option[value=marshal][selected]", state="attached")
     page.click("#march-fields ~ button[data-once]")
     page.wait_for_selector(".messages")
 
@@ -104,10 +106,11 @@ def test_a_community_runs_a_whole_season_from_the_site(browser, live_server, mai
         season_war_started(traveller, starts)
         assert Campaign.objects.get(pk=campaign.pk).status == Campaign.Status.WAR
 
-        zhaoyun = Officer.objects.get(campaign=campaign, name="趙雲")
-        origin, target = zhaoyun.city_id, campaign.cities.get(name="漢中").pk
-        _march(king, base, origin, target, zhaoyun.pk)
-        army = Army.objects.get(campaign=campaign)
+        dengai = Officer.objects.get(campaign=campaign, name="鄧艾")
+        origin, target = dengai.city_id, campaign.cities.get(name="漢中").pk
+        _march(king, base, origin, target, dengai.pk)
+        army = Army.objects.filter(campaign=campaign).first()
+        assert army is not None, king.inner_text(".messages")
         before = _arrival_shown(king, base, army.pk)
         assert before - datetime.now(tz=before.tzinfo) >= timedelta(minutes=25)  # the organiser's travel time
         season_war_pause(browser, live_server, organiser, slug)
@@ -125,5 +128,5 @@ def test_a_community_runs_a_whole_season_from_the_site(browser, live_server, mai
         next_season(organiser, slug, "三國攻城戰 · 第二季", "community-war-2", officers=True)
         second = Campaign.objects.get(slug="community-war-2")
         assert (second.status, second.previous_season_id) == (Campaign.Status.DRAFT, campaign.pk)
-        assert second.officers.filter(name="趙雲", stars=12).exists()
+        assert second.officers.filter(name="鄧艾", stars=12).exists()
         assert not second.timers.exists()  # a draft: nothing runs until its war starts
