@@ -2,7 +2,8 @@
 uploads the demo's world file and changes two settings; three new players sign up (their
 confirmation mails received by a real local SMTP server, aiosmtpd, and the links followed); two
 join 魏 through invitation links and one applies; the king admits them with stars, kinds and
-cities; the organiser starts the war; the king orders a march; the organiser pauses for 30 minutes
+cities; the organiser adds a city to 魏 (so that the standings are not a three-way tie) and
+starts the war; the king orders a march; the organiser pauses for 30 minutes
 (time moved by the test: the live server runs in this process, so time-machine moves its clock
 too) and resumes, and the march arrives exactly 30 minutes later than it would have; the organiser
 ends the war; the standings page names the winner; a new season is made from it.
@@ -38,7 +39,7 @@ from tests.worlds import START
 pytestmark = pytest.mark.e2e
 
 PLAYERS = [  # (username, officer's name, stars, kind, city); the last one applies
-    ("dengai", "鄧艾", 12, "general", "長安"),
+    ("dengai", "鄧艾", 20, "general", "長安"),  # above 徐晃's 16★: the marshal proposed
     ("zhonghui", "鍾會", 8, "strategist", "洛陽"),
     ("chenshou", "陳壽", 5, "historian", "許昌"),
 ]
@@ -50,16 +51,26 @@ def _arrival_shown(page, base: str, army_id: int) -> datetime:
 
 
 def _march(page, base: str, origin: int, target: int, member: int) -> None:
-    """The king orders a march on the War page: origin, target, one member as its marshal (R4.2, R4.5)."""
+    """The king orders a march on the War page: origin, target and one member, proposed as the
+    army's marshal by the stars (R4.2, R4.3: the most stars in the city), the route previewed (R4.5)."""
     page.goto(f"{base}/war/")
     page.select_option("#march-fields select[name=origin]", str(origin))
     page.wait_for_selector(f"#march-fields input[name=member][value='{member}']")
     page.select_option("#march-fields select[name=target]", str(target))
     page.check(f"#march-fields input[name=member][value='{member}']")
     page.wait_for_selector("#march-preview:has-text('已選 1 人')")
-    page.select_option(f"#march-fields select[name=rank_{member}]", "marshal")  # the army's one marshal (R4.2)
-    page.wait_for_selector(f"#march-fields select[name=rank_{member}] option[value=marshal][selected]", state="attached")
     page.click("#march-fields ~ button[data-once]")
+    page.wait_for_selector(".messages")
+
+
+def _city_add(page, base: str, name: str, owner: str, road_to: str) -> None:
+    """The organiser adds a frontier city to a kingdom on the draft's world page, with its first road."""
+    page.goto(f"{base}/organise/world/")
+    form = page.locator("#city-add")
+    form.locator("input[name=name]").fill(name)
+    form.locator("select[name=kingdom]").select_option(label=owner)
+    form.locator("select[name=road_to]").select_option(label=road_to)
+    form.locator("button").click()
     page.wait_for_selector(".messages")
 
 
@@ -79,6 +90,8 @@ def test_a_community_runs_a_whole_season_from_the_site(browser, live_server, mai
         assert (campaign.status, campaign.travel_time, campaign.pursuers) == ("draft", timedelta(minutes=25), 4)
         base = f"{live_server.url}/c/{slug}"
         organiser = log_in(browser, live_server, "organiser")
+        _city_add(organiser, base, "官渡", "魏", "許昌")  # the world changes in draft: 魏 holds five cities
+        assert campaign.cities.get(name="官渡").kingdom.name == "魏"
         organiser.goto(f"{base}/organise/season/")
         organiser.click("form[action$='/organise/season/enrolment/'] button")
         organiser.wait_for_load_state()
@@ -121,12 +134,12 @@ def test_a_community_runs_a_whole_season_from_the_site(browser, live_server, mai
 
         named = season_war_end(browser, live_server, organiser, slug)
         ended = Campaign.objects.select_related("winner").get(pk=campaign.pk)
-        assert ended.status == Campaign.Status.ENDED and ended.winner is not None
-        assert ended.winner.name in named
+        assert (ended.status, ended.winner.name if ended.winner else None) == ("ended", "魏")  # most cities
+        assert "魏" in named
         assert standings_winner(organiser, slug) == ended.winner.name
 
         next_season(organiser, slug, "三國攻城戰 · 第二季", "community-war-2", officers=True)
         second = Campaign.objects.get(slug="community-war-2")
         assert (second.status, second.previous_season_id) == (Campaign.Status.DRAFT, campaign.pk)
-        assert second.officers.filter(name="鄧艾", stars=12).exists()
+        assert second.officers.filter(name="鄧艾", stars=20).exists()
         assert not second.timers.exists()  # a draft: nothing runs until its war starts
