@@ -36,7 +36,8 @@ def test_a_page_refused_for_want_of_an_officer_says_where_to_join(world, setting
     assert response.status_code == 403
     page = response.content.decode()
     assert "You have no officer in this campaign." in page
-    assert f'href="{reverse("home")}#enrolment"' in page and "You have not joined this campaign." in page
+    assert f'href="{reverse("join", args=[world.campaign.slug])}"' in page  # the campaign's own join page
+    assert "Join a kingdom of this campaign" in page
 
 
 def test_an_officer_refused_a_page_is_not_told_to_join(world, client):
