@@ -74,6 +74,28 @@ def _city_add(page, base: str, name: str, owner: str, road_to: str) -> None:
     page.wait_for_selector(".messages")
 
 
+def _players_join(browser, live_server, mailbox, campaign: Campaign):
+    """The three players sign up; two follow the king's invitation links, the last applies; the
+    king admits all three on 魏's page. Returns the king's page."""
+    players = {u: sign_up(browser, live_server, mailbox, u, f"{u}@example.org", DEMO_PASSWORD) for u, *_ in PLAYERS}
+    king_user = User.objects.get(username="caocao")  # the site admin sets the king's password
+    king_user.set_password(DEMO_PASSWORD)
+    king_user.save()
+    wei = Kingdom.objects.get(campaign=campaign, name="魏")
+    king = log_in(browser, live_server, "caocao")
+    for username, *_ in PLAYERS[:2]:
+        follow_invitation(players[username], make_invitation(king, wei))
+    apply(players[PLAYERS[2][0]], campaign.slug, "魏", "願為魏史官，記此一役。")
+    king.goto(f"{live_server.url}/c/{campaign.slug}/kingdoms/{wei.pk}/")
+    for username, name, stars, kind, city in PLAYERS:
+        admit(king, username, name, stars, kind, city)
+    joined = Officer.objects.filter(campaign=campaign, user__username__in=[p[0] for p in PLAYERS])
+    assert sorted((o.name, o.stars, o.kind, o.city.name, o.kingdom.name) for o in joined) == sorted(
+        (name, stars, kind, city, "魏") for _u, name, stars, kind, city in PLAYERS
+    )
+    return king
+
+
 def _organiser() -> User:
     """A site admin lets this user organise campaigns (the permission on their admin page)."""
     user = User.objects.create_user("organiser", password=DEMO_PASSWORD)
@@ -97,22 +119,7 @@ def test_a_community_runs_a_whole_season_from_the_site(browser, live_server, mai
         organiser.wait_for_load_state()
         assert Campaign.objects.get(pk=campaign.pk).status == Campaign.Status.ENROLMENT
 
-        players = {u: sign_up(browser, live_server, mailbox, u, f"{u}@example.org", DEMO_PASSWORD) for u, *_ in PLAYERS}
-        king_user = User.objects.get(username="caocao")  # the site admin sets the king's password
-        king_user.set_password(DEMO_PASSWORD)
-        king_user.save()
-        wei = Kingdom.objects.get(campaign=campaign, name="魏")
-        king = log_in(browser, live_server, "caocao")
-        for username, *_ in PLAYERS[:2]:
-            follow_invitation(players[username], make_invitation(king, wei))
-        apply(players[PLAYERS[2][0]], slug, "魏", "願為魏史官，記此一役。")
-        king.goto(f"{base}/kingdoms/{wei.pk}/")
-        for username, name, stars, kind, city in PLAYERS:
-            admit(king, username, name, stars, kind, city)
-        joined = Officer.objects.filter(campaign=campaign, user__username__in=[p[0] for p in PLAYERS])
-        assert sorted((o.name, o.stars, o.kind, o.city.name, o.kingdom.name) for o in joined) == sorted(
-            (name, stars, kind, city, "魏") for _u, name, stars, kind, city in PLAYERS
-        )
+        king = _players_join(browser, live_server, mailbox, campaign)
 
         starts = (START + timedelta(minutes=5)).replace(second=0)
         season_war_start(browser, live_server, organiser, slug, starts, campaign.zone)
