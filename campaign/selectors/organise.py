@@ -5,7 +5,10 @@ a world file before it is saved. Each in a fixed number of queries, whatever the
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from campaign.authority import may_create_campaigns
@@ -177,3 +180,29 @@ def world_preview(*, text: str | bytes, fmt: str) -> Preview:
             shown = f"{typed_text(field, spec[name])} {_unit(field)}".strip() if field else str(spec[name])
             changed.append((str(column(name).verbose_name), shown))
     return Preview(spec=spec, map=drawn, settings=changed, laid_out=laid_out)
+
+
+# The organisers' acts look up what they change by the address's slug and id (404 otherwise), for
+# the API, which holds no query of its own.
+def campaign_at(slug: str) -> Campaign:
+    return get_object_or_404(Campaign, slug=slug)
+
+
+def kingdom_at(slug: str, kingdom_id: int) -> Kingdom:
+    return get_object_or_404(Kingdom.objects.select_related("campaign"), pk=kingdom_id, campaign__slug=slug)
+
+
+def city_at(slug: str, city_id: int) -> City:
+    return get_object_or_404(City.objects.select_related("campaign"), pk=city_id, campaign__slug=slug)
+
+
+def road_at(slug: str, road_id: int) -> Road:
+    return get_object_or_404(Road.objects.select_related("a", "b", "campaign"), pk=road_id, campaign__slug=slug)
+
+
+def cities_of(campaign: Campaign) -> QuerySet[City]:
+    return City.objects.filter(campaign=campaign)
+
+
+def user_at(user_id: int) -> User:
+    return get_object_or_404(get_user_model(), pk=user_id)
