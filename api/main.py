@@ -23,6 +23,7 @@ from api import (  # noqa: F401  (their operations, on the router)
     seasons,
 )
 from api.auth import AddressThrottle, UserThrottle
+from api.parser import TextParser
 from api.router import router
 from campaign import conditional
 
@@ -138,6 +139,7 @@ class DocumentedAPI(NinjaAPI):
 
 api = DocumentedAPI(
     renderer=Renderer(),
+    parser=TextParser(),
     title="Chess-siege campaign manager",
     version="1",
     description=DESCRIPTION,

@@ -3,6 +3,7 @@
 from datetime import datetime
 
 from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
@@ -117,8 +118,28 @@ def is_organiser(user: User | AnonymousUser, campaign: Campaign) -> bool:
 
 
 def require_organiser(user: User | AnonymousUser, campaign: Campaign) -> None:
+    """An organiser, logged in with the two factors the campaign may require of them."""
     if not is_organiser(user, campaign):
         raise NotAllowed("R1.1", _("Only the campaign's organisers may do this."))
+    require_two_factor(user, campaign)
+
+
+def two_factor_refusal() -> str:
+    return _(
+        "This campaign requires two-factor log-in of its organisers and kings: set up an "
+        "authenticator app first (Account, Two-factor log-in)."
+    )
+
+
+def require_two_factor(user: User | AnonymousUser, campaign: Campaign) -> None:
+    """Of one who runs the campaign (an organiser, a king), in every service they act through, so
+    that no front end (pages, API) lets them past: an authenticator app (TOTP) when the campaign
+    requires it. No query when it does not."""
+    if (
+        campaign.mfa_required
+        and not Authenticator.objects.filter(user_id=user.pk, type=Authenticator.Type.TOTP).exists()
+    ):
+        raise NotAllowed("R1.1", two_factor_refusal())
 
 
 def may_manage_members(user: User | AnonymousUser, kingdom: Kingdom) -> bool:

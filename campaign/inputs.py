@@ -3,7 +3,7 @@ numbers and texts from posted forms and queries (bad input is a message that nam
 never a 500: ids in ASCII digits within the database's range; texts bounded and free of control
 characters), and the time zone the reader chose (a cookie, like the language)."""
 
-from datetime import datetime
+from datetime import UTC, datetime
 from functools import cache
 from typing import TypeVar
 from zoneinfo import ZoneInfo, available_timezones
@@ -102,15 +102,26 @@ def chosen_zone(request: HttpRequest) -> ZoneInfo | None:
     return zone_named(request.COOKIES.get(TIME_ZONE_COOKIE, ""))
 
 
+# The instants an organiser may type (a war's start, end, a pause's end): a sane span, so that a
+# deadline moved by a pause or a day of the chronicle never leaves what the database and dates hold.
+FIRST_YEAR, LAST_YEAR = 2000, 2199
+
+
 def posted_instant(data, name: str, zone: ZoneInfo) -> datetime:
     """A `datetime-local` field (``2026-05-01T20:00``) read in the campaign's zone (or an ISO
     instant naming its own offset)."""
     text = (data.get(name) or "").strip()
     try:
         naive = datetime.fromisoformat(text)
-    except ValueError:
+        instant = naive.replace(tzinfo=zone) if naive.tzinfo is None else naive
+        instant.astimezone(UTC)  # an instant the database cannot hold (year 9999 past UTC) fails here
+    except (ValueError, OverflowError):
         raise RuleViolation("R1.1", _("Please give a date and a time.")) from None
-    return naive.replace(tzinfo=zone) if naive.tzinfo is None else naive
+    if not FIRST_YEAR <= instant.year <= LAST_YEAR:
+        raise RuleViolation(
+            "R1.1", _("Please give a date between %(first)s and %(last)s.") % {"first": FIRST_YEAR, "last": LAST_YEAR}
+        )
+    return instant
 
 
 def posted_instant_or_none(data, name: str, zone: ZoneInfo) -> datetime | None:

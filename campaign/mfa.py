@@ -5,9 +5,8 @@ Reads the models only, like the authority."""
 
 from allauth.mfa.models import Authenticator
 from django.contrib.auth.models import AnonymousUser, User
-from django.utils.translation import gettext as _
 
-from campaign.authority import is_organiser
+from campaign.authority import is_organiser, two_factor_refusal
 from campaign.errors import NotAllowed
 from campaign.models import Campaign, Kingdom
 
@@ -29,10 +28,7 @@ def mfa_missing(user: User | AnonymousUser, campaign: Campaign) -> bool:
 
 
 def mfa_refusal() -> str:
-    return _(
-        "This campaign requires two-factor log-in of its organisers and kings: set up an "
-        "authenticator app first (Account, Two-factor log-in)."
-    )
+    return two_factor_refusal()
 
 
 def require_mfa(user: User | AnonymousUser, campaign: Campaign) -> None:

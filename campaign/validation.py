@@ -4,7 +4,7 @@ no clause for it; the message names the clause of the action refused)."""
 from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
-from campaign.rules.text import text_fault
+from campaign.rules.text import name_fault, text_fault
 
 
 def checked_text(text: str, *, field: str, clause: str, max_length: int, multiline: bool = True) -> str:
@@ -19,4 +19,13 @@ def checked_text(text: str, *, field: str, clause: str, max_length: int, multili
             clause,
             _("“%(field)s” contains control characters (such as NUL), which are not allowed.") % {"field": field},
         )
+    return text
+
+
+def checked_name(text: str, *, field: str, clause: str, max_length: int) -> str:
+    """A name as it will be stored (one line, plain text: the site's posts are Markdown), or a
+    RuleViolation naming the field and the rule."""
+    checked_text(text, field=field, clause=clause, max_length=max_length, multiline=False)
+    if name_fault(text):
+        raise RuleViolation(clause, _("“%(field)s” is plain text, without [ ] < > * ` \\ |.") % {"field": field})
     return text

@@ -27,6 +27,9 @@ CLAUSES = {
     "officer_kind": "R1.6",
     "not_own_city": "R1.5",
     "duplicate_user": "R1.5",
+    "username": "R1.5",
+    "name_markup": "R1.1",
+    "account_taken": "R1.5",
     "time_zone": "R1.1",
     "battle_game": "R1.1",
     "slug": "R1.1",
@@ -71,6 +74,12 @@ def _rules() -> dict[str, str]:
         "road_twice": _("The road between “%(a)s” and “%(b)s” is given twice."),
         "unreachable": _("The city “%(city)s” cannot be reached by road from any capital."),
         "duplicate_user": _("The user “%(name)s” has two officers; one officer per user in a campaign."),
+        "name_markup": _("“%(name)s”: a name is plain text, without [ ] < > * ` \\ |."),
+        "username": _("“%(name)s” is not a username: letters, digits and @ . + - _ only."),
+        "account_taken": _(
+            "The account “%(name)s” exists already: a world file uploaded on the site makes new accounts "
+            "only; players join through invitations and applications."
+        ),
         "two_kings": _("%(kingdom)s has two kings."),
         "two_governors": _("The city “%(name)s” has two governors."),
         "stars": _("A star level is between 1 and 25."),

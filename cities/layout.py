@@ -10,6 +10,12 @@ Point = tuple[float, float]
 SIZE = 1000.0  # the layout's square, in map units
 ITERATIONS = 120
 EXACT_UP_TO = 200  # maps up to this many cities: every pair pushes (as small maps always were)
+# The layout's work is bounded whatever the map: rounds × cities at most WORK (all 120 rounds up to
+# 1,000 cities, fewer beyond, never under MIN_ROUNDS), and a city is pushed by at most NEAR_CAP of
+# the cities around it (a sample, weighted, where a star-shaped map bunches them in one cell).
+WORK = 120_000
+MIN_ROUNDS = 12
+NEAR_CAP = 40
 
 
 def spring_layout(
@@ -34,10 +40,12 @@ def spring_layout(
     links = [(a, b) for a, b in edges if a in spots and b in spots and a != b]
     ideal = SIZE / math.sqrt(count) * 0.8
     heat = SIZE / 10
-    for _round in range(ITERATIONS):
+    rounds = max(MIN_ROUNDS, min(ITERATIONS, WORK // count))
+    cooling = 0.96 ** (ITERATIONS / rounds)  # the same fall of heat in fewer rounds
+    for _round in range(rounds):
         push = _pushes(nodes, links, spots, ideal)
         _settle(nodes, fixed, spots, push, heat)
-        heat *= 0.96
+        heat *= cooling
     return {node: (round(x, 1), round(y, 1)) for node, (x, y) in spots.items()}
 
 
@@ -106,6 +114,10 @@ def _pushes_nearby(
     push = {node: [0.0, 0.0] for node in nodes}
     for (cx, cy), members in cells.items():
         near = [b for dx in (-1, 0, 1) for dy in (-1, 0, 1) for b in cells.get((cx + dx, cy + dy), ())]
+        weight = 1.0
+        if len(near) > NEAR_CAP:  # a crowd: a spread sample of it, each standing for `weight` cities
+            weight = len(near) / NEAR_CAP
+            near = [near[int(k * weight)] for k in range(NEAR_CAP)]
         for a in members:
             ax, ay = spots[a]
             total = push[a]
@@ -115,7 +127,7 @@ def _pushes_nearby(
                 dx, dy = ax - spots[b][0], ay - spots[b][1]
                 distance = math.hypot(dx, dy) or 0.01
                 if distance < reach:
-                    force = ideal * ideal / distance / distance
+                    force = weight * ideal * ideal / distance / distance
                     total[0] += dx * force
                     total[1] += dy * force
     return push

@@ -50,6 +50,8 @@ def war_days(campaign: Campaign) -> tuple[date, date]:
 
 def _bounds(campaign: Campaign, day: date) -> tuple[datetime, datetime]:
     start = datetime.combine(day, time(0), tzinfo=campaign.zone)
+    if day >= date.max - timedelta(days=1):  # the last days a date holds: no "next day" to end at
+        return start, datetime.max.replace(tzinfo=campaign.zone)
     return start, datetime.combine(day + timedelta(days=1), time(0), tzinfo=campaign.zone)
 
 

@@ -29,6 +29,20 @@ def text_fault(text: str, *, max_length: int, multiline: bool = True) -> str | N
     return None
 
 
+# Names (of kingdoms, cities, officers, campaigns) go into the site's own posts, which are Markdown:
+# a name is plain text, without the characters that would make it a link, a tag or emphasis there.
+NAME_MARKUP = frozenset("[]<>*`\\|")
+
+
+def name_fault(name: str) -> str | None:
+    """None for a plain name; else `"markup"`.
+
+    >>> name_fault("曹操"), name_fault("Zhang Liao"), name_fault("[x](https://e.example)"), name_fault("a*b*")
+    (None, None, 'markup', 'markup')
+    """
+    return "markup" if any(char in NAME_MARKUP for char in name) else None
+
+
 ID_MAX = 2**63 - 1  # the largest id the database holds (a BigAutoField, on SQLite and PostgreSQL)
 
 

@@ -28,13 +28,15 @@ from datetime import timedelta
 from typing import Any
 
 from campaign.rules.personnel import valid_stars
-from campaign.rules.text import text_fault
+from campaign.rules.text import name_fault, text_fault
 from campaign.rules.world_file import MAX_CITIES, WorldFileError
 from cities.rules import adjacency
 
 TOP_KEYS = {"name", "slug", "time_zone", "battle_game", "settings", "kingdoms", "cities", "roads", "officers"}
 KINGDOM_KEYS = {"name", "colour", "capital"}
 CITY_KEYS = {"name", "kingdom", "kind", "wall", "x", "y"}
+# A username as the site's accounts take them (Django's own rule: letters, digits and @.+-_).
+USERNAME = re.compile(r"[\w.@+-]+\Z")
 OFFICER_KEYS = {"user", "name", "kingdom", "stars", "kind", "city", "title", "king", "governs", "moderates"}
 SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,50}$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -70,6 +72,14 @@ def _keys(item: Any, path: str, allowed: set[str], required: tuple[str, ...]) ->
     return item
 
 
+def _name(value: Any, path: str, max_length: int) -> str:
+    """A name, plain text (the site's posts are Markdown: no link, tag or emphasis in a name)."""
+    text = _text(value, path, max_length)
+    if name_fault(text):
+        raise _fail("name_markup", path, name=text)
+    return text
+
+
 def _text(value: Any, path: str, max_length: int, *, required: bool = True) -> str:
     if not isinstance(value, str) or (required and not value.strip()):
         raise _fail("not_text", path)
@@ -89,7 +99,7 @@ def _list(data: dict[str, Any], key: str) -> list[Any]:
 def world_spec(data: Any, vocabulary: Vocabulary) -> dict[str, Any]:
     """The description `world_create` takes, from a world file's data, or the first broken rule."""
     data = _keys(data, "", TOP_KEYS, ("name", "slug", "kingdoms", "cities"))
-    spec: dict[str, Any] = {"name": _text(data["name"], "name", 100), "slug": data["slug"]}
+    spec: dict[str, Any] = {"name": _name(data["name"], "name", 100), "slug": data["slug"]}
     if not isinstance(data["slug"], str) or not SLUG.match(data["slug"]):
         raise _fail("slug", "slug")
     spec.update(_settings(data, vocabulary))
@@ -158,7 +168,7 @@ def _kingdoms(items: list[Any]) -> list[dict[str, Any]]:
         colour = k.get("colour", "#888888")
         if not isinstance(colour, str) or not COLOUR.match(colour):
             raise _fail("colour", f"{path}.colour")
-        out.append({"name": _text(k["name"], f"{path}.name", 50), "colour": colour, "capital": k["capital"]})
+        out.append({"name": _name(k["name"], f"{path}.name", 50), "colour": colour, "capital": k["capital"]})
     _named(out, "kingdoms")
     return out
 
@@ -168,7 +178,7 @@ def _cities(items: list[Any], kingdoms: set[str], walls: dict[str, int]) -> list
     for i, item in enumerate(items):
         path = f"cities[{i}]"
         c = _keys(item, path, CITY_KEYS, ("name", "kind"))
-        city: dict[str, Any] = {"name": _text(c["name"], f"{path}.name", 50), "kind": c["kind"]}
+        city: dict[str, Any] = {"name": _name(c["name"], f"{path}.name", 50), "kind": c["kind"]}
         if c["kind"] not in walls:
             raise _fail("city_kind", f"{path}.kind", value=str(c["kind"]), allowed=tuple(walls))
         if c.get("kingdom") is not None:
@@ -249,9 +259,9 @@ def _officers(items: list[Any], spec: dict[str, Any], kinds: tuple[str, ...]) ->
         path = f"officers[{i}]"
         o = _keys(item, path, OFFICER_KEYS, ("user", "name", "kingdom", "stars", "kind", "city"))
         officer = _officer(o, path, owner, kinds)
-        if officer["username"] in users:
+        if officer["username"].casefold() in users:  # one account a name, whatever its case
             raise _fail("duplicate_user", f"{path}.user", name=officer["username"])
-        users.add(officer["username"])
+        users.add(officer["username"].casefold())
         if officer.get("governs") in governed:
             raise _fail("two_governors", f"{path}.governs", name=officer["governs"])
         governed.add(officer.get("governs", ""))
@@ -269,8 +279,10 @@ def _officer(o: dict[str, Any], path: str, owner: dict[str, Any], kinds: tuple[s
     kingdom (R1.5), with what they hold (king, a governed city, boards to moderate)."""
     officer: dict[str, Any] = {
         "username": _text(o["user"], f"{path}.user", 150),
-        "name": _text(o["name"], f"{path}.name", 50),
+        "name": _name(o["name"], f"{path}.name", 50),
     }
+    if not USERNAME.match(officer["username"]):
+        raise _fail("username", f"{path}.user", name=officer["username"])
     if not isinstance(o["kingdom"], str) or o["kingdom"] not in set(owner.values()):  # each owns its capital
         raise _fail("unknown_kingdom", f"{path}.kingdom", name=str(o["kingdom"]))
     officer["kingdom"] = o["kingdom"]

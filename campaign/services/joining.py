@@ -27,7 +27,7 @@ from django.utils.translation import pgettext
 
 from campaign import clock
 from campaign.announcements import in_site_language
-from campaign.authority import may_manage_members
+from campaign.authority import may_manage_members, require_campaign_open, require_two_factor
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Application, Campaign, Invitation, Kingdom, Officer, OfficerKind, Whereabouts
 from campaign.rules.personnel import valid_stars
@@ -35,7 +35,7 @@ from campaign.selectors.joining import invitation_found
 from campaign.services.boards import post_system
 from campaign.services.tokens import digest
 from campaign.timers import send_soon
-from campaign.validation import checked_text
+from campaign.validation import checked_name, checked_text
 from cities.models import City
 
 log = logging.getLogger(__name__)
@@ -61,6 +61,7 @@ def _require_manager(user, kingdom: Kingdom) -> None:
         raise NotAllowed(
             "R2.1", _("Only the king of %(kingdom)s or an organiser manages its members.") % {"kingdom": kingdom.name}
         )
+    require_two_factor(user, kingdom.campaign)
 
 
 def _no_officer_yet(user, campaign: Campaign) -> Officer | None:
@@ -102,6 +103,7 @@ def invitation_create(*, user, kingdom: Kingdom, expires_in: timedelta, max_uses
 def invitation_revoke(*, user, invitation: Invitation) -> Invitation:
     """The link stops working at once; the applications it made stay."""
     _require_manager(user, invitation.kingdom)
+    require_campaign_open(invitation.kingdom.campaign)  # an ended war is archived, read-only
     if invitation.revoked_at is None:
         invitation.revoked_at = clock.now()
         Invitation.objects.filter(pk=invitation.pk, revoked_at__isnull=True).update(revoked_at=invitation.revoked_at)
@@ -187,7 +189,7 @@ def application_withdraw(*, user, application: Application) -> Application:
 
 
 def _checked_officer(campaign: Campaign, name: str, stars: int, kind: str, title: str) -> tuple[str, str]:
-    name = checked_text(name.strip(), field=_("name"), clause="R1.5", max_length=50, multiline=False)
+    name = checked_name(name.strip(), field=_("name"), clause="R1.5", max_length=50)
     if not name:
         raise RuleViolation("R1.5", _("An officer needs a name."))
     title = checked_text(
@@ -254,6 +256,7 @@ def officer_admit(
 def application_refuse(*, user, application: Application, reason: str) -> Application:
     """The king or an organiser refuses, with a reason the applicant reads (mail, the join page)."""
     application = _pending(application, manager=user)
+    require_campaign_open(application.kingdom.campaign)  # an ended war is archived, read-only
     reason = checked_text(reason.strip(), field=_("reason"), clause="R1.5", max_length=2000)
     if not reason:
         raise RuleViolation("R1.5", _("A refusal gives the applicant its reason."))

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from campaign import clock
 from campaign.announcements import in_site_language
-from campaign.authority import is_king, require_organiser
+from campaign.authority import is_king, require_organiser, require_two_factor
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import BoardModerator, Campaign, Kingdom, Move, Officer, Promotion, Whereabouts
 from campaign.services.boards import post_system
@@ -80,6 +80,7 @@ def crown_hand_on(*, actor: Officer, officer: Officer) -> Kingdom:
         Kingdom.objects.select_for_update(of=("self",)).select_related("campaign", "palace").get(pk=actor.kingdom.pk)
     )
     _living(kingdom)
+    require_two_factor(actor.user, kingdom.campaign)
     if officer.pk == actor.pk:
         raise RuleViolation("R2.1", _("You already wear the crown."))
     _heir(kingdom, officer)

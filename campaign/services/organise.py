@@ -23,7 +23,14 @@ from campaign.rules.world_check import world_spec
 from campaign.rules.world_file import WorldFileError
 from campaign.selectors.world_file import setting_plain, world_data
 from campaign.services.world import CAMPAIGN_SETTINGS, world_build
-from campaign.services.world_files import place_unplaced, slug_free, world_import, world_parse, world_vocabulary
+from campaign.services.world_files import (
+    accounts_new_only,
+    place_unplaced,
+    slug_free,
+    world_import,
+    world_parse,
+    world_vocabulary,
+)
 from campaign.world_refusals import world_form_refusal
 from cities.models import City, CityKind
 
@@ -96,7 +103,9 @@ def campaign_import(
     """A campaign in draft built from a world file (README "The world file"), at the file's
     address or `slug`; its creator its first organiser."""
     require_campaign_creator(actor)
-    campaign = world_import(text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug, places=places)
+    campaign = world_import(
+        text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug, places=places, new_accounts=True
+    )
     campaign.organisers.add(actor)
     return campaign
 
@@ -159,6 +168,7 @@ def world_replace(
     campaign = locked(campaign)
     require_draft(campaign)
     spec = world_parse(text=text, fmt=fmt)
+    accounts_new_only(spec=spec, fmt=fmt, campaign=campaign)
     place_unplaced(spec, places)  # (`places`: where its preview laid out the cities it leaves without)
     Officer.objects.filter(campaign=campaign).delete()
     City.objects.filter(campaign=campaign).delete()  # their roads and boards with them

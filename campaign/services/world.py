@@ -156,7 +156,7 @@ def _officer_create(
     if not valid_stars(o["stars"]):
         raise RuleViolation("R1.5", _("A star level is between 1 and 25."))
     User = get_user_model()
-    user = User.objects.filter(username=o["username"]).first()
+    user = User.objects.filter(username__iexact=o["username"]).first()  # one account a name, whatever its case
     if user is None:
         user = User.objects.create_user(username=o["username"], password=password)
     officer = Officer.objects.create(

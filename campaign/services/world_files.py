@@ -6,7 +6,9 @@ world out is a read: `campaign/selectors/world_file.py`."""
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
+from django.db.models.functions import Lower
 
 from campaign.models import Campaign, OfficerKind
 from campaign.rules.world_check import SLUG, Vocabulary, world_spec
@@ -79,10 +81,14 @@ def world_import(
     status: str = Campaign.Status.WAR,
     slug: str = "",
     places: dict[str, tuple[float, float]] | None = None,
+    new_accounts: bool = False,
 ) -> Campaign:
     """A new campaign built from a world file (at war, as the command builds it; an organiser's in
-    draft, at the address `slug` when given instead of the file's); a refused file changes nothing."""
+    draft, at the address `slug` when given instead of the file's); a refused file changes nothing.
+    `new_accounts`: its officers' users are all made new (`accounts_new_only`: an upload on the site)."""
     spec = world_parse(text=text, fmt=fmt)
+    if new_accounts:
+        accounts_new_only(spec=spec, fmt=fmt)
     if slug:
         if not SLUG.match(slug):
             raise world_refusal(WorldFileError("slug", "slug"), fmt="form")
@@ -95,6 +101,24 @@ def world_import(
     except IntegrityError:
         slug_free(slug=spec["slug"], fmt=fmt)  # the other one's campaign is there now: refused by name
         raise
+
+
+def accounts_new_only(*, spec: dict[str, Any], fmt: str, campaign: Campaign | None = None) -> None:
+    """A world file uploaded on the site binds no one else's account: each officer's user is made
+    new (with no usable password), and a name an account already has, whatever its case, is refused
+    (else an organiser could enrol a player without asking, or make a second "Plain" beside
+    "plain", after which neither logs in by name). The accounts of `campaign`'s own officers (a
+    draft's world replaced) are its own to name again. `manage.py world_import` binds by name."""
+    names = [o["username"].lower() for o in spec.get("officers", [])]
+    if not names:
+        return
+    existing = get_user_model().objects.annotate(name=Lower("username")).filter(name__in=names)
+    if campaign is not None:
+        existing = existing.exclude(officers__campaign=campaign)
+    taken = set(existing.values_list("name", flat=True))
+    for i, o in enumerate(spec["officers"]):
+        if o["username"].lower() in taken:
+            raise world_refusal(WorldFileError("account_taken", f"officers[{i}].user", name=o["username"]), fmt=fmt)
 
 
 def slug_free(*, slug: str, fmt: str = "yaml") -> None:

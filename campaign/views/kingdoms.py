@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from campaign import clock
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Officer, OfficerKind
-from campaign.pages import campaign_action, campaign_page, require_officer
+from campaign.pages import campaign_action, campaign_page, require_officer, two_factor_page
 from campaign.selectors.joining import application_in, invitation_in, kingdom_in, kingdom_page_for, kingdoms_of
 from campaign.services import joining, kingdoms
 from cities.models import City
@@ -44,6 +44,7 @@ def _back(campaign, kingdom_id):
 
 
 @campaign_action
+@two_factor_page
 def invitation_new(request, campaign, kingdom_id):
     kingdom = kingdom_in(campaign, kingdom_id)
     days = posted_int(request.POST, "days", "R1.1", minimum=1, maximum=60)
@@ -57,6 +58,7 @@ def invitation_new(request, campaign, kingdom_id):
 
 
 @campaign_action
+@two_factor_page
 def invitation_revoke(request, campaign, invitation_id):
     invitation = invitation_in(campaign, invitation_id)
     joining.invitation_revoke(user=request.user, invitation=invitation)
@@ -65,6 +67,7 @@ def invitation_revoke(request, campaign, invitation_id):
 
 
 @campaign_action
+@two_factor_page
 def officer_admit(request, campaign, application_id):
     application = application_in(campaign, application_id)
     city = posted_object(request.POST, "city", City.objects.filter(campaign=campaign), "R1.5")
@@ -82,6 +85,7 @@ def officer_admit(request, campaign, application_id):
 
 
 @campaign_action
+@two_factor_page
 def application_refuse(request, campaign, application_id):
     application = application_in(campaign, application_id)
     joining.application_refuse(user=request.user, application=application, reason=request.POST.get("reason", "")[:4000])
@@ -90,6 +94,7 @@ def application_refuse(request, campaign, application_id):
 
 
 @campaign_action
+@two_factor_page
 def king_appoint(request, campaign, kingdom_id):
     kingdom = kingdom_in(campaign, kingdom_id)
     officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R1.2")
@@ -101,6 +106,7 @@ def king_appoint(request, campaign, kingdom_id):
 
 
 @campaign_action
+@two_factor_page
 def crown_hand_on(request, campaign):
     actor = require_officer(request)
     officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.1")
