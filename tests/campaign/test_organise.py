@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from allauth.account.models import EmailAddress
+from allauth.mfa.models import Authenticator
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import connection
@@ -165,6 +166,9 @@ def test_r1_1_an_organiser_sets_the_rule_settings_before_the_war():
     assert campaign.travel_time == timedelta(minutes=30) and campaign.war_start_minute == 600 and campaign.mfa_required
     Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.ENROLMENT)
     campaign.refresh_from_db()
+    with pytest.raises(NotAllowed):  # now required of its organisers: this one has none
+        campaign_settings_update(actor=user, campaign=campaign, values={"pursuers": 4})
+    Authenticator.objects.create(user=user, type=Authenticator.Type.TOTP, data={"secret": "JBSWY3DPEHPK3PXP"})
     campaign_settings_update(actor=user, campaign=campaign, values={"pursuers": 4})
     assert Campaign.objects.get(pk=campaign.pk).pursuers == 4
 
