@@ -104,7 +104,7 @@ def campaign_import(
     address or `slug`; its creator its first organiser."""
     require_campaign_creator(actor)
     campaign = world_import(
-        text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug, places=places, new_accounts=True
+        text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug, places=places, new_accounts=True, uploader=actor
     )
     campaign.organisers.add(actor)
     return campaign
@@ -168,7 +168,7 @@ def world_replace(
     campaign = locked(campaign)
     require_draft(campaign)
     spec = world_parse(text=text, fmt=fmt)
-    accounts_new_only(spec=spec, fmt=fmt, campaign=campaign)
+    accounts_new_only(spec=spec, fmt=fmt, campaign=campaign, uploader=actor)
     place_unplaced(spec, places)  # (`places`: where its preview laid out the cities it leaves without)
     Officer.objects.filter(campaign=campaign).delete()
     City.objects.filter(campaign=campaign).delete()  # their roads and boards with them

@@ -82,13 +82,14 @@ def world_import(
     slug: str = "",
     places: dict[str, tuple[float, float]] | None = None,
     new_accounts: bool = False,
+    uploader: Any = None,
 ) -> Campaign:
     """A new campaign built from a world file (at war, as the command builds it; an organiser's in
     draft, at the address `slug` when given instead of the file's); a refused file changes nothing.
     `new_accounts`: its officers' users are all made new (`accounts_new_only`: an upload on the site)."""
     spec = world_parse(text=text, fmt=fmt)
     if new_accounts:
-        accounts_new_only(spec=spec, fmt=fmt)
+        accounts_new_only(spec=spec, fmt=fmt, uploader=uploader)
     if slug:
         if not SLUG.match(slug):
             raise world_refusal(WorldFileError("slug", "slug"), fmt="form")
@@ -103,18 +104,23 @@ def world_import(
         raise
 
 
-def accounts_new_only(*, spec: dict[str, Any], fmt: str, campaign: Campaign | None = None) -> None:
+def accounts_new_only(
+    *, spec: dict[str, Any], fmt: str, campaign: Campaign | None = None, uploader: Any = None
+) -> None:
     """A world file uploaded on the site binds no one else's account: each officer's user is made
     new (with no usable password), and a name an account already has, whatever its case, is refused
     (else an organiser could enrol a player without asking, or make a second "Plain" beside
     "plain", after which neither logs in by name). The accounts of `campaign`'s own officers (a
-    draft's world replaced) are its own to name again. `manage.py world_import` binds by name."""
+    draft's world replaced) are its own to name again, and so is the `uploader`'s own account (an
+    organiser who serves in their war). `manage.py world_import` binds by name."""
     names = [o["username"].lower() for o in spec.get("officers", [])]
     if not names:
         return
     existing = get_user_model().objects.annotate(name=Lower("username")).filter(name__in=names)
     if campaign is not None:
         existing = existing.exclude(officers__campaign=campaign)
+    if uploader is not None:
+        existing = existing.exclude(pk=uploader.pk)
     taken = set(existing.values_list("name", flat=True))
     for i, o in enumerate(spec["officers"]):
         if o["username"].lower() in taken:
