@@ -15,6 +15,7 @@ applied exactly once however often it is triggered: a second caller finds it no 
 
 import logging
 import os
+import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
@@ -224,8 +225,12 @@ def _apply_batch(*, now: datetime, limit: int, failed: set[int]) -> tuple[int, i
         )
         if claimed != len(timers):
             raise _Raced
-        applied = []
-        for kind, group in _by_kind(timers):
+        applied: list[int] = []
+        _ends.campaigns = set()
+        for kind, run in _by_kind(timers):
+            group = _still_at_war(run)
+            if not group:
+                continue
             if kind in BATCH_HANDLERS and len(group) > 1:
                 try:
                     with transaction.atomic():  # a savepoint: the whole group, or nothing of it
@@ -237,7 +242,32 @@ def _apply_batch(*, now: datetime, limit: int, failed: set[int]) -> tuple[int, i
             applied += _apply_each(group, failed)
         # Stamped when the batch's work is done (it commits next), not when it was claimed.
         Timer.objects.filter(pk__in=applied).update(applied_at=clock.now())
+        _ends.campaigns = set()
         return len(applied), len(timers)
+
+
+_ends = threading.local()  # the campaigns whose war ended in the batch being applied
+
+
+def timers_campaign_ended(*, campaign_id: int) -> None:
+    """The war of `campaign_id` ended (R10) inside the batch being applied, by one of its timers:
+    the timers of that campaign claimed with it are not applied (its end cancelled every pending
+    one; these were already claimed)."""
+    ended = getattr(_ends, "campaigns", None)
+    if ended is not None:
+        ended.add(campaign_id)
+
+
+def _still_at_war(timers: list[Timer]) -> list[Timer]:
+    """The timers whose campaign did not end earlier in this batch; the others cancelled. Asked of
+    the database only after an end was noted (an end undone with its savepoint does not count)."""
+    noted = getattr(_ends, "campaigns", None)
+    if not noted or not any(timer.campaign_id in noted for timer in timers):
+        return timers
+    ended = set(Campaign.objects.filter(pk__in=noted, status=Campaign.Status.ENDED).values_list("pk", flat=True))
+    late = [timer.pk for timer in timers if timer.campaign_id in ended]
+    Timer.objects.filter(pk__in=late).update(status=Timer.Status.CANCELLED, applied_at=None)
+    return [timer for timer in timers if timer.campaign_id not in ended]
 
 
 def _pause_missed() -> Q:
@@ -274,6 +304,8 @@ def _apply_each(timers: list[Timer], failed: set[int]) -> list[int]:
     """Each timer in its own savepoint: one that fails is undone alone and back in line."""
     applied = []
     for timer in timers:
+        if not _still_at_war([timer]):
+            continue
         try:
             with transaction.atomic():
                 HANDLERS[timer.kind](timer)

@@ -26,7 +26,7 @@ from campaign.services.season import (
     campaign_lock,
     end_key,
 )
-from campaign.timers import timer_handler
+from campaign.timers import timer_handler, timers_campaign_ended
 from cities.models import City
 
 
@@ -114,6 +114,7 @@ def _end(campaign: Campaign, *, at: datetime, reason: str) -> Campaign:
     campaign.winner_id = won
     campaign.paused_at = campaign.paused_until = None
     campaign.save(update_fields=["status", "ended_at", "end_reason", "winner", "paused_at", "paused_until"])
+    timers_campaign_ended(campaign_id=campaign.pk)  # what a batch claimed with the ending timer stays undone
     name = Kingdom.objects.filter(pk=won).values_list("name", flat=True).first() if won else None
     label = Campaign.EndReason(reason).label  # lazy: written in the site's language
     _palace_posts(campaign, f"campaign:{campaign.pk}:ended", at, texts.war_ended(campaign, at, name, label))

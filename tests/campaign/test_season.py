@@ -8,8 +8,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
+from battles.models import Army
 from battles.services.march import march_start
-from battles.timer_kinds import DAY
+from battles.timer_kinds import ARMY_ARRIVAL, DAY
 from campaign import clock as war_clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Board, Campaign, Post, Timer, WarPause
@@ -193,3 +194,19 @@ def test_r1_1_the_end_instant_moves_with_the_pause_like_every_deadline(world, or
     clock.move_to(ends + timedelta(minutes=30))
     timers_sweep()
     assert fresh(world).status == Campaign.Status.WAR, "not at the instant first set: it moved"
+
+
+def test_r10_what_falls_due_after_the_end_in_the_same_batch_is_not_applied(world, organiser, clock):
+    """The end instant and an army's arrival a minute later, both overdue when the sweeper comes
+    (claimed in one batch): the war ends, and the arrival is cancelled with every other pending
+    deadline, not applied into an ended war."""
+    march(world)
+    arrival = Timer.objects.get(campaign=world.campaign, status=Timer.Status.PENDING, kind=ARMY_ARRIVAL)
+    war_end_set(user=organiser, campaign=world.campaign, at=arrival.due_at - timedelta(minutes=1))
+    clock.move_to(arrival.due_at + timedelta(minutes=5))
+    timers_sweep()
+    assert fresh(world).status == Campaign.Status.ENDED
+    arrival.refresh_from_db()
+    assert arrival.status == Timer.Status.CANCELLED and arrival.applied_at is None
+    army = Army.objects.get(campaign=world.campaign)
+    assert army.status == Army.Status.MARCHING, "the army did not arrive after the end"
