@@ -4,6 +4,7 @@ user's officer may read (their kingdom's palace board, R1.2). Lists are paged by
 cities and the dashboard) carries an ETag, and a poll with nothing new is a 304 before any read."""
 
 from django.http import HttpRequest
+from ninja import Field, Schema
 from ninja.errors import AuthenticationError
 from ninja.pagination import CursorPagination, paginate
 
@@ -15,6 +16,17 @@ from campaign.models import Campaign, Officer
 from campaign.selectors.accounts import account_of
 from campaign.selectors.search import board_search
 
+
+class Paged(CursorPagination):
+    """ninja's cursor pages, with a page of at least one item asked for: `page_size=0` (or below)
+    is refused as the invalid field it is, not answered with one item and a `next` that asks for
+    none again. Above the maximum the page is the maximum (200)."""
+
+    class Input(Schema):
+        page_size: int | None = Field(None, ge=1, description="items a page, 1 to 200 (50 when not given)")
+        cursor: str | None = None
+
+
 PAGE = {"ordering": ("pk",), "page_size": 50, "max_page_size": 200}
 NEWEST = {"ordering": ("-pk",), "page_size": 50, "max_page_size": 200}
 
@@ -24,7 +36,7 @@ def _viewer(request: HttpRequest, campaign: Campaign) -> Officer | None:
 
 
 @read("/campaigns", list[schemas.CampaignOut], "api-campaigns")
-@paginate(CursorPagination, **PAGE)
+@paginate(Paged, **PAGE)
 def campaigns(request):
     """The campaigns this site runs."""
     return public.campaigns()
@@ -37,14 +49,14 @@ def campaign(request, slug: str):
 
 
 @read("/c/{slug}/kingdoms", list[schemas.KingdomOut], "api-kingdoms")
-@paginate(CursorPagination, **PAGE)
+@paginate(Paged, **PAGE)
 def kingdoms(request, slug: str):
     """The kingdoms, their kings, capitals and colours."""
     return public.kingdoms(public.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/cities", list[schemas.CityOut], "api-cities", polled=True)
-@paginate(CursorPagination, **PAGE)
+@paginate(Paged, **PAGE)
 def cities(request, slug: str, kingdom: schemas.Id | None = None):
     """Every city with its owner, governor and wall; `?kingdom=` for one kingdom's."""
     return public.cities(public.campaign_by_slug(slug), kingdom)
@@ -57,21 +69,21 @@ def city(request, slug: str, city_id: schemas.Id):
 
 
 @read("/c/{slug}/cities/{city_id}/ledger", list[schemas.LedgerOut], "api-city-ledger")
-@paginate(CursorPagination, **NEWEST)
+@paginate(Paged, **NEWEST)
 def city_ledger(request, slug: str, city_id: schemas.Id):
     """Every change of the city's wall, the latest first (R7.1)."""
     return public.city_ledger(public.campaign_by_slug(slug), city_id)
 
 
 @read("/c/{slug}/roads", list[schemas.RoadOut], "api-roads")
-@paginate(CursorPagination, **PAGE)
+@paginate(Paged, **PAGE)
 def roads(request, slug: str):
     """The roads between cities (R1.4: a move follows them)."""
     return public.roads(public.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/officers", list[schemas.OfficerOut], "api-officers")
-@paginate(CursorPagination, **PAGE)
+@paginate(Paged, **PAGE)
 def officers(request, slug: str, kingdom: schemas.Id | None = None):
     """The officers (stars, kind, title, whereabouts); `?kingdom=` for one kingdom's."""
     return public.officers(public.campaign_by_slug(slug), kingdom)
@@ -99,14 +111,14 @@ def officer(request, slug: str, officer_id: schemas.Id):
 
 
 @read("/c/{slug}/moves", list[schemas.MoveOut], "api-moves", polled=True)
-@paginate(CursorPagination, **PAGE)
+@paginate(Paged, **PAGE)
 def moves(request, slug: str):
     """Everyone on the road (R3.4)."""
     return public.moves_on_the_road(public.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/armies", list[schemas.ArmyOut], "api-armies")
-@paginate(CursorPagination, **PAGE)
+@paginate(Paged, **PAGE)
 def armies(request, slug: str):
     """The armies, on the march or at a siege, with their members' ranks and their morale."""
     return public.armies(public.campaign_by_slug(slug))
@@ -119,14 +131,14 @@ def army(request, slug: str, army_id: schemas.Id):
 
 
 @read("/c/{slug}/armies/{army_id}/ledger", list[schemas.LedgerOut], "api-army-ledger")
-@paginate(CursorPagination, **NEWEST)
+@paginate(Paged, **NEWEST)
 def army_ledger(request, slug: str, army_id: schemas.Id):
     """Every change of the army's morale, the latest first (R7.1, R7.2)."""
     return public.army_ledger(public.campaign_by_slug(slug), army_id)
 
 
 @read("/c/{slug}/sieges", list[schemas.SiegeOut], "api-sieges", polled=True)
-@paginate(CursorPagination, **NEWEST)
+@paginate(Paged, **NEWEST)
 def sieges(request, slug: str):
     """The sieges, the latest first."""
     return public.sieges(public.campaign_by_slug(slug))
@@ -139,7 +151,7 @@ def siege(request, slug: str, siege_id: schemas.Id):
 
 
 @read("/c/{slug}/games", list[schemas.GameOut], "api-games")
-@paginate(CursorPagination, **NEWEST)
+@paginate(Paged, **NEWEST)
 def games(request, slug: str, status: str | None = None):
     """The battle games, the latest first; `?status=` for one status (called, played, decided …)."""
     return public.games(public.campaign_by_slug(slug), status)
@@ -152,7 +164,7 @@ def game(request, slug: str, game_id: schemas.Id):
 
 
 @read("/c/{slug}/boards", list[schemas.BoardOut], "api-boards")
-@paginate(CursorPagination, **PAGE)
+@paginate(Paged, **PAGE)
 def boards(request, slug: str):
     """The boards the reader may read (R1.2: a palace only for its kingdom's officers)."""
     campaign = public.campaign_by_slug(slug)
@@ -160,7 +172,7 @@ def boards(request, slug: str):
 
 
 @read("/c/{slug}/boards/{board_id}/threads", list[schemas.ThreadOut], "api-threads")
-@paginate(CursorPagination, **NEWEST)
+@paginate(Paged, **NEWEST)
 def threads(request, slug: str, board_id: schemas.Id):
     """A board's threads, the latest first (R1.2: a palace only for its kingdom)."""
     campaign = public.campaign_by_slug(slug)
@@ -187,7 +199,7 @@ def search(request, slug: str, q: str, page: int = 1):
 
 
 @read("/c/{slug}/threads/{thread_id}/posts", list[schemas.PostOut], "api-posts")
-@paginate(CursorPagination, **PAGE)
+@paginate(Paged, **PAGE)
 def posts(request, slug: str, thread_id: schemas.Id):
     """A thread's posts in order, hidden ones left out."""
     campaign = public.campaign_by_slug(slug)

@@ -219,3 +219,14 @@ def test_every_list_reads_a_pinned_number_of_queries_at_two_sizes(client, world,
     for officer in extra[:5]:
         move_order(actor=world["曹操"], officer=officer, destination=world.city("洛陽"))
     assert counts() == small
+
+
+@pytest.mark.django_db
+def test_a_page_of_no_items_is_refused_naming_the_field(client, world, clock):
+    """`page_size` is 1 to 200: zero or below is the invalid field it is (not one item and a
+    `next` link asking for zero again); above 200 is a page of 200."""
+    slug = world.campaign.slug
+    for size in ("0", "-1"):
+        refused = read(client, f"/c/{slug}/cities?page_size={size}", HTTP_ACCEPT_LANGUAGE="en")
+        assert refused.status_code == 400 and "page_size" in refused.json()["message"]
+    assert len(read(client, f"/c/{slug}/cities?page_size=1").json()["results"]) == 1
