@@ -168,6 +168,17 @@ def test_r7_4_the_settings_form_takes_minutes_seconds_and_clock_times(client, ca
     assert campaign.moves_through_own_cities_only and not campaign.mfa_required
 
 
+def test_r1_1_at_war_the_settings_page_shows_the_settings_without_a_form_to_change_them(client, campaign):
+    """The settings change before the war only: at war the page shows them as they hold, greyed,
+    with no save button (a save would be refused)."""
+    Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.WAR)
+    client.cookies["django_language"] = "en"
+    page = client.get(reverse("organise-settings", args=[campaign.slug])).content.decode()
+    assert 'id="settings-frozen"' in page and "no longer change" in page
+    assert 'id="settings-form"' not in page and "Save the settings" not in page
+    assert 'name="travel_time" value="20"' in page, "the settings are still shown"
+
+
 def test_r7_4_a_time_of_day_that_is_not_one_is_refused_with_a_message(client, campaign):
     client.cookies["django_language"] = "en"
     response = client.post(
