@@ -8,7 +8,7 @@ Who may act is the services' rule read back (the same authority functions), so t
 listed for exactly the officers whose action the service would take. Deadlines are read from
 the timers that will close the window (a call's period, a flag), so the list and the war cannot
 disagree. Three queries for an officer on the road or with an army, four in a city, five for
-the governor present in their city, seven for a king; one more when a move may await the
+the governor present in their city, eight for a king; one more when a move may await the
 officer's approval (who is there to decide)."""
 
 from dataclasses import dataclass
@@ -22,13 +22,13 @@ from battles.models import BanqiGame, Defender, Game, Pursuit, Ransom, Siege, St
 from battles.services.live import side_of, side_to_move
 from battles.timer_kinds import BANQI_FLAG, GAME_FLAG, PERIOD
 from campaign.authority import decides_for_city, is_king
-from campaign.models import Move, Officer, Promotion, Timer, Whereabouts
+from campaign.models import Application, Move, Officer, Promotion, Timer, Whereabouts
 from cities.models import City
 
 
 @dataclass(frozen=True)
 class Duty:
-    kind: str  # call, stratagem, pursuit, move, promotion, claim, ransom, retreat, game, banqi
+    kind: str  # call, stratagem, pursuit, move, promotion, claim, ransom, retreat, game, banqi, application
     key: str  # the same key as the notice that announced it (campaign/services/notices.py)
     summary: str  # in the reader's language
     path: str  # where it is done
@@ -261,10 +261,18 @@ def _pursuits(officer: Officer, slug: str, now: datetime, king: bool) -> list[Du
 
 
 def _king(officer: Officer, slug: str) -> list[Duty]:
-    """The king's: promotions recommended (R2.3), ransoms owed to the kingdom (R10.2) and
-    retreat money offered to it (R10.1)."""
+    """The king's: applications to join the kingdom (R1.5), promotions recommended (R2.3), ransoms
+    owed to the kingdom (R10.2) and retreat money offered to it (R10.1)."""
     assert officer.kingdom_id is not None  # officer_duties calls this for a king only
     duties = []
+    applications = Application.objects.filter(
+        kingdom_id=officer.kingdom_id, status=Application.Status.PENDING
+    ).select_related("user")
+    for application in applications:
+        summary = _("%(name)s asks to join your kingdom: admit or refuse") % {"name": application.user.get_username()}
+        path = reverse("kingdom", args=[slug, officer.kingdom_id])
+        key = f"application:{application.pk}:pending"
+        duties.append(Duty("application", key, summary, path, application.created_at))
     promotions = Promotion.objects.filter(
         officer__kingdom_id=officer.kingdom_id, status=Promotion.Status.PENDING
     ).select_related("officer")

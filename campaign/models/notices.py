@@ -18,6 +18,7 @@ DUTY_KINDS = [
     ("retreat", _("retreat money to confirm")),
     ("game", _("games waiting or in play")),
     ("banqi", _("dark-chess games")),
+    ("application", _("applications to join the kingdom")),
 ]
 MAIL_STATES = [
     ("", _("waiting")),

@@ -33,6 +33,7 @@ from campaign.models import Application, Campaign, Invitation, Kingdom, Officer,
 from campaign.rules.personnel import valid_stars
 from campaign.selectors.joining import invitation_found
 from campaign.services.boards import post_system
+from campaign.services.notices import duties_recount, notices_send
 from campaign.services.tokens import digest
 from campaign.timers import send_soon
 from campaign.validation import checked_name, checked_text
@@ -111,9 +112,25 @@ def invitation_revoke(*, user, invitation: Invitation) -> Invitation:
 
 
 def _withdraw_pending(user, campaign: Campaign) -> None:
-    Application.objects.filter(campaign=campaign, user=user, status=Application.Status.PENDING).update(
-        status=Application.Status.WITHDRAWN, decided_at=clock.now()
+    pending = Application.objects.filter(campaign=campaign, user=user, status=Application.Status.PENDING)
+    replaced = list(pending.values_list("pk", flat=True))
+    pending.update(status=Application.Status.WITHDRAWN, decided_at=clock.now())
+    for pk in replaced:
+        duties_recount(key=_duty_key(pk))
+
+
+def _duty_key(application_id: int) -> str:
+    """The king's duty to decide it (battles/selectors/duties.py), and the notice that told them."""
+    return f"application:{application_id}:pending"
+
+
+def _tell_king(application: Application) -> Application:
+    """The kingdom's king hears of a new application on their page, by push and by mail (as their
+    mail settings say): a duty until it is decided or withdrawn."""
+    notices_send(
+        campaign_id=application.campaign_id, officer_ids=[application.kingdom.king_id], key=_duty_key(application.pk)
     )
+    return application
 
 
 @transaction.atomic
@@ -130,7 +147,7 @@ def invitation_follow(*, user, campaign: Campaign, secret: str) -> Application:
     if counted != 1:  # another follower took the last use since it was read
         raise RuleViolation("R1.1", _("This invitation has been used up."))
     _withdraw_pending(user, campaign)
-    return Application.objects.create(
+    application = Application.objects.create(
         campaign=campaign,
         kingdom=invitation.kingdom,
         user=user,
@@ -138,6 +155,7 @@ def invitation_follow(*, user, campaign: Campaign, secret: str) -> Application:
         created_at=now,
         language=translation.get_language() or "",
     )
+    return _tell_king(application)
 
 
 @transaction.atomic
@@ -153,7 +171,7 @@ def application_submit(*, user, kingdom: Kingdom, message: str) -> Application:
             "R1.5",
             _("Your application to %(kingdom)s awaits its decision; withdraw it first.") % {"kingdom": waiting.kingdom},
         )
-    return Application.objects.create(
+    application = Application.objects.create(
         campaign=kingdom.campaign,
         kingdom=kingdom,
         user=user,
@@ -161,6 +179,7 @@ def application_submit(*, user, kingdom: Kingdom, message: str) -> Application:
         created_at=clock.now(),
         language=translation.get_language() or "",
     )
+    return _tell_king(application)
 
 
 def _pending(application: Application, manager=None) -> Application:
@@ -185,6 +204,7 @@ def application_withdraw(*, user, application: Application) -> Application:
     application = _pending(application)
     application.status, application.decided_at = Application.Status.WITHDRAWN, clock.now()
     application.save(update_fields=["status", "decided_at"])
+    duties_recount(key=_duty_key(application.pk))
     return application
 
 
@@ -238,6 +258,7 @@ def officer_admit(
     application.status, application.decided_at, application.decided_by = Application.Status.ADMITTED, now, user
     application.officer = officer
     application.save(update_fields=["status", "decided_at", "decided_by", "officer"])
+    duties_recount(key=_duty_key(application.pk))
     with in_site_language():
         title_text = _("%(name)s joins %(kingdom)s") % {"name": officer.name, "kingdom": kingdom.name}
         body = _("**%(name)s** (%(stars)d★, %(kind)s) joins %(kingdom)s and starts in %(city)s.") % {
@@ -267,6 +288,7 @@ def application_refuse(*, user, application: Application, reason: str) -> Applic
     )
     application.reason = reason
     application.save(update_fields=["status", "decided_at", "decided_by", "reason"])
+    duties_recount(key=_duty_key(application.pk))
     _mail_on_commit(application.pk)
     return application
 

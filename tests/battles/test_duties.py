@@ -170,13 +170,13 @@ def test_duties_come_most_urgent_first_and_cost_a_fixed_number_of_queries(world,
     king = officer(world, "劉備")
     with CaptureQueriesContext(connection) as queries:
         found = officer_duties(officer=king, now=site_clock.now())
-    # games and calls, challenges, dark chess, moves, pursuits, promotions, ransoms
-    assert len(queries) == 7, [q["sql"][:90] for q in queries]
+    # games and calls, challenges, dark chess, moves, pursuits, applications, promotions, ransoms
+    assert len(queries) == 8, [q["sql"][:90] for q in queries]
     assert [d.kind for d in found] == ["call", "move", "promotion"]
     general = officer(world, "張飛")
     with CaptureQueriesContext(connection) as queries:
         found = officer_duties(officer=general, now=site_clock.now())
-    assert len(queries) == 5  # the king's three are not asked
+    assert len(queries) == 5  # the king's four are not asked
     assert [d.kind for d in found] == ["stratagem", "call"]  # 10 minutes, then 30
     plain = officer(world, "許褚")
     with CaptureQueriesContext(connection) as queries:
@@ -252,3 +252,42 @@ def test_a_dark_chess_game_leaves_the_list_when_it_ends(world, clock):
     assert holders(world, play) == {"郭嘉", "張飛"}
     banqi_act(actor=world["郭嘉"], game=stratagem.banqi, action="resign")
     assert holders(world, play) == set()
+
+
+def test_r1_5_an_application_waits_on_its_kingdoms_king_until_decided_or_withdrawn(world, clock):
+    """A player who applies (with a message, or by a king's link) is a duty of the kingdom's king,
+    noticed to them alone, until admitted, refused or withdrawn."""
+    from django.contrib.auth import get_user_model
+
+    from campaign.models import Campaign
+    from campaign.services.joining import (
+        application_refuse,
+        application_submit,
+        application_withdraw,
+        invitation_create,
+        invitation_follow,
+        officer_admit,
+    )
+
+    Campaign.objects.filter(pk=world.campaign.pk).update(status=Campaign.Status.ENROLMENT)
+    world.campaign.refresh_from_db()
+    users = [get_user_model().objects.create_user(f"new{i}", password="x-long-pass-1") for i in range(3)]
+    wei, shu = world["曹操"].kingdom, world["劉備"].kingdom
+    asked = application_submit(user=users[0], kingdom=wei, message="願往")
+    key = f"application:{asked.pk}:pending"
+    assert holders(world, key) == {"曹操"} == noticed(key)
+    assert duties(world, "曹操")[key].path.endswith(f"/kingdoms/{wei.pk}/")
+    city = world.city("洛陽")
+    king = world["曹操"].user
+    officer_admit(user=king, application=asked, name="新人", stars=10, kind="general", title="", city=city)
+    assert holders(world, key) == set()
+    day = timedelta(days=1)
+    _invitation, secret = invitation_create(user=world["劉備"].user, kingdom=shu, expires_in=day, max_uses=2)
+    invited = invitation_follow(user=users[1], campaign=world.campaign, secret=secret)
+    key = f"application:{invited.pk}:pending"
+    assert holders(world, key) == {"劉備"} == noticed(key)
+    application_refuse(user=world["劉備"].user, application=invited, reason="兵員已足")
+    assert holders(world, key) == set()
+    withdrawn = application_submit(user=users[2], kingdom=shu, message="")
+    application_withdraw(user=users[2], application=withdrawn)
+    assert holders(world, f"application:{withdrawn.pk}:pending") == set()
