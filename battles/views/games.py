@@ -82,7 +82,7 @@ def game_page(request, campaign, game_id):
             "judge": view.judge,
             "live_side": live_side,
             "playable": view.playable,
-            "black_view": bool(live_side) and side_colours[live_side] == "black",  # black's board turned
+            "black_view": live_side is not None and side_colours[live_side] == "black",  # black sees it turned
             "low_ms": low_time_ms(campaign.live_base),
         },
     )

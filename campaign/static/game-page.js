@@ -52,8 +52,11 @@
     if (last && s.ply > last.ply && last.to_move && last.to_move !== s.you && sound && sound.checked) tone();
     last = s;
     if (s.status !== "pending" && !ended && window.htmx) {
-      ended = true;  // over: the replay at the end, with the result and how it ended
-      window.htmx.ajax("GET", window.location.pathname + "?ply=" + s.ply, {target: "#live", swap: "outerHTML"});
+      // Over: the live board gives way to the replay at the end (the result and how it ended,
+      // the steps, the moves); the status line and the clocks stay as they ended.
+      ended = true;
+      e.target.classList.add("over");
+      window.htmx.ajax("GET", window.location.pathname + "?ply=" + s.ply, {target: "#live-board", swap: "outerHTML"});
     }
   });
 })();

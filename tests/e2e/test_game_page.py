@@ -105,7 +105,7 @@ def test_one_board_in_play_and_the_replay_at_the_end_without_a_reload(browser, a
     assert "攻方勝" in red.inner_text("#replay [data-replay-result]") and "認輸" in red.inner_text(
         "[data-game-heading]"
     )
-    assert red.locator("#live").count() == 0 and red.locator("#board svg").count() == 1, "still one board"
+    assert red.locator("#live-board").count() == 0 and red.locator("#board svg").count() == 1, "still one board"
     assert red.inner_text("[data-step]") == "3 / 3"
     assert_fills(red, "#board svg", width)
     shot(red, f"game-ended-{size}")
@@ -157,3 +157,27 @@ def test_r11_7_dark_chess_says_what_is_wrong_and_reveals_the_deal_at_the_end(bro
     assert dealt.count() == 32 and all(len(dealt.nth(i).inner_text()) == 1 for i in range(32))
     shot(schemer, f"banqi-revealed-{size}")
     assert fits(schemer), "nothing scrolls sideways"
+
+
+def test_r11_1_a_chess_board_turned_for_black_keeps_its_pieces_upright(browser, asgi_server):
+    """Black's board turned half round, each piece and coordinate turned back in its own square;
+    the square clicked is the one under the pointer (f7 → f6 for black, from the turned board)."""
+    world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0, battle_game="chess")
+    game = pending_game(world)
+    url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
+    white, black = (log_in(browser, asgi_server, name, SIZES["desktop"]) for name in ("xuchu", "weiyan"))
+    for page in (white, black):
+        page.goto(url)
+        page.wait_for_selector("#live[data-connected='1']")
+        page.click("[data-live=ready]")
+    play([white, black], ["e4"])
+    upright = "getComputedStyle(document.querySelector('#live-board svg .up')).transform"
+    assert black.evaluate(upright) != "none" and white.evaluate(upright) == "none"
+    box = black.locator("#live-board svg").bounding_box()
+    scale = box["width"] / 390
+    for file, rank in ((5, 7), (5, 6)):  # on black's turned board: from the right, from the bottom
+        x = box["x"] + box["width"] - (15 + 45 * file + 22) * scale
+        y = box["y"] + box["height"] - (15 + 45 * (8 - rank) + 22) * scale
+        black.mouse.click(x, y)
+    white.wait_for_selector("#live[data-ply='2']")
+    shot(black, "game-chess-black")
