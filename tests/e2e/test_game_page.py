@@ -181,3 +181,32 @@ def test_r11_1_a_chess_board_turned_for_black_keeps_its_pieces_upright(browser, 
         black.mouse.click(x, y)
     white.wait_for_selector("#live[data-ply='2']")
     shot(black, "game-chess-black")
+    # black turns the sound off: remembered across a reload, and white's next move is silent
+    assert black.get_attribute("[data-game-area]", "data-sounds") == "1"
+    black.uncheck("[data-sound]")
+    black.reload()
+    black.wait_for_selector("#live[data-connected='1']")
+    assert not black.is_checked("[data-sound]")
+    play([white, black], ["Nf3"], start=2)
+    assert black.get_attribute("[data-game-area]", "data-sounds") is None
+
+
+def test_the_clock_of_the_side_to_move_warns_when_its_time_runs_low(browser, asgi_server):
+    """A campaign's clock of 12 s a player: the warning shows below 10 s (its floor), on the
+    running clock of the side to move only, as the page counts it down between states."""
+    from campaign.models import Campaign
+
+    world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0)
+    Campaign.objects.filter(pk=world.campaign.pk).update(live_base=timedelta(seconds=12))
+    game = pending_game(world)
+    url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
+    red, black = (log_in(browser, asgi_server, name, SIZES["phone"]) for name in ("xuchu", "weiyan"))
+    for page in (red, black):
+        page.goto(url)
+        page.wait_for_selector("#live[data-connected='1']")
+        page.click("[data-live=ready]")
+    play([red, black], MATE_MOVES[:1])
+    assert black.locator(".clock.low").count() == 0
+    black.wait_for_selector(".clock.running.low[data-side=defender]", timeout=6000)
+    assert black.locator(".clock.low[data-side=attacker]").count() == 0, "red has its increment: 22 s"
+    shot(black, "game-low-time-phone")
