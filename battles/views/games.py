@@ -6,6 +6,7 @@ from datetime import timedelta
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -64,10 +65,10 @@ def game_page(request, campaign, game_id):
     side_colours = colours(game)
     # The replay alone (its board, steps and moves) for a page that asks for it in place: a step
     # by the arrow keys, or the live board turning into the replay when the game ends.
-    template = "battles/_replay.html" if request.htmx else "battles/game.html"
-    return render(
+    in_place = request.htmx and not request.htmx.history_restore_request  # back and forward: the whole page
+    response = render(
         request,
-        template,
+        "battles/_replay.html" if in_place else "battles/game.html",
         {
             "campaign": campaign,
             "game": game,
@@ -86,6 +87,8 @@ def game_page(request, campaign, game_id):
             "low_ms": low_time_ms(campaign.live_base),
         },
     )
+    patch_vary_headers(response, ["HX-Request"])  # the replay alone and the whole page share a URL
+    return response
 
 
 @campaign_action

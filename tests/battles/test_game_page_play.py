@@ -51,6 +51,10 @@ def test_r11_3_the_replay_alone_is_sent_to_a_page_that_asks_in_place_with_the_re
     assert "data-replay-result" in part and "攻方勝" in part and "認輸" in part
     assert 'data-key="ArrowLeft"' in part and 'hx-get="?ply=0' in part
     assert "<span data-step>1 / 1</span>" in part
+    back = page(client, world, game, "許褚", HTTP_HX_REQUEST="true", HTTP_HX_HISTORY_RESTORE_REQUEST="true")
+    assert "<html" in back, "going back to a step asks for the whole page"
+    client.force_login(world["許褚"].user)
+    assert "HX-Request" in client.get(reverse("game", args=[world.campaign.slug, game.pk]))["Vary"]
 
 
 def test_r11_2_black_sees_its_board_turned_on_the_replay_too(world, client, clock):
