@@ -1,6 +1,7 @@
 // A battle game played live on the site: the server's state arrives on the game's websocket and
 // is drawn as sent (board, moves, clocks, whose turn); a player's clicks, drags or typed moves go back
-// as frames. The server decides everything: this only shows and sends.
+// as frames. The server decides everything: this only shows and sends. Each state is handled in
+// show() and then announced to the page around the board (a "live-state" event: game-page.js).
 (function () {
   var root = document.getElementById("live");
   if (!root || !window.WebSocket) return;
