@@ -48,9 +48,13 @@ def square_name(index: int) -> str:
 
 
 class BanqiError(ValueError):
-    def __init__(self, message: str, code: str = "illegal") -> None:
+    """A refused action: `code` says what is wrong (see `Banqi.why_not`), `detail` the squares and
+    pieces concerned (`from`, `to`, `piece`, `target`), for the message the reader is shown."""
+
+    def __init__(self, message: str, code: str = "illegal", detail: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.code = code
+        self.detail = detail or {}
 
 
 def colour_of(piece: str) -> str:
@@ -176,9 +180,8 @@ class Banqi:
             raise BanqiError("it is not your turn", code="turn")
         action = action.strip().lower()
         if action not in self.legal_actions():
-            if len(action) == 2 and self.board[square_index(action)].up:
-                raise BanqiError(f"{action} is already face up", code="revealed")
-            raise BanqiError(f"{action!r} is not a legal action now")
+            code, detail = why_not(self, action, player)
+            raise BanqiError(f"{action!r} is not a legal action now ({code})", code=code, detail=detail)
         if len(action) == 2:
             square = self.board[square_index(action)]
             square.up = True
@@ -216,6 +219,52 @@ class Banqi:
             self.result, self.termination = str(1 - player), "resignation"
 
 
+def why_not(game: Banqi, action: str, player: int) -> tuple[str, dict[str, str]]:
+    """Why an action that is not among the legal ones is refused (R11.7), as a code and the
+    squares and pieces it concerns: `flip_empty`, `revealed`, `unreadable`, `empty`,
+    `face_down`, `not_yours`, `occupied`, `one_step`, `capture_empty`, `capture_face_down`,
+    `own_piece`, `cannon_adjacent`, `cannon_screen`, `general_soldier`, `rank`.
+
+    >>> g = Banqi.from_position(["........", "........", "..Kp.C.r", "........"], {0: "red", 1: "black"})
+    >>> why_not(g, "c2xd2", 0)[0], why_not(g, "f2xg2", 0)[0], why_not(g, "f2xh2", 0)[0]
+    ('general_soldier', 'capture_empty', 'cannon_screen')
+    >>> why_not(g, "c2-c4", 0)[0], why_not(g, "d2-d3", 0)[0], why_not(g, "c2-d2", 0)[0]
+    ('one_step', 'not_yours', 'occupied')
+    """
+    if len(action) == 2:
+        square = game.board[square_index(action)]
+        return ("revealed" if square.up else "flip_empty"), {"from": action}
+    if len(action) != 5 or action[2] not in "-x":
+        return "unreadable", {}
+    source_i, target_i = square_index(action[:2]), square_index(action[3:])
+    source, target = game.board[source_i], game.board[target_i]
+    detail = {"from": action[:2], "to": action[3:]}
+    if source.piece is None:
+        return "empty", detail
+    if not source.up:
+        return "face_down", detail
+    detail["piece"] = PIECE_NAMES[source.piece]
+    if colour_of(source.piece) != game.colours.get(player):
+        return "not_yours", detail
+    if action[2] == "-":
+        return ("occupied" if target.piece is not None else "one_step"), detail
+    if target.piece is None:
+        return "capture_empty", detail
+    if not target.up:
+        return "capture_face_down", detail
+    detail["target"] = PIECE_NAMES[target.piece]
+    if colour_of(target.piece) == colour_of(source.piece):
+        return "own_piece", detail
+    if source.piece.upper() == "C":
+        adjacent = target_i in game._neighbours(source_i)
+        return ("cannon_adjacent" if adjacent else "cannon_screen"), detail
+    if target_i not in game._neighbours(source_i):
+        return "one_step", detail
+    if source.piece.upper() == "K" and target.piece.upper() == "P":
+        return "general_soldier", detail
+    return "rank", detail
+
+
 # How a face-up piece reads on the board: red's characters for red, black's for black.
 PIECE_NAMES = {
     "K": "帥", "A": "仕", "E": "相", "R": "俥", "H": "傌", "C": "炮", "P": "兵",
@@ -237,27 +286,33 @@ def replay(layout: list[str], actions: list[str]) -> Banqi:
     return engine
 
 
-def board_rows(engine: Banqi) -> list[list[dict]]:
+def board_rows(engine: Banqi, *, reveal: bool = False) -> list[list[dict]]:
     """The board as a page shows it, rank 4 at the top: each square's name, and its piece only
-    once face up (a face-down piece is not revealed to anyone).
+    once face up (a face-down piece is not revealed to anyone) or, with `reveal` (the game is
+    over, R11.7), every piece, those still face down marked `was_down`.
 
     >>> rows = board_rows(replay(deal(random.Random(7)), ["a1"]))
     >>> [(s["name"], s["up"]) for s in rows[3][:2]], rows[3][0]["char"] in PIECE_NAMES.values()
     ([('a1', True), ('b1', False)], True)
     >>> rows[0][0]["piece"] is None  # a4, face down
     True
+    >>> shown = board_rows(replay(deal(random.Random(7)), ["a1"]), reveal=True)
+    >>> shown[0][0]["was_down"], shown[0][0]["char"] in PIECE_NAMES.values(), shown[3][0]["was_down"]
+    (True, True, False)
     """
     rows = []
     for rank in reversed(RANKS):
         row = []
         for file in FILES:
             square = engine.board[square_index(file + rank)]
+            shown = square.up or reveal
             row.append(
                 {
                     "name": file + rank,
-                    "up": square.up,
-                    "piece": square.piece if square.up else None,
-                    "char": PIECE_NAMES.get(square.piece or "", "") if square.up else "",
+                    "up": shown,
+                    "was_down": bool(square.piece) and not square.up and reveal,
+                    "piece": square.piece if shown else None,
+                    "char": PIECE_NAMES.get(square.piece or "", "") if shown else "",
                     "empty": square.piece is None,
                     "red": bool(square.piece and square.piece.isupper()),
                 }

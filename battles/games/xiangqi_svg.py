@@ -13,6 +13,24 @@ def _xy(col: int, rank: int) -> tuple[int, int]:
     return MARGIN + col * CELL, MARGIN + (9 - rank) * CELL
 
 
+RED_FILES = "九八七六五四三二一"  # red's files, numbered from red's right (the notation's numbers)
+
+
+def _file_numbers(width: int, height: int) -> list[str]:
+    """The files' numbers as both notations count them: black's 1–9 along the top (from black's
+    right), red's 一–九 along the bottom (from red's right); on a turned board each side reads
+    its own numbers at the bottom."""
+    labels = []
+    for col in range(9):
+        x, _y = _xy(col, 0)
+        labels.append(
+            f'<text x="{x}" y="11" text-anchor="middle" font-size="11" fill="#5a3b1a" class="coord">{col + 1}</text>'
+            f'<text x="{x}" y="{height - 2}" text-anchor="middle" font-size="11" fill="#5a3b1a" class="coord">'
+            f"{RED_FILES[col]}</text>"
+        )
+    return labels
+
+
 def board_svg(fen: str, moves: list[str], last: str | None = None) -> str:
     """The position after `moves` (ICCS) from `fen`; `last` marks a move's two squares.
 
@@ -51,6 +69,7 @@ def board_svg(fen: str, moves: list[str], last: str | None = None) -> str:
         f'<text x="{width / 2}" y="{river_y + 6}" text-anchor="middle" font-size="18" fill="#5a3b1a">'
         "楚 河　　　　漢 界</text>"
     )
+    parts.extend(_file_numbers(width, height))
     if last:
         for square in (last[:2], last[2:]):
             x, y = _xy("abcdefghi".index(square[0]), int(square[1]))

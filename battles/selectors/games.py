@@ -4,8 +4,6 @@ and its moves in the reader's notation (its page and its live watchers')."""
 
 from dataclasses import dataclass
 
-import chess
-import chess.svg
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db.models import Q
@@ -13,6 +11,7 @@ from django.db.models.functions import Coalesce
 
 from battles.authority import judges
 from battles.games.chess_records import game_board
+from battles.games.chess_svg import board_svg as chess_board_svg
 from battles.games.pgn import export_pgn
 from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
@@ -46,6 +45,7 @@ class GameView:
     player: bool  # the viewer played it: reports its record (R11.3)
     answers: bool  # the viewer is the opponent of a pending claim: confirms or disputes it
     judge: bool  # the viewer may enter its result (R11.3)
+    playable: bool  # pending with both players and no record or claim: played on its page, live (R11.3)
 
 
 def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, user: User | AnonymousUser) -> GameView:
@@ -77,6 +77,10 @@ def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, use
         player=bool(viewer and viewer.pk in (game.attacker_id, game.defender_id)),
         answers=bool(viewer and viewer.pk == opponent),
         judge=judge,
+        playable=game.status == Game.Status.PENDING
+        and game.defender_id is not None
+        and not game.record
+        and not game.claim_status,
     )
 
 
@@ -92,7 +96,7 @@ def board_drawing(game: Game, ply: int) -> str:
     moves = game.moves[:ply]
     if game.game_kind == "chess":
         board = game_board(moves, **game_terms(game))[0]
-        return chess.svg.board(board, lastmove=board.peek() if moves else None, size=400)
+        return chess_board_svg(board, board.peek() if moves else None)
     return board_svg(START, moves, last=moves[-1] if moves else None)
 
 

@@ -7,7 +7,7 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from battles.games.banqi import FILES, board_rows, layout_hash, replay
+from battles.games.banqi import FILES, Banqi, board_rows, layout_hash, replay
 from battles.models import BanqiGame, Stratagem
 from campaign import clock
 from campaign.authority import officer_online
@@ -62,6 +62,7 @@ class BanqiView:
     seats: list[tuple[Officer, str]]  # each player and their colour once the first flip gave it
     actions: list[str] = field(default_factory=list)  # the moves as played, a resignation in words
     clocks: list[dict] = field(default_factory=list)  # each player's time left; the deadline of the one to move
+    deal: list[list[dict]] = field(default_factory=list)  # once over: the 32 pieces as dealt, square by square
 
 
 # Lazy: read in the reader's language when a page shows them, not once at import.
@@ -93,7 +94,7 @@ def banqi_view(*, game_id: int, campaign: Campaign, viewer: Officer | None = Non
     ]
     return BanqiView(
         game=game,
-        rows=board_rows(engine),
+        rows=board_rows(engine, reveal=over),  # once over, the face-down pieces are shown (R11.7)
         turn=engine.turn,
         colours=engine.colours,
         over=over,
@@ -105,6 +106,7 @@ def banqi_view(*, game_id: int, campaign: Campaign, viewer: Officer | None = Non
         seats=seats,
         actions=[str(_("resigned")) if action == "resign" else action for action in game.actions],
         clocks=_clocks(game, engine.turn, over),
+        deal=board_rows(Banqi(game.layout), reveal=True) if over else [],
     )
 
 

@@ -18,6 +18,7 @@ from battles import announcements as texts
 from battles.games.banqi import Banqi, BanqiError, deal, layout_hash
 from battles.games.banqi import replay as replay_actions
 from battles.models import BanqiGame, Game, Stratagem
+from battles.services.banqi_refusals import banqi_refusal
 from battles.services.common import announcement_post, status_change, watchers_tell
 from battles.services.ledger import value_change
 from battles.timer_kinds import BANQI_FLAG, STRATAGEM_DEADLINE
@@ -185,12 +186,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
         else:
             engine.play(action, player=player)
     except BanqiError as exc:
-        message = {
-            "turn": _("It is not your turn."),
-            "revealed": _("That piece is already face up."),
-            "over": _("This game is over."),
-        }.get(exc.code, _("That action is not legal now."))
-        raise RuleViolation("R11.7", message) from None
+        raise RuleViolation("R11.7", banqi_refusal(exc)) from None
     stale_flag = _banqi_flag_key(game)
     game.actions = engine.actions + (["resign"] if action == "resign" else [])
     update = ["actions"]

@@ -1,9 +1,12 @@
 """A game's page: its record replayed on a board, step by step; reporting a record (R11.3),
 confirming or disputing a claim, the authority's result; the record as PGN."""
 
+from datetime import timedelta
+
 from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -39,6 +42,12 @@ def games_list(request, campaign):
     return render(request, "battles/games.html", {"campaign": campaign, "page": page})
 
 
+def low_time_ms(base: timedelta) -> int:
+    """Below this a live clock shows its low-time warning: an eighth of the time per player,
+    within 10 s and 60 s (lichess's measure; 60 s for the 15 minutes of R7 games)."""
+    return int(min(60_000, max(10_000, base / timedelta(milliseconds=1) / 8)))
+
+
 @campaign_page
 def game_page(request, campaign, game_id):
     try:
@@ -52,24 +61,34 @@ def game_page(request, campaign, game_id):
     default = "chinese" if request.LANGUAGE_CODE.startswith("zh") else "wxf"
     style = request.GET.get("notation", default)
     style = style if style in ("chinese", "wxf") else default
-    return render(
+    live_side = side_of(game, request.officer) if request.officer else None
+    side_colours = colours(game)
+    # The replay alone (its board, steps and moves) for a page that asks for it in place: a step
+    # by the arrow keys, or the live board turning into the replay when the game ends.
+    in_place = request.htmx and not request.htmx.history_restore_request  # back and forward: the whole page
+    response = render(
         request,
-        "battles/game.html",
+        "battles/_replay.html" if in_place else "battles/game.html",
         {
             "campaign": campaign,
             "game": game,
             "ply": ply,
             "style": style,
-            "colours": {side: _(COLOUR_NAMES[colour]) for side, colour in colours(game).items()},
+            "colours": {side: _(COLOUR_NAMES[colour]) for side, colour in side_colours.items()},
             "move_pairs": move_pairs(notation(game, style)),
             "svg": mark_safe(board_drawing(game, ply)),  # noqa: S308 - ours
             "player": view.player,
             "answers": view.answers,
             "claim": game.claim_token(),
             "judge": view.judge,
-            "live_side": side_of(game, request.officer) if request.officer else None,
+            "live_side": live_side,
+            "playable": view.playable,
+            "black_view": live_side is not None and side_colours[live_side] == "black",  # black sees it turned
+            "low_ms": low_time_ms(campaign.live_base),
         },
     )
+    patch_vary_headers(response, ["HX-Request"])  # the replay alone and the whole page share a URL
+    return response
 
 
 @campaign_action

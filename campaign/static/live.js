@@ -1,6 +1,7 @@
 // A battle game played live on the site: the server's state arrives on the game's websocket and
 // is drawn as sent (board, moves, clocks, whose turn); a player's clicks, drags or typed moves go back
-// as frames. The server decides everything: this only shows and sends.
+// as frames. The server decides everything: this only shows and sends. Each state is handled in
+// show() and then announced to the page around the board (a "live-state" event: game-page.js).
 (function () {
   var root = document.getElementById("live");
   if (!root || !window.WebSocket) return;
@@ -22,6 +23,7 @@
       var el = root.querySelector('.clock[data-side="' + side + '"]');
       el.querySelector("time").textContent = clockText(ms);
       el.classList.toggle("running", state.to_move === side);
+      el.classList.toggle("low", ms < Number(root.dataset.lowMs || 0));  // the low-time warning
     });
   }
   function show(s) {
@@ -48,6 +50,8 @@
     root.dataset.status = s.status;
     root.dataset.ply = s.ply;
     tick();
+    // The page around the board (the sound, the replay once it is over) hears of each state.
+    root.dispatchEvent(new CustomEvent("live-state", {detail: s, bubbles: true}));
   }
   // The page's heading line and the forms that only a game in play has (report the record,
   // agree to play off hours, enter a result) follow the state: a game that ends while the page
@@ -66,6 +70,8 @@
       line.querySelector("[data-game-how]").textContent = s.how ? " · " + s.how : "";
     }
     document.querySelectorAll("[data-while-pending]").forEach(function (el) { el.hidden = s.status !== "pending"; });
+    // Reporting a record, agreeing to play off hours: only for a game not played here.
+    document.querySelectorAll("[data-before-live]").forEach(function (el) { el.hidden = el.hidden || s.live; });
   }
   function send(frame) {
     refusal.hidden = true;
@@ -96,6 +102,12 @@
     if (state && input.value.trim()) send({action: "move", move: input.value.trim(), ply: state.ply});
     input.value = "";
   });
+  // Turned half round: black's own view (flipped), unless the reader turned it back (the
+  // page's flip button turns the whole game area).
+  function turned() {
+    var area = root.closest("[data-game-area]");
+    return board.classList.contains("flipped") !== Boolean(area && area.classList.contains("turned"));
+  }
   // The point under the pointer, in the board's own coordinates (turned half round for black),
   // as a square name; null off the board or when it is not this player's turn.
   function squareAt(e) {
@@ -103,7 +115,7 @@
     if (!svg || !state || !state.live || state.to_move !== state.you) return null;
     var box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
     var fx = (e.clientX - box.left) / box.width, fy = (e.clientY - box.top) / box.height;
-    if (board.classList.contains("flipped")) { fx = 1 - fx; fy = 1 - fy; }
+    if (turned()) { fx = 1 - fx; fy = 1 - fy; }
     var at = {x: fx * view.width, y: fy * view.height};
     if (root.dataset.kind === "chess") {
       var file = Math.floor((at.x - 15) / 45), rank = 7 - Math.floor((at.y - 15) / 45);

@@ -26,9 +26,12 @@
     if (e.target.matches("select[data-autosubmit]")) { e.target.form.submit(); }
   });
   // Replay steps by the arrow keys on a game's page.
+  // A step link drawn for htmx swaps the replay in place; keys typed into a field are the field's.
   document.addEventListener("keydown", function (e) {
+    if (e.target.closest && e.target.closest("input, textarea, select, [contenteditable]")) return;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
     var link = document.querySelector('.steps a[data-key="' + e.key + '"]');
-    if (link) { window.location = link.href; }
+    if (link) { e.preventDefault(); link.click(); }
   });
   // The time-zone page: offer the zone this device is set to.
   document.addEventListener("DOMContentLoaded", function () {

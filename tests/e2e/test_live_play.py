@@ -53,7 +53,9 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
     url = f"{asgi_server.url}/c/{world.campaign.slug}/games/{game.pk}/"
     red, black = both_ready(browser, asgi_server, url)
     red.wait_for_selector("#live-move:not([hidden])")
-    # The first move clicked on the board, point by point (ICCS: file a–i, rank 0–9 from red's side).
+    # The first move clicked on the board, point by point (ICCS: file a–i, rank 0–9 from red's side);
+    # the board, as tall as the window, scrolled to first.
+    red.locator("#live-board").scroll_into_view_if_needed()
     box = red.locator("#live-board svg").bounding_box()
     scale = box["width"] / 380
     for square in (MATE_MOVES[0][:2], MATE_MOVES[0][2:]):
@@ -65,6 +67,7 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
     black.wait_for_selector("#live[data-ply='1'] #live-move:not([hidden])")
     # Black sees the board turned (its pieces at the bottom) and drags its reply on it.
     assert black.locator("#live-board.flipped").count() == 1 and red.locator("#live-board.flipped").count() == 0
+    black.locator("#live-board").scroll_into_view_if_needed()
     box = black.locator("#live-board svg").bounding_box()
     points = []
     for square in (MATE_MOVES[1][:2], MATE_MOVES[1][2:]):
@@ -111,6 +114,7 @@ def test_r11_1_a_chess_campaign_plays_a_game_live_to_mate(browser, asgi_server):
     white, black = both_ready(browser, asgi_server, url)
     # 1. f3 clicked (f2 → f3: file 5, ranks 2 and 3 from white's side), then typed in SAN
     white.wait_for_selector("#live-move:not([hidden])")
+    white.locator("#live-board").scroll_into_view_if_needed()
     box = white.locator("#live-board svg").bounding_box()
     scale = box["width"] / 390
     for file, rank in ((5, 2), (5, 3)):
@@ -193,7 +197,7 @@ def test_a_resignation_turns_the_open_pages_heading_and_forms(browser, asgi_serv
     red, black = both_ready(browser, asgi_server, url)
     red.wait_for_selector("#live-move:not([hidden])")
     assert red.inner_text("[data-game-status]") == "對局中"
-    assert red.locator("[data-while-pending]:visible").count() >= 1  # the record form
+    assert red.locator("[data-before-live]:visible").count() == 0  # played here: no record form to report
     red.click("#live details.danger summary")
     red.click("[data-live=resign]")
     for page in (red, black):
