@@ -12,6 +12,8 @@ A claim not made is gone once its claimant moves again; the game goes on."""
 
 from functools import lru_cache
 
+import chess
+
 from battles.games import chess_records, xiangqi
 from battles.games.base import Claimable
 from battles.games.live import FIRST, SECOND, position, to_move
@@ -58,6 +60,9 @@ def _claimable(kind: str, moves: tuple[str, ...], favoured: str | None, extra_mo
 def _ruling(kind: str, moves: tuple[str, ...], favoured: str | None, extra_moves: int, handicap: int):
     """The ruling of the position after the first `ply` moves, from the position the handicap's
     moves leave (R11.4) and the moves since."""
-    start = position(kind, list(moves[:handicap]), favoured=favoured, extra_moves=extra_moves)
+    if handicap or favoured is not None:  # R11.4: the favoured side may move first
+        start = position(kind, list(moves[:handicap]), favoured=favoured, extra_moves=extra_moves)
+    else:  # (the start as it is: no engine call, a millisecond of every move's state)
+        start = chess.STARTING_FEN if kind == "chess" else xiangqi.START
     judge = chess_records.repetition if kind == "chess" else xiangqi.repetition
     return lambda ply: judge(start, list(moves[handicap:ply]))

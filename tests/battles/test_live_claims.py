@@ -12,7 +12,7 @@ from battles.selectors.live import live_state
 from battles.services.live import live_move, side_to_move
 from battles.services.live_claims import live_claim
 from campaign.errors import NotAllowed, RuleViolation
-from tests.battles.claims_corpus import FIFTY_MOVES, PERPETUAL_CHECK_BY_RED, SHUFFLE
+from tests.battles.claims_corpus import FIFTY_MOVES, PERPETUAL_CHECK_BY_RED, PERPETUAL_CHECKED_THEN_MATED, SHUFFLE
 from tests.battles.test_live import ready
 from tests.battles.test_records import pending_game
 from tests.worlds import make_world
@@ -114,6 +114,19 @@ def test_r11_3_the_automatic_end_rules_a_perpetual_against_its_offender(world, c
     assert (game.status, game.result, game.termination) == ("decided", "defender", "perpetual")
 
 
+@pytest.mark.django_db
+def test_r11_3_a_real_game_with_a_perpetual_nobody_claims_runs_live_to_its_mate(world, clock):
+    """A master game (0-1): red checked perpetually until a position stood a third time after
+    ply 80; nobody claimed, black played on and mated red at ply 132."""
+    moves, third = PERPETUAL_CHECKED_THEN_MATED
+    game = played(world, ready(world, pending_game(world, clock)), moves[:third])
+    assert game.status == Game.Status.PENDING and claimable(game) == {
+        "defender": {"kind": "perpetual", "result": "defender"}
+    }
+    game = played(world, game, moves[third:])
+    assert (game.status, game.result, game.termination, len(game.moves)) == ("decided", "defender", "checkmate", 132)
+
+
 def chess_game(clock):
     world = make_world(battle_game="chess")
     return world, ready(world, pending_game(world, clock))
@@ -151,3 +164,13 @@ def test_fide_9_6_fivefold_repetition_ends_the_game_by_itself(clock):
     world, game = chess_game(clock)
     game = played(world, game, CHESS_SHUFFLE * 4)  # the start, a fifth time
     assert (game.status, game.result, game.termination) == ("decided", "draw", "repetition")
+
+
+@pytest.mark.django_db
+def test_r11_3_a_flag_that_fell_before_the_claim_decides_first(world, clock):
+    from datetime import timedelta
+
+    game = played(world, ready(world, pending_game(world, clock)), SHUFFLE * 2)
+    clock.shift(timedelta(minutes=16))  # red, to move, ran out of its 15 minutes
+    game = live_claim(actor=world["魏延"], game=game)
+    assert (game.status, game.result, game.termination) == ("decided", "defender", "time")

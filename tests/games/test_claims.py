@@ -140,3 +140,14 @@ def test_fide_9_6_fivefold_repetition_ends_the_game_and_no_move_comes_after():
     assert (judgement.result, judgement.termination) == ("1/2-1/2", Termination.REPETITION)
     with pytest.raises(RecordError, match="after the end"):
         play("chess", CHESS_SHUFFLE * 4, "e2e4")
+
+
+def test_r11_4_after_a_handicap_the_repetition_counts_from_the_position_it_leaves():
+    """The favoured side's two moves in a row (R11.4), then the horses out and back twice: the
+    position the handicap left stands a third time; red moved last, black is to move."""
+    handicap, cycle = ["h2e2", "b2d2"], ["h9g7", "h0g2", "g7h9", "g2h0"]
+    moves = handicap + cycle * 2
+    judgement = play("xiangqi", moves[:-1], moves[-1], favoured="red", extra_moves=2)
+    assert judgement.result is None and judgement.claimable.kind == "repetition"
+    assert set(claimable("xiangqi", moves, favoured="red", extra_moves=2)) == {"red", "black"}
+    assert claimable("xiangqi", moves[:-1], favoured="red", extra_moves=2) == {}
