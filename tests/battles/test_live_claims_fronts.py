@@ -81,6 +81,30 @@ def test_r11_3_a_claim_too_early_or_by_the_perpetual_offender_is_refused_over_th
     assert again.status == Game.Status.PENDING and len(again.moves) == third
 
 
+@pytest.mark.django_db(transaction=True)
+def test_r11_3_over_the_socket_a_claim_lapses_with_the_claimants_next_move(clock):
+    world, game = live_game(clock)
+    game = played(world, game, [*SHUFFLE * 2, "h2e2"])  # red moved on after the third occurrence
+    session = sessions("xuchu", "weiyan")
+
+    async def scenario():
+        red, black = socket(world, game, session["xuchu"]), socket(world, game, session["weiyan"])
+        state = await opened(red)
+        await opened(black)
+        assert state["claimable"] == {"defender": {"kind": "repetition", "result": "draw"}}
+        reply = await send(red, {"action": "claim"})  # too late for red
+        assert reply["type"] == "refused" and "(R11.3)" in reply["message"], reply
+        await black.send_to(text_data=json.dumps({"action": "claim"}))  # black has not moved since
+        state = json.loads(await red.receive_from(timeout=5))
+        assert state["status"] == "decided"
+        await red.disconnect()
+        await black.disconnect()
+
+    async_to_sync(scenario)()
+    game = Game.objects.get(pk=game.pk)
+    assert (game.result, game.termination) == ("draw", "repetition_claimed")
+
+
 def act(slug: str, game_id: int, token: str, **body):
     return Client().post(
         f"/api/v1/c/{slug}/games/{game_id}/live",
