@@ -166,6 +166,10 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
             ]
         )
         return game_decide(city=city, game=game, result=result)  # Game.how says it: by the board
+    if not claimed and judgement.claimable is not None:
+        raise RuleViolation(
+            "R11.3", _("The record ends in a repetition: claim its result, and the opponent confirms or disputes it.")
+        )
     if not claimed:
         raise RuleViolation(
             "R11.3", _("The board does not decide this game: say how it ended (resignation, time, agreed draw).")
