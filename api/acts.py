@@ -12,7 +12,7 @@ from api.forms import as_form
 from api.router import act
 from battles.inputs import reported_start
 from battles.selectors import public
-from battles.services import live
+from battles.services import live, live_claims
 from battles.services import siege as siege_services
 from battles.services.records import game_agree_off_hours, game_claim_answer, game_report
 from campaign.authority import require_officer
@@ -171,7 +171,7 @@ def game_agree(request, slug: str, game_id: schemas.Id):
 
 
 class LiveAction(Schema):
-    action: str = Field(description="ready, move, resign or draw (as the game page's socket)")
+    action: str = Field(description="ready, move, resign, draw or claim (as the game page's socket)")
     move: str = Field("", max_length=16, description="a move in Chinese notation, WXF or ICCS (chess: SAN or UCI)")
     ply: int | None = Field(None, description="for a move: the number of moves already played, as read")
     offer: bool = Field(True, description="for a draw: offer or accept (true), or decline or withdraw")
@@ -181,8 +181,9 @@ class LiveAction(Schema):
 def live_act(request, slug: str, game_id: schemas.Id, data: LiveAction):
     """Play a game on the site (R11.3), as its page's socket does: say you are ready (the clocks
     start when both are), move (`ply` is the number of moves you saw: a move sent twice or after
-    the board changed is a 409), resign, or offer, accept or decline a draw. Watchers of the
-    game's page see each change at once."""
+    the board changed is a 409), resign, offer, accept or decline a draw, or claim what the
+    position lets you claim (R11.3: a repetition, or in chess fifty moves; the game's
+    `claimable` says who may claim what). Watchers of the game's page see each change at once."""
     campaign, actor = _actor(request, slug)
     game = public.game(campaign, game_id)
     if data.action == "move":
@@ -195,6 +196,8 @@ def live_act(request, slug: str, game_id: schemas.Id, data: LiveAction):
         live.live_draw(actor=actor, game=game, offer=data.offer)
     elif data.action == "ready":
         live.live_ready(actor=actor, game=game)
+    elif data.action == "claim":
+        live_claims.live_claim(actor=actor, game=game)
     else:
         raise RuleViolation("R11.3", _("Unknown action."))
     return public.game(campaign, game_id)

@@ -134,6 +134,7 @@ class SettingsIn(Schema):
     live_base: str | None = None
     live_increment: str | None = None
     live_first_move: str | None = None
+    live_repetition_limit: str | None = None
     banqi_base: str | None = None
     banqi_increment: str | None = None
     travel_time: str | None = None

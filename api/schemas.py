@@ -6,6 +6,7 @@ from typing import Annotated
 from django.urls import reverse
 from ninja import Field, Schema
 
+from battles.services.live_claims import game_claims
 from campaign.rules.text import ID_MAX
 
 # The one type of every id in a path or a query: an id the database could hold, else refused
@@ -136,6 +137,15 @@ class GameDetailOut(GameOut):
     claimed_result: str = Field(description="a result claimed by the reporting player, awaiting the opponent (R11.3)")
     claim: str = Field(description="the claim's token, sent back to confirm or dispute it (empty: no claim awaits)")
     pgn_url: str = Field(description="the record as a PGN file (the site's download)")
+    claimable: dict[str, dict[str, str]] | None = Field(
+        None,
+        description="a game played live: attacker / defender → what that side may claim now (R11.3): `kind` "
+        "(repetition, perpetual or fifty_moves) and the `result` the claim gives; null: nothing to claim",
+    )
+
+    @staticmethod
+    def resolve_claimable(game) -> dict | None:
+        return game_claims(game) or None
 
     @staticmethod
     def resolve_pgn_url(game, context) -> str:

@@ -25,7 +25,7 @@ from battles import fanout
 from battles.dashboard_push import UPDATED, Reading, read, watcher
 from battles.models import Game
 from battles.selectors.live import live_state
-from battles.services import live
+from battles.services import live, live_claims
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import TIME_ZONE_COOKIE, query_number
 from campaign.models import Campaign, Officer
@@ -41,7 +41,7 @@ CLOSE_FLOOD = 4008  # more than FLOOD_FRAMES frames within FLOOD_SECONDS
 CLOSE_UNEXPECTED = 4400  # a frame sent to a socket that only listens (the dashboard, notices)
 CLOSE_UNKNOWN = 4404  # no such address, campaign or game (or not an officer of it, for notices)
 CLOSE_FAILED = 1011  # a dashboard's reading failed: its page falls back to its refresh
-ACTIONS = ("move", "resign", "draw", "ready")
+ACTIONS = ("move", "resign", "draw", "ready", "claim")
 
 
 class KeptConnection(SyncToAsync):
@@ -208,6 +208,8 @@ class GameConsumer(LiveConsumer):
                     live.live_resign(actor=officer, game=game)
                 elif action == "draw":
                     live.live_draw(actor=officer, game=game, offer=frame.get("offer", True) is not False)
+                elif action == "claim":
+                    live_claims.live_claim(actor=officer, game=game)
                 else:
                     live.live_ready(actor=officer, game=game)
             except (RuleViolation, NotAllowed) as exc:

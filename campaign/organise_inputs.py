@@ -94,6 +94,12 @@ GROUPS: tuple[tuple[Promise, tuple[SettingField, ...]], ...] = (
             SettingField("live_base", "", MINUTES, _("Each player's time in a battle game played live.")),
             SettingField("live_increment", "", SECONDS, _("Time added to a player's clock for each move.")),
             SettingField("live_first_move", "", MINUTES, _("A player who makes no first move within this loses.")),
+            SettingField(
+                "live_repetition_limit",
+                "R11.3",
+                COUNT,
+                _("A repetition is claimed; a live xiangqi game ends by itself when a position stands this often."),
+            ),
             SettingField("banqi_base", "", MINUTES, _("Each player's time in a game of dark chess.")),
             SettingField("banqi_increment", "", SECONDS, _("Time added per move in dark chess.")),
         ),

@@ -18,6 +18,24 @@ class Termination(Enum):
 
 
 @dataclass(frozen=True)
+class Claimable:
+    """A result the board offers to a claimant, not one it decides (R11.3): a position that
+    stood a third time (xiangqi: a plain repetition draws, a perpetual check or chase loses for
+    the offender, as pyffish's Asian rules say; chess: FIDE's threefold repetition), or chess's
+    fifty moves without a capture or a pawn move (FIDE 9.3)."""
+
+    kind: str
+    """`repetition` (a draw), `perpetual` (the offender loses) or `fifty_moves` (a draw)."""
+    result: str
+    """What the claim gives: `"1/2-1/2"`, or `"1-0"` / `"0-1"` against the offender."""
+    claimants: tuple[str, ...]
+    """The colours that may claim: both for a draw, the offender's opponent for a perpetual."""
+    count: int = 0
+    """How often the position stood (a repetition): an automatic end only at a count real
+    games do not reach (the campaign's `live_repetition_limit`)."""
+
+
+@dataclass(frozen=True)
 class Judgement:
     """A replayed record."""
 
@@ -32,6 +50,9 @@ class Judgement:
     legal: list[str] | None = None
     """The legal moves of the side to move after the moves (canonical), when the judge worked
     them out anyway (xiangqi: the same pyffish call that validated the game)."""
+    claimable: Claimable | None = None
+    """What the position after the last move lets a player claim (R11.3: a repetition is a
+    claim, not a result the board decides), when the game goes on."""
 
 
 class RecordError(ValueError):

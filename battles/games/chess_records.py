@@ -2,7 +2,7 @@
 
 import chess
 
-from battles.games.base import Judgement, RecordError, Termination
+from battles.games.base import Claimable, Judgement, RecordError, Termination
 from battles.games.records import split_record
 
 MAX_PLIES = 1000
@@ -87,7 +87,36 @@ def judge_moves(
             raise RecordError(
                 f'move {ply} "{token}" is not a mainstream opening', code="opening", ply=ply, move=token, clause="R11.5"
             )
-    return Judgement(kind="chess", moves=moves, headers=headers or {}, **_result(board))
+    decided = _result(board)
+    claim = claimable(board) if decided["result"] is None else None
+    return Judgement(kind="chess", moves=moves, headers=headers or {}, claimable=claim, **decided)
+
+
+def repetition(fen: str, moves: list[str]) -> Claimable | None:
+    """The claim FIDE's rules give after `moves` (UCI, trusted) played from `fen` (any trusted
+    position: the start, or the one at the last capture or pawn move): see `claimable`.
+
+    >>> repetition(chess.STARTING_FEN, ["g1f3", "g8f6", "f3g1", "f6g8"] * 2).kind
+    'repetition'
+    >>> repetition("8/8/4k3/8/8/4K3/8/R7 w - - 99 80", ["a1a2"]).kind
+    'fifty_moves'
+    """
+    board = chess.Board(fen)
+    for move in moves:
+        board.push(chess.Move.from_uci(move))
+    return claimable(board)
+
+
+def claimable(board: chess.Board) -> Claimable | None:
+    """What `board` (with the moves since the last capture or pawn move on its stack) lets
+    either player claim: a draw when its position stands a third time (FIDE 9.2) or after fifty
+    moves of each side with no capture and no pawn move (FIDE 9.3). Fivefold repetition and
+    seventy-five moves end the game by themselves (FIDE 9.6, `_result`)."""
+    if board.halfmove_clock >= 8 and board.is_repetition(3):
+        return Claimable(kind="repetition", result="1/2-1/2", claimants=("white", "black"))
+    if board.halfmove_clock >= 100:
+        return Claimable(kind="fifty_moves", result="1/2-1/2", claimants=("white", "black"))
+    return None
 
 
 def _after_end(ply: int, token: str) -> RecordError:

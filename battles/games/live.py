@@ -48,10 +48,13 @@ def play(
     favoured: str | None = None,
     extra_moves: int = 0,
     restricted: str | None = None,
+    repetition_limit: int | None = None,
 ) -> Judgement:
     """The game after one more move `token` (in any notation the records accept): its moves in
-    canonical form and the result if the board now decides it. Raises RecordError when the
-    move is illegal, unreadable, breaks the game's terms, or comes after the end."""
+    canonical form and the result if the board now decides it (a xiangqi repetition only when
+    the position stood `repetition_limit` times; before, `Judgement.claimable`). Raises
+    RecordError when the move is illegal, unreadable, breaks the game's terms, or comes after
+    the end."""
     if kind not in FIRST:
         raise RecordError(f"unknown game kind {kind!r}", code="unreadable")
     if len(moves) >= xiangqi.MAX_PLIES:
@@ -59,7 +62,12 @@ def play(
     tokens = [*moves, token]
     if kind == "xiangqi":
         return xiangqi.judge_moves(
-            xiangqi.START, tokens, favoured=favoured, extra_moves=extra_moves, restricted=restricted
+            xiangqi.START,
+            tokens,
+            favoured=favoured,
+            extra_moves=extra_moves,
+            restricted=restricted,
+            repetition_limit=repetition_limit,
         )
     return chess_records.judge_moves(
         chess.Board(), tokens, favoured=favoured, extra_moves=extra_moves, restricted=restricted

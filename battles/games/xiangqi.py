@@ -5,7 +5,7 @@ from functools import lru_cache
 
 import pyffish
 
-from battles.games.base import Judgement, RecordError, Termination
+from battles.games.base import Claimable, Judgement, RecordError, Termination
 from battles.games.records import split_record
 from battles.games.xiangqi_notation import (
     Board,
@@ -237,9 +237,13 @@ def judge_moves(
     extra_moves: int = 0,
     restricted: str | None = None,
     headers: dict[str, str] | None = None,
+    repetition_limit: int | None = None,
 ) -> Judgement:
     """Judge move tokens from `fen`, a position the site trusts: the standard start for every
-    record (`judge`), a composed position in the tests of the rules. Never a user's text."""
+    record (`judge`), a composed position in the tests of the rules. Never a user's text.
+    A repetition is a claim (R11.3, `Judgement.claimable`); it ends the game only when the
+    position stood `repetition_limit` times (live play; a record's repetition is never
+    decided by the board)."""
     if favoured is not None and favoured not in ("red", "black"):
         raise RecordError("the favoured colour is red or black", code="unreadable")
     if favoured is not None:
@@ -257,8 +261,13 @@ def judge_moves(
     rest_fen, rest, legal = _validate(fen, moves, tokens, handicap, favoured == "red")
     if restricted is not None:
         _check_opening(restricted, fen, moves, tokens, handicap, favoured)
-    repeated = len(set(positions)) < len(positions)
-    result, termination = _result(rest_fen, rest, legal, repeated)
+    result, termination = _result(rest_fen, rest, legal)
+    claim = None
+    if result is None and positions.count(positions[-1]) >= 2:  # a third time, counting the start
+        claim = repetition(rest_fen, moves[handicap:])
+        if claim is not None and repetition_limit is not None and claim.count >= repetition_limit:
+            result = claim.result
+            termination = Termination.REPETITION if claim.kind == "repetition" else Termination.PERPETUAL
     return Judgement(
         kind="xiangqi",
         moves=moves,
@@ -266,6 +275,7 @@ def judge_moves(
         termination=termination,
         headers=headers or {},
         legal=[from_fairy(move) for move in legal],
+        claimable=claim if result is None else None,
     )
 
 
@@ -299,23 +309,45 @@ def _replay_fen(fen: str, moves: list[str], red: bool, handicap: int) -> str:
     return pyffish.get_fen(VARIANT, fen, [to_fairy(m) for m in moves])
 
 
-def _result(fen: str, fairy: list[str], legal: list[str], repeated: bool) -> tuple[str | None, Termination]:
-    """R11.3: no legal move ends the game (checkmate, or stalemate, which also loses);
-    repetition is judged by the engine's xiangqi rules (asked only when a position recurred);
-    anything else is a claim."""
-    red_to_move = (fen.split()[1] == "w") == (len(fairy) % 2 == 0)
+def _result(fen: str, fairy: list[str], legal: list[str]) -> tuple[str | None, Termination]:
+    """R11.3: no legal move ends the game (checkmate, or stalemate, which also loses); anything
+    else, a repetition too, is a claim."""
     if not legal:
+        red_to_move = (fen.split()[1] == "w") == (len(fairy) % 2 == 0)
         checked = pyffish.gives_check(VARIANT, fen, fairy)
         return ("0-1" if red_to_move else "1-0"), (Termination.CHECKMATE if checked else Termination.STALEMATE)
-    if not repeated:
-        return None, Termination.CLAIM
-    ended, value = pyffish.is_optional_game_end(VARIANT, fen, fairy)
-    if ended:
-        if value == 0:
-            return "1/2-1/2", Termination.REPETITION
-        mover_wins = value > 0
-        return ("1-0" if mover_wins == red_to_move else "0-1"), Termination.PERPETUAL
     return None, Termination.CLAIM
 
 
-__all__ = ["MAINSTREAM", "chinese_moves", "from_fairy", "judge", "wxf_moves"]
+def repetition(fen: str, moves: list[str]) -> Claimable | None:
+    """The claim a repetition gives after `moves` (ICCS, trusted) played from `fen` (any trusted
+    position: the start, or the one at the last capture or pawn move, since no position before
+    that can come back): None until the position after the last move stands a third time;
+    then the ruling of the Asian rules as pyffish applies them (R11.3). A plain repetition, or
+    a mutual perpetual, is a draw either player may claim; a perpetual check or chase loses for
+    the offender, and only its opponent may claim. Position keys are counted on our board
+    (no engine call); pyffish is asked only at a third occurrence.
+
+    >>> repetition(START, ["h0g2", "h9g7", "g2h0", "g7h9"] * 2)
+    Claimable(kind='repetition', result='1/2-1/2', claimants=('red', 'black'), count=3)
+    >>> repetition(START, ["h0g2", "h9g7", "g2h0", "g7h9"]) is None
+    True
+    """
+    board = Board(fen)
+    keys = [(board.key, board.red)]
+    for move in moves:
+        board.push(move)
+        keys.append((board.key, board.red))
+    count = keys.count(keys[-1])
+    if count < 3:
+        return None
+    ended, value = pyffish.is_optional_game_end(VARIANT, fen, [to_fairy(move) for move in moves])
+    if not ended or value == 0:
+        # (not ended: the cycle crossed a sideways pawn move, where the engine stops looking back)
+        return Claimable(kind="repetition", result="1/2-1/2", claimants=("red", "black"), count=count)
+    red_wins = (value > 0) == board.red  # the value is the side to move's
+    winner = "red" if red_wins else "black"
+    return Claimable(kind="perpetual", result="1-0" if red_wins else "0-1", claimants=(winner,), count=count)
+
+
+__all__ = ["MAINSTREAM", "chinese_moves", "from_fairy", "judge", "repetition", "wxf_moves"]

@@ -214,6 +214,10 @@ class Game(models.Model):
         "agreement": _("draw agreed"),
         "time": _("lost on time"),
         "abandoned": _("forfeited: no first move in time"),
+        # A claim the site ruled on at once (R11.3): battles/services/live_claims.py
+        "repetition_claimed": _("repetition claimed: a draw"),
+        "perpetual_claimed": _("perpetual check or chase claimed: the offender loses"),
+        "fifty_moves_claimed": _("fifty-move rule claimed: a draw"),
     }
 
     @property

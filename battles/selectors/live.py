@@ -12,6 +12,7 @@ from battles.games.pgn import move_pairs
 from battles.models import Game
 from battles.selectors.games import board_drawing, notation
 from battles.services.live import game_terms, live_read, side_of, side_to_move, time_left
+from battles.services.live_claims import game_claims
 from battles.services.records import colours
 from campaign import clock
 from campaign.models import Officer
@@ -73,6 +74,7 @@ def _shared(game: Game) -> dict:
         "clocks": {side: time_left(game, side, now) for side in ("attacker", "defender")} if game.live_since else None,
         "ready": {"attacker": game.attacker_ready, "defender": game.defender_ready},
         "draw_offered_by": game.draw_offered_by,
+        "claimable": game_claims(game) or None,  # side → {kind, result}: who may claim what now (R11.3)
         "colours": colours(game),
         "svg": board_drawing(game, len(game.moves)),
     }

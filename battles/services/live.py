@@ -147,6 +147,7 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
 LIVE_CAMPAIGN_FIELDS = (
     "campaign__live_increment",
     "campaign__live_first_move",
+    "campaign__live_repetition_limit",
     # what `require_war_running` reads: a move in a war not running is refused
     "campaign__status",
     "campaign__war_starts_at",
@@ -188,7 +189,12 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
         raise RuleViolation("R11.3", _("It is not your turn."))
     try:
         judgement = play(
-            seen.game_kind, seen.moves, move, **game_terms(seen), restricted=colours(seen).get(seen.restricted) or None
+            seen.game_kind,
+            seen.moves,
+            move,
+            **game_terms(seen),
+            restricted=colours(seen).get(seen.restricted) or None,
+            repetition_limit=seen.campaign.live_repetition_limit,  # before it, a repetition is claimed
         )
     except RecordError as exc:
         raise record_error(exc) from None

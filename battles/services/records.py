@@ -108,8 +108,8 @@ def _judge(game: Game, text: str):
 def game_report(
     *, actor: Officer, game: Game, text: str, claimed: str = "", started_at: datetime | None = None
 ) -> Game:
-    """A player reports the game's record. The board's own result (mate, stalemate, xiangqi
-    repetition) is applied at once and a contradicting claim is refused; otherwise `claimed`
+    """A player reports the game's record. The board's own result (mate, stalemate) is applied
+    at once and a contradicting claim is refused; otherwise, a repetition too, `claimed`
     waits for the opponent (R11.3). A claim once made is fixed: its reporter cannot change it.
 
     The record is judged before the write transaction opens (it may take up to a second),
@@ -166,6 +166,10 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
             ]
         )
         return game_decide(city=city, game=game, result=result)  # Game.how says it: by the board
+    if not claimed and judgement.claimable is not None:
+        raise RuleViolation(
+            "R11.3", _("The record ends in a repetition: claim its result, and the opponent confirms or disputes it.")
+        )
     if not claimed:
         raise RuleViolation(
             "R11.3", _("The board does not decide this game: say how it ended (resignation, time, agreed draw).")

@@ -60,6 +60,9 @@ class Campaign(models.Model):
     live_base = models.DurationField(_("live game: time per player"), default=timedelta(minutes=15))
     live_increment = models.DurationField(_("live game: time added per move"), default=timedelta(seconds=10))
     live_first_move = models.DurationField(_("live game: time for the first move"), default=timedelta(minutes=10))
+    # R11.3: a repetition is a claim; a xiangqi game played live ends by itself only when a
+    # position stands this many times, a count real master games do not reach (README).
+    live_repetition_limit = models.PositiveSmallIntegerField(_("live game: automatic end at repetitions"), default=15)
     banqi_base = models.DurationField(_("dark chess: time per player"), default=timedelta(minutes=5))
     banqi_increment = models.DurationField(_("dark chess: time added per move"), default=timedelta(seconds=5))
     battle_game = models.CharField(

@@ -57,6 +57,7 @@ CAMPAIGN_SETTINGS = (
     "live_base",
     "live_increment",
     "live_first_move",
+    "live_repetition_limit",
     "banqi_base",
     "banqi_increment",
 )

@@ -46,12 +46,22 @@
     var actions = root.querySelector("[data-player]");
     if (actions) actions.hidden = s.status !== "pending";  // resign's <details> too, once it is over
     heading(s);
+    showClaim(s);
     root.classList.toggle("playing", Boolean(mine && s.live));  // the board takes touches, not scrolls
     root.dataset.status = s.status;
     root.dataset.ply = s.ply;
     tick();
     // The page around the board (the sound, the replay once it is over) hears of each state.
     root.dispatchEvent(new CustomEvent("live-state", {detail: s, bubbles: true}));
+  }
+  // A claim (R11.3: a repetition, in chess also fifty moves): the button shows only to the player
+  // who may claim now, saying what the claim is (templates/battles/_live_claim.html).
+  function showClaim(s) {
+    var box = root.querySelector("[data-live-claim]");
+    if (!box) return;
+    var claim = s.you && s.status === "pending" && s.claimable ? s.claimable[s.you] : null;
+    box.hidden = !claim;
+    box.querySelectorAll("[data-claim-kind]").forEach(function (el) { el.hidden = !claim || el.dataset.claimKind !== claim.kind; });
   }
   // The page's heading line and the forms that only a game in play has (report the record,
   // agree to play off hours, enter a result) follow the state: a game that ends while the page

@@ -55,7 +55,9 @@ def test_r1_1_an_upload_is_a_dry_run_unless_saved(user):
     refused = client.post(
         "/api/v1/organise/campaigns/upload", json.dumps(body), content_type="application/json", **headers
     )
-    assert refused.status_code == 400 and "Line 37" in refused.json()["message"] and refused.json()["clause"] == "R1.2"
+    line = 1 + next(n for n, row in enumerate(text.splitlines()) if "capital: 許昌" in row)  # the first capital's
+    assert refused.status_code == 400 and f"Line {line}" in refused.json()["message"]
+    assert refused.json()["clause"] == "R1.2"
     assert snapshot() == before
     body.update(text=text, save=True)
     saved = client.post(

@@ -143,3 +143,13 @@ def test_r11_3_the_board_gets_the_battle_report_with_a_link_to_the_game(world, c
     post = Post.objects.get(event_key=f"game:{game.pk}:result")
     assert post.thread.board.city.name == "漢中"
     assert reverse("game", args=[world.campaign.slug, game.pk]) in post.html
+
+
+def test_r11_3_a_record_ending_in_a_repetition_is_a_claim_the_opponent_confirms(world, clock):
+    shuffle = "h0g2 h9g7 g2h0 g7h9 " * 2
+    game = pending_game(world, clock)
+    with pytest.raises(RuleViolation) as refusal:  # the board does not decide it: say the result
+        game_report(actor=world["許褚"], game=game, text=shuffle)
+    assert refusal.value.clause == "R11.3"
+    game = game_report(actor=world["許褚"], game=game, text=shuffle, claimed="draw")
+    assert (game.status, game.claim_status, game.claimed_result) == (Game.Status.PENDING, "claimed", "draw")

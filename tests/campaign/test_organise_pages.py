@@ -133,14 +133,16 @@ def test_r1_1_an_upload_is_previewed_writing_nothing_then_saved(client, user):
 @pytest.mark.parametrize(
     "broken, words",
     [
-        (("capital: 許昌", "capital: 無名"), "Line 37"),
+        (("capital: 許昌", "capital: 無名"), "Line {capital}"),  # the line of the first capital
         (("- [許昌, 洛陽]", "- [許昌, 洛陽]\n- [許昌, 洛陽]"), "twice"),
         (("kind: frontier", "kind: fortress"), "Unknown kind"),
         (("name: 魏,", "name: [魏,"), "not valid YAML"),
     ],
 )
 def test_r1_4_a_refused_upload_names_the_line_and_rule_and_writes_nothing(client, user, broken, words):
-    text = EXAMPLE.read_text(encoding="utf-8").replace(*broken, 1).encode()
+    example = EXAMPLE.read_text(encoding="utf-8")
+    words = words.format(capital=1 + next(n for n, line in enumerate(example.splitlines()) if "capital: 許昌" in line))
+    text = example.replace(*broken, 1).encode()
     before = snapshot()
     client.cookies["django_language"] = "en"
     response = upload(client, reverse("organise-upload"), text=text)

@@ -132,12 +132,18 @@ def test_r11_3_stalemate_loses_in_xiangqi():
     assert (judgement.result, judgement.termination) == ("1-0", Termination.STALEMATE)
 
 
-def test_r11_3_plain_repetition_draws_and_perpetual_check_loses():
+def test_r11_3_a_record_that_ends_in_a_repetition_is_a_claim_with_the_ruling_attached():
+    """R11.3: only mate and stalemate decide themselves; a repetition is claimed (plain: a draw
+    either side may claim; perpetual check: the checked side claims the win)."""
     shuffle = "h0g2 h9g7 g2h0 g7h9 " * 3
-    assert judge("xiangqi", shuffle).result == "1/2-1/2"
+    judgement = judge("xiangqi", shuffle)
+    assert (judgement.result, judgement.termination) == (None, Termination.CLAIM)
+    assert (judgement.claimable.kind, judgement.claimable.result) == ("repetition", "1/2-1/2")
     checks = "a1a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9 a8a9 e9e8 a9a8 e8e9"
     judgement = composed("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1", checks)
-    assert (judgement.result, judgement.termination) == ("0-1", Termination.PERPETUAL), "the checking side loses"
+    assert judgement.result is None
+    assert (judgement.claimable.kind, judgement.claimable.claimants) == ("perpetual", ("black",))
+    assert judgement.claimable.result == "0-1", "the checking side loses"
 
 
 def test_r11_3_any_other_ending_is_a_claim():
