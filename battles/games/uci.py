@@ -70,13 +70,17 @@ class Engine:
         # a queue's get, whatever the pipe's buffering holds.
         self.lines: queue.Queue[str | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
-        self._send("uci")
-        self._until("uciok")
-        for name, value in (("UCI_Variant", variant), ("Threads", "1"), ("Hash", "16")):
-            self._send(f"setoption name {name} value {value}")
-        self._send("ucinewgame")
-        self._send("isready")
-        self._until("readyok")
+        try:
+            self._send("uci")
+            self._until("uciok")
+            for name, value in (("UCI_Variant", variant), ("Threads", "1"), ("Hash", "16")):
+                self._send(f"setoption name {name} value {value}")
+            self._send("ucinewgame")
+            self._send("isready")
+            self._until("readyok")
+        except EngineError:
+            self.close()  # not an engine, or not one that answers: no process left behind
+            raise
 
     def __enter__(self) -> "Engine":
         return self

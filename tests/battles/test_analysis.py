@@ -134,3 +134,47 @@ def test_a_game_run_twice_is_analysed_once(world, clock, quick_engine):
     assert analysis_run(game_id=game.pk) == "skipped"
     again = GameAnalysis.objects.get(game=game)
     assert (again.attempts, again.evals, again.finished_at) == (1, first.evals, first.finished_at)
+
+
+def test_a_live_game_played_on_the_site_is_analysed_after_the_resignation_never_during_play(
+    world, clock, client, quick_engine
+):
+    from battles.services.live import live_move, live_ready, live_resign
+
+    game = pending_game(world, clock)
+    live_ready(actor=world["許褚"], game=game)
+    game = live_ready(actor=world["魏延"], game=game)
+    for ply, (actor, move) in enumerate(zip(["許褚", "魏延", "許褚", "魏延"], XIANGQI_BLUNDER.split(), strict=True)):
+        game = live_move(actor=world[actor], game=game, move=move, ply=ply)
+    assert not GameAnalysis.objects.filter(game=game).exists(), "nothing of an engine while it is played"
+    assert 'id="analysis"' not in page(client, world, game)
+    live_resign(actor=world["許褚"], game=game)
+    assert analysis_run(game_id=game.pk) == "done"
+    assert any(m["ply"] == 3 and m["judgement"] == "blunder" for m in GameAnalysis.objects.get(game=game).marks)
+
+
+def test_a_lost_message_or_a_dead_worker_s_claim_is_sent_again_by_the_sweep(world, clock, quick_engine):
+    from datetime import timedelta
+
+    from battles.services.analysis import analysis_sweep
+    from campaign.clock import now
+
+    game = decided_by_resignation(world, clock, XIANGQI_BLUNDER)
+    assert analysis_sweep() == 0, "a fresh one waits for its message"
+    clock.shift(timedelta(minutes=10))
+    assert analysis_sweep() == 1, "its message lost: sent again"
+    GameAnalysis.objects.filter(game=game).update(state="running", claimed_at=now())
+    assert analysis_run(game_id=game.pk) == "skipped", "another worker holds it"
+    clock.shift(timedelta(minutes=10))
+    assert analysis_sweep() == 1 and analysis_run(game_id=game.pk) == "done", "that worker died: claimed again"
+
+
+def test_an_engine_that_breaks_off_is_tried_three_times_then_the_page_says_it_failed(
+    world, clock, client, quick_engine
+):
+    game = decided_by_resignation(world, clock, XIANGQI_BLUNDER)
+    quick_engine.ANALYSIS_ENGINE = "/bin/true"  # starts, says nothing and stops: no UCI engine
+    assert [analysis_run(game_id=game.pk) for _ in range(4)] == ["waiting", "waiting", "failed", "skipped"]
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    assert "The engine could not analyse this game." in page(client, world, game)
+    assert game.result == "defender", "the game's decision stands"
