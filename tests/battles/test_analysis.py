@@ -70,7 +70,7 @@ def test_a_decided_chess_game_marks_the_move_that_allowed_mate_and_names_the_bes
     assert game.status == Game.Status.DECIDED, "mate decides itself"
     assert analysis_run(game_id=game.pk) == "done"
     analysis = GameAnalysis.objects.get(game=game)
-    assert analysis.evals[-1][1] == 1 or analysis.evals[-1][1] is not None, "the mated end is a mate"
+    assert analysis.evals[-1][:2] == [None, 1], "black mated: a mate from white's view"
     marks = {m["ply"]: m for m in analysis.marks}
     assert marks[6]["judgement"] == "blunder" and marks[6]["best"] != "g8f6"
     shown = page(client, world, game)
@@ -115,7 +115,7 @@ def test_without_the_engine_the_page_says_analysis_is_not_available_and_the_game
     settings.ANALYSIS_ENGINE = "/nowhere/fairy-stockfish"
     game = decided_by_resignation(world, clock, XIANGQI_BLUNDER)
     assert game.result == "defender" and not GameAnalysis.objects.filter(game=game).exists(), "nothing queued"
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    client.cookies["django_language"] = "en"  # the language switch's cookie
     assert "Analysis is not available on this site." in page(client, world, game)
 
 
@@ -123,7 +123,7 @@ def test_a_worker_without_the_engine_ends_cleanly_and_the_page_says_so(world, cl
     game = decided_by_resignation(world, clock, XIANGQI_BLUNDER)
     quick_engine.ANALYSIS_ENGINE = "/nowhere/fairy-stockfish"
     assert analysis_run(game_id=game.pk) == "unavailable"
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    client.cookies["django_language"] = "en"  # the language switch's cookie
     assert "Analysis is not available on this site." in page(client, world, game)
 
 
@@ -175,6 +175,6 @@ def test_an_engine_that_breaks_off_is_tried_three_times_then_the_page_says_it_fa
     game = decided_by_resignation(world, clock, XIANGQI_BLUNDER)
     quick_engine.ANALYSIS_ENGINE = "/bin/true"  # starts, says nothing and stops: no UCI engine
     assert [analysis_run(game_id=game.pk) for _ in range(4)] == ["waiting", "waiting", "failed", "skipped"]
-    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"
+    client.cookies["django_language"] = "en"  # the language switch's cookie
     assert "The engine could not analyse this game." in page(client, world, game)
     assert game.result == "defender", "the game's decision stands"
