@@ -178,3 +178,27 @@ def test_an_engine_that_breaks_off_is_tried_three_times_then_the_page_says_it_fa
     client.cookies["django_language"] = "en"  # the language switch's cookie
     assert "The engine could not analyse this game." in page(client, world, game)
     assert game.result == "defender", "the game's decision stands"
+
+
+def test_the_analysis_costs_the_game_page_no_query_and_its_card_alone_two(
+    world, clock, client, quick_engine, django_assert_num_queries
+):
+    """The game page reads the analysis with the game (select_related); the card alone, as the
+    page asks for it while the engine works, reads the campaign and the game with it."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = decided_by_resignation(world, clock, XIANGQI_BLUNDER)
+    analysis_run(game_id=game.pk)
+    page(client, world, game)  # the first request's one-time reads
+    with CaptureQueriesContext(connection) as analysed:
+        assert "eval-chart" in page(client, world, game)
+    with django_assert_num_queries(2):
+        assert (
+            "eval-chart" in client.get(reverse("game-analysis", args=[world.campaign.slug, game.pk])).content.decode()
+        )
+    GameAnalysis.objects.filter(game=game).delete()
+    with CaptureQueriesContext(connection) as plain:
+        shown = page(client, world, game)
+    assert 'data-analysis="none"' in shown and "eval-chart" not in shown
+    assert len(analysed) == len(plain), "the analysis adds no query to the game page"
