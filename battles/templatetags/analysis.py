@@ -12,7 +12,8 @@ register = template.Library()
 
 @register.simple_tag
 def game_analysis_of(game: Game, style: str) -> AnalysisView | None:
-    """None for a game not decided: nothing of an engine is shown while a game is played."""
-    if game.status != Game.Status.DECIDED:
+    """None for a game not decided (nothing of an engine is shown while a game is played) and for
+    one decided without a move (a result entered by the authority: nothing to analyse)."""
+    if game.status != Game.Status.DECIDED or not game.moves:
         return None
     return game_analysis(game=game, written=notation(game, style))

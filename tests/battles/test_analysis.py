@@ -202,3 +202,11 @@ def test_the_analysis_costs_the_game_page_no_query_and_its_card_alone_two(
         shown = page(client, world, game)
     assert 'data-analysis="none"' in shown and "eval-chart" not in shown
     assert len(analysed) == len(plain), "the analysis adds no query to the game page"
+
+
+def test_a_result_entered_by_the_authority_without_a_record_has_nothing_to_analyse(world, clock, client, quick_engine):
+    from battles.services.results import game_result_enter
+
+    game = game_result_enter(user=world["孫權"].user, game=pending_game(world, clock), result="draw")
+    assert game.status == Game.Status.DECIDED and not GameAnalysis.objects.filter(game=game).exists()
+    assert 'id="analysis"' not in page(client, world, game)
