@@ -16,6 +16,7 @@ from api import (  # noqa: F401  (their operations, on the router)
     acts,
     acts_season,
     acts_war,
+    analysis,
     errors,
     joining,
     organise,

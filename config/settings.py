@@ -354,10 +354,25 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chess Siege <noreply@
 # The sweeper's own queue: every worker consumes it beside the default one, and
 # `make run` (like deploy/systemd) runs one worker for it alone, so that a sweep never waits
 # behind a burst of due timers.
-CELERY_TASK_ROUTES = {"campaign.tasks.sweep_timers": {"queue": "sweeper"}}
+CELERY_TASK_ROUTES = {
+    "campaign.tasks.sweep_timers": {"queue": "sweeper"},
+    # The analysis after a game on a queue of its own, its worker apart (an engine's minute
+    # never holds back a timer); its sweep is the sweeper's, a few queries a minute.
+    "battles.tasks.analyse_game": {"queue": "analysis"},
+    "battles.tasks.sweep_analyses": {"queue": "sweeper"},
+}
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-timers": {"task": "campaign.tasks.sweep_timers", "schedule": TIMER_SWEEP_SECONDS},
+    "sweep-analyses": {"task": "battles.tasks.sweep_analyses", "schedule": 60.0},
 }
+# The analysis after a game (Fairy-Stockfish, battles/services/analysis.py): the engine (a path,
+# or a name on PATH; empty: fairy-stockfish on PATH or Debian's /usr/games/fairy-stockfish; none
+# found: the site offers no analysis), the time it thinks about each ply, and the plies analysed
+# at most (the rest of a longer game is left out): 300 ms reaches depth 12-13 in xiangqi on one
+# core here, enough for the tactics that make a blunder, and a 100-ply game takes 30 s.
+ANALYSIS_ENGINE = os.environ.get("ANALYSIS_ENGINE", "").strip()
+ANALYSIS_MOVE_MS = max(int(os.environ.get("ANALYSIS_MOVE_MS", "300")), 10)
+ANALYSIS_MAX_PLIES = max(int(os.environ.get("ANALYSIS_MAX_PLIES", "300")), 1)
 
 LOGGING = {
     "version": 1,

@@ -81,7 +81,7 @@ def test_the_systemd_units_run_what_make_run_runs_and_restart():
 
     units = ROOT / "deploy" / "systemd"
     runall = (ROOT / "ops" / "management" / "commands" / "runall.py").read_text()
-    for name in ("web", "worker", "sweeper", "beat"):
+    for name in ("web", "worker", "sweeper", "analysis", "beat"):
         unit = configparser.ConfigParser(interpolation=None, strict=False)
         unit.read(units / f"chess-siege-{name}.service")
         service = unit["Service"]

@@ -1,3 +1,4 @@
+from .analysis import GameAnalysis
 from .armies import Army, ArmyMember, FieldBattle, Pursuit
 from .ledger import LedgerEntry
 from .sieges import Defender, Game, GameMove, Ransom, Siege
@@ -10,6 +11,7 @@ __all__ = [
     "Defender",
     "FieldBattle",
     "Game",
+    "GameAnalysis",
     "GameMove",
     "LedgerEntry",
     "Pursuit",

@@ -1,6 +1,7 @@
 """Run the whole site on one machine: Redis (if not already there), the demo campaign when asked
 (`--demo`, as `make run` does: after Redis is up), a Celery worker, a worker
-for the sweeper's queue, Celery beat and uvicorn serving the site (HTTP and the live games'
+for the sweeper's queue, one for the analysis after a game,
+Celery beat and uvicorn serving the site (HTTP and the live games'
 websockets) and its static files, each started again if it exits. Ctrl-C stops everything it
 started."""
 
@@ -48,6 +49,20 @@ def site_commands(*, bind: str, web_workers: int, concurrency: int, var) -> dict
             "--without-mingle",
             "--queues=sweeper",
         ],
+        # The analysis after a game alone, one engine at a time: a long analysis never holds
+        # back a timer or a sweep, and takes one core.
+        "analysis": [
+            f"{bin_dir}/celery",
+            "-A",
+            "config",
+            "worker",
+            "--loglevel=INFO",
+            "--pool=solo",
+            "--hostname=analysis@%h",
+            "--without-gossip",
+            "--without-mingle",
+            "--queues=analysis",
+        ],
         "beat": [
             f"{bin_dir}/celery",
             "-A",
@@ -91,7 +106,10 @@ def site_environment(bind: str) -> dict[str, str]:
 
 
 class Command(BaseCommand):
-    help = "Start Redis, a Celery worker, the sweeper's worker, Celery beat and uvicorn; stop them all on Ctrl-C."
+    help = (
+        "Start Redis, a Celery worker, the sweeper's worker, the analysis worker, Celery beat and uvicorn;"
+        " stop them all on Ctrl-C."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("--bind", default=os.environ.get("BIND", "127.0.0.1:8000"))
