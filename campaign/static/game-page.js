@@ -57,6 +57,9 @@
       ended = true;
       e.target.classList.add("over");
       window.htmx.ajax("GET", window.location.pathname + "?ply=" + s.ply, {target: "#live-board", swap: "outerHTML"});
+      // and the engine's analysis card comes below (pending at first: it asks again by itself)
+      var later = document.getElementById("analysis-later");
+      if (later) window.htmx.ajax("GET", later.dataset.url, {target: "#analysis-later", swap: "outerHTML"});
     }
   });
 })();

@@ -107,6 +107,7 @@ def test_one_board_in_play_and_the_replay_at_the_end_without_a_reload(browser, a
     )
     assert red.locator("#live-board").count() == 0 and red.locator("#board svg").count() == 1, "still one board"
     assert red.inner_text("[data-step]") == "3 / 3"
+    red.wait_for_selector("#analysis[data-analysis]")  # the engine's card follows the end, no reload either
     assert_fills(red, "#board svg", width)
     shot(red, f"game-ended-{size}")
     # the arrow keys step the replay in place
