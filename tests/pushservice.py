@@ -8,6 +8,7 @@ lets the site accept its endpoints (PUSH_ALLOW_LOCAL, in this process and in the
 
 import base64
 import json
+import secrets
 import socket
 import threading
 import time
@@ -32,8 +33,10 @@ def unb64(text: str) -> bytes:
 class Device:
     id: str
     keys: DeviceKeys
+    name: str = ""
     answer: int = 201  # or 410, 429, 500; 0: hang past the site's timeout
     received: list[dict] = field(default_factory=list)
+    hits: int = 0  # the POSTs it was sent, answered or not
 
 
 class PushService:
@@ -46,10 +49,12 @@ class PushService:
             self.port = s.getsockname()[1]
         self.origin = f"http://127.0.0.1:{self.port}"
         self.server: ThreadingHTTPServer | None = None
+        self.hang_seconds = 5.0  # past the site's timeout in these tests
 
     def device(self, name: str) -> Device:
-        device = Device(name, DeviceKeys())
-        self.devices[name] = device
+        """A new device; `name` is for the test's eyes, its endpoint's path an id of its own."""
+        device = Device(f"d{len(self.devices) + 1}-{secrets.token_hex(4)}", DeviceKeys(), name=name)
+        self.devices[device.id] = device
         return device
 
     def endpoint(self, device: Device) -> str:
@@ -103,8 +108,10 @@ class PushService:
         body = request.rfile.read(length)
         if device is None:
             return self.answer(request, 404)
+        with self.lock:
+            device.hits += 1
         if device.answer == 0:
-            time.sleep(5)  # past the site's timeout in these tests
+            time.sleep(self.hang_seconds)
             return self.answer(request, 201)
         if device.answer != 201:
             return self.answer(request, device.answer, {"Retry-After": "1"} if device.answer == 429 else {})
