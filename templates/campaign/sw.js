@@ -31,12 +31,17 @@ self.addEventListener("push", (event) => {
   }));
 });
 
+// The duty's page: a window already showing it is brought forward; else a window of the site
+// (the installed app left open) goes there; else a new one opens.
 function openDuty(path) {
   const url = new URL(path || "/", self.location.origin);
   if (url.origin !== self.location.origin) return Promise.resolve();
   return self.clients.matchAll({type: "window", includeUncontrolled: true}).then((windows) => {
-    for (const w of windows) {
-      if (w.url === url.href && "focus" in w) return w.focus();
+    const showing = windows.find((w) => w.url === url.href);
+    if (showing) return showing.focus();
+    const open = windows.find((w) => w.focused) || windows[0];
+    if (open && "navigate" in open) {
+      return open.navigate(url.href).then((w) => (w || open).focus()).catch(() => self.clients.openWindow(url.href));
     }
     return self.clients.openWindow(url.href);
   });
