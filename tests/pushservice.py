@@ -129,7 +129,7 @@ class PushService:
                 self.refused.append(fault)
             return self.answer(request, 400)
         with self.lock:
-            device.received.append({**json.loads(text), "ttl": int(request.headers["TTL"])})
+            device.received.append({**json.loads(text), "ttl": int(request.headers["TTL"]), "at": time.monotonic()})
         self.answer(request, 201)
 
     def answer(self, request: BaseHTTPRequestHandler, status: int, headers: dict | None = None) -> None:
@@ -138,6 +138,11 @@ class PushService:
             request.send_header(name, value)
         request.send_header("Content-Length", "0")
         request.end_headers()
+
+    def clear(self) -> None:
+        with self.lock:
+            for device in self.devices.values():
+                device.received.clear()
 
     def total(self) -> int:
         with self.lock:

@@ -13,6 +13,7 @@ another refusal (400, 403, 413…) is recorded and not retried."""
 
 import json
 import logging
+import time
 from datetime import datetime, timedelta
 
 import requests
@@ -35,6 +36,7 @@ ALL_KINDS = [code for code, _label in DUTY_KINDS]
 RETRY_FIRST_SECONDS = 5  # then doubled each try, up to RETRY_MOST_SECONDS
 RETRY_MOST_SECONDS = 3600
 TRIES = 12  # about a day of tries; then the row is given up (refused)
+BATCH = 50  # rows claimed by one query; the claim is renewed while a slow push service answers
 _session = requests.Session()  # one connection per push service, kept between posts
 
 
@@ -129,15 +131,22 @@ def _send_one(row: PushDelivery, written: dict, choices: tuple, now: datetime) -
     return State.SENT
 
 
+def _claim(ids: list[int], now: datetime, held_since: datetime | None = None) -> dict[int, int]:
+    """Claim the rows `ids` that are free (or, renewing, still ours since `held_since`): their
+    attempts after this claim, by id. Two queries for a batch."""
+    rows = PushDelivery.objects.filter(pk__in=ids)
+    if held_since is None:
+        rows = rows.filter(state__in=[State.WAITING, State.HELD], next_at__lte=now).filter(
+            Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _lease())
+        )
+        rows.update(claimed_at=now, attempts=F("attempts") + 1)
+    else:
+        rows.filter(claimed_at=held_since).update(claimed_at=now)
+    return dict(PushDelivery.objects.filter(pk__in=ids, claimed_at=now).values_list("pk", "attempts"))
+
+
 def _try(row: PushDelivery, written: dict, choices: tuple, now: datetime) -> bool:
-    """Claim, send and record one row; True when it was sent now."""
-    claimed = (
-        PushDelivery.objects.filter(pk=row.pk, state__in=[State.WAITING, State.HELD], next_at__lte=now)
-        .filter(Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _lease()))
-        .update(claimed_at=now, attempts=F("attempts") + 1)
-    )
-    if not claimed:
-        return False  # sent already, or under way elsewhere
+    """Send and record one claimed row; True when it was sent now."""
     mine = PushDelivery.objects.filter(pk=row.pk)
     try:
         state = _send_one(row, written, choices, now)
@@ -154,13 +163,11 @@ def _try(row: PushDelivery, written: dict, choices: tuple, now: datetime) -> boo
     except (requests.RequestException, OSError):
         return _later(row, now, None)
     mine.update(state=state, claimed_at=None, sent_at=clock.now() if state == State.SENT else None)
-    if state == State.SENT:
-        PushSubscription.objects.filter(pk=row.subscription_id).update(sent_at=clock.now())
     return state == State.SENT
 
 
 def _later(row: PushDelivery, now: datetime, retry_after: str | None) -> bool:
-    attempts = row.attempts + 1
+    attempts = row.attempts
     log.info("push %s not delivered yet (try %d)", row.pk, attempts)
     state = State.REFUSED if attempts >= TRIES else State.WAITING
     PushDelivery.objects.filter(pk=row.pk).update(
@@ -179,11 +186,26 @@ def push_deliveries_send(*, officer: Officer, key: str, written: dict, now: date
         .order_by("pk")
     )
     choices = _choices(officer)
-    sent = 0
-    for row in rows:
-        row.notice = Notice(officer=officer, key=key)
-        sent += _try(row, written, choices, now)
-    return sent
+    sent: list[int] = []
+    rows = list(rows)
+    for batch in (rows[i : i + BATCH] for i in range(0, len(rows), BATCH)):
+        stamp, since = clock.now(), time.monotonic()
+        claimed = _claim([row.pk for row in batch], stamp)
+        for row in batch:
+            if row.pk not in claimed:
+                continue  # sent already, or under way elsewhere
+            if time.monotonic() - since > settings.NOTICE_LEASE_SECONDS / 2:  # a slow service: hold on
+                renewed = clock.now()
+                claimed = _claim([r.pk for r in batch if r.pk in claimed], renewed, held_since=stamp)
+                stamp, since = renewed, time.monotonic()
+                if row.pk not in claimed:
+                    continue
+            row.notice, row.attempts = Notice(officer=officer, key=key), claimed[row.pk]
+            if _try(row, written, choices, stamp):
+                sent.append(row.subscription_id)
+    if sent:  # what the duties page shows as each device's last notice
+        PushSubscription.objects.filter(pk__in=sent).update(sent_at=clock.now())
+    return len(sent)
 
 
 def push_due(*, now: datetime, limit: int) -> list[tuple[str, int]]:
