@@ -8,7 +8,9 @@ from functools import partial
 import pytest
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
+from campaign.services.push import push_subscription_create
 from tests.e2e.conftest import CHROMIUM
+from tests.push_keys import DeviceKeys
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e
@@ -76,6 +78,22 @@ def test_the_site_installs_works_offline_and_a_notification_opens_the_duty(brows
         path,
     )
     page.wait_for_url(f"{site.url}{path}")
+
+    # The duties page with a device listed, on a phone (390 px): nothing scrolls sideways.
+    keys, officer = DeviceKeys(), world["魏延"]
+    push_subscription_create(
+        actor=officer,
+        officer=officer,
+        endpoint="https://8.8.8.8/push/" + "x" * 300,
+        p256dh=keys.p256dh,
+        auth=keys.auth,
+        name="魏延的手機" * 6,
+    )
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site.url}/c/{slug}/duties/")
+    assert page.locator("#devices li[data-endpoint]").count() == 1 and page.is_visible("[data-push-subscribe]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=str(tmp_path / "duties-phone.png"), full_page=True)
 
     site.process.terminate()
     site.process.join(timeout=10)
