@@ -51,7 +51,7 @@ def _public(address: str) -> bool:
 
 def _addresses(host: str) -> list[str]:
     try:
-        return [info[4][0] for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)]
+        return [str(info[4][0]) for info in socket.getaddrinfo(host, 443, proto=socket.IPPROTO_TCP)]
     except (OSError, UnicodeError):
         return []
 

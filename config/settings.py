@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.vapid import vapid_private_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 
@@ -324,36 +326,8 @@ TIMER_LEAD_SECONDS = max(float(os.environ.get("TIMER_LEAD_SECONDS", "60")), 2 * 
 NOTICE_LEASE_SECONDS = float(os.environ.get("NOTICE_LEASE_SECONDS", "30"))
 
 
-def vapid_private_key() -> str:
-    """The key that signs Web Push requests (VAPID, RFC 8292): VAPID_PRIVATE_KEY from the
-    environment (production: every machine the same; PEM, or the raw key in base64url as key
-    generators print it), else the checkout's own, made once into VAR_DIR/vapid_private_key (owner
-    only). A new key makes the browsers' subscriptions useless: they are tied to the public key."""
-    key = os.environ.get("VAPID_PRIVATE_KEY", "").strip()
-    if key:
-        return key
-    path = VAR_DIR / "vapid_private_key"
-    try:
-        return path.read_text().strip()
-    except FileNotFoundError:
-        pass
-    from cryptography.hazmat.primitives import serialization
-    from cryptography.hazmat.primitives.asymmetric import ec
-
-    pem = ec.generate_private_key(ec.SECP256R1()).private_bytes(
-        serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption()
-    )
-    VAR_DIR.mkdir(parents=True, exist_ok=True, mode=0o700)
-    try:
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:  # another process made it first: theirs
-        return path.read_text().strip()
-    with os.fdopen(descriptor, "wb") as out:
-        out.write(pem)
-    return pem.decode().strip()
-
-
-VAPID_PRIVATE_KEY = vapid_private_key()
+# The key that signs Web Push requests (config/vapid.py: the environment, else made once into var/).
+VAPID_PRIVATE_KEY = vapid_private_key(VAR_DIR)
 # Who runs the site, for the push services (a mailto: or https: address in every request's JWT).
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip() or "mailto:noreply@localhost"
 # Seconds a push service may take to answer before the delivery is tried again later.

@@ -179,7 +179,7 @@ def _later(row: PushDelivery, now: datetime, retry_after: str | None) -> bool:
 def push_deliveries_send(*, officer: Officer, key: str, written: dict, now: datetime) -> int:
     """Send the rows of the notice `key` of `officer` that are due; `written` is the duty in each
     language, empty when it is gone. The number sent."""
-    rows = (
+    rows = list(
         PushDelivery.objects.filter(notice__officer=officer, notice__key=key, next_at__lte=now)
         .filter(state__in=[State.WAITING, State.HELD])
         .select_related("subscription")
@@ -187,7 +187,6 @@ def push_deliveries_send(*, officer: Officer, key: str, written: dict, now: date
     )
     choices = _choices(officer)
     sent: list[int] = []
-    rows = list(rows)
     for batch in (rows[i : i + BATCH] for i in range(0, len(rows), BATCH)):
         stamp, since = clock.now(), time.monotonic()
         claimed = _claim([row.pk for row in batch], stamp)
