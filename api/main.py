@@ -20,6 +20,7 @@ from api import (  # noqa: F401  (their operations, on the router)
     errors,
     joining,
     organise,
+    push,
     reads,
     seasons,
 )

@@ -7,6 +7,7 @@ from django.urls import include, path
 
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 from campaign.views import (
+    app,
     boards,
     chronicle,
     feeds,
@@ -18,6 +19,7 @@ from campaign.views import (
     organise,
     organise_world,
     personnel,
+    push,
     season,
     seasons,
     tokens,
@@ -35,6 +37,9 @@ campaign_urls = [
     path("mail/settings/", mail.mail_settings, name="mail-settings"),
     path("mail/confirm/", mail.mail_confirm_action, name="mail-confirm"),
     path("mail/confirm/<str:token>/", mail.mail_confirm_page, name="mail-confirm-page"),
+    path("push/devices/", push.push_device_add, name="push-device-add"),
+    path("push/devices/<id:device_id>/rename/", push.push_device_rename, name="push-device-rename"),
+    path("push/devices/<id:device_id>/remove/", push.push_device_remove, name="push-device-remove"),
     path("threads/<id:thread_id>/", boards.thread_detail, name="thread"),
     path("threads/<id:thread_id>/reply/", boards.reply_new, name="reply-new"),
     path("posts/<id:post_id>/moderate/", boards.post_moderate, name="post-moderate"),
@@ -107,6 +112,9 @@ campaign_urls = [
 
 urlpatterns = [
     path("", home.home, name="home"),
+    path("manifest.webmanifest", app.manifest, name="manifest"),
+    path("sw.js", app.service_worker, name="service-worker"),
+    path("offline/", app.offline, name="offline"),
     path("accounts/landing/", home.landing, name="landing"),
     path("accounts/time-zone/", zones.time_zone_page, name="time-zone"),
     path("mail/unsubscribe/<str:token>/", mail.mail_unsubscribe_page, name="mail-unsubscribe"),

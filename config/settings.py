@@ -14,6 +14,8 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.vapid import vapid_private_key
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
 
@@ -322,6 +324,17 @@ TIMER_LEAD_SECONDS = max(float(os.environ.get("TIMER_LEAD_SECONDS", "60")), 2 * 
 # mail twice): a deployment whose SMTP server answers slowly lengthens it; the integration tests
 # shorten it for their real workers.
 NOTICE_LEASE_SECONDS = float(os.environ.get("NOTICE_LEASE_SECONDS", "30"))
+
+
+# The key that signs Web Push requests (config/vapid.py: the environment, else made once into var/).
+VAPID_PRIVATE_KEY = vapid_private_key(VAR_DIR)
+# Who runs the site, for the push services (a mailto: or https: address in every request's JWT).
+VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip() or "mailto:noreply@localhost"
+# Seconds a push service may take to answer before the delivery is tried again later.
+PUSH_TIMEOUT_SECONDS = float(os.environ.get("PUSH_TIMEOUT_SECONDS", "10"))
+# Tests and the benchmark only: a push endpoint on this machine (http, a loopback address) is
+# accepted; otherwise refused, so that no user's input makes the site call its own network.
+PUSH_ALLOW_LOCAL = env_flag("PUSH_ALLOW_LOCAL")
 
 # Mail: Django's mail framework on SMTP from the environment; the demo prints mail to
 # the console. Links in mails point at SITE_URL.

@@ -16,6 +16,7 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 from ops.devservices import start_redis, stop
 from tests.mailbox import mailbox  # noqa: F401  (a real local SMTP server: the `mailbox` fixture)
+from tests.pushservice import push_service  # noqa: F401  (a real local push service: the `push_service` fixture)
 from tests.workers import Worker, database_url
 from tests.worlds import START, World, make_world
 

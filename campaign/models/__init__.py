@@ -3,6 +3,7 @@ from .joining import Application, Invitation
 from .moves import Move
 from .notices import MailSubscription, Notice
 from .officers import Officer, OfficerKind, Presence, Promotion, Whereabouts
+from .push import PushDelivery, PushSubscription
 from .seasons import ChroniclePin, WarPause
 from .timers import Heartbeat, Timer
 from .tokens import AccessToken
@@ -26,6 +27,8 @@ __all__ = [
     "Post",
     "Presence",
     "Promotion",
+    "PushDelivery",
+    "PushSubscription",
     "Thread",
     "Timer",
     "WarPause",

@@ -58,6 +58,10 @@ class Notice(models.Model):
     mail = models.CharField(max_length=8, choices=MAIL_STATES, default="", blank=True, verbose_name=_("mail delivery"))
     mailed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("mailed at"))
     mail_claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("mail claimed at"))
+    # Web Push, the third channel (campaign/models/push.py): "" until the notice is handed to each
+    # of the officer's devices (a PushDelivery row each), under its own lease.
+    devices = models.CharField(max_length=4, default="", blank=True, verbose_name=_("devices"))
+    devices_claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("devices claimed at"))
 
     class Meta:
         verbose_name = _("notice")
@@ -66,6 +70,7 @@ class Notice(models.Model):
         indexes = [
             models.Index(fields=["created_at"], condition=Q(push=""), name="notice_push_waiting"),
             models.Index(fields=["created_at"], condition=Q(mail=""), name="notice_mail_waiting"),
+            models.Index(fields=["created_at"], condition=Q(devices=""), name="notice_devices_waiting"),
         ]
 
     def __str__(self) -> str:

@@ -11,7 +11,9 @@ NOTICE_LEASE_SECONDS): a worker killed mid-delivery leaves the lease to expire a
 (`notices_sweep`, on every timer sweep) delivers it again, as it delivers what Redis missed.
 A page drops a notice whose key it has shown, so a delivery repeated after a crash between send
 and record shows once. Mail is the second channel, with its own state and lease on the same row
-(campaign/services/mail.py decides: the officer's choices, quiet hours, the digest).
+(campaign/services/mail.py decides: the officer's choices, quiet hours, the digest). Web Push
+to the officer's devices is the third (campaign/services/push_delivery.py): a row per device,
+each with its own state and lease.
 
 `duties_recount` tells officers whose list shrank (a duty done or lapsed): their count and the
 keys still waiting, so open pages drop the items at once."""
@@ -31,6 +33,7 @@ from django.utils import translation
 from campaign import clock, hooks
 from campaign.models import Notice, Officer
 from campaign.services.mail import mail_digests_send, mail_notice_send
+from campaign.services.push_delivery import push_deliveries_make, push_deliveries_send, push_due
 from campaign.timers import send_soon
 
 log = logging.getLogger(__name__)
@@ -100,7 +103,9 @@ def notices_deliver(*, key: str, officer_ids: Iterable[int]) -> int:
         push = mine.filter(free, push=Notice.Push.WAITING).update(claimed_at=now, attempts=F("attempts") + 1)
         free = Q(mail_claimed_at__isnull=True) | Q(mail_claimed_at__lt=now - _lease())
         mail = mine.filter(free, mail="").update(mail_claimed_at=now)
-        if not (push or mail):
+        free = Q(devices_claimed_at__isnull=True) | Q(devices_claimed_at__lt=now - _lease())
+        devices = mine.filter(free, devices="").update(devices_claimed_at=now)
+        if not (push or mail or devices):
             continue  # delivered already, or under way elsewhere
         duties = _duties(officer, now)
         written = {code: next((d for d in found if d.key == key), None) for code, found in duties.items()}
@@ -119,7 +124,34 @@ def notices_deliver(*, key: str, officer_ids: Iterable[int]) -> int:
                 mine.update(mail=mail_notice_send(officer=officer, written=present, now=now), mailed_at=clock.now())
             except Exception:
                 log.warning("notice %s for %s not mailed yet", key, officer.pk, exc_info=True)
+        if devices:
+            _to_devices(officer, key, mine, present, now)
     return pushed
+
+
+def _to_devices(officer: Officer, key: str, mine, present: dict, now: datetime) -> None:
+    """The third channel: a row per device of the officer, then each sent (Web Push,
+    campaign/services/push_delivery.py); what fails stays for the sweeper."""
+    try:
+        push_deliveries_make(notice_ids=list(mine.values_list("pk", flat=True)), officer=officer, now=now)
+        mine.update(devices="done")
+        push_deliveries_send(officer=officer, key=key, written=present, now=now)
+    except Exception:
+        log.warning("notice %s for %s not sent to devices yet", key, officer.pk, exc_info=True)
+
+
+def _devices_due(now: datetime, limit: int) -> None:
+    """Device rows due again (a backoff over, quiet hours ended, a lease lapsed), each notice's
+    duty read again: one gone meanwhile is not sent."""
+    for key, officer_id in push_due(now=now, limit=limit):
+        for officer in _officers([officer_id]):
+            duties = _duties(officer, now)
+            written = {code: next((d for d in found if d.key == key), None) for code, found in duties.items()}
+            present = {code: duty for code, duty in written.items() if duty is not None}
+            try:
+                push_deliveries_send(officer=officer, key=key, written=present, now=now)
+            except Exception:
+                log.warning("notice %s for %s not sent to devices yet", key, officer_id, exc_info=True)
 
 
 def notices_refresh(*, key: str, officer_ids: Iterable[int]) -> None:
@@ -164,6 +196,8 @@ def notices_sweep(*, limit: int = 200) -> int:
             & (Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - _lease()))
             | Q(mail="", created_at__lt=settled)
             & (Q(mail_claimed_at__isnull=True) | Q(mail_claimed_at__lt=now - _lease()))
+            | Q(devices="", created_at__lt=settled)
+            & (Q(devices_claimed_at__isnull=True) | Q(devices_claimed_at__lt=now - _lease()))
         )
         .order_by("created_at")
         .values_list("key", "officer_id")[:limit]
@@ -171,5 +205,6 @@ def notices_sweep(*, limit: int = 200) -> int:
     pushed = 0
     for key, officer_id in waiting:
         pushed += notices_deliver(key=key, officer_ids=[officer_id])
+    _devices_due(now, limit)
     mail_digests_send(now=now)
     return pushed

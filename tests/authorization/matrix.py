@@ -44,6 +44,7 @@ from tests.authorization.joining_acts import (
     officer_leave_case,
 )
 from tests.authorization.organise_acts import ORGANISE_ROWS
+from tests.authorization.push_acts import PUSH_ROWS
 from tests.authorization.season_acts import (
     season_end,
     season_end_set,
@@ -136,6 +137,7 @@ MATRIX = {
     "season-next": season_next,
 }
 MATRIX.update(ORGANISE_ROWS)  # the organisers' actions (tests/authorization/organise_acts.py)
+MATRIX.update(PUSH_ROWS)  # the devices with notifications on (tests/authorization/push_acts.py)
 
 
 ROLES = ("anonymous", "other", "same", "party", "right")

@@ -48,7 +48,7 @@ PINNED = {
     "game": (2, 10, 12, 14),
     "game-pgn": (2, 5, 5, 5),
     "banqi": (2, 9, 11, 13),
-    "duties": (None, 8, 10, 12),
+    "duties": (None, 9, 11, 13),  # one more: the devices with notifications on
     "kingdoms": (2, 9, 11, 13),  # the kingdoms with their counts
     "kingdom": (5, 13, 15, 17),  # 魏's: its cities, their boards' moderators, its officers; the organiser check
     "join": (None, 9, 11, 13),  # an officer's: their latest application (and the kingdoms while enrolling)

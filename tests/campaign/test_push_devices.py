@@ -1,0 +1,125 @@
+"""An officer's devices with notifications on (the duties page): turned on with a browser's push
+subscription, named and removed by their officer only; what a user may post is bounded: a
+malformed endpoint, one that is not https, one on this machine's networks, keys of the wrong
+length or not a P-256 point, a name with control characters, and more devices than the cap are
+refused with the rule's message (R1.5), changing nothing."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.models import PushSubscription
+from campaign.services.push import (
+    DEVICES_PER_OFFICER,
+    push_subscription_create,
+    push_subscription_remove,
+    push_subscription_rename,
+)
+from tests.push_keys import DeviceKeys, b64
+
+PUBLIC = "https://8.8.8.8/push/"  # a public address: nothing to look up
+
+
+def add(world, who="魏延", endpoint=PUBLIC + "a", keys=None, **fields):
+    keys = keys or DeviceKeys()
+    officer = world[who]
+    values = {"p256dh": keys.p256dh, "auth": keys.auth, "name": "phone"} | fields
+    return push_subscription_create(actor=officer, officer=officer, endpoint=endpoint, **values)
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        "not an address",
+        "https://",
+        "https://user:secret@8.8.8.8/push",
+        "https://8.8.8.8:99999/push",
+        "ftp://8.8.8.8/push",
+        "http://8.8.8.8/push",  # not https
+        "https://127.0.0.1/push",  # this machine
+        "https://localhost/push",
+        "https://10.1.2.3/push",  # private networks
+        "https://192.168.0.10/push",
+        "https://169.254.169.254/latest/meta-data",  # link-local: a cloud's metadata service
+        "https://[::1]/push",
+        "https://[::ffff:10.0.0.1]/push",
+        "https://[fe80::1]/push",
+        "https://0.0.0.0/push",
+        "https://push.invalid/x",  # a host that is not found
+        PUBLIC + "x" * 1000,
+    ],
+)
+def test_r1_5_an_endpoint_not_a_public_push_service_is_refused(world, endpoint):
+    with pytest.raises(RuleViolation) as refusal:
+        add(world, endpoint=endpoint)
+    assert refusal.value.clause == "R1.5" and refusal.value.message
+    assert not PushSubscription.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("p256dh", b64(b"\x04" + b"\x01" * 63)),  # 64 bytes
+        ("p256dh", b64(b"\x04" + b"\x01" * 64)),  # 65 bytes, not a point of the curve
+        ("p256dh", "not base64 at all!"),
+        ("p256dh", "A" * 5000),
+        ("auth", b64(b"\x00" * 15)),
+        ("auth", b64(b"\x00" * 32)),
+        ("name", "phone\x00"),
+        ("name", "x" * 61),
+        ("name", "<b>phone</b>"),
+    ],
+)
+def test_r1_5_keys_of_the_wrong_length_and_bad_names_are_refused(world, field, value):
+    with pytest.raises(RuleViolation):
+        add(world, **{field: value})
+    assert not PushSubscription.objects.exists()
+
+
+def test_r1_5_an_officer_has_at_most_the_cap_of_devices(world):
+    for n in range(DEVICES_PER_OFFICER):
+        add(world, endpoint=f"{PUBLIC}{n}")
+    with pytest.raises(RuleViolation) as refusal:
+        add(world, endpoint=PUBLIC + "one-more")
+    assert str(DEVICES_PER_OFFICER) in str(refusal.value.message)
+    assert PushSubscription.objects.count() == DEVICES_PER_OFFICER
+    renewed = add(world, endpoint=f"{PUBLIC}0", name="renamed?")  # the same device again: its new keys
+    assert PushSubscription.objects.count() == DEVICES_PER_OFFICER and renewed.name == "phone"
+
+
+def test_r1_5_only_the_officer_turns_on_names_and_removes_their_devices(world):
+    device = add(world)
+    keys = DeviceKeys()
+    with pytest.raises(NotAllowed):
+        push_subscription_create(
+            actor=world["張飛"], officer=world["魏延"], endpoint=PUBLIC + "b", p256dh=keys.p256dh, auth=keys.auth
+        )
+    with pytest.raises(NotAllowed):
+        push_subscription_rename(actor=world["張飛"], subscription_id=device.pk, name="mine")
+    with pytest.raises(NotAllowed):
+        push_subscription_remove(actor=world["張飛"], subscription_id=device.pk)
+    assert list(PushSubscription.objects.values_list("name", flat=True)) == ["phone"]
+
+
+def test_the_duties_page_lists_the_devices_to_name_and_remove(world):
+    device = add(world, name="魏延的手機")
+    client = Client()
+    client.force_login(world["魏延"].user)
+    url = reverse("duties", args=[world.campaign.slug])
+    page = client.get(url).content.decode()
+    assert "魏延的手機" in page and reverse("push-device-remove", args=[world.campaign.slug, device.pk]) in page
+    assert "data-server-key=" in page and 'name="csrfmiddlewaretoken"' in page
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Turn on notifications on this device" in english
+    rename = reverse("push-device-rename", args=[world.campaign.slug, device.pk])
+    assert client.post(rename, {"name": "  old   phone "}).status_code == 302
+    assert PushSubscription.objects.get().name == "old phone"
+    refused = client.post(rename, {"name": "bad\x07name"}, follow=True).content.decode()
+    assert "控制字元" in refused and PushSubscription.objects.get().name == "old phone"
+    client.post(reverse("push-device-remove", args=[world.campaign.slug, device.pk]))
+    assert not PushSubscription.objects.exists()
+    assert "data-no-devices" in client.get(url).content.decode()
+    other = Client()
+    other.force_login(world["張飛"].user)
+    assert "old phone" not in other.get(url).content.decode()
