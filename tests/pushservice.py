@@ -34,7 +34,8 @@ class Device:
     id: str
     keys: DeviceKeys
     name: str = ""
-    answer: int = 201  # or 410, 429, 500; 0: hang past the site's timeout
+    answer: int = 201  # or 410, 429, 500; 0: hang past the site's timeout; 307 to `redirect`
+    redirect: str = ""  # where a 307 answer points (a push service never redirects)
     received: list[dict] = field(default_factory=list)
     hits: int = 0  # the POSTs it was sent, answered or not
 
@@ -113,6 +114,8 @@ class PushService:
         if device.answer == 0:
             time.sleep(self.hang_seconds)
             return self.answer(request, 201)
+        if device.answer == 307:
+            return self.answer(request, 307, {"Location": device.redirect})
         if device.answer != 201:
             return self.answer(request, device.answer, {"Retry-After": "1"} if device.answer == 429 else {})
         fault = self.check_vapid(request.headers.get("Authorization", ""))

@@ -37,7 +37,19 @@ RETRY_FIRST_SECONDS = 5  # then doubled each try, up to RETRY_MOST_SECONDS
 RETRY_MOST_SECONDS = 3600
 TRIES = 12  # about a day of tries; then the row is given up (refused)
 BATCH = 50  # rows claimed by one query; the claim is renewed while a slow push service answers
-_session = requests.Session()  # one connection per push service, kept between posts
+
+
+class _Unredirected(requests.Session):
+    """A push service answers a post; it never redirects. A redirect is not followed: its
+    Location could point the site at an address of its own network, past the endpoint's check
+    (`checked_endpoint`); the answer is a refusal like any other 3xx or 4xx."""
+
+    def request(self, *args, **kwargs):
+        kwargs["allow_redirects"] = False
+        return super().request(*args, **kwargs)
+
+
+_session = _Unredirected()  # one connection per push service, kept between posts
 
 
 def _lease() -> timedelta:

@@ -138,6 +138,20 @@ def test_a_device_whose_subscription_ended_is_removed_on_410(world, clock, push_
     assert "wei-phone" not in page and "data-no-devices" in page
 
 
+def test_a_push_service_that_redirects_is_not_followed_and_the_push_refused(world, clock, push_service):
+    """A redirect's Location could point the site at its own network past the endpoint's check:
+    the site never follows one (here to another device of the same service, which would count
+    the post)."""
+    phone = turn_on(world, push_service, "魏延", "wei-phone")
+    elsewhere = push_service.device("elsewhere")
+    phone.answer, phone.redirect = 307, push_service.endpoint(elsewhere)
+    game = call(world, clock)
+    key = f"game:{game.pk}:call"
+    deliver(key)
+    assert phone.hits == 1 and elsewhere.hits == 0, "the redirect was not followed"
+    assert PushDelivery.objects.get(notice__key=key).state == "refused"
+
+
 def test_a_busy_push_service_is_tried_again_after_its_backoff_and_sends_once(world, clock, push_service):
     phone = turn_on(world, push_service, "魏延", "wei-phone")
     phone.answer = 500
