@@ -90,7 +90,7 @@ def game_analysis(*, game: Game, written: list[str]) -> AnalysisView:
 
 
 def _cached(game: Game) -> bool:
-    return Game.analysis.is_cached(game)  # type: ignore[attr-defined]
+    return Game.analysis.is_cached(game)
 
 
 def _mark(kind: str, mark: dict, written: list[str]) -> MarkView:
