@@ -34,7 +34,7 @@ from datetime import datetime, timedelta
 import chess
 import pyffish
 
-from battles.games import chess_records, live_position, xiangqi
+from battles.games import live_notation, live_position, xiangqi
 from battles.games.base import Judgement, RecordError
 from battles.games.xiangqi_notation import from_fairy
 
@@ -121,9 +121,8 @@ def flag_falls_at(turn_since: datetime, left_ms: int, *, first_move_window: time
 
 def position(kind: str, moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> str:
     """The FEN after `moves` (trusted canonical moves of an accepted game)."""
-    if kind == "chess":
-        board, _sans = chess_records.game_board(moves, favoured=favoured, extra_moves=extra_moves)
-        return board.fen()
+    if kind == "chess":  # the board kept with the moves' SAN: not replayed at every move
+        return live_notation.chess_written(moves, favoured=favoured, extra_moves=extra_moves).board.fen()
     fen = xiangqi.START
     red = favoured != "black"
     handicap = extra_moves if favoured in ("red", "black") and extra_moves > 1 else 0
