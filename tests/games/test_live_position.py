@@ -127,7 +127,7 @@ def test_r11_3_r11_4_r11_5_the_kept_position_judges_every_ply_as_the_whole_game_
 
 def test_r11_3_long_random_xiangqi_games_judged_from_the_kept_position_as_replayed():
     """Past 200 plies: many captures, so the history since the last one is cut often."""
-    assert max(len(play_out("xiangqi", {}, seed, 240).moves) for seed in (11, 12)) >= 200
+    assert min(len(play_out("xiangqi", {}, seed, 240).moves) for seed in (13, 14)) == 240
 
 
 @pytest.mark.parametrize("kind", ["xiangqi", "chess"])
