@@ -61,7 +61,7 @@ bench: migrate static
 	$(PY) bench/clock.py
 	$(PY) bench/games.py
 	$(PY) bench/inputs.py
-	$(PY) bench/live.py --games 50 --plies 40
+	$(PY) bench/live.py --games 50 --plies 200
 	$(PY) bench/notices.py
 	$(PY) bench/pages.py
 	$(PY) bench/season.py

@@ -3,16 +3,22 @@ players and a spectator connected, the players moving every second; the delay fr
 to the opponent's screen receiving the new position (p50 / p99), against a bare Channels relay
 (the same fan-out through Redis, no database, judge or rendering) measured in the same run.
 
-    .venv/bin/python bench/live.py [--games 200] [--plies 40] [--rounds 4]   # or: make bench
+    .venv/bin/python bench/live.py [--games 50] [--plies 200] [--port 8797] [--redis-port 6395]
 
 The site is served as `make run` serves it: uvicorn with two workers on the site's ASGI
 application (plus the relay's route, bench/live_asgi.py), production settings (DEBUG off),
 SQLite in var/, its own redis-server. The games are set up with bulk inserts (set-up, not
 play), ready and with clocks running; every move then goes through the site's websocket.
-Every socket is opened first; then the relay and the live games take turns (`--rounds` each,
-each playing the next plies of every game), so that a slow spell of this shared machine falls
+Every socket is opened first; then the relay and the live games take turns (one a ply band
+each, each playing the next plies of every game), so that a slow spell of this shared machine falls
 on the baseline and the measured alike rather than on whichever ran second.
 Target: the live game's p99 within 3× the relay's.
+
+The turns follow the ply bands (0–39, 40–79, 80–119, 120–159, 160 and on): for each band the
+server's CPU per move (the web server's processes, the whole move: socket, judge, database,
+fan-out) and the delay's p50 / p99. Target: a move past ply 160 costs the server within 1.2× of
+one of plies 0–39 (the judge works from the position after the stored moves, not a replay).
+The games are long random legal games (no game the board ends before its last ply).
 """
 
 import argparse
@@ -45,6 +51,8 @@ ENV = {
 }
 os.environ.update(ENV)
 TARGET = 3.0
+BANDS = (0, 40, 80, 120, 160)  # the first ply of each band; the last band runs to the end
+FLAT = 1.2  # the last band's server CPU per move within this of the first's
 
 
 def setup(games: int, plies: int) -> tuple[str, list[dict]]:
@@ -97,20 +105,21 @@ def logged_in(users: list) -> dict:
 
 
 def a_game(plies: int = 60, seed: int = 7) -> list[str]:
-    """A random legal xiangqi game the board does not end within `plies` moves."""
+    """A random legal xiangqi game the board does not end at any of its `plies` moves (each move
+    judged as the site judges it, which also gives the next position's legal moves)."""
     from battles.games.live import legal_moves, play
 
     rng = random.Random(seed)
     while True:
         moves: list[str] = []
+        choices = legal_moves("xiangqi", [])
         for _ply in range(plies):
-            choices = legal_moves("xiangqi", moves)
-            if not choices:
+            judged = play("xiangqi", moves, rng.choice(choices))
+            if judged.result is not None:
                 break
-            moves.append(rng.choice(choices))
-        if len(moves) == plies and play("xiangqi", moves[:-1], moves[-1]).result is None:
+            moves, choices = judged.moves, judged.legal or []
+        if len(moves) == plies:
             return moves
-        seed += 1
 
 
 def serve() -> list[subprocess.Popen]:
@@ -240,16 +249,20 @@ async def drain(socket) -> None:
         await socket.recv()
 
 
-async def run(slug: str, pairs: list[dict], plies: int, rounds: int, web: subprocess.Popen) -> dict:
-    """The relay and the live games take turns, `rounds` times each (the relay first in one round,
-    the live games in the next): a slow spell of this shared machine falls on both alike.
-    Every socket stays open throughout; each round plays the next plies of every game."""
+def turns(plies: int) -> list[range]:
+    """The plies each turn plays: one turn a ply band (the last band to the game's end)."""
+    starts = [first for first in BANDS if first < plies]
+    return [range(first, end) for first, end in zip(starts, [*starts[1:], plies], strict=True)]
+
+
+async def run(slug: str, pairs: list[dict], plies: int, web: subprocess.Popen) -> dict:
+    """The relay and the live games take turns, one a ply band each (the relay first in one
+    turn, the live games in the next): a slow spell of this shared machine falls on both alike.
+    Every socket stays open throughout; each turn plays the next plies of every game."""
     live_tables = await open_live(slug, pairs)
     relay_tables = await open_relay(len(pairs))
-    found: dict = {"relay": [], "live": [], "relay_cpu": 0.0, "live_cpu": 0.0, "rounds": []}
-    step = -(-plies // rounds)
-    for number, first in enumerate(range(0, plies, step)):
-        plies_now = range(first, min(plies, first + step))
+    found: dict = {"relay": [], "live": [], "relay_cpu": 0.0, "live_cpu": 0.0, "rounds": [], "bands": []}
+    for number, plies_now in enumerate(turns(plies)):
         order = ("relay", "live") if number % 2 == 0 else ("live", "relay")
         for kind in order:
             cpu = server_cpu(web)
@@ -257,9 +270,12 @@ async def run(slug: str, pairs: list[dict], plies: int, rounds: int, web: subpro
                 delays = await relay_round(relay_tables, plies_now)
             else:
                 delays = await live_round(live_tables, plies_now)
+            used = server_cpu(web) - cpu
             found[kind] += delays
-            found[f"{kind}_cpu"] += server_cpu(web) - cpu
+            found[f"{kind}_cpu"] += used
             found["rounds"].append((kind, *percentiles(delays)))
+            if kind == "live":
+                found["bands"].append((plies_now, 1000 * used / len(delays), *percentiles(delays)))
     await close(live_tables + relay_tables)
     return found
 
@@ -287,39 +303,65 @@ def main() -> int:
 
     stop_cleanly_on_sigterm()
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--plies", type=int, default=40)
-    parser.add_argument("--rounds", type=int, default=4, help="turns the relay and the live games take")
+    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--plies", type=int, default=200)
+    parser.add_argument("--port", type=int, default=PORT, help="the web server's port (127.0.0.1)")
+    parser.add_argument("--redis-port", type=int, default=6395, help="the bench's own redis-server")
     args = parser.parse_args()
+    listen_on(args.port, args.redis_port)
     slug, pairs = setup(args.games, args.plies)
     processes = serve()
     web = processes[-1]
     try:
-        found = asyncio.run(run(slug, pairs, args.plies, args.rounds, web))
+        found = asyncio.run(run(slug, pairs, args.plies, web))
     finally:
         for process in reversed(processes):
             process.terminate()
             process.wait(timeout=20)
     from battles.models import Game
 
-    echo, live = found["relay"], found["live"]
     played = sum(len(g.moves) for g in Game.objects.filter(campaign__slug=slug))
+    print(f"{args.games} games, 3 connections each, a move every second, {args.plies} plies a game")
+    ratio = report_latency(found)
+    flat = report_bands(found["bands"])
+    return 0 if ratio <= TARGET and flat <= FLAT and played == len(found["live"]) else 1
+
+
+def listen_on(port: int, redis_port: int) -> None:
+    """The bench's ports (another bench, or another checkout's, may hold the defaults)."""
+    global PORT
+    PORT = port
+    ENV["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
+    os.environ.update(ENV)
+
+
+def report_latency(found: dict) -> float:
+    echo, live = found["relay"], found["live"]
     e50, e99 = percentiles(echo)
     l50, l99 = percentiles(live)
-    print(
-        f"{args.games} games, 3 connections each, a move every second, {args.plies} plies a game,"
-        f" in {args.rounds} turns each with the relay"
-    )
     print(f"relay (bare Channels): p50 {e50:7.1f} ms  p99 {e99:7.1f} ms  ({len(echo)} moves)")
-    print(f"live game:             p50 {l50:7.1f} ms  p99 {l99:7.1f} ms  ({len(live)} moves, {played} stored)")
-    ratio = l99 / e99
+    print(f"live game:             p50 {l50:7.1f} ms  p99 {l99:7.1f} ms  ({len(live)} moves)")
     print(
         f"server CPU per move: relay {1000 * found['relay_cpu'] / len(echo):.2f} ms,"
         f" live game {1000 * found['live_cpu'] / len(live):.2f} ms"
     )
     print("each turn's p99: " + ", ".join(f"{kind} {p99:.1f}" for kind, _p50, p99 in found["rounds"]) + " ms")
+    ratio = l99 / e99
     print(f"p99 ratio {ratio:.2f}× (target ≤ {TARGET}×)")
-    return 0 if ratio <= TARGET and played == len(live) else 1
+    return ratio
+
+
+def report_bands(bands: list) -> float:
+    """Per ply band: the server's CPU per move and the delay; the last band's CPU against the
+    first's."""
+    for plies, cpu, p50, p99 in bands:
+        print(
+            f"plies {plies.start:3d}–{plies.stop - 1:3d}: server CPU per move {cpu:5.2f} ms,"
+            f" p50 {p50:5.1f} ms, p99 {p99:5.1f} ms"
+        )
+    growth = bands[-1][1] / bands[0][1]
+    print(f"last band / first band, server CPU per move: {growth:.2f}× (target ≤ {FLAT}×)")
+    return growth
 
 
 if __name__ == "__main__":

@@ -56,37 +56,19 @@ def judge_moves(
         board.turn = favoured == "white"
     handicap = extra_moves if favoured is not None and extra_moves > 1 else 0
     first_of: dict[str, tuple[int, str, str]] = {}
-    moves = []
-    for ply, token in enumerate(tokens, 1):
-        if _drawn(board):
-            raise _after_end(ply, token)
-        try:
-            move = _parse(board, token, ply)
-        except RecordError:
-            if board.is_checkmate() or board.is_stalemate():  # no move at all was legal
-                raise _after_end(ply, token) from None
-            raise
-        colour = "white" if board.turn else "black"
-        if colour not in first_of:  # R11.5 reads each side's first move only
-            first_of[colour] = (ply, token, board.san(move))
-        if ply <= handicap and (board.is_capture(move) or board.gives_check(move)):
-            raise RecordError(
-                f'move {ply} "{token}": a handicap move may not capture or give check',
-                code="handicap",
-                ply=ply,
-                move=token,
-                clause="R11.4",
-            )
-        board.push(move)
-        if ply < handicap:
-            board.turn = not board.turn  # R11.4: the favoured side moves again
-        moves.append(move.uci())
+    moves = [judge_move(board, token, ply, handicap=handicap, first_of=first_of) for ply, token in enumerate(tokens, 1)]
     if restricted is not None and restricted in first_of:
         ply, token, san = first_of[restricted]
         if san.rstrip("+#") not in MAINSTREAM[restricted]:
             raise RecordError(
                 f'move {ply} "{token}" is not a mainstream opening', code="opening", ply=ply, move=token, clause="R11.5"
             )
+    return board_judgement(board, moves, headers)
+
+
+def board_judgement(board: chess.Board, moves: list[str], headers: dict[str, str] | None = None) -> Judgement:
+    """The judgement of a game whose moves stand on `board`: the result the board decides
+    (mate, stalemate, fivefold, 75 moves, no material) or else what a player may claim."""
     decided = _result(board)
     claim = claimable(board) if decided["result"] is None else None
     return Judgement(kind="chess", moves=moves, headers=headers or {}, claimable=claim, **decided)
@@ -117,6 +99,35 @@ def claimable(board: chess.Board) -> Claimable | None:
     if board.halfmove_clock >= 100:
         return Claimable(kind="fifty_moves", result="1/2-1/2", claimants=("white", "black"))
     return None
+
+
+def judge_move(board: chess.Board, token: str, ply: int, *, handicap: int, first_of: dict) -> str:
+    """Move number `ply` checked on `board` and played there (R11.3, R11.4's handicap moves in
+    a row): its UCI. `first_of` collects each side's first move (R11.5). A refused move raises
+    a RecordError and leaves the board as it was."""
+    if _drawn(board):
+        raise _after_end(ply, token)
+    try:
+        move = _parse(board, token, ply)
+    except RecordError:
+        if board.is_checkmate() or board.is_stalemate():  # no move at all was legal
+            raise _after_end(ply, token) from None
+        raise
+    colour = "white" if board.turn else "black"
+    if ply <= handicap and (board.is_capture(move) or board.gives_check(move)):
+        raise RecordError(
+            f'move {ply} "{token}": a handicap move may not capture or give check',
+            code="handicap",
+            ply=ply,
+            move=token,
+            clause="R11.4",
+        )
+    if colour not in first_of:  # R11.5 reads each side's first move only
+        first_of[colour] = (ply, token, board.san(move))
+    board.push(move)
+    if ply < handicap:
+        board.turn = not board.turn  # R11.4: the favoured side moves again
+    return move.uci()
 
 
 def _after_end(ply: int, token: str) -> RecordError:

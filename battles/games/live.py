@@ -3,8 +3,10 @@ R11.4 and opening restriction R11.5, as a reported record is), which side is to 
 position and the legal moves, and the clocks' arithmetic (milliseconds left, when a flag falls).
 Pure: no Django, `now` an argument.
 
-A live game is judged the same way as a reported record: the moves so far and the new one are
-replayed from the standard start, so a live game and its record can never disagree.
+A live game is judged the same way as a reported record, so a live game and its record can never
+disagree: the new move from the position after the moves so far, kept per process
+(battles/games/live_position.py), or the whole game replayed from the standard start when this
+process keeps no position for it.
 
 >>> play("xiangqi", [], "炮二平五").moves
 ['h2e2']
@@ -32,7 +34,7 @@ from datetime import datetime, timedelta
 import chess
 import pyffish
 
-from battles.games import chess_records, xiangqi
+from battles.games import live_notation, live_position, xiangqi
 from battles.games.base import Judgement, RecordError
 from battles.games.xiangqi_notation import from_fairy
 
@@ -59,18 +61,14 @@ def play(
         raise RecordError(f"unknown game kind {kind!r}", code="unreadable")
     if len(moves) >= xiangqi.MAX_PLIES:
         raise RecordError("the game is too long", code="too_long")
-    tokens = [*moves, token]
-    if kind == "xiangqi":
-        return xiangqi.judge_moves(
-            xiangqi.START,
-            tokens,
-            favoured=favoured,
-            extra_moves=extra_moves,
-            restricted=restricted,
-            repetition_limit=repetition_limit,
-        )
-    return chess_records.judge_moves(
-        chess.Board(), tokens, favoured=favoured, extra_moves=extra_moves, restricted=restricted
+    return live_position.judge(
+        kind,
+        moves,
+        token,
+        favoured=favoured,
+        extra_moves=extra_moves,
+        restricted=restricted,
+        repetition_limit=repetition_limit,
     )
 
 
@@ -134,9 +132,8 @@ def flag_falls_at(turn_since: datetime, left_ms: int, *, first_move_window: time
 
 def position(kind: str, moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> str:
     """The FEN after `moves` (trusted canonical moves of an accepted game)."""
-    if kind == "chess":
-        board, _sans = chess_records.game_board(moves, favoured=favoured, extra_moves=extra_moves)
-        return board.fen()
+    if kind == "chess":  # the board kept with the moves' SAN: not replayed at every move
+        return live_notation.chess_written(moves, favoured=favoured, extra_moves=extra_moves).board.fen()
     fen = xiangqi.START
     red = favoured != "black"
     handicap = extra_moves if favoured in ("red", "black") and extra_moves > 1 else 0

@@ -40,31 +40,36 @@ def parse_moves(tokens: list[str], fen: str, favoured_first: int = 0, positions:
     board = Board(fen)
     moves: list[str] = []
     for ply, token in enumerate(tokens, 1):
-        iccs = parse_iccs(token)
         try:
-            if iccs is None:
-                if token[:1].isascii():
-                    notation = parse_wxf(token) or parse_chinese(token)
-                else:  # Chinese notation, or WXF in full-width characters
-                    notation = parse_chinese(token) or parse_wxf(token)
-                if notation is None:
-                    shown = token if len(token) <= 20 else token[:20] + "…"
-                    raise _partial(
-                        RecordError(f'move {ply} "{shown}" cannot be read', code="unreadable", ply=ply, move=shown),
-                        moves,
-                    )
-                iccs = board.resolve(notation)
-            board.push(iccs)
-        except NotationError:
-            raise _partial(
-                RecordError(f'move {ply} "{token}" is illegal', code="illegal", ply=ply, move=token), moves
-            ) from None
+            iccs = read_move(board, token, ply)
+        except RecordError as error:
+            raise _partial(error, moves) from None
         if ply < favoured_first:
             board.flip_turn()
         moves.append(iccs)
         if positions is not None:
             positions.append((board.key, board.red))
     return moves
+
+
+def read_move(board: Board, token: str, ply: int) -> str:
+    """One token (move number `ply`) read on `board` and played there: its ICCS. A token that
+    cannot be read or placed raises a RecordError and leaves the board as it was."""
+    iccs = parse_iccs(token)
+    try:
+        if iccs is None:
+            if token[:1].isascii():
+                notation = parse_wxf(token) or parse_chinese(token)
+            else:  # Chinese notation, or WXF in full-width characters
+                notation = parse_chinese(token) or parse_wxf(token)
+            if notation is None:
+                shown = token if len(token) <= 20 else token[:20] + "…"
+                raise RecordError(f'move {ply} "{shown}" cannot be read', code="unreadable", ply=ply, move=shown)
+            iccs = board.resolve(notation)
+        board.push(iccs)
+    except NotationError:
+        raise RecordError(f'move {ply} "{token}" is illegal', code="illegal", ply=ply, move=token) from None
+    return iccs
 
 
 def _partial(error: RecordError, moves: list[str]) -> RecordError:

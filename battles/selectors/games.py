@@ -10,11 +10,8 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 
 from battles.authority import judges
-from battles.games.chess_records import game_board
-from battles.games.chess_svg import board_svg as chess_board_svg
+from battles.games.live_notation import chess_drawing, chess_written, xiangqi_drawing, xiangqi_written
 from battles.games.pgn import export_pgn
-from battles.games.xiangqi import START, game_notation
-from battles.games.xiangqi_svg import board_svg
 from battles.models import Army, Game
 from battles.services.live import game_terms
 from battles.services.records import colours
@@ -86,19 +83,21 @@ def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, use
 
 
 def notation(game: Game, style: str) -> list[str]:
+    """The game's moves in the reader's notation: written once per move per process and
+    extended by the moves since (battles/games/live_notation.py), not written whole each time."""
     if not game.moves:
         return []
     if game.game_kind == "chess":
-        return game_board(game.moves, **game_terms(game))[1]
-    return game_notation(game.moves, chinese=style != "wxf", **game_terms(game))
+        return list(chess_written(game.moves, **game_terms(game)).sans)
+    written = xiangqi_written(game.moves, **game_terms(game))
+    return list(written.wxf if style == "wxf" else written.chinese)
 
 
 def board_drawing(game: Game, ply: int) -> str:
     moves = game.moves[:ply]
     if game.game_kind == "chess":
-        board = game_board(moves, **game_terms(game))[0]
-        return chess_board_svg(board, board.peek() if moves else None)
-    return board_svg(START, moves, last=moves[-1] if moves else None)
+        return chess_drawing(moves, **game_terms(game))
+    return xiangqi_drawing(moves, **game_terms(game))
 
 
 def game_pgn_text(game: Game, *, event: str) -> str:

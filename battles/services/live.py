@@ -171,7 +171,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     """`actor` plays `move` as the game's move number `ply` + 1 (the number they saw: a move
     sent twice, or from a stale page, is refused).
 
-    The game is read and the move judged (the judge replays the game) before anything is
+    The game is read and the move judged (from the position kept after its moves) before anything is
     written. A move that leaves the game going is then stored by a compare-and-set: the game
     row is updated only if its moves are still the ones judged and it is still pending, so a
     move sent twice, from two tabs, or racing a resignation or a fallen flag changes nothing
