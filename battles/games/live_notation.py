@@ -24,6 +24,7 @@ import chess.svg
 
 from battles.games import xiangqi
 from battles.games.chess_records import game_board
+from battles.games.chess_svg import board_svg as chess_board_svg
 from battles.games.xiangqi_notation import COLUMNS, Board, chinese_from_wxf
 from battles.games.xiangqi_svg import board_svg
 
@@ -102,8 +103,10 @@ def xiangqi_drawing(moves: list[str], *, favoured: str | None = None, extra_move
 
 
 def chess_drawing(moves: list[str], *, favoured: str | None = None, extra_moves: int = 0) -> str:
+    """The board after `moves` drawn by python-chess, each piece and coordinate upright on a turned
+    board (`chess_svg`), the last move marked."""
     board = chess_written(moves, favoured=favoured, extra_moves=extra_moves).board
-    return chess.svg.board(board, lastmove=chess.Move.from_uci(moves[-1]) if moves else None, size=400)
+    return chess_board_svg(board, chess.Move.from_uci(moves[-1]) if moves else None)
 
 
 def _placement(board: Board) -> str:

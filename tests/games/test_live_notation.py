@@ -5,12 +5,11 @@ watcher that reconnects) or from another game's writing with the same first move
 
 import random
 
-import chess
-import chess.svg
 import pytest
 
 from battles.games import live_notation
 from battles.games.chess_records import game_board
+from battles.games.chess_svg import board_svg as chess_board_svg
 from battles.games.live import legal_moves
 from battles.games.xiangqi import START, game_notation
 from battles.games.xiangqi_svg import board_svg
@@ -35,7 +34,7 @@ def whole(kind: str, moves: list[str], terms: dict) -> tuple:
     """The moves written and the board drawn from the whole game."""
     if kind == "chess":
         board, sans = game_board(moves, **terms)
-        return sans, chess.svg.board(board, lastmove=board.peek() if moves else None, size=400)
+        return sans, chess_board_svg(board, board.peek() if moves else None)
     written = (game_notation(moves, **terms), game_notation(moves, chinese=False, **terms))
     return written, board_svg(START, moves, last=moves[-1] if moves else None)
 
