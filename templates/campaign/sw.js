@@ -14,11 +14,16 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys().then((keys) => Promise.all(keys.filter((k) => k !== CACHE).map((k) => caches.delete(k)))).then(() => self.clients.claim()));
 });
 
+// Only a page's load and what the offline page itself needs go through here: every other request
+// (the dashboard's refreshes, htmx's parts, the API) is the browser's own, its cache revalidated
+// with the ETag it holds, as if no worker were installed.
+const KEPT = new Set([OFFLINE, ICON, "{{ css|escapejs }}"].map((path) => new URL(path, self.location.origin).href));
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.mode === "navigate") {
     event.respondWith(fetch(request).catch(() => caches.match(OFFLINE)));
-  } else if (request.method === "GET" && new URL(request.url).origin === self.location.origin) {
+  } else if (request.method === "GET" && KEPT.has(request.url)) {
     event.respondWith(fetch(request).catch(() => caches.match(request).then((hit) => hit || Response.error())));
   }
 });
