@@ -63,6 +63,7 @@ bench: migrate static
 	$(PY) bench/inputs.py
 	$(PY) bench/live.py --games 50 --plies 200
 	$(PY) bench/notices.py
+	$(PY) bench/push.py
 	$(PY) bench/pages.py
 	$(PY) bench/season.py
 	$(PY) bench/world.py
