@@ -53,8 +53,9 @@ def xiangqi_written(moves: list[str], *, favoured: str | None = None, extra_move
     found, count = _prefix(key, moves, handicap)
     if not isinstance(found, XiangqiWritten):
         pairs = xiangqi._written(tuple(moves), favoured, extra_moves)
-        # the board `xiangqi._written` writes on: the favoured side first when it has moves in a row
-        board = Board(xiangqi._with_side(xiangqi.START, favoured == "red") if handicap else xiangqi.START)
+        # the board `xiangqi._written` writes on: the favoured side first (R11.4)
+        favoured_first = favoured in ("red", "black")
+        board = Board(xiangqi._with_side(xiangqi.START, favoured == "red") if favoured_first else xiangqi.START)
         for ply, move in enumerate(moves, 1):
             board.push(move)
             if ply < handicap:
