@@ -6,11 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db.models import Prefetch, QuerySet
-from django.utils.translation import gettext as _
 
-from campaign.authority import may_read_board
-from campaign.errors import NotAllowed
-from campaign.models import Campaign, Comment, Officer, Post
+from campaign.models import Comment
 from campaign.rules.comments import MARKS
 
 
@@ -59,12 +56,3 @@ def comment_lines(*, post_ids: Iterable[int], moderator: bool = False) -> dict[i
 def shown_comments() -> Prefetch:
     """A posts' query's shown comments, oldest first, as `post.shown_comments` (one query more)."""
     return Prefetch("comments", queryset=_ordered(Comment.objects.filter(hidden=False)), to_attr="shown_comments")
-
-
-def post_comments(*, campaign: Campaign, post_id: int, viewer: Officer | None) -> QuerySet[Comment]:
-    """A post's shown comments (R1.2: a palace's for its kingdom only); Post.DoesNotExist for a post
-    of another campaign or a hidden one."""
-    post = Post.objects.select_related("thread__board").get(pk=post_id, thread__board__campaign=campaign, hidden=False)
-    if not may_read_board(viewer, post.thread.board):
-        raise NotAllowed("R1.2", _("The palace board is for the officers of its kingdom."))
-    return _ordered(Comment.objects.filter(post=post, hidden=False))
