@@ -34,19 +34,19 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='post',
             name='score',
-            field=models.IntegerField(default=0, verbose_name='推 count'),
+            field=models.IntegerField(default=0, verbose_name='net pushes'),
         ),
         migrations.RunPython(index_again, migrations.RunPython.noop),
         migrations.AddField(
             model_name='thread',
             name='score',
-            field=models.IntegerField(default=0, verbose_name='推 count'),
+            field=models.IntegerField(default=0, verbose_name='net pushes'),
         ),
         migrations.CreateModel(
             name='Comment',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('push', '推 (push)'), ('boo', '噓 (boo)'), ('arrow', '→ (comment)')], max_length=8, verbose_name='kind')),
+                ('kind', models.CharField(choices=[('push', 'push'), ('boo', 'boo'), ('arrow', '→ (a comment only)')], max_length=8, verbose_name='kind')),
                 ('text', models.CharField(max_length=100, verbose_name='text')),
                 ('created_at', models.DateTimeField(verbose_name='created at')),
                 ('hidden', models.BooleanField(default=False, verbose_name='hidden')),

@@ -74,7 +74,7 @@ class Thread(models.Model):
     last_activity_at = models.DateTimeField(verbose_name=_("last activity at"))
     post_count = models.PositiveIntegerField(default=0, verbose_name=_("post count"))
     # 推 − 噓 of the shown comments under all its posts (campaign.services.comments keeps it).
-    score = models.IntegerField(default=0, verbose_name=_("推 count"))
+    score = models.IntegerField(default=0, verbose_name=_("net pushes"))
 
     class Meta:
         verbose_name = _("thread")
@@ -105,7 +105,7 @@ class Post(models.Model):
     terms = models.TextField(default="", editable=False, verbose_name=_("search terms"))
     # Its shown comments and their 推 − 噓 (campaign.services.comments keeps both).
     comment_count = models.PositiveIntegerField(default=0, verbose_name=_("comment count"))
-    score = models.IntegerField(default=0, verbose_name=_("推 count"))
+    score = models.IntegerField(default=0, verbose_name=_("net pushes"))
 
     class Meta:
         verbose_name = _("post")

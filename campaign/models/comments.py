@@ -13,9 +13,9 @@ class Comment(models.Model):
     shown comments) are kept on their rows by the services, so that a thread list reads no comment."""
 
     class Kind(models.TextChoices):
-        PUSH = PUSH, pgettext_lazy("a comment's kind", "推 (push)")
-        BOO = BOO, pgettext_lazy("a comment's kind", "噓 (boo)")
-        ARROW = ARROW, pgettext_lazy("a comment's kind", "→ (comment)")
+        PUSH = PUSH, pgettext_lazy("a comment's kind", "push")
+        BOO = BOO, pgettext_lazy("a comment's kind", "boo")
+        ARROW = ARROW, pgettext_lazy("a comment's kind", "→ (a comment only)")
 
     post = models.ForeignKey("campaign.Post", on_delete=models.CASCADE, related_name="comments", verbose_name=_("post"))
     author = models.ForeignKey(

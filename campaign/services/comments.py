@@ -36,7 +36,7 @@ def _checked_line(text: str) -> str:
 def _note(reason: str) -> str:
     if reason == OWN_POST:
         return _("The author of a post comments on it with → only: written as →.")
-    return _("Too soon after your last comment on this post for a 推 or 噓: written as →.")
+    return _("Too soon after your last comment on this post for a push or a boo: written as →.")
 
 
 def comment_add(*, actor: Officer, post: Post, kind: str, text: str) -> Comment:
@@ -47,7 +47,7 @@ def comment_add(*, actor: Officer, post: Post, kind: str, text: str) -> Comment:
     require_campaign_open(actor.campaign)
     _check_may_post(actor, post.thread.board)
     if kind not in KINDS:
-        raise RuleViolation("", _("A comment is a 推, a 噓 or a →."))
+        raise RuleViolation("", _("A comment is a push (推), a boo (噓) or an arrow (→)."))
     line = _checked_line(text)
     if post.hidden:
         raise RuleViolation("R2.5", _("A post hidden by a moderator takes no comments."))

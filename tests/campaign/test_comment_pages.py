@@ -50,7 +50,7 @@ def test_an_officer_comments_from_the_page_and_sees_it_and_the_count(world, thre
     assert response.status_code == 302 and response["Location"] == next_url
     assert "推 曹仁 : 妙計" in text(client.get(thread_url(world, thread)).content.decode())
     board = client.get(reverse("board", args=[world.campaign.slug, thread.board_id])).content.decode()
-    assert re.search(r'<td class="score">1</td>\s*<td><a href="[^"]+">獻策</a>', board)
+    assert re.search(r'<td class="score" lang="zh-Hant">1</td>\s*<td><a href="[^"]+">獻策</a>', board)
 
 
 def test_the_author_is_told_why_their_push_is_an_arrow(world, thread, client):
@@ -81,7 +81,7 @@ def test_a_refused_comment_says_the_limit_in_both_languages(world, thread, clien
 def test_the_thread_list_shows_the_net_count_as_ptt_does(world, thread, client, score, mark):
     Thread.objects.filter(pk=thread.pk).update(score=score)  # the count as comments left it (tested above)
     board = client.get(reverse("board", args=[world.campaign.slug, thread.board_id])).content.decode()
-    cell = re.search(r'<td class="score[^"]*">([^<]*)</td>\s*<td><a href="[^"]+">獻策</a>', board)
+    cell = re.search(r'<td class="score[^"]*" lang="zh-Hant">([^<]*)</td>\s*<td><a href="[^"]+">獻策</a>', board)
     assert cell is not None and cell.group(1) == mark
 
 
