@@ -72,9 +72,11 @@ def comment_add(*, actor: Officer, post: Post, kind: str, text: str) -> Comment:
     return comment
 
 
-def _count(post: Post, delta: int, comments: int) -> None:
+def _count(post: Post, delta: int, comments: int, *, shown: bool = True) -> None:
+    """The post's counts, and its thread's while the post is shown (a hidden post's comments do not
+    count for the thread: campaign.services.boards.post_hide)."""
     Post.objects.filter(pk=post.pk).update(comment_count=F("comment_count") + comments, score=F("score") + delta)
-    if delta:
+    if delta and shown:
         Thread.objects.filter(pk=post.thread_id).update(score=F("score") + delta)
 
 
@@ -90,6 +92,7 @@ def comment_hide(*, actor: Officer, comment: Comment, hidden: bool = True) -> Co
         if locked.hidden != hidden:
             Comment.objects.filter(pk=comment.pk).update(hidden=hidden)
             sign = -1 if hidden else 1
-            _count(post, sign * DELTA[locked.kind], sign)
+            shown = not Post.objects.filter(pk=post.pk).values_list("hidden", flat=True).get()
+            _count(post, sign * DELTA[locked.kind], sign, shown=shown)
     comment.hidden = hidden
     return comment

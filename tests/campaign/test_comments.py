@@ -161,3 +161,17 @@ def test_r1_1_an_ended_war_takes_no_comments(world, post):
     with pytest.raises(RuleViolation) as refused:
         comment_add(actor=world["曹仁"], post=post, kind="push", text="好")
     assert refused.value.clause == "R1.1" and not Comment.objects.exists()
+
+
+def test_r2_5_a_hidden_posts_comments_leave_the_threads_count_and_come_back(world, post):
+    reply = post_reply(actor=world["曹仁"], thread=post.thread, body="附議")
+    comment_add(actor=world["王粲"], post=post, kind="push", text="妙")
+    pushed = comment_add(actor=world["王粲"], post=reply, kind="push", text="好")
+    comment_add(actor=world["孫權"], post=reply, kind="push", text="也好")
+    post_hide(actor=world["曹仁"], post=reply)
+    post_hide(actor=world["曹仁"], post=reply)  # twice: taken out once
+    assert counts(post) == (1, 1, 1) and counts(reply) == (2, 2, 1)
+    comment_hide(actor=world["曹仁"], comment=pushed)  # under the hidden post: the thread's unchanged
+    assert counts(reply) == (1, 1, 1)
+    post_hide(actor=world["曹仁"], post=reply, hidden=False)
+    assert counts(post) == (1, 1, 2) and counts(reply) == (1, 1, 2)
