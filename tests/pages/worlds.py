@@ -33,6 +33,12 @@ def spec(extra: int) -> dict:
     return world
 
 
+def comment_on(world, post, n: int) -> None:
+    """One to three 推 or 噓 under a post (the thread page reads them in one query whatever their number)."""
+    for name in ("張飛", "郭嘉", "孫權")[: 1 + n % 3]:
+        comment_add(actor=world[name], post=post, kind="push" if n % 2 else "boo", text=f"留言{n}")
+
+
 def build(clock, size: int) -> tuple[World, dict]:
     """`size` 1: the demo with one siege, one field battle, one game of each state, a move and a
     post; `size` n: n times the extra officers, and n armies before 漢中 with n games each."""
@@ -83,9 +89,7 @@ def build(clock, size: int) -> tuple[World, dict]:
     board = world.city("漢中").board
     for n in range(size):
         thread = thread_create(actor=world["張飛"], board=board, title=f"守城{n}", body="**守**")
-        reply = post_reply(actor=world["魏延"], thread=thread, body="附議")
-        for name in ("張飛", "郭嘉", "孫權")[: 1 + n % 3]:  # 推/噓/→ under the reply: read in one query
-            comment_add(actor=world[name], post=reply, kind="push" if n % 2 else "boo", text=f"留言{n}")
+        comment_on(world, post_reply(actor=world["魏延"], thread=thread, body="附議"), n)
     return world, {
         "banqi": banqi,
         "siege": siege,
