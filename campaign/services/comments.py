@@ -43,7 +43,9 @@ def comment_add(*, actor: Officer, post: Post, kind: str, text: str) -> Comment:
     """An officer's 推, 噓 or → under a post of a board they may post on. The post's author only
     comments (→) on it; a 推 or 噓 soon after one's previous comment on the post is a → (PTT's rules,
     campaign.rules.comments): the comment's `note` then says why. A system post takes comments; a
-    hidden one takes none. Every refusal comes before the posting rate is counted."""
+    hidden one takes none. Every refusal comes before the posting rate is counted. Locks the post's
+    row (as post_hide and comment_hide do): two comments of one officer at once are one after the
+    other, the second seeing the first."""
     require_campaign_open(actor.campaign)
     _check_may_post(actor, post.thread.board)
     if kind not in KINDS:
@@ -52,9 +54,9 @@ def comment_add(*, actor: Officer, post: Post, kind: str, text: str) -> Comment:
     if post.hidden:
         raise RuleViolation("R2.5", _("A post hidden by a moderator takes no comments."))
     _check_rate(actor)
-    now = clock.now()
     with transaction.atomic():
         locked = Post.objects.select_for_update().only("pk", "hidden", "author_id", "thread_id").get(pk=post.pk)
+        now = clock.now()  # under the lock: the officer's comments on the post are in time order
         if locked.hidden:
             raise RuleViolation("R2.5", _("A post hidden by a moderator takes no comments."))
         last = (
@@ -88,11 +90,12 @@ def comment_hide(*, actor: Officer, comment: Comment, hidden: bool = True) -> Co
     if not may_moderate(actor, post.thread.board):
         raise NotAllowed("R2.5", _("Only the governor, the board's moderators or the king may moderate this board."))
     with transaction.atomic():
+        # The post first, as comment_add and post_hide lock it: its hiding and its counts hold still.
+        shown = not Post.objects.select_for_update().only("pk", "hidden").get(pk=post.pk).hidden
         locked = Comment.objects.select_for_update().get(pk=comment.pk)
         if locked.hidden != hidden:
             Comment.objects.filter(pk=comment.pk).update(hidden=hidden)
             sign = -1 if hidden else 1
-            shown = not Post.objects.filter(pk=post.pk).values_list("hidden", flat=True).get()
             _count(post, sign * DELTA[locked.kind], sign, shown=shown)
     comment.hidden = hidden
     return comment
