@@ -175,3 +175,22 @@ def test_r2_5_a_hidden_posts_comments_leave_the_threads_count_and_come_back(worl
     assert counts(reply) == (1, 1, 1)
     post_hide(actor=world["曹仁"], post=reply, hidden=False)
     assert counts(post) == (1, 1, 2) and counts(reply) == (1, 1, 2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_pushes_at_the_same_instant_all_count_and_one_officers_two_are_a_push_and_an_arrow(clock):
+    """Six officers' clicks at once, one of them twice: every comment counts once on the post and
+    the thread (the counts are F() updates under the post's lock), and the twice-clicking officer's
+    second is a → (it sees the first)."""
+    from tests.races import at_once
+    from tests.worlds import make_world
+
+    world = make_world()
+    thread = thread_create(actor=world["郭嘉"], board=world.city("洛陽").board, title="獻策", body="奇謀")
+    post = thread.posts.get()
+    names = ("曹仁", "王粲", "孫權", "劉備", "張飛", "曹仁")
+    officers = [world[name] for name in names]
+    raised = at_once(*[lambda o=o: comment_add(actor=o, post=post, kind="push", text="好") for o in officers])
+    assert raised == []
+    assert counts(post) == (6, 5, 5)
+    assert sorted(Comment.objects.filter(author=world["曹仁"]).values_list("kind", flat=True)) == ["arrow", "push"]
