@@ -14,6 +14,7 @@ from ninja.renderers import JSONRenderer
 
 from api import (  # noqa: F401  (their operations, on the router)
     acts,
+    acts_comments,
     acts_season,
     acts_war,
     analysis,

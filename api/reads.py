@@ -198,9 +198,17 @@ def search(request, slug: str, q: str, page: int = 1):
     }
 
 
-@read("/c/{slug}/threads/{thread_id}/posts", list[schemas.PostOut], "api-posts")
+@read("/c/{slug}/threads/{thread_id}/posts", list[schemas.PostDetailOut], "api-posts")
 @paginate(Paged, **PAGE)
 def posts(request, slug: str, thread_id: schemas.Id):
-    """A thread's posts in order, hidden ones left out."""
+    """A thread's posts in order, each with its 推/噓/→ comments, hidden ones left out."""
     campaign = public.campaign_by_slug(slug)
     return public.posts(campaign, thread_id, _viewer(request, campaign))
+
+
+@read("/c/{slug}/posts/{post_id}/comments", list[schemas.CommentOut], "api-comments")
+@paginate(Paged, **PAGE)
+def comments(request, slug: str, post_id: schemas.Id):
+    """A post's 推/噓/→ comments in order, hidden ones left out (R1.2: a palace's for its kingdom)."""
+    campaign = public.campaign_by_slug(slug)
+    return public.comments(campaign, post_id, _viewer(request, campaign))

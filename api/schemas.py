@@ -7,6 +7,7 @@ from django.urls import reverse
 from ninja import Field, Schema
 
 from battles.services.live_claims import game_claims
+from campaign.rules.comments import score_mark
 from campaign.rules.text import ID_MAX
 
 # The one type of every id in a path or a query: an id the database could hold, else refused
@@ -209,6 +210,12 @@ class ThreadOut(Schema):
     created_at: datetime
     last_activity_at: datetime
     post_count: int
+    score: int = Field(description="推 − 噓 of the shown comments under its posts")
+    mark: str = Field(description="the score as PTT's lists show it: the number, 爆 (100 or more), X1…X9, XX")
+
+    @staticmethod
+    def resolve_mark(thread) -> str:
+        return score_mark(thread.score)
 
 
 class PostOut(Schema):
@@ -220,6 +227,32 @@ class PostOut(Schema):
     html: str = Field(description="as shown, sanitised")
     created_at: datetime
     edited_at: datetime | None
+    comment_count: int = Field(description="its shown 推/噓/→ comments")
+    score: int = Field(description="推 − 噓 of its shown comments")
+
+
+class CommentOut(Schema):
+    id: int
+    post_id: int
+    author_id: int | None
+    kind: str = Field(description="push (推, +1), boo (噓, −1) or arrow (→, a comment only)")
+    text: str = Field(description="one line of plain text, at most 50 terminal columns")
+    created_at: datetime
+
+
+class CommentAddedOut(CommentOut):
+    note: str = Field(
+        description="why the kind written is not the one asked (a → on one's own post, or a 推 or 噓 within 90 "
+        "seconds of one's last comment on the post); empty when it is"
+    )
+
+
+class PostDetailOut(PostOut):
+    comments: list[CommentOut] = Field(description="its shown comments, oldest first")
+
+    @staticmethod
+    def resolve_comments(post) -> list:
+        return post.shown_comments
 
 
 class SearchOut(Schema):

@@ -15,7 +15,7 @@ from django.db.models import QuerySet
 
 from battles.models import Game, LedgerEntry
 from battles.selectors.games import game_pgn_text
-from campaign.models import Board, Campaign, ChroniclePin, Officer, Post, Thread, Timer
+from campaign.models import Board, Campaign, ChroniclePin, Comment, Officer, Post, Thread, Timer
 from campaign.selectors.world_file import world_export
 
 FORMAT = "chess-siege-campaign-archive"
@@ -31,7 +31,8 @@ UTC; ids are the site's own (one file's ids name rows of another).
 - `manifest.json`: the format, its version, the campaign and these files.
 - `world.yaml`: the world file (its schema: the site's README, "The world file").
 - `campaign.json`: the campaign's life (status, start, end, winner, organisers).
-- `officers.json`, `boards.json`, `threads.json`, `posts.json` (each post's Markdown as written).
+- `officers.json`, `boards.json`, `threads.json`, `posts.json` (each post's Markdown as written),
+  `comments.json` (the 推/噓/→ lines under the posts, hidden ones marked).
 - `games.json`: every battle game with its record, its moves and, when played, its PGN.
 - `ledger.json`: every change of a wall or a morale with its clause, cause and key.
 - `timers.json`: every timer applied, with when it was due and applied.
@@ -136,6 +137,11 @@ TABLES: tuple[tuple[str, Callable[[Campaign], QuerySet] | None, tuple[str, ...]]
         "posts.json",
         lambda c: Post.objects.filter(thread__board__campaign=c),
         ("id", "thread_id", "author_id", "is_system", "body", "created_at", "edited_at", "hidden"),
+    ),
+    (
+        "comments.json",
+        lambda c: Comment.objects.filter(post__thread__board__campaign=c),
+        ("id", "post_id", "author_id", "kind", "text", "created_at", "hidden"),
     ),
     ("games.json", None, ()),  # written with their PGN (_games)
     (

@@ -22,7 +22,19 @@ from battles.models import (
 from battles.selectors.siege import due_next
 from campaign.authority import may_read_board
 from campaign.errors import NotAllowed
-from campaign.models import Board, BoardModerator, Campaign, Kingdom, Move, Officer, Post, Promotion, Thread
+from campaign.models import (
+    Board,
+    BoardModerator,
+    Campaign,
+    Comment,
+    Kingdom,
+    Move,
+    Officer,
+    Post,
+    Promotion,
+    Thread,
+)
+from campaign.selectors.comments import shown_comments
 from cities.models import City, Road
 
 
@@ -130,9 +142,29 @@ def threads(campaign: Campaign, board_id: int, viewer: Officer | None) -> QueryS
 
 
 def posts(campaign: Campaign, thread_id: int, viewer: Officer | None) -> QuerySet[Post]:
+    """A thread's shown posts, each with its shown comments (one query more for a page)."""
     thread = get_object_or_404(Thread.objects.select_related("board"), board__campaign=campaign, pk=thread_id)
     _readable(thread.board, viewer)
-    return Post.objects.filter(thread=thread, hidden=False)
+    return Post.objects.filter(thread=thread, hidden=False).prefetch_related(shown_comments())
+
+
+def comments(campaign: Campaign, post_id: int, viewer: Officer | None) -> QuerySet[Comment]:
+    """A shown post's shown comments (R1.2: a palace's for its kingdom only)."""
+    post = get_object_or_404(
+        Post.objects.select_related("thread__board"), thread__board__campaign=campaign, pk=post_id, hidden=False
+    )
+    _readable(post.thread.board, viewer)
+    return Comment.objects.filter(post=post, hidden=False)
+
+
+def comment(campaign: Campaign, comment_id: int) -> Comment:
+    return get_object_or_404(
+        Comment.objects.select_related(
+            "post__thread__board__city__kingdom", "post__thread__board__kingdom", "post__thread__board__campaign"
+        ),
+        pk=comment_id,
+        post__thread__board__campaign=campaign,
+    )
 
 
 # What an act names (the API's acts look nothing up themselves), each in its campaign.

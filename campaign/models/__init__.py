@@ -1,4 +1,5 @@
 from .boards import Board, BoardModerator, Post, Thread
+from .comments import Comment
 from .joining import Application, Invitation
 from .moves import Move
 from .notices import MailSubscription, Notice
@@ -17,6 +18,7 @@ __all__ = [
     "Heartbeat",
     "Campaign",
     "ChroniclePin",
+    "Comment",
     "Invitation",
     "Kingdom",
     "MailSubscription",

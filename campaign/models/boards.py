@@ -73,6 +73,8 @@ class Thread(models.Model):
     created_at = models.DateTimeField(verbose_name=_("created at"))
     last_activity_at = models.DateTimeField(verbose_name=_("last activity at"))
     post_count = models.PositiveIntegerField(default=0, verbose_name=_("post count"))
+    # 推 − 噓 of the shown comments under all its posts (campaign.services.comments keeps it).
+    score = models.IntegerField(default=0, verbose_name=_("net pushes"))
 
     class Meta:
         verbose_name = _("thread")
@@ -101,6 +103,9 @@ class Post(models.Model):
     # What the board search looks up (campaign.rules.search.index_terms of the thread's title and
     # the text), indexed by the database's own means (migration 0009: FTS5 / a GIN index).
     terms = models.TextField(default="", editable=False, verbose_name=_("search terms"))
+    # Its shown comments and their 推 − 噓 (campaign.services.comments keeps both).
+    comment_count = models.PositiveIntegerField(default=0, verbose_name=_("comment count"))
+    score = models.IntegerField(default=0, verbose_name=_("net pushes"))
 
     class Meta:
         verbose_name = _("post")

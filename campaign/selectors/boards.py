@@ -1,6 +1,7 @@
 """The boards' pages: a campaign's boards, a board's threads, a thread's posts (R1.2, R2.5)."""
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.core.paginator import Page, Paginator
@@ -10,6 +11,7 @@ from django.utils.translation import gettext as _
 from campaign.authority import may_moderate, may_read_board
 from campaign.errors import NotAllowed
 from campaign.models import Board, Campaign, ChroniclePin, Officer, OfficerKind, Post, Thread
+from campaign.selectors.comments import CommentLine, comment_lines
 
 THREADS_PER_PAGE = 20
 POSTS_PER_PAGE = 50
@@ -45,6 +47,12 @@ class ThreadView:
     quoted: str = ""  # the reply box's start when quoting a post
     pinnable: frozenset[int] = frozenset()  # a historian's own shown posts on a city board (R1.6)
     pinned: frozenset[int] = frozenset()  # those of them in the war's chronicle
+    comments: Mapping[int, list[CommentLine]] = field(default_factory=dict)  # by post: 推/噓/→ lines
+
+    @property
+    def rows(self) -> list[tuple[Post, list[CommentLine]]]:
+        """The page's posts, each with its comments."""
+        return [(post, self.comments.get(post.pk, [])) for post in self.posts]
 
 
 def thread_page(
@@ -56,8 +64,9 @@ def thread_page(
     now: datetime | None = None,
     quote: int | None = None,
 ) -> ThreadView:
-    """A thread and a page of its posts, with the viewer's right to moderate them, the posts
-    they may still edit, and the text of a post they quote (one more query then)."""
+    """A thread and a page of its posts with their comments (one query), the viewer's right to
+    moderate them, the posts they may still edit, and the text of a post they quote (one more
+    query then)."""
     thread = Thread.objects.select_related("board__city__kingdom", "board__kingdom").get(
         pk=thread_id, board__campaign=campaign
     )
@@ -80,17 +89,19 @@ def thread_page(
             lines = [f"> **{who}**:"] + [f"> {line}" for line in source.body.splitlines()]
             quoted = "\n".join(lines) + "\n\n"
     pinnable = _pinnable(viewer, board, posts) if campaign.status != Campaign.Status.ENDED else frozenset()
+    moderator = viewer is not None and may_moderate(viewer, board)
     return ThreadView(
         board=board,
         thread=thread,
         posts=posts,
-        may_moderate=viewer is not None and may_moderate(viewer, board),
+        may_moderate=moderator,
         editable=editable,
         quoted=quoted,
         pinnable=pinnable,
         pinned=frozenset(ChroniclePin.objects.filter(post_id__in=pinnable).values_list("post_id", flat=True))
         if pinnable
         else frozenset(),
+        comments=comment_lines(post_ids=[p.pk for p in posts], moderator=moderator),
     )
 
 

@@ -169,7 +169,14 @@ def post_hide(*, actor: Officer, post: Post, hidden: bool = True) -> Post:
     board = post.thread.board
     if not may_moderate(actor, board):
         raise NotAllowed("R2.5", _("Only the governor, the board's moderators or the king may moderate this board."))
-    Post.objects.filter(pk=post.pk).update(hidden=hidden)
+    with transaction.atomic():
+        # Its comments' count leaves the thread's with it (and comes back when shown again).
+        locked = Post.objects.select_for_update().only("pk", "hidden", "score", "thread_id").get(pk=post.pk)
+        if locked.hidden != hidden:
+            Post.objects.filter(pk=post.pk).update(hidden=hidden)
+            if locked.score:
+                change = -locked.score if hidden else locked.score
+                Thread.objects.filter(pk=locked.thread_id).update(score=F("score") + change)
     post.hidden = hidden
     return post
 

@@ -9,8 +9,8 @@ from django.utils.translation import gettext as _
 
 from campaign import clock, hooks
 from campaign.inputs import query_id
-from campaign.models import Board, Post, Thread
-from campaign.pages import campaign_action, campaign_page, require_officer
+from campaign.models import Board, Comment, Post, Thread
+from campaign.pages import back, campaign_action, campaign_page, require_officer
 from campaign.selectors.boards import board_page, boards_of_campaign, thread_page
 from campaign.selectors.search import board_search
 from campaign.services.boards import (
@@ -19,6 +19,7 @@ from campaign.services.boards import (
     post_reply,
     thread_create,
 )
+from campaign.services.comments import comment_add, comment_hide
 
 
 @campaign_page
@@ -93,6 +94,7 @@ def thread_detail(request, campaign, thread_id):
             "board": view.board,
             "thread": view.thread,
             "page": view.posts,
+            "rows": view.rows,
             "moderator": view.may_moderate,
             "editable": view.editable,
             "quoted": view.quoted,
@@ -154,3 +156,36 @@ def post_moderate(request, campaign, post_id):
     post_hide(actor=officer, post=post, hidden=request.POST.get("hidden", "1") == "1")
     messages.success(request, _("The post was hidden.") if post.hidden else _("The post is shown again."))
     return redirect("thread", slug=campaign.slug, thread_id=post.thread_id)
+
+
+@campaign_action
+def comment_new(request, campaign, post_id):
+    """A 推, 噓 or → under a post (the button pressed names the kind)."""
+    officer = require_officer(request)
+    post = get_object_or_404(Post.objects.select_related("thread__board"), pk=post_id, thread__board__campaign=campaign)
+    comment = comment_add(
+        actor=officer, post=post, kind=request.POST.get("kind", ""), text=request.POST.get("text", "")
+    )
+    if comment.note:
+        messages.info(request, comment.note)
+    return _to_post(request, campaign, post)
+
+
+@campaign_action
+def comment_moderate(request, campaign, comment_id):
+    officer = require_officer(request)
+    comment = get_object_or_404(
+        Comment.objects.select_related(
+            "post__thread__board__city__kingdom", "post__thread__board__kingdom", "post__thread__board__campaign"
+        ),
+        pk=comment_id,
+        post__thread__board__campaign=campaign,
+    )
+    comment_hide(actor=officer, comment=comment, hidden=request.POST.get("hidden", "1") == "1")
+    messages.success(request, _("The comment was hidden.") if comment.hidden else _("The comment is shown again."))
+    return _to_post(request, campaign, comment.post)
+
+
+def _to_post(request, campaign, post: Post):
+    """Back to the post where the form was (its `next`: the thread's page it is on)."""
+    return back(request, f"{reverse('thread', args=[campaign.slug, post.thread_id])}#post-{post.pk}")

@@ -9,19 +9,23 @@ from django.http import Http404, HttpResponse, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from campaign.authority import may_read_board
 from campaign.models import Board, Campaign, Officer, Post
 from campaign.pages import campaign_action, require_officer
+from campaign.rules.comments import MARKS
+from campaign.selectors.comments import shown_comments
 from campaign.services.feeds import feed_token_renew
 
 FEED_POSTS = 30
 
 
 class BoardFeed(Feed):
-    """The board's latest posts, newest first, as shown on the site (sanitised when written)."""
+    """The board's latest posts, newest first, as shown on the site (sanitised when written), each
+    with its 推/噓/→ comments (one query more)."""
 
     feed_type = Atom1Feed
 
@@ -41,6 +45,7 @@ class BoardFeed(Feed):
         return (
             Post.objects.filter(thread__board=board, hidden=False)
             .select_related("thread", "author")
+            .prefetch_related(shown_comments())
             .order_by("-created_at", "-pk")[:FEED_POSTS]
         )
 
@@ -48,7 +53,22 @@ class BoardFeed(Feed):
         return post.thread.title
 
     def item_description(self, post: Post) -> str:
-        return post.html
+        """The post as shown, then its 推/噓/→ comments, one line each (escaped: plain text), their
+        times in the campaign's zone."""
+        if not post.shown_comments:  # type: ignore[attr-defined]  # (shown_comments(): prefetched)
+            return post.html
+        lines = format_html_join(
+            "",
+            '<li class="comment {}">{} {}: {} <time>{}</time></li>',
+            (
+                (c.kind, MARKS[c.kind], c.author.name if c.author else "—", c.text, self._local(c.created_at))
+                for c in post.shown_comments  # type: ignore[attr-defined]
+            ),
+        )
+        return post.html + format_html('<ul class="comments">{}</ul>', lines)
+
+    def _local(self, instant) -> str:
+        return instant.astimezone(self._zone).strftime("%m/%d %H:%M")
 
     def item_link(self, post: Post) -> str:
         return reverse("thread", args=[self._slug, post.thread_id]) + f"#post-{post.pk}"
@@ -57,13 +77,16 @@ class BoardFeed(Feed):
         return post.created_at
 
     def item_updateddate(self, post: Post):
-        return post.edited_at or post.created_at
+        """Its last edit or, when later, its latest comment: a feed reader shows it again."""
+        changes = [post.edited_at or post.created_at] + [c.created_at for c in post.shown_comments]  # type: ignore[attr-defined]
+        return max(changes)
 
     def item_author_name(self, post: Post) -> str:
         return post.author.name if post.author else _("the system")
 
     def __call__(self, request, *args, **kwargs):
         self._slug = kwargs["board"].campaign.slug
+        self._zone = kwargs["board"].campaign.zone
         return super().__call__(request, *args, **kwargs)
 
 

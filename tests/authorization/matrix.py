@@ -29,6 +29,7 @@ from tests.authorization.campaign_acts import (
     token_revoke,
 )
 from tests.authorization.cases import Case
+from tests.authorization.comment_acts import COMMENT_ROWS
 from tests.authorization.joining_acts import (
     NEWCOMER,
     application_refuse_case,
@@ -138,6 +139,7 @@ MATRIX = {
 }
 MATRIX.update(ORGANISE_ROWS)  # the organisers' actions (tests/authorization/organise_acts.py)
 MATRIX.update(PUSH_ROWS)  # the devices with notifications on (tests/authorization/push_acts.py)
+MATRIX.update(COMMENT_ROWS)  # 推/噓/→ under posts (tests/authorization/comment_acts.py)
 
 
 ROLES = ("anonymous", "other", "same", "party", "right")

@@ -15,6 +15,7 @@ from django.urls import reverse
 from battles.selectors.export import FILES, FORMAT, campaign_export
 from campaign.selectors.world_file import world_export
 from campaign.services.boards import thread_create
+from campaign.services.comments import comment_add
 from tests.worlds import besiege, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
@@ -28,7 +29,10 @@ def archive_of(campaign) -> bytes:
 
 @pytest.fixture
 def war(world, clock):
-    thread_create(actor=world["王粲"], board=world.city("許昌").board, title="戰記", body="**五月**一日，出兵。")
+    thread = thread_create(
+        actor=world["王粲"], board=world.city("許昌").board, title="戰記", body="**五月**一日，出兵。"
+    )
+    comment_add(actor=world["荀彧"], post=thread.posts.get(), kind="push", text="好記")
     army = besiege(world, clock, "漢中", ARMY, online=("張飛",))
     play(world, army, "許褚", "張飛", "attacker")
     return world
@@ -43,6 +47,8 @@ def test_the_archive_holds_the_whole_campaign(war):
     posts = json.loads(archive.read("posts.json"))
     assert any(p["body"] == "**五月**一日，出兵。" for p in posts), "the Markdown as typed"
     assert any(p["is_system"] for p in posts)
+    comments = json.loads(archive.read("comments.json"))
+    assert [(c["kind"], c["text"], c["hidden"]) for c in comments] == [("push", "好記", False)]
     games = json.loads(archive.read("games.json"))
     assert [(g["result"], g["status"]) for g in games] == [("attacker", "decided")]
     ledger = json.loads(archive.read("ledger.json"))

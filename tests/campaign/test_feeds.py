@@ -2,6 +2,7 @@
 officer's private address, which stops working when they make a new one."""
 
 import xml.etree.ElementTree as ET
+from datetime import timedelta
 
 import pytest
 from django.db import connection
@@ -11,6 +12,7 @@ from django.urls import reverse
 
 from campaign.errors import NotAllowed
 from campaign.services.boards import post_reply, thread_create
+from campaign.services.comments import comment_add, comment_hide
 from campaign.services.feeds import feed_token_renew
 
 ATOM = "{http://www.w3.org/2005/Atom}"
@@ -36,11 +38,31 @@ def test_a_city_boards_feed_is_public_with_its_latest_posts(world):
     post_reply(actor=world["郭嘉"], thread=thread, body="再獻**一策**")
     with CaptureQueriesContext(connection) as queries:
         response = Client().get(reverse("board-feed", args=[world.campaign.slug, board.pk]))
-    assert len(queries) == 2, [q["sql"][:80] for q in queries]  # the board, its latest posts
+    assert len(queries) == 3, [q["sql"][:80] for q in queries]  # the board, its latest posts, their comments
     items = entries(response)
     assert [i["title"] for i in items[:2]] == ["獻策", "獻策"] and items[0]["author"] == "郭嘉"
     assert "<strong>一策</strong>" in items[0]["html"]  # as shown on the site
     assert "<script>" not in "".join(i["html"] or "" for i in items)  # sanitised when written
+
+
+@pytest.mark.django_db
+def test_a_feed_item_carries_its_posts_comments_one_line_each(world, clock):
+    board = world.city("洛陽").board
+    thread = thread_create(actor=world["郭嘉"], board=board, title="獻策", body="奇謀")
+    post = thread.posts.get()
+    comment_add(actor=world["曹仁"], post=post, kind="push", text="好計 <b>")
+    clock.shift(timedelta(minutes=5))
+    boo = comment_add(actor=world["孫權"], post=post, kind="boo", text="無謀")
+    comment_add(actor=world["劉備"], post=post, kind="arrow", text="且看")
+    comment_hide(actor=world["曹仁"], comment=boo)
+    response = Client().get(reverse("board-feed", args=[world.campaign.slug, board.pk]))
+    (item,) = entries(response)
+    assert item["html"].endswith(
+        '<ul class="comments"><li class="comment push">推 曹仁: 好計 &lt;b&gt; <time>05/01 10:00</time></li>'
+        '<li class="comment arrow">→ 劉備: 且看 <time>05/01 10:05</time></li></ul>'
+    )
+    updated = ET.fromstring(response.content).find(f"{ATOM}entry/{ATOM}updated").text
+    assert updated == "2026-05-01T02:05:00+00:00"  # its latest comment (10:05 in Taipei)
 
 
 @pytest.mark.django_db

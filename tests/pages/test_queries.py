@@ -28,7 +28,7 @@ PINNED = {
     "board-search": (3, 10, 12, 14),
     "boards": (2, 9, 11, 13),
     "board": (6, 13, 15, 17),
-    "thread": (4, 12, 13, 16),
+    "thread": (5, 13, 14, 17),  # one more: the comments under the page's posts
     "moves": (None, 11, 13, 15),
     "personnel": (None, 7, 13, 16),
     "war": (4, 13, 17, 19),  # the march form's route (the roads), for those who may march

@@ -18,7 +18,7 @@ from battles.models import Army, BanqiGame, Game, LedgerEntry
 from battles.services.results import game_result_enter
 from battles.services.stratagems import banqi_act
 from campaign.clock import now
-from campaign.models import Campaign, Kingdom, Officer, Post, Thread, Timer
+from campaign.models import Campaign, Comment, Kingdom, Officer, Post, Thread, Timer
 from campaign.timers import timers_sweep
 from cities.models import City
 from tests.pages.test_queries import PINNED, VISITORS, page_url
@@ -101,6 +101,7 @@ def names() -> list[str]:
         (Officer, ("name", "title")),
         (Campaign, ("name",)),
         (Thread, ("title",)),
+        (Comment, ("text",)),
         (User, ("username",)),
     ):
         for row in model.objects.values_list(*fields):

@@ -11,6 +11,7 @@ from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import banqi_act, stratagem_accept, stratagem_challenge
 from campaign.services.boards import post_reply, thread_create
+from campaign.services.comments import comment_add
 from campaign.services.moves import move_order, move_request
 from campaign.services.world import world_create
 from ops.demo import demo_spec
@@ -30,6 +31,12 @@ def spec(extra: int) -> dict:
         for i in range(extra)
     ]
     return world
+
+
+def comment_on(world, post, n: int) -> None:
+    """One to three 推 or 噓 under a post (the thread page reads them in one query whatever their number)."""
+    for name in ("張飛", "郭嘉", "孫權")[: 1 + n % 3]:
+        comment_add(actor=world[name], post=post, kind="push" if n % 2 else "boo", text=f"留言{n}")
 
 
 def build(clock, size: int) -> tuple[World, dict]:
@@ -82,7 +89,7 @@ def build(clock, size: int) -> tuple[World, dict]:
     board = world.city("漢中").board
     for n in range(size):
         thread = thread_create(actor=world["張飛"], board=board, title=f"守城{n}", body="**守**")
-        post_reply(actor=world["魏延"], thread=thread, body="附議")
+        comment_on(world, post_reply(actor=world["魏延"], thread=thread, body="附議"), n)
     return world, {
         "banqi": banqi,
         "siege": siege,
