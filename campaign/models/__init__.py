@@ -1,5 +1,6 @@
 from .boards import Board, BoardModerator, Post, Thread
 from .joining import Application, Invitation
+from .letters import Letter
 from .moves import Move
 from .notices import MailSubscription, Notice
 from .officers import Officer, OfficerKind, Presence, Promotion, Whereabouts
@@ -19,6 +20,7 @@ __all__ = [
     "ChroniclePin",
     "Invitation",
     "Kingdom",
+    "Letter",
     "MailSubscription",
     "Move",
     "Notice",
