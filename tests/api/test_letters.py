@@ -31,7 +31,9 @@ def _post(path: str, body: dict, headers: dict):
 
 def test_a_letter_sent_through_the_api_is_read_in_the_recipients_inbox(world):
     slug = world.campaign.slug
-    sent = _post(f"/c/{slug}/letters", {"recipient": "荀彧", "subject": "軍糧", "body": "**急**"}, _token(world, "郭嘉"))
+    sent = _post(
+        f"/c/{slug}/letters", {"recipient": "荀彧", "subject": "軍糧", "body": "**急**"}, _token(world, "郭嘉")
+    )
     assert sent.status_code == 200, sent.json()
     letter = sent.json()
     assert (letter["sender"], letter["recipient"], letter["read_at"]) == ("郭嘉", "荀彧", None)
