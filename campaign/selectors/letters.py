@@ -76,9 +76,10 @@ def unread_count(*, officer: Officer) -> int:
 
 def officer_names(*, campaign_id: int, but: int | None = None) -> list[str]:
     """The officers one may write to, by name (the compose form's suggestions; one query)."""
-    return list(
-        Officer.objects.filter(campaign_id=campaign_id).exclude(pk=but).order_by("name").values_list("name", flat=True)
-    )
+    officers = Officer.objects.filter(campaign_id=campaign_id)
+    if but is not None:
+        officers = officers.exclude(pk=but)
+    return list(officers.order_by("name").values_list("name", flat=True))
 
 
 @dataclass(frozen=True)

@@ -221,3 +221,32 @@ def test_the_letters_pages_read_a_pinned_number_of_queries(world, client, django
     client.get(_url(world, "letters"))  # the first read of a session writes its presence
     with django_assert_num_queries(queries):
         assert client.get(url).status_code == 200
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "en"])
+def test_the_letters_pages_speak_the_readers_language(world, client, language):
+    """Every page of the letters, with letters in them (unread, read, answered), in Chinese and in
+    English: no word left in the other language, no raw value (tests/pages/test_words.py)."""
+    from tests.pages.test_words import leftovers, names, visible_text
+
+    first = letter_send(actor=world["郭嘉"], recipient="荀彧", subject="軍糧", body="洛陽**糧草**將盡")
+    letter_read(actor=world["荀彧"], letter_id=first.pk)
+    reply = letter_send(actor=world["荀彧"], recipient="", subject="Re: 軍糧", body="即刻", reply_to=first.pk)
+    known = names() + ["Re: 軍糧", "Re", "軍糧", "洛陽", "糧草", "將盡", "即刻"]  # what users wrote
+    client.cookies["django_language"] = language
+    found = {}
+    for name, letter in (("郭嘉", reply), ("荀彧", first)):
+        client.force_login(world[name].user)
+        for url in (
+            _url(world, "letters"),
+            _url(world, "letters-sent"),
+            _url(world, "letter-new") + "?to=曹操",
+            _url(world, "letter", letter.pk),
+            _url(world, "letter", first.pk),
+        ):
+            response = client.get(url)
+            assert response.status_code == 200, url
+            for part in visible_text(response.content.decode(), language):
+                for word in leftovers(part, language, known):
+                    found.setdefault(word, f"{url} ({name}): {part[:80]}")
+    assert not found, found
