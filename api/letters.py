@@ -62,9 +62,10 @@ def _officer(request, slug: str):
 
 @read("/c/{slug}/letters", list[LetterOut], "api-letters")
 @paginate(Paged, **NEWEST)
-def letters(request, slug: str):
-    """The letters in the token's officer's inbox, the latest first (403 without an officer, R1.5)."""
-    return letters_inbox_query(officer=_officer(request, slug))
+def letters(request, slug: str, unread: bool = False):
+    """The letters in the token's officer's inbox, the latest first; `?unread=true` for those not
+    read yet (403 without an officer, R1.5)."""
+    return letters_inbox_query(officer=_officer(request, slug), unread=unread)
 
 
 @read("/c/{slug}/letters/sent", list[LetterOut], "api-letters-sent")

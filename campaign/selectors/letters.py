@@ -39,9 +39,11 @@ def letters_sent(*, officer: Officer, page: int | str | None) -> Page:
     return Paginator(letters, LETTERS_PER_PAGE).get_page(page)
 
 
-def letters_inbox_query(*, officer: Officer):
-    """The inbox as a query, for the API's cursor pages (the API orders it)."""
-    return Letter.objects.filter(recipient=officer, recipient_removed=False).select_related("sender", "recipient")
+def letters_inbox_query(*, officer: Officer, unread: bool = False):
+    """The inbox as a query, for the API's cursor pages (the API orders it); `unread`: only the
+    letters not read yet."""
+    letters = Letter.objects.filter(recipient=officer, recipient_removed=False).select_related("sender", "recipient")
+    return letters.filter(read_at__isnull=True) if unread else letters
 
 
 def letters_sent_query(*, officer: Officer):

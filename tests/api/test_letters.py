@@ -41,8 +41,11 @@ def test_a_letter_sent_through_the_api_is_read_in_the_recipients_inbox(world):
     reader = _token(world, "荀彧", scope="read")
     inbox = Client().get(f"/api/v1/c/{slug}/letters", **reader).json()["results"]
     assert [(item["id"], item["read_at"]) for item in inbox] == [(letter["id"], None)]
+    unread = Client().get(f"/api/v1/c/{slug}/letters?unread=true", **reader).json()["results"]
+    assert [item["id"] for item in unread] == [letter["id"]]
     opened = Client().get(f"/api/v1/c/{slug}/letters/{letter['id']}", **reader).json()
     assert opened["body"] == "**急**" and opened["read_at"] is not None
+    assert Client().get(f"/api/v1/c/{slug}/letters?unread=true", **reader).json()["results"] == []
     sent_box = Client().get(f"/api/v1/c/{slug}/letters/sent", **_token(world, "郭嘉")).json()["results"]
     assert [item["id"] for item in sent_box] == [letter["id"]] and sent_box[0]["read_at"] is not None
 
