@@ -191,6 +191,19 @@ def test_a_letters_notice_is_in_the_outbox_and_not_among_the_duties(world):
     assert letter_notice(officer=world["荀彧"], key=notice.key) == {"zh-hant": None, "en": None}, "read: not sent"
 
 
+def test_the_inbox_is_paged_the_latest_first(world, client):
+    """20 letters a page, the latest first; the next page holds the rest."""
+    for n in range(25):
+        redis.Redis.from_url(settings.REDIS_URL).delete(f"post-rate:{world['郭嘉'].pk}")
+        letter_send(actor=world["郭嘉"], recipient="荀彧", subject=f"第{n}封", body="b")
+    first, second = letters_inbox(officer=world["荀彧"], page=1), letters_inbox(officer=world["荀彧"], page=2)
+    assert [letter.subject for letter in first][:2] == ["第24封", "第23封"] and len(first) == 20
+    assert [letter.subject for letter in second] == [f"第{n}封" for n in range(4, -1, -1)]
+    client.force_login(world["荀彧"].user)
+    page = client.get(_url(world, "letters") + "?page=2").content.decode()
+    assert "第0封" in page and "第24封" not in page and "?page=1" in page
+
+
 def test_an_officers_page_offers_to_write_to_them(world, client):
     client.force_login(world["郭嘉"].user)
     page = client.get(_url(world, "officer", world["荀彧"].pk)).content.decode()
