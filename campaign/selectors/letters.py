@@ -70,6 +70,12 @@ def letter_of(*, officer: Officer, letter_id: int) -> Letter:
     return letter
 
 
+def reply_subject(letter: Letter, max_length: int = 120) -> str:
+    """A reply's subject, as mail has it: `Re: ` the letter's, once (a reply to a reply keeps one)."""
+    subject = letter.subject if letter.subject.startswith("Re: ") else f"Re: {letter.subject}"
+    return subject[:max_length]
+
+
 def unread_count(*, officer: Officer) -> int:
     """The letters waiting unread in the officer's inbox (one query; pages read it with the
     officer instead: campaign.models.letters.unread_letters)."""

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from campaign.inputs import query_id
 from campaign.models import Letter
 from campaign.pages import campaign_action, campaign_page, require_officer
-from campaign.selectors.letters import letters_inbox, letters_sent, officer_names
+from campaign.selectors.letters import letters_inbox, letters_sent, officer_names, reply_subject
 from campaign.services.letters import MAX_SUBJECT, letter_read, letter_remove, letter_send
 
 
@@ -42,7 +42,6 @@ def letter_page(request, campaign, letter_id: int):
     except Letter.DoesNotExist:
         raise Http404 from None
     received = letter.recipient_id == officer.pk
-    subject = letter.subject if letter.subject.startswith("Re: ") else f"Re: {letter.subject}"
     return render(
         request,
         "campaign/letter.html",
@@ -51,7 +50,7 @@ def letter_page(request, campaign, letter_id: int):
             "letter": letter,
             "received": received,
             "other": letter.sender if received else letter.recipient,
-            "reply_subject": subject[:MAX_SUBJECT],
+            "reply_subject": reply_subject(letter, MAX_SUBJECT),
             "nonce": get_random_string(24),
         },
     )
