@@ -1,7 +1,8 @@
 """A letter's notice goes by the outbox's channels as the recipient chose its kind ("letter",
 beside the kinds of duty): mailed through a real local SMTP server in their language, with the
 letter's address, not mailed when they left the kind out, held in their quiet hours and listed in
-the digest while still unread; a letter read before its delivery is not sent at all."""
+the digest while still unread; pushed to their devices (a real local push service); a letter
+read before its delivery is not sent at all."""
 
 from datetime import timedelta
 
@@ -58,3 +59,16 @@ def test_a_letter_in_the_quiet_hours_waits_for_the_digest_while_unread(world, cl
     assert mail_digests_send() == 1
     (digest,) = smtp.to("xun@example.org")
     assert "郭嘉" in body(digest) and f"/letters/{letter.pk}/" in body(digest)
+
+
+def test_a_letter_is_pushed_to_the_recipients_devices_in_their_language(world, clock, push_service):
+    """Web Push (a real local push service): with no mail settings every kind is pushed, letters too."""
+    from tests.battles.test_push import turn_on
+
+    phone = turn_on(world, push_service, "荀彧", "xun-phone", language="en")
+    letter = letter_send(actor=world["郭嘉"], recipient="荀彧", subject="軍糧", body="祕")
+    _deliver(letter)
+    _deliver(letter)  # a repeated task: nothing more
+    (pushed,) = phone.received
+    assert pushed["body"] == "A letter from 郭嘉: 軍糧" and pushed["key"] == letter.notice_key
+    assert pushed["path"] == f"/c/{world.campaign.slug}/letters/{letter.pk}/"
