@@ -20,6 +20,7 @@ from api import (  # noqa: F401  (their operations, on the router)
     analysis,
     errors,
     joining,
+    letters,
     organise,
     push,
     reads,

@@ -277,7 +277,7 @@ class NoticeConsumer(ListenOnly):
     reader's language, and their count whenever it changes. It only listens: a frame sent to it
     closes it."""
 
-    NOTICE_FIELDS = ("kind", "count", "keys", "gone", "key", "path", "deadline")
+    NOTICE_FIELDS = ("kind", "count", "keys", "gone", "key", "path", "deadline", "letters")
 
     async def connect(self):
         user = self.scope.get("user")

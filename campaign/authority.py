@@ -18,16 +18,20 @@ from campaign.models import (
     Presence,
     Whereabouts,
 )
+from campaign.models.letters import unread_letters
 from campaign.rules.personnel import is_online
 from cities.models import City
 
 
-def officer_of(user: User | AnonymousUser, campaign: Campaign) -> Officer | None:
+def officer_of(user: User | AnonymousUser, campaign: Campaign, *, letters: bool = False) -> Officer | None:
+    """The user's officer in the campaign; `letters`: with `unread_letters`, their count of unread
+    letters (the navigation bar's, in the same query)."""
     if not user.is_authenticated:
         return None
-    return (
-        Officer.objects.select_related("kingdom", "city", "user__presence").filter(campaign=campaign, user=user).first()
-    )
+    officers = Officer.objects.select_related("kingdom", "city", "user__presence")
+    if letters:
+        officers = officers.annotate(unread_letters=unread_letters())
+    return officers.filter(campaign=campaign, user=user).first()
 
 
 def require_officer(user: User | AnonymousUser, campaign: Campaign) -> Officer:

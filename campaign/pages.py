@@ -51,7 +51,7 @@ def forbidden(request: HttpRequest, exc: RuleViolation, join_url: str = "") -> H
 
 # What a refused form's page shows again, so that nothing typed is lost (PRG: the refusal
 # redirects back to the page, which reads the draft once).
-DRAFT_FIELDS = ("title", "body", "record", "note")
+DRAFT_FIELDS = ("title", "body", "record", "note", "subject", "recipient")
 DRAFT_LIMIT = 200_000
 
 
@@ -76,7 +76,7 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
         campaign = get_object_or_404(Campaign.objects.select_related("winner"), slug=slug)  # the header names it
         request = cast(CampaignRequest, request)
         request.campaign = campaign
-        request.officer = officer_of(request.user, campaign)
+        request.officer = officer_of(request.user, campaign, letters=True)  # the menu's count of letters
         if request.officer is not None:
             request.officer.campaign = campaign  # read by the navigation's duties, no query
         timezone.activate(chosen_zone(request) or campaign.zone)

@@ -1,5 +1,5 @@
 """The campaign's pages: the site-wide ones (home, landing, time zone, tokens, the unsubscribe
-link) and, under /c/<slug>/, a campaign's boards, feeds, mail, moves and personnel. The war's
+link) and, under /c/<slug>/, a campaign's boards, feeds, mail, letters, moves and personnel. The war's
 pages under the same prefix (battles/urls.py) are mounted by config/urls.py, so that the campaign
 names nothing of the war."""
 
@@ -14,6 +14,7 @@ from campaign.views import (
     home,
     joining,
     kingdoms,
+    letters,
     mail,
     moves,
     organise,
@@ -46,6 +47,12 @@ campaign_urls = [
     path("posts/<id:post_id>/edit/", boards.post_edit_view, name="post-edit"),
     path("posts/<id:post_id>/comments/", boards.comment_new, name="comment-new"),
     path("comments/<id:comment_id>/moderate/", boards.comment_moderate, name="comment-moderate"),
+    path("letters/", letters.letters_page, name="letters"),
+    path("letters/sent/", letters.letters_sent_page, name="letters-sent"),
+    path("letters/new/", letters.letter_new_page, name="letter-new"),
+    path("letters/send/", letters.letter_send_view, name="letter-send"),
+    path("letters/<id:letter_id>/", letters.letter_page, name="letter"),
+    path("letters/<id:letter_id>/remove/", letters.letter_remove_view, name="letter-remove"),
     path("moves/", moves.moves_page, name="moves"),
     path("moves/request/", moves.move_request, name="move-request"),
     path("moves/order/", moves.move_order, name="move-order"),

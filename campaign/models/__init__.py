@@ -1,6 +1,7 @@
 from .boards import Board, BoardModerator, Post, Thread
 from .comments import Comment
 from .joining import Application, Invitation
+from .letters import Letter
 from .moves import Move
 from .notices import MailSubscription, Notice
 from .officers import Officer, OfficerKind, Presence, Promotion, Whereabouts
@@ -21,6 +22,7 @@ __all__ = [
     "Comment",
     "Invitation",
     "Kingdom",
+    "Letter",
     "MailSubscription",
     "Move",
     "Notice",

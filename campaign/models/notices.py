@@ -19,6 +19,8 @@ DUTY_KINDS = [
     ("game", _("games waiting or in play")),
     ("banqi", _("dark-chess games")),
     ("application", _("applications to join the kingdom")),
+    # Not a duty (it is not counted among them), but told by the same outbox and chosen the same way.
+    ("letter", _("letters from other officers")),
 ]
 MAIL_STATES = [
     ("", _("waiting")),

@@ -26,6 +26,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import MailSubscription, Notice, Officer
 from campaign.models.notices import DUTY_KINDS
 from campaign.rules.clock import in_quiet_hours, time_as_minutes
+from campaign.selectors.letters import letters_unread_items
 from campaign.timers import send_soon
 
 log = logging.getLogger(__name__)
@@ -253,6 +254,8 @@ def mail_digests_send(*, now: datetime | None = None) -> int:
                 for duty in reader(officer=officer, now=now)
                 if duty.kind in subscription.kinds
             ]
+            if "letter" in subscription.kinds:  # the letters held in the quiet hours, still unread
+                duties += letters_unread_items(officer=officer)
             if duties:
                 lines = [
                     f"• {duty.summary}{_deadline_text(officer, duty.deadline)}\n  {_url(duty.path)}" for duty in duties

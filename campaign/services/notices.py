@@ -16,7 +16,12 @@ to the officer's devices is the third (campaign/services/push_delivery.py): a ro
 each with its own state and lease.
 
 `duties_recount` tells officers whose list shrank (a duty done or lapsed): their count and the
-keys still waiting, so open pages drop the items at once."""
+keys still waiting, so open pages drop the items at once.
+
+A letter (站內信, campaign/services/letters.py) is told by the same outbox, under its key
+(`letter:<id>`): it is not a duty and not counted among them, but it is delivered the same way, on
+the same channels (the officer's pages, mail and devices as they chose its kind, "letter"), unless
+it was read or removed meanwhile; its messages carry the officer's count of unread letters."""
 
 import logging
 from collections.abc import Iterable
@@ -32,6 +37,7 @@ from django.utils import translation
 
 from campaign import clock, hooks
 from campaign.models import Notice, Officer
+from campaign.selectors.letters import is_letter_key, letter_notice, unread_count
 from campaign.services.mail import mail_digests_send, mail_notice_send
 from campaign.services.push_delivery import push_deliveries_make, push_deliveries_send, push_due
 from campaign.timers import send_soon
@@ -108,13 +114,13 @@ def notices_deliver(*, key: str, officer_ids: Iterable[int]) -> int:
         if not (push or mail or devices):
             continue  # delivered already, or under way elsewhere
         duties = _duties(officer, now)
-        written = {code: next((d for d in found if d.key == key), None) for code, found in duties.items()}
+        written = _written(officer, key, duties)
         present = {code: duty for code, duty in written.items() if duty is not None}
         if push:
             try:
                 state = Notice.Push.VOID
                 if len(present) == len(written):
-                    _push(officer.pk, _message("notice", duties, written))
+                    _push(officer.pk, _letters(officer, key, _message("notice", duties, written)))
                     state, pushed = Notice.Push.SENT, pushed + 1
                 mine.update(push=state, pushed_at=clock.now())
             except Exception:
@@ -145,8 +151,7 @@ def _devices_due(now: datetime, limit: int) -> None:
     duty read again: one gone meanwhile is not sent."""
     for key, officer_id in push_due(now=now, limit=limit):
         for officer in _officers([officer_id]):
-            duties = _duties(officer, now)
-            written = {code: next((d for d in found if d.key == key), None) for code, found in duties.items()}
+            written = _written(officer, key, _duties(officer, now))
             present = {code: duty for code, duty in written.items() if duty is not None}
             try:
                 push_deliveries_send(officer=officer, key=key, written=present, now=now)
@@ -158,7 +163,22 @@ def notices_refresh(*, key: str, officer_ids: Iterable[int]) -> None:
     """Tell each officer their count and waiting keys after the duty `key` ended."""
     now = clock.now()
     for officer in _officers(officer_ids):
-        _push(officer.pk, _message("duties", _duties(officer, now), {}, gone=key))
+        _push(officer.pk, _letters(officer, key, _message("duties", _duties(officer, now), {}, gone=key)))
+
+
+def _written(officer: Officer, key: str, duties: dict[str, list]) -> dict:
+    """What the notice `key` tells, in each language (None where it is gone): the duty, or the
+    letter for a letter's notice."""
+    if is_letter_key(key):
+        return letter_notice(officer=officer, key=key)
+    return {code: next((d for d in found if d.key == key), None) for code, found in duties.items()}
+
+
+def _letters(officer: Officer, key: str, message: dict) -> dict:
+    """A letter's messages carry the officer's unread count (the menu's letter count follows)."""
+    if is_letter_key(key):
+        message["letters"] = unread_count(officer=officer)
+    return message
 
 
 def _message(kind: str, duties: dict[str, list], written: dict, gone: str = "") -> dict:

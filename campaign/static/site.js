@@ -87,11 +87,13 @@ document.addEventListener("click", function (e) {
 // Notices of duties: every page of an officer listens on its websocket; a new duty shows as a
 // notice (and as a browser notification when the tab is in the background and the reader
 // allowed them), and the count in the bar follows. On the duties page the list follows too.
+// A letter's arrival is a notice too, and its messages bring the count of unread letters.
 (function () {
   var path = document.body.dataset.notices;
   if (!path || !window.WebSocket) return;
   var region = document.getElementById("notices");
   var count = document.getElementById("duty-count");
+  var letters = document.getElementById("letter-count");
   var list = document.getElementById("duties");
   var shown = {};
   var retry = 500, connected = false, failures = 0;
@@ -114,6 +116,7 @@ document.addEventListener("click", function (e) {
     });
   }
   function addToList(m) {
+    if (m.key.indexOf("letter:") === 0) return;  // a letter is told like a duty, but is none
     if (!list || list.querySelector('li[data-duty-key="' + CSS.escape(m.key) + '"]')) return;
     var empty = list.querySelector("li[data-empty]");
     if (empty) empty.remove();
@@ -155,6 +158,10 @@ document.addEventListener("click", function (e) {
       var m = JSON.parse(e.data);
       if (m.type !== "notice" && m.type !== "duties") return;
       setCount(m.count);
+      if (typeof m.letters === "number" && letters) {
+        letters.textContent = m.letters;
+        letters.classList.toggle("none", !m.letters);
+      }
       if (m.type === "notice") show(m);
       keep(m.keys);
       if (m.gone) region.querySelectorAll('.notice[data-key="' + CSS.escape(m.gone) + '"]').forEach(function (n) { n.remove(); });

@@ -44,6 +44,7 @@ from tests.authorization.joining_acts import (
     officer_admit_case,
     officer_leave_case,
 )
+from tests.authorization.letters_acts import LETTERS_ROWS
 from tests.authorization.organise_acts import ORGANISE_ROWS
 from tests.authorization.push_acts import PUSH_ROWS
 from tests.authorization.season_acts import (
@@ -140,6 +141,7 @@ MATRIX = {
 MATRIX.update(ORGANISE_ROWS)  # the organisers' actions (tests/authorization/organise_acts.py)
 MATRIX.update(PUSH_ROWS)  # the devices with notifications on (tests/authorization/push_acts.py)
 MATRIX.update(COMMENT_ROWS)  # 推/噓/→ under posts (tests/authorization/comment_acts.py)
+MATRIX.update(LETTERS_ROWS)  # letters between officers (tests/authorization/letters_acts.py)
 
 
 ROLES = ("anonymous", "other", "same", "party", "right")

@@ -46,6 +46,14 @@ def both_ready(browser, server, url):
     return pages
 
 
+def assert_move_list(page, moves: list[str]) -> None:
+    """The live page's move list: the game's moves in Chinese notation, by pairs."""
+    written = game_notation(moves)
+    pairs = [" ".join(written[i : i + 2]) for i in range(0, len(written), 2)]
+    page.wait_for_selector(f"#live[data-ply='{len(moves)}']")
+    assert [li.text_content() for li in page.locator("#live-moves li").all()] == pairs
+
+
 def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_server):
     from datetime import timedelta
 
@@ -100,13 +108,10 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
         players[(ply + 1) % 2].wait_for_selector(f"#live[data-ply='{ply + 1}']")
     red.wait_for_selector("#live[data-status='decided']")
     assert "攻方勝" in red.inner_text("#live-status")
-    # The move list, by pairs, on the page that was sent each new move alone (red's) and on the
-    # one that reloaded mid-game (black's): the whole game either way.
-    written = game_notation(MATE_MOVES)
-    pairs = [" ".join(written[i : i + 2]) for i in range(0, len(written), 2)]
-    for page in (red, black):
-        page.wait_for_selector(f"#live[data-ply='{len(MATE_MOVES)}']")
-        assert [li.text_content() for li in page.locator("#live-moves li").all()] == pairs
+    # The move list on the page that was sent each new move alone (red's) and on the one that
+    # reloaded mid-game (black's): the whole game either way.
+    assert_move_list(red, MATE_MOVES)
+    assert_move_list(black, MATE_MOVES)
     game = Game.objects.get(pk=game.pk)
     assert (game.result, game.termination, len(game.moves)) == ("attacker", "checkmate", len(MATE_MOVES))
     assert world.city("漢中").wall == 490  # R6.2, applied with the game's end

@@ -53,6 +53,11 @@ PINNED = {
     "kingdom": (5, 13, 15, 17),  # 魏's: its cities, their boards' moderators, its officers; the organiser check
     "join": (None, 9, 11, 13),  # an officer's: their latest application (and the kingdoms while enrolling)
     "standings": (14, 22, 24, 26),  # the ranking (2), the merit (at most 8), a day of the chronicle (7), organiser?
+    # An officer's letters: their box (its count; its page when not empty) or the names to write to.
+    # The menu's unread count is a subquery of the officer's own query: no query on any page.
+    "letters": (None, 9, 11, 13),
+    "letters-sent": (None, 9, 11, 13),
+    "letter-new": (None, 9, 11, 13),
 }
 
 
