@@ -108,10 +108,8 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
         players[(ply + 1) % 2].wait_for_selector(f"#live[data-ply='{ply + 1}']")
     red.wait_for_selector("#live[data-status='decided']")
     assert "攻方勝" in red.inner_text("#live-status")
-    # The move list on the page that was sent each new move alone (red's) and on the one that
-    # reloaded mid-game (black's): the whole game either way.
-    assert_move_list(red, MATE_MOVES)
-    assert_move_list(black, MATE_MOVES)
+    for page in (red, black):  # the page sent each new move alone, and the one that reloaded mid-game
+        assert_move_list(page, MATE_MOVES)
     game = Game.objects.get(pk=game.pk)
     assert (game.result, game.termination, len(game.moves)) == ("attacker", "checkmate", len(MATE_MOVES))
     assert world.city("漢中").wall == 490  # R6.2, applied with the game's end
