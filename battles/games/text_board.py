@@ -50,7 +50,7 @@ STYLE_RULES = [
     ("coord", "ansigray"),
     ("red", "ansibrightred bold"),
     ("black", "ansibrightcyan bold"),
-    ("white", "ansibrightwhite bold"),
+    ("white", "ansiwhite bold"),
     ("light", ""),
     ("dark", "ansigray"),
     ("last", "reverse"),
@@ -162,6 +162,47 @@ def chess_board(
         out.append(("", "\n"))
     out.append(("class:coord", "  " + "".join(f" {chess.FILE_NAMES[file]} " for file in files).rstrip()))
     return out
+
+
+def placements(kind: str, moves: list[str]) -> list[str]:
+    """The placement (a FEN's first field, what a drawing needs) before the first move and after
+    each of `moves` (trusted canonical moves: ICCS, UCI), for a replay's steps. Whose turn it is
+    does not matter to a drawing, so a handicap's moves in a row (R11.4) need no terms here.
+
+    >>> placements("xiangqi", ["h2e2"])[1]
+    'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR'
+    >>> placements("chess", ["e2e4"])[1]
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR'
+    """
+    if kind == "chess":
+        board = chess.Board()
+        found = [board.board_fen()]
+        for uci in moves:
+            move = chess.Move.from_uci(uci)
+            board.turn = board.color_at(move.from_square) is not False  # the mover's, in a row or not
+            board.push(move)
+            found.append(board.board_fen())
+        return found
+    squares = _placement(START)
+    found = [START.split()[0]]
+    for iccs in moves:
+        squares[_iccs_point(iccs[2:4])] = squares.pop(_iccs_point(iccs[:2]))
+        found.append(_xiangqi_fen(squares))
+    return found
+
+
+def _xiangqi_fen(squares: dict[tuple[int, int], str]) -> str:
+    rows = []
+    for rank in range(9, -1, -1):
+        row, empty = "", 0
+        for col in range(9):
+            piece = squares.get((col, rank))
+            if piece is None:
+                empty += 1
+            else:
+                row, empty = row + (str(empty) if empty else "") + piece, 0
+        rows.append(row + (str(empty) if empty else ""))
+    return "/".join(rows)
 
 
 def fragment_lines(fragments: Iterable[tuple[str, str]]) -> list[Fragments]:

@@ -120,3 +120,12 @@ def test_the_chess_board_in_letters_or_symbols():
     assert letters[4].split() == ["4", ".", ".", ".", ".", "P", ".", ".", "."]
     assert symbols[0].split()[1:] == list("♜♞♝♛♚♝♞♜") and "♙" in symbols[4]
     assert text_board.width("♔帥a") == 4
+
+
+@pytest.mark.parametrize("kind", ["xiangqi", "chess"])
+def test_a_replay_steps_through_the_positions_the_game_stood_in(kind):
+    moves = random_game(kind, 7, 60)
+    steps = text_board.placements(kind, moves)
+    assert len(steps) == len(moves) + 1
+    for ply in range(len(moves) + 1):
+        assert steps[ply] == position(kind, moves[:ply]).split()[0]
