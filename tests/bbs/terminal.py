@@ -13,7 +13,7 @@ import time
 import pyte
 from channels.db import database_sync_to_async
 from django.utils import translation
-from prompt_toolkit.application import Application
+from prompt_toolkit.application import Application, create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
@@ -110,10 +110,21 @@ class Terminal:
         with translation.override(self.ctx.language):
             bindings = merge_key_bindings([frame, self.screen.key_bindings()])
         self.app: Application = Application(
-            layout=Layout(body), key_bindings=bindings, full_screen=True, style=STYLE, input=self.pipe, output=output
+            layout=Layout(body),
+            key_bindings=bindings,
+            full_screen=True,
+            style=STYLE,
+            input=self.pipe,
+            output=output,
+            # prompt_toolkit postpones a redraw while the loop is busy until time.time() passes a
+            # deadline: under the tests' stopped war clock (time_machine) it never would
+            max_render_postpone_time=None,
         )
         self.ctx.app = self.app
-        self.task = asyncio.get_running_loop().create_task(self.app.run_async())
+        # each terminal in its own session, as the SSH server runs each connection's: the
+        # application's task keeps the context it was made in
+        with create_app_session(input=self.pipe, output=output):
+            self.task = asyncio.get_running_loop().create_task(self.app.run_async())
         await asyncio.sleep(0)
         with translation.override(self.ctx.language):
             await self.screen.start()
