@@ -10,15 +10,19 @@ import json
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from battles.games.xiangqi import game_notation
 from battles.models import Game
+from battles.services.live_claims import live_claim
 from bbs.games.live import LiveScreen
+from campaign.errors import RuleViolation
 from tests.battles.test_live_socket import live_game, opened, sessions, socket
-from tests.battles.test_records import MATE_MOVES
+from tests.battles.test_records import MATE_MOVES, pending_game
 from tests.bbs.terminal import Context, Terminal
+from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -130,3 +134,63 @@ def test_the_live_screen_shows_the_board_both_clocks_and_whose_turn(clock, langu
             assert shown.splitlines()[1].endswith("15:00")  # black's stands
 
     async_to_sync(scenario)()
+
+
+def test_r11_3_the_keys_ready_offer_accept_and_claim_go_through_the_live_service(clock):
+    world = make_world()
+    game = pending_game(world, clock)  # both players, neither ready yet
+    red_officer = world["許褚"]
+    red_user, black_user = red_officer.user, world["魏延"].user
+
+    async def scenario():
+        red_ctx, black_ctx = Context(red_user, "zh-hant"), Context(black_user, "en")
+        red_screen = LiveScreen(red_ctx, campaign=world.campaign, game_id=game.pk)
+        black_screen = LiveScreen(black_ctx, campaign=world.campaign, game_id=game.pk)
+        async with Terminal(red_ctx, red_screen) as red, Terminal(black_ctx, black_screen) as black:
+            await red.wait_for("等待 許褚、魏延 準備在本站對弈。", "--:--")  # no clock before both are ready
+            await red.type("r")
+            await black.wait_for("Waiting for 魏延 to be ready")
+            await black.type("r")
+            await red.wait_for("15:00")  # R7.4: both ready, the clocks start
+            await red.type("c")  # nothing to claim: the service's refusal, word for word
+            nothing_to_claim = await database_sync_to_async(refusal_of)(live_claim, red_officer, game.pk)
+            await until(lambda: red_ctx.status_text == nothing_to_claim, shown=lambda: red_ctx.status_text)
+            await play(red, "h2e2")
+            await red.wait_for("炮二平五")
+            await black.type("d")  # black offers a draw
+            await red.wait_for("魏延 提和。")
+            await red.type("d")  # red accepts it
+            await red.wait_for("和局 · ")  # the result and how it was reached
+            await black.wait_for("draw")
+
+    async_to_sync(scenario)()
+    game = Game.objects.get(pk=game.pk)
+    assert (game.status, game.result, game.termination) == ("decided", "draw", "agreement")
+
+
+def test_r11_3_x_then_y_resigns_and_the_opponent_wins(clock):
+    world, game = live_game(clock)
+    black_user = world["魏延"].user
+
+    async def scenario():
+        ctx = Context(black_user, "en")
+        async with Terminal(ctx, LiveScreen(ctx, campaign=world.campaign, game_id=game.pk)) as terminal:
+            await terminal.wait_for("15:00")
+            await terminal.type("x")  # asks first: nothing changes yet
+            await asyncio.sleep(0.3)
+            assert "(red) to move" in terminal.text() and ctx.status_text != ""
+            await terminal.type("y")
+            await terminal.wait_for("attacker won · resignation")
+
+    async_to_sync(scenario)()
+    assert Game.objects.get(pk=game.pk).result == "attacker"
+
+
+def refusal_of(service, actor, game_id: int) -> str:
+    """What the service itself answers, in the terminal's language."""
+    with translation.override("zh-hant"):
+        try:
+            service(actor=actor, game=Game.objects.get(pk=game_id))
+        except RuleViolation as exc:
+            return exc.refusal
+    raise AssertionError("the service did not refuse")
