@@ -15,6 +15,7 @@ from typing import cast
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, has_focus
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -155,7 +156,7 @@ class LiveScreen:
         the bottom side's clock."""
         view = self.game.view
         if view is None:
-            return [("", _("Loading…"))]
+            return [("", pgettext("terminal game", "Loading…"))]
         state, flipped = view.state, self._flipped()
         encoding = str(getattr(self.ctx, "encoding", "utf-8"))
         board = fragment_lines(

@@ -10,6 +10,7 @@ from typing import cast
 
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.containers import Container, Window
@@ -103,7 +104,8 @@ class ReplayScreen:
         """The screen's body at this size: the board on the left, the game beside it."""
         replay, ply = self.replay, self.ply
         if replay is None or ply is None:
-            return [("", _("No such game in this campaign.") if self.missing else _("Loading…"))]
+            waiting = _("No such game in this campaign.") if self.missing else pgettext("terminal game", "Loading…")
+            return [("", waiting)]
         last = replay.moves[ply - 1] if ply else None
         encoding = str(getattr(self.ctx, "encoding", "utf-8"))
         board = board_for(
