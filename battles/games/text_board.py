@@ -164,6 +164,41 @@ def chess_board(
     return out
 
 
+FACE_DOWN = "？"  # a dark-chess piece not yet flipped
+EMPTY = "．"
+BANQI_WIDTH = 34  # a rank's number and a space, 8 squares of four columns
+BANQI_HEIGHT = 5  # the files' letters and 4 ranks
+
+
+def banqi_board(rows: list[list[dict]], *, last: str | None = None, big5: bool = False) -> Fragments:
+    """A dark-chess (banqi, R11.7) board as `banqi.board_rows` gives it (rank 4 at the top): a
+    face-down piece as ？, a face-up one by its character in its colour, an empty square as ．;
+    at the end (`board_rows(reveal=True)`) the pieces that stayed face down are shown in the
+    `facedown` style. `last`: the last action (`b3`, `b3-b4`, `b3xb1`), its squares marked.
+
+    >>> import random
+    >>> from battles.games.banqi import board_rows, deal, replay
+    >>> rows = board_rows(replay(deal(random.Random(7)), ["a1"]))
+    >>> print(plain(banqi_board(rows, last="a1")).splitlines()[-1].rstrip())
+    1  卒  ？  ？  ？  ？  ？  ？  ？
+    """
+    marked = {last[:2], last[-2:]} if last else set()
+    out: Fragments = [("class:coord", "  " + "".join(f"  {square['name'][0]} " for square in rows[0]).rstrip())]
+    for row in rows:
+        out += [("", "\n"), ("class:coord", row[0]["name"][1] + " ")]
+        for square in row:
+            mark = ",last" if square["name"] in marked else ""
+            if square["empty"]:
+                style, char = "class:grid", EMPTY
+            elif not square["up"]:
+                style, char = "class:facedown", FACE_DOWN
+            else:
+                char = BIG5_RED_CHARIOT if big5 and square["char"] == RED["r"] else square["char"]
+                style = ("class:red" if square["red"] else "class:black") + (",facedown" if square["was_down"] else "")
+            out += [("", " "), (style + mark, char), ("", " ")]
+    return out
+
+
 def placements(kind: str, moves: list[str]) -> list[str]:
     """The placement (a FEN's first field, what a drawing needs) before the first move and after
     each of `moves` (trusted canonical moves: ICCS, UCI), for a replay's steps. Whose turn it is

@@ -129,3 +129,26 @@ def test_a_replay_steps_through_the_positions_the_game_stood_in(kind):
     assert len(steps) == len(moves) + 1
     for ply in range(len(moves) + 1):
         assert steps[ply] == position(kind, moves[:ply]).split()[0]
+
+
+def test_r11_7_a_dark_chess_board_hides_what_is_face_down_and_shows_it_at_the_end():
+    from battles.games.banqi import Banqi, board_rows, deal
+
+    rng = random.Random(3)
+    game = Banqi(deal(rng))
+    for _ply in range(120):
+        if game.result is not None:
+            break
+        action = rng.choice(game.legal_actions())
+        game.play(action, player=game.turn)
+        drawn = text_board.banqi_board(board_rows(game), last=action)
+        assert len(line_widths(drawn)) == text_board.BANQI_HEIGHT
+        assert max(line_widths(drawn)) <= text_board.BANQI_WIDTH
+        face_down = sum(1 for square in game.board if square.piece and not square.up)
+        assert plain(drawn).count(text_board.FACE_DOWN) == face_down  # nothing face down is shown
+        assert sum(1 for style, _char in drawn if style.endswith(",last")) == (2 if len(action) > 2 else 1)
+    shown = text_board.banqi_board(board_rows(game, reveal=True), big5=True)
+    assert text_board.FACE_DOWN not in plain(shown)  # at the end every piece is shown
+    stayed_down = [char for style, char in shown if "facedown" in style]
+    assert len(stayed_down) == sum(1 for square in game.board if square.piece and not square.up)
+    plain(shown).encode("big5")  # a Big5 terminal can show it all
