@@ -20,6 +20,7 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, has_focus
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.containers import Container, HSplit, VSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 
@@ -40,7 +41,7 @@ class LiveScreen:
         self.confirming = False  # x pressed: y resigns
         with translation.override(ctx.language):
             self.title = _("Live game")
-        self.buffer = Buffer(multiline=False, accept_handler=self._accept)
+        self.buffer = Buffer(multiline=False, accept_handler=self._accept, on_text_changed=self._cut)
         self.body = Window(FormattedTextControl(self._text, focusable=True, show_cursor=False), wrap_lines=False)
         self.prompt = VSplit(
             [
@@ -94,6 +95,12 @@ class LiveScreen:
     def key_bindings(self) -> KeyBindings:
         bindings = KeyBindings()
         on_board = ~has_focus(self.buffer)
+        confirming = Condition(lambda: self.confirming)
+
+        @bindings.add(Keys.Any, filter=on_board & confirming)
+        def _play_on(event) -> None:  # any key but y (bound below, so it comes first) plays on
+            self.confirming = False
+            self.ctx.status("")
 
         @bindings.add("enter", filter=on_board)
         @bindings.add("m", filter=on_board)
@@ -111,7 +118,7 @@ class LiveScreen:
         bindings.add("d", filter=on_board)(act("draw", offer=True))
         bindings.add("n", filter=on_board)(act("draw", offer=False))
         bindings.add("c", filter=on_board)(act("claim"))
-        bindings.add("y", filter=on_board & Condition(lambda: self.confirming))(act("resign"))
+        bindings.add("y", filter=on_board & confirming)(act("resign"))
 
         @bindings.add("x", filter=on_board)
         def _resign(event) -> None:
@@ -125,6 +132,12 @@ class LiveScreen:
             self.ctx.invalidate()
 
         return bindings
+
+    def _cut(self, buffer: Buffer) -> None:
+        """A paste longer than any move is cut where a move could end: nothing longer is kept,
+        drawn or sent."""
+        if len(buffer.text) > MOVE_CHARS:
+            buffer.text = buffer.text[:MOVE_CHARS]
 
     def _accept(self, buffer: Buffer) -> bool:
         """Enter in the prompt: the move is sent (an empty line leaves the prompt)."""

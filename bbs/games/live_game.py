@@ -14,6 +14,7 @@ from channels.layers import get_channel_layer
 from battles import fanout
 from battles.consumers import group_of
 from battles.live_acts import live_act
+from bbs.games.layout import shown
 from bbs.games.reading import LiveView, live_view, reader_officer
 from campaign.models import Campaign
 
@@ -92,7 +93,7 @@ class LiveGame:
         """The action through the live services; the refusal's text (also on the status line),
         or "" when it was done (the change then comes back through the group)."""
         refusal = await self.ctx.db(live_act, officer=self.officer, game_id=self.game_id, frame=frame)
-        self.ctx.status(refusal)
+        self.ctx.status(shown(refusal))  # it may quote what was typed
         return refusal
 
     async def move(self, text: str) -> str:
