@@ -209,21 +209,41 @@ def placements(kind: str, moves: list[str]) -> list[str]:
     >>> placements("chess", ["e2e4"])[1]
     'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR'
     """
+    return list(_placements(kind, moves, every=True))
+
+
+def placement(kind: str, moves: list[str]) -> str:
+    """The placement after `moves` alone (a live game's board at each change).
+
+    >>> placement("xiangqi", ["h2e2", "h9g7"]) == placements("xiangqi", ["h2e2", "h9g7"])[-1]
+    True
+    """
+    return next(iter(_placements(kind, moves, every=False)))
+
+
+def _placements(kind: str, moves: list[str], *, every: bool):
     if kind == "chess":
         board = chess.Board()
-        found = [board.board_fen()]
+        if every:
+            yield board.board_fen()
         for uci in moves:
             move = chess.Move.from_uci(uci)
             board.turn = board.color_at(move.from_square) is not False  # the mover's, in a row or not
             board.push(move)
-            found.append(board.board_fen())
-        return found
+            if every:
+                yield board.board_fen()
+        if not every:
+            yield board.board_fen()
+        return
     squares = _placement(START)
-    found = [START.split()[0]]
+    if every:
+        yield START.split()[0]
     for iccs in moves:
         squares[_iccs_point(iccs[2:4])] = squares.pop(_iccs_point(iccs[:2]))
-        found.append(_xiangqi_fen(squares))
-    return found
+        if every:
+            yield _xiangqi_fen(squares)
+    if not every:
+        yield _xiangqi_fen(squares)
 
 
 def _xiangqi_fen(squares: dict[tuple[int, int], str]) -> str:

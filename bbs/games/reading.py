@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from battles.games.pgn import move_pairs
-from battles.games.text_board import placements
+from battles.games.text_board import placement, placements
 from battles.models import Game
 from battles.selectors.games import game_detail, notation
 from battles.selectors.live import live_state
@@ -89,7 +89,7 @@ def live_view(*, game_id: int, user_id: int | None) -> LiveView:
     return LiveView(
         state=state,
         kind=game.game_kind,
-        placement=placements(game.game_kind, game.moves)[-1],
+        placement=placement(game.game_kind, game.moves),
         last=game.moves[-1] if game.moves else None,
         names={"attacker": game.attacker.name, "defender": game.defender.name if game.defender else "…"},
         colours=colours(game),

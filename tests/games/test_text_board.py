@@ -129,6 +129,7 @@ def test_a_replay_steps_through_the_positions_the_game_stood_in(kind):
     assert len(steps) == len(moves) + 1
     for ply in range(len(moves) + 1):
         assert steps[ply] == position(kind, moves[:ply]).split()[0]
+        assert text_board.placement(kind, moves[:ply]) == steps[ply]  # a live board's, worked out alone
 
 
 def test_r11_7_a_dark_chess_board_hides_what_is_face_down_and_shows_it_at_the_end():
