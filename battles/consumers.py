@@ -25,7 +25,7 @@ from battles import fanout
 from battles.dashboard_push import UPDATED, Reading, read, watcher
 from battles.live_acts import live_act
 from battles.models import Game
-from battles.selectors.live import live_state
+from battles.selectors.live import live_state, watcher_state
 from campaign.inputs import TIME_ZONE_COOKIE, query_number
 from campaign.models import Campaign, Officer
 from campaign.services.notices import officer_group
@@ -40,7 +40,7 @@ CLOSE_FLOOD = 4008  # more than FLOOD_FRAMES frames within FLOOD_SECONDS
 CLOSE_UNEXPECTED = 4400  # a frame sent to a socket that only listens (the dashboard, notices)
 CLOSE_UNKNOWN = 4404  # no such address, campaign or game (or not an officer of it, for notices)
 CLOSE_FAILED = 1011  # a dashboard's reading failed: its page falls back to its refresh
-ACTIONS = ("move", "resign", "draw", "ready", "claim")
+ACTIONS = ("move", "resign", "draw", "ready", "claim", "state")  # state: send me the whole state
 
 
 class KeptConnection(SyncToAsync):
@@ -140,6 +140,9 @@ class UnknownSocket(AsyncWebsocketConsumer):
 
 
 class GameConsumer(LiveConsumer):
+    side: str | None = None  # which side the reader plays (None: a spectator)
+    seen = 0  # how many moves this reader has been sent
+
     async def connect(self):
         fanout.serve_on(asyncio.get_running_loop())
         kwargs = self.scope["url_route"]["kwargs"]
@@ -183,6 +186,9 @@ class GameConsumer(LiveConsumer):
             if not isinstance(frame, dict) or frame.get("action") not in ACTIONS:
                 await self._refuse(_("Unknown action."))
                 return
+        if frame["action"] == "state":  # a page that missed moves asks for them all (anyone may)
+            await self._send_state()
+            return
         message = await self._act(frame)
         if message:
             await self._refuse(message)
@@ -197,15 +203,21 @@ class GameConsumer(LiveConsumer):
         await self.send(text_data=json.dumps({"type": "refused", "message": message}, ensure_ascii=False))
 
     async def game_state(self, event):
-        """The state the fan-out drew once for everyone, with this reader's side."""
-        state = {**event["state"]["shared"], **event["state"]["written"][self.language], "you": self.side}
-        await self.send(text_data=json.dumps(state, ensure_ascii=False))
+        """The change the fan-out drew once for everyone, with this reader's side and only the
+        moves this reader has not been sent; the whole state again if it missed some."""
+        state = watcher_state(event["state"], language=self.language, side=self.side, seen=self.seen)
+        if state is None:
+            await self._send_state()
+        elif state:
+            self.seen = state["ply"]
+            await self.send(text_data=json.dumps(state, ensure_ascii=False))
 
     async def _send_state(self) -> None:
+        """The whole state (on connecting, or when the page asks after a gap)."""
         state = await database_sync_to_async(live_state)(
             game_id=self.game_id, user_id=self.user_id, language=self.language
         )
-        self.side = state["you"]
+        self.side, self.seen = state["you"], state["ply"]
         await self.send(text_data=json.dumps(state, ensure_ascii=False))
 
 

@@ -45,7 +45,7 @@ def positions(kind: str, moves: list[str], *, favoured: str | None = None, extra
     if kind == "chess":
         return _chess_positions(moves, favoured, extra_moves)
     handicap = extra_moves if favoured in ("red", "black") and extra_moves > 1 else 0
-    fen = START if not handicap else _with_side(START, favoured == "red")
+    fen = START if favoured not in ("red", "black") else _with_side(START, favoured == "red")  # R11.4: first
     found = [fen]
     for ply, move in enumerate(moves, 1):
         fen = pyffish.get_fen(VARIANT, fen, [to_fairy(move)])
@@ -64,7 +64,7 @@ def _with_side(fen: str, red: bool) -> str:
 def _chess_positions(moves: list[str], favoured: str | None, extra_moves: int) -> list[str]:
     board = chess.Board()
     handicap = extra_moves if favoured in ("white", "black") and extra_moves > 1 else 0
-    if handicap:
+    if favoured in ("white", "black"):  # R11.4: the favoured side moves first
         board.turn = favoured == "white"
     found = [board.fen()]
     for ply, uci in enumerate(moves, 1):

@@ -159,7 +159,7 @@ def game_board(moves: list[str], *, favoured: str | None = None, extra_moves: in
     """
     board = chess.Board()
     handicap = extra_moves if favoured in ("white", "black") and extra_moves > 1 else 0
-    if handicap:
+    if favoured in ("white", "black"):  # R11.4: the favoured side moves first, as the judge has it
         board.turn = favoured == "white"
     sans = []
     for ply, uci in enumerate(moves, 1):

@@ -27,8 +27,6 @@ True
 datetime.datetime(2026, 1, 1, 20, 0, 30)
 """
 
-import threading
-from collections import OrderedDict
 from datetime import datetime, timedelta
 
 import chess
@@ -36,6 +34,7 @@ import pyffish
 
 from battles.games import live_notation, live_position, xiangqi
 from battles.games.base import Judgement, RecordError
+from battles.games.kept import Kept
 from battles.games.xiangqi_notation import from_fairy
 
 FIRST = {"xiangqi": "red", "chess": "white"}
@@ -146,11 +145,9 @@ def legal_moves(kind: str, moves: list[str], *, favoured: str | None = None, ext
     """The legal moves of the side to move, in canonical form (ICCS / UCI). Remembered per
     position (a few thousand): every watcher of a live game is sent them after each move."""
     key = (kind, tuple(moves), favoured, extra_moves)
-    with _lock:
-        known = _known.get(key)
-        if known is not None:
-            _known.move_to_end(key)
-            return list(known)
+    known = _known.get(key)
+    if known is not None:
+        return list(known)
     fen = position(kind, moves, favoured=favoured, extra_moves=extra_moves)
     if kind == "chess":
         legal = [move.uci() for move in chess.Board(fen).legal_moves]
@@ -165,12 +162,8 @@ def remember_legal(
 ) -> None:
     """What a judge already worked out for the position after `moves` (a live move just judged):
     no second pyffish call for it."""
-    with _lock:
-        _known[(kind, tuple(moves), favoured, extra_moves)] = tuple(legal)
-        while len(_known) > KNOWN_POSITIONS:
-            _known.popitem(last=False)
+    _known.put((kind, tuple(moves), favoured, extra_moves), tuple(legal))
 
 
 KNOWN_POSITIONS = 4096
-_known: OrderedDict[tuple, tuple[str, ...]] = OrderedDict()
-_lock = threading.Lock()
+_known: Kept[tuple[str, ...]] = Kept(KNOWN_POSITIONS)

@@ -15,8 +15,6 @@ for, or extended from a shorter game's when those are its first moves.
 ('e4', 'e5', 'Nf3')
 """
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import chess
@@ -25,6 +23,7 @@ import chess.svg
 from battles.games import xiangqi
 from battles.games.chess_records import game_board
 from battles.games.chess_svg import board_svg as chess_board_svg
+from battles.games.kept import Kept
 from battles.games.xiangqi_notation import COLUMNS, Board, chinese_from_wxf
 from battles.games.xiangqi_svg import board_svg
 
@@ -53,8 +52,9 @@ def xiangqi_written(moves: list[str], *, favoured: str | None = None, extra_move
     found, count = _prefix(key, moves, handicap)
     if not isinstance(found, XiangqiWritten):
         pairs = xiangqi._written(tuple(moves), favoured, extra_moves)
-        # the board `xiangqi._written` writes on: the favoured side first when it has moves in a row
-        board = Board(xiangqi._with_side(xiangqi.START, favoured == "red") if handicap else xiangqi.START)
+        # the board `xiangqi._written` writes on: the favoured side first (R11.4)
+        favoured_first = favoured in ("red", "black")
+        board = Board(xiangqi._with_side(xiangqi.START, favoured == "red") if favoured_first else xiangqi.START)
         for ply, move in enumerate(moves, 1):
             board.push(move)
             if ply < handicap:
@@ -140,21 +140,15 @@ def _copy(board: Board) -> Board:
 def _prefix(key: tuple, moves: list[str], handicap: int) -> tuple[object, int]:
     """The writing kept for `moves`, or for its first moves (a few fewer, past the handicap's
     moves in a row), and how many moves it covers."""
-    with _lock:
-        for count in range(len(moves), max(handicap, len(moves) - EXTEND) - 1, -1):
-            found = _kept.get((key, tuple(moves[:count])))
-            if found is not None:
-                _kept.move_to_end((key, tuple(moves[:count])))
-                return found, count
+    for count in range(len(moves), max(handicap, len(moves) - EXTEND) - 1, -1):
+        found = _kept.get((key, tuple(moves[:count])))
+        if found is not None:
+            return found, count
     return None, 0
 
 
 def _keep(key: tuple, moves: list[str], written: object) -> None:
-    with _lock:
-        _kept[(key, tuple(moves))] = written
-        while len(_kept) > KEPT:
-            _kept.popitem(last=False)
+    _kept.put((key, tuple(moves)), written)
 
 
-_kept: OrderedDict[tuple, object] = OrderedDict()
-_lock = threading.Lock()
+_kept: Kept[object] = Kept(KEPT)

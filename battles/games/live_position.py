@@ -24,8 +24,6 @@ Chess keeps python-chess's board, whose repetition checks stop at the last irrev
 ('h0g2', 'i9h9')
 """
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import chess
@@ -33,6 +31,7 @@ import pyffish
 
 from battles.games import chess_records, xiangqi
 from battles.games.base import Judgement, RecordError, Termination
+from battles.games.kept import Kept
 from battles.games.xiangqi_notation import COLUMNS, Board, from_fairy, to_fairy
 
 KEPT_GAMES = 512  # positions kept per process (a live game's is a few kilobytes)
@@ -220,13 +219,12 @@ def _chess_board(moves: list[str], favoured: str | None, handicap: int) -> chess
 def _take(terms: tuple, moves: list[str]) -> Position | None:
     """The position kept for `moves`, taken out (no other thread judges on it meanwhile); or
     one kept a few moves back, brought forward by the stored moves since; None when neither."""
-    with _lock:
-        for back in range(min(CATCH_UP, len(moves)) + 1):
-            position = _kept.pop((terms, tuple(moves[: len(moves) - back])), None)
-            if position is not None:
-                break
-        else:
-            return None
+    for back in range(min(CATCH_UP, len(moves)) + 1):
+        position = _kept.take((terms, tuple(moves[: len(moves) - back])))
+        if position is not None:
+            break
+    else:
+        return None
     played = len(moves) - back
     try:
         for ply in range(played, len(moves)):
@@ -238,11 +236,7 @@ def _take(terms: tuple, moves: list[str]) -> Position | None:
 
 
 def _keep(terms: tuple, moves: list[str], position: Position) -> None:
-    with _lock:
-        _kept[(terms, tuple(moves))] = position
-        while len(_kept) > KEPT_GAMES:
-            _kept.popitem(last=False)
+    _kept.put((terms, tuple(moves)), position)
 
 
-_kept: OrderedDict[tuple, Position] = OrderedDict()
-_lock = threading.Lock()
+_kept: Kept[Position] = Kept(KEPT_GAMES)

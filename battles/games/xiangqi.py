@@ -204,7 +204,8 @@ def _written(moves: tuple[str, ...], favoured: str | None, extra_moves: int) -> 
     """Each move in WXF with whether red played it. Cached: a live game's moves are written
     for every language and every watcher who connects at that move."""
     handicap = extra_moves if favoured in ("red", "black") and extra_moves > 1 else 0
-    fen = START if not handicap else _with_side(START, favoured == "red")
+    # the favoured side moves first, in a row or not (R11.4), as the judge has it
+    fen = START if favoured not in ("red", "black") else _with_side(START, favoured == "red")
     written: list[tuple[str, bool]] = []
     for i, move in enumerate(moves[:handicap]):
         written.append((wxf_moves([move], fen)[0], fen.split()[1] == "w"))

@@ -1,7 +1,13 @@
 """What a live game's watchers are sent: the board drawn by the server, the moves in
 the reader's notation, whose turn, both clocks as of now, the offers, the result in words, and
 which side the reader plays. The same for a player who reconnects: the server's state is the
-game."""
+game.
+
+A watcher's page is sent the whole state once, when it connects (`live_state`); after that, each
+change sends it only the moves it has not seen (`watcher_state`), so that what every watcher is
+sent after a move does not grow with the game: the group's message carries the last few moves
+(`TAIL`), and a watcher that missed more than those (a message lost) is sent the whole state
+again."""
 
 from django.conf import settings
 from django.utils import translation
@@ -27,15 +33,34 @@ def viewer_side(*, game_id: int, user_id: int | None) -> str | None:
     return side_of(game, viewer) if viewer is not None else None
 
 
+TAIL = 4  # moves the group's message carries: one change is one move, the rest is slack
+
+
 def live_states(*, game_id: int, game: object = None) -> dict:
-    """The state read and drawn once for all watchers: what is the same in every language
-    ("shared": the board, the clocks, whose turn) once, and per language what is written.
+    """The change read and drawn once for all watchers: what is the same in every language
+    ("shared": the board, the clocks, whose turn) once, and per language what is written, with
+    only the last `TAIL` moves ("tail", each as [ply, move]).
     `game`: the game as just committed, with its players (then it is not read again)."""
     read: Game = game if isinstance(game, Game) else live_read().get(pk=game_id)
     return {
         "shared": _shared(read),
-        "written": {code: _written(read, code) for code, _name in settings.LANGUAGES},
+        "written": {code: _written(read, code, tail=TAIL) for code, _name in settings.LANGUAGES},
     }
+
+
+def watcher_state(states: dict, *, language: str, side: str | None, seen: int) -> dict | None:
+    """What a watcher who has been sent `seen` moves is sent of a change (`live_states`): the
+    state without the move list, and the moves after its `seen` ("moves_from", "moves_new").
+    {} when the change is older than what it was sent (nothing to send); None when it missed
+    moves the change does not carry (then it is sent the whole state, `live_state`)."""
+    shared, written = states["shared"], dict(states["written"][language])
+    tail = written.pop("tail")
+    first = shared["ply"] - len(tail)
+    if seen > shared["ply"]:
+        return {}
+    if seen < first:
+        return None
+    return {**shared, **written, "moves_from": seen, "moves_new": tail[seen - first :], "you": side}
 
 
 def live_state(*, game_id: int, user_id: int | None, language: str) -> dict:
@@ -80,17 +105,22 @@ def _shared(game: Game) -> dict:
     }
 
 
-def _written(game: Game, language: str) -> dict:
+def _written(game: Game, language: str, tail: int | None = None) -> dict:
+    """Per language: the heading's words, and the moves (all as pairs, or the last `tail`)."""
     with translation.override(language):
         style = "chinese" if language.startswith("zh") else "wxf"
-        return {
+        moves = notation(game, style)
+        written = {
             # The page's heading line (status, result, how it ended) follows the game as it ends.
             "status_label": str(game.get_status_display()),
             "status_text": _status_text(game, _to_move(game)),
-            "moves": move_pairs(notation(game, style)),
             "result": str(game.get_result_display()) if game.result else "",
             "how": game.how,
         }
+        if tail is None:
+            return {**written, "moves": move_pairs(moves)}
+        first = max(0, len(moves) - tail)
+        return {**written, "tail": [[first + 1 + i, move] for i, move in enumerate(moves[first:])]}
 
 
 def _status_text(game: Game, to_move: str | None) -> str:

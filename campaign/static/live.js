@@ -26,19 +26,40 @@
       el.classList.toggle("low", ms < Number(root.dataset.lowMs || 0));  // the low-time warning
     });
   }
+  // The moves sent so far, each [ply, move]: the whole list when the socket opens, then only
+  // the moves after those (battles/selectors/live.py, watcher_state). A gap (a change lost on
+  // the way) asks the server for the whole state again.
+  var played = [];
+  function takeMoves(s) {
+    if (s.moves) {
+      played = [];
+      s.moves.forEach(function (pair) { played = played.concat(pair.moves); });
+      drawMoves(0);
+      return true;
+    }
+    if (s.moves_from !== played.length) { send({action: "state"}); return false; }
+    var from = played.length;
+    played = played.concat(s.moves_new);
+    drawMoves(from);
+    return true;
+  }
+  // The move list by pairs (as players number it); from the pair of move `from` on.
+  function drawMoves(from) {
+    var list = document.getElementById("live-moves"), pair = Math.floor(from / 2);
+    while (list.children.length > pair) list.removeChild(list.lastChild);
+    for (var i = pair * 2; i < played.length; i += 2) {
+      var li = document.createElement("li");
+      li.textContent = played.slice(i, i + 2).map(function (m) { return m[1]; }).join(" ");
+      list.appendChild(li);
+    }
+  }
   function show(s) {
+    if (!takeMoves(s)) return;
     state = s; received = Date.now(); pick(null);
     board.innerHTML = s.svg;
     // The black side sees its own pieces at the bottom (the board turned, the pieces upright).
     board.classList.toggle("flipped", Boolean(s.you && s.colours && s.colours[s.you] === "black"));
     statusLine.textContent = s.status_text;
-    var list = document.getElementById("live-moves");
-    list.innerHTML = "";
-    s.moves.forEach(function (pair) {
-      var li = document.createElement("li");
-      li.textContent = pair.moves.map(function (m) { return m[1]; }).join(" ");
-      list.appendChild(li);
-    });
     var mine = s.you && s.status === "pending";
     root.querySelectorAll("[data-live=ready]").forEach(function (b) { b.hidden = !mine || s.live || s.ready[s.you]; });
     root.querySelectorAll("[data-live=draw], [data-live=resign]").forEach(function (b) { b.hidden = !mine || !s.live; });

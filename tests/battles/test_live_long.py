@@ -15,7 +15,7 @@ from battles.games.live import legal_moves
 from battles.games.xiangqi import game_notation
 from battles.models import Game
 from battles.selectors.games import notation
-from battles.selectors.live import live_states
+from battles.selectors.live import live_state, live_states
 from battles.services.live import live_move
 from tests.battles.test_live import ready
 from tests.battles.test_records import pending_game
@@ -69,11 +69,14 @@ def assert_as_judged_whole(game: Game) -> None:
         assert (game.result, game.termination) == (SIDE[record.result], record.termination.value)
     assert notation(game, "chinese") == game_notation(record.moves)
     assert notation(game, "wxf") == game_notation(record.moves, chinese=False)
-    sent = live_states(game_id=game.pk)["written"]
-    assert [move for pair in sent["zh-hant"]["moves"] for _ply, move in pair["moves"]] == game_notation(record.moves)
-    assert [move for pair in sent["en"]["moves"] for _ply, move in pair["moves"]] == game_notation(
-        record.moves, chinese=False
-    )
+    for language, chinese in (("zh-hant", True), ("en", False)):
+        sent = live_state(game_id=game.pk, user_id=None, language=language)
+        written = game_notation(record.moves, chinese=chinese)
+        assert [move for pair in sent["moves"] for _ply, move in pair["moves"]] == written
+        # a change tells the watchers the last moves only, numbered by their ply
+        tail = live_states(game_id=game.pk)["written"][language]["tail"]
+        assert [move for _ply, move in tail] == written[-len(tail) :]
+        assert [ply for ply, _move in tail] == list(range(len(record.moves) - len(tail) + 1, len(record.moves) + 1))
 
 
 @pytest.mark.django_db

@@ -117,7 +117,8 @@ def test_a_live_move_reaches_everyone_and_a_reconnecting_player_resumes(clock):
         for communicator in (red, red_phone, black, watcher):  # both tabs of red stay in step
             state = json.loads(await communicator.receive_from(timeout=5))
             assert state["ply"] == 1 and state["to_move"] == "defender"
-        assert state["moves"][0]["moves"][0][1] == "炮二平五"  # the watcher reads Chinese notation
+        # after the whole state on connecting, a watcher is sent only the moves it has not seen
+        assert state["moves_from"] == 0 and state["moves_new"] == [[1, "炮二平五"]] and "moves" not in state
         await black.disconnect()
         again = socket(world, game, session["weiyan"], language="en")
         state = await opened(again)  # the server's state, in the reader's notation
@@ -258,3 +259,54 @@ def test_a_socket_to_an_address_the_site_does_not_serve_is_refused_not_a_server_
             assert not connected and code == 4404, path
 
     async_to_sync(scenario)()
+
+
+MOVES = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9"]
+
+
+def test_watchers_are_sent_only_the_moves_they_have_not_seen(clock):
+    """After the whole state on connecting, each change sends a watcher only the moves after
+    those it was sent, so that what it is sent does not grow with the game; the page may ask for
+    the whole state again (after a gap), as a spectator too."""
+    from channels.db import database_sync_to_async
+
+    from battles.services.live import live_move
+
+    world, game = live_game(clock)
+    players = [world["許褚"], world["魏延"]]
+
+    async def scenario():
+        watcher = socket(world, game, language="en")
+        await opened(watcher)
+        for ply, move in enumerate(MOVES):
+            await database_sync_to_async(live_move)(actor=players[ply % 2], game=Game(pk=game.pk), move=move, ply=ply)
+            state = json.loads(await watcher.receive_from(timeout=5))
+            assert "moves" not in state and state["ply"] == ply + 1
+            assert state["moves_from"] == ply and [p for p, _move in state["moves_new"]] == [ply + 1]
+        assert state["moves_new"][0][1] == "R1=2"  # in the reader's notation (WXF in English)
+        whole = await send(watcher, {"action": "state"})
+        assert [m for pair in whole["moves"] for _p, m in pair["moves"]][:2] == ["C2=5", "H8+7"]
+        assert whole["ply"] == len(MOVES) and whole["you"] is None
+        await watcher.disconnect()
+
+    async_to_sync(scenario)()
+
+
+def test_a_watcher_who_missed_moves_is_told_to_read_the_whole_state(clock):
+    """A change carries the last TAIL moves: a watcher who was sent fewer moves than those
+    before it gets None (then the whole state, from the database); an older change than what it
+    was sent, nothing; else exactly the moves after its own."""
+    from battles.selectors.live import TAIL, live_states, watcher_state
+    from battles.services.live import live_move
+
+    world, game = live_game(clock)
+    players = [world["許褚"], world["魏延"]]
+    for ply, move in enumerate(MOVES):
+        live_move(actor=players[ply % 2], game=Game(pk=game.pk), move=move, ply=ply)
+    change = live_states(game_id=game.pk)
+    assert len(change["written"]["zh-hant"]["tail"]) == TAIL < len(MOVES)
+    assert watcher_state(change, language="zh-hant", side=None, seen=len(MOVES) - TAIL - 1) is None
+    assert watcher_state(change, language="zh-hant", side=None, seen=len(MOVES) + 1) == {}
+    state = watcher_state(change, language="zh-hant", side="attacker", seen=len(MOVES) - 2)
+    assert state is not None and state["you"] == "attacker" and state["moves_from"] == len(MOVES) - 2
+    assert state["moves_new"] == change["written"]["zh-hant"]["tail"][-2:] and state["moves_new"][-1][0] == len(MOVES)

@@ -8,6 +8,7 @@ import pytest
 from django.conf import settings
 
 from battles.games.live import legal_moves
+from battles.games.xiangqi import game_notation
 from battles.models import Game
 from tests.battles.test_records import MATE_MOVES
 from tests.e2e.conftest import log_in
@@ -99,6 +100,13 @@ def test_r11_3_r6_2_two_players_play_a_siege_game_live_to_mate(browser, asgi_ser
         players[(ply + 1) % 2].wait_for_selector(f"#live[data-ply='{ply + 1}']")
     red.wait_for_selector("#live[data-status='decided']")
     assert "攻方勝" in red.inner_text("#live-status")
+    # The move list, by pairs, on the page that was sent each new move alone (red's) and on the
+    # one that reloaded mid-game (black's): the whole game either way.
+    written = game_notation(MATE_MOVES)
+    pairs = [" ".join(written[i : i + 2]) for i in range(0, len(written), 2)]
+    for page in (red, black):
+        page.wait_for_selector(f"#live[data-ply='{len(MATE_MOVES)}']")
+        assert [li.text_content() for li in page.locator("#live-moves li").all()] == pairs
     game = Game.objects.get(pk=game.pk)
     assert (game.result, game.termination, len(game.moves)) == ("attacker", "checkmate", len(MATE_MOVES))
     assert world.city("漢中").wall == 490  # R6.2, applied with the game's end

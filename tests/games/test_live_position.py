@@ -12,6 +12,7 @@ import pytest
 from battles.games import live_position
 from battles.games.base import Judgement, RecordError, Termination
 from battles.games.chess_records import game_board
+from battles.games.kept import Kept
 from battles.games.live import legal_moves
 from battles.games.xiangqi import game_notation
 
@@ -135,7 +136,7 @@ def test_r11_3_a_position_kept_moves_back_is_brought_forward_as_the_replay_judge
     """The two players' moves judged in two processes (each keeps its own positions, as the web
     server's workers do): each brings its position forward by the other's move, and judges as
     the replay does."""
-    processes = [live_position._kept.__class__(), live_position._kept.__class__()]
+    processes = [Kept(live_position.KEPT_GAMES), Kept(live_position.KEPT_GAMES)]
     rng, moves = random.Random(5), []
     choices = legal_moves(kind, [])
     for ply in range(120):
