@@ -89,7 +89,7 @@ def test_r11_3_a_terminal_and_the_web_socket_play_each_other(clock):
             await terminal.wait_for("15:00")
             await play(terminal, "炮二平五")
             state = json.loads(await web.receive_from(timeout=5))  # the terminal's move reaches the page
-            assert state["ply"] == 1 and state["moves"][0]["moves"][0][1] == "炮二平五"
+            assert state["ply"] == 1 and state["moves_new"][0][1] == "炮二平五"
             await web.send_to(text_data=json.dumps({"action": "move", "move": "馬８進７", "ply": 1}))
             json.loads(await web.receive_from(timeout=5))
             shown = await terminal.wait_for("馬８進７")  # the page's move reaches the terminal, on its board
