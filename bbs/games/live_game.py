@@ -8,14 +8,17 @@ clocks and refusals). A refusal's text is the service's, in the session's langua
 import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from channels.layers import get_channel_layer
 
 from battles import fanout
 from battles.consumers import group_of
+from battles.games.pgn import move_pairs
 from battles.live_acts import live_act
+from battles.selectors.live import watcher_state
 from bbs.games.layout import shown
-from bbs.games.reading import LiveView, live_view, reader_officer
+from bbs.games.reading import LiveView, live_board, live_view, reader_officer
 from campaign.models import Campaign
 
 
@@ -28,6 +31,8 @@ class LiveGame:
         self.channel = ""
         self.tasks: list[asyncio.Task] = []
         self.stale = asyncio.Event()
+        self.pending: list[dict] = []  # the group's messages not yet taken in
+        self.written: list[str] = []  # every move in the reader's notation, as the state's pairs hold them
 
     async def start(self) -> None:
         """Who the reader is, the group joined before the first reading (no change is missed)."""
@@ -50,19 +55,50 @@ class LiveGame:
 
     async def _listen(self, layer) -> None:
         while True:
-            await layer.receive(self.channel)  # the game changed (whatever the message carries)
+            message = await layer.receive(self.channel)  # (before `self.pending` is looked up: it is replaced)
+            self.pending.append(message)
             self.stale.set()
 
     async def _reread(self) -> None:
-        """One reading at a time; changes that come meanwhile are read together next."""
+        """The group's changes in their order, taken as the game's page takes them
+        (`watcher_state`: the state and only the moves not yet seen), then the board read once
+        for those that came together; after a gap (a change that does not carry every move
+        missed) the whole state is read again."""
         while True:
             await self.stale.wait()
             self.stale.clear()
-            await self.refresh()
+            messages, self.pending = self.pending, []
+            state = self._taken(messages)
+            if state is None:
+                await self.refresh()
+            elif state is not self.state and self.view is not None:
+                drawn, last = await self.ctx.db(live_board, game_id=self.game_id)
+                self.view = replace(self.view, state=state, placement=drawn, last=last)
+                self.read_at = time.monotonic()
+                self.changed()
+
+    def _taken(self, messages: list[dict]) -> dict | None:
+        """The state after the changes (the same one when none was new), or None after a gap."""
+        state = self.state
+        for message in messages:
+            states = message.get("state")
+            if not isinstance(states, dict) or not state:
+                return None
+            update = watcher_state(states, language=self.ctx.language, side=self.side, seen=state.get("ply", 0))
+            if update is None:
+                return None
+            if update:
+                self.written = self.written[: update.pop("moves_from")] + [
+                    move for _ply, move in update.pop("moves_new")
+                ]
+                state = {**update, "moves": move_pairs(self.written)}
+        return state
 
     async def refresh(self) -> None:
+        """The whole state read (on opening, and after a gap)."""
         user_id = getattr(self.ctx.user, "pk", None)
         self.view = await self.ctx.db(live_view, game_id=self.game_id, user_id=user_id)
+        self.written = [move for pair in self.view.state.get("moves", []) for _ply, move in pair["moves"]]
         self.read_at = time.monotonic()
         self.changed()
 

@@ -94,3 +94,10 @@ def live_view(*, game_id: int, user_id: int | None) -> LiveView:
         names={"attacker": game.attacker.name, "defender": game.defender.name if game.defender else "…"},
         colours=colours(game),
     )
+
+
+def live_board(*, game_id: int) -> tuple[str, str | None]:
+    """What a change of a live game does to its text board: the position after its moves and
+    the last move (the rest of the change comes in the group's message)."""
+    kind, moves = Game.objects.values_list("game_kind", "moves").get(pk=game_id)
+    return placement(kind, moves), moves[-1] if moves else None

@@ -82,3 +82,21 @@ def test_a_paste_longer_than_a_move_is_cut_to_a_moves_length():
     screen = live_screen("zh-hant")
     screen.buffer.insert_text("炮二平五" * 25_000)
     assert len(screen.buffer.text) == MOVE_CHARS
+
+
+def change(ply: int, tail: list[list]) -> dict:
+    """A group message as the fan-out sends it (`live_states`): the shared state and, per
+    language, the last moves written."""
+    written = {"status_text": "", "status_label": "", "result": "", "how": "", "tail": tail}
+    return {"type": "game.state", "state": {"shared": {"ply": ply, "to_move": "attacker"}, "written": {"en": written}}}
+
+
+def test_a_change_brings_only_the_new_moves_and_a_gap_reads_the_whole_state_again():
+    screen = live_screen("en")
+    game = screen.game
+    game.written = ["C2=5"]
+    taken = game._taken([change(2, [[1, "C2=5"], [2, "H8+7"]])])
+    assert taken is not None and taken["ply"] == 2 and taken["you"] == "defender"
+    assert taken["moves"] == move_pairs(["C2=5", "H8+7"])
+    assert game._taken([change(0, [])]) is game.state  # older than what is shown: nothing changes
+    assert game._taken([change(9, [[6, "a"], [7, "b"], [8, "c"], [9, "d"]])]) is None  # moves 2-5 missed

@@ -1,10 +1,11 @@
 """The terminal's game reads are the pages' selectors, in a fixed number of queries whatever the
-game's length: a live game's state (what its watchers are sent) with the position for the text
-board, and the reader's officer read once when a screen opens."""
+game's length: a live game's whole state (what a watcher is sent on connecting) with the position
+for the text board, a change's board alone, and the reader's officer read once when a screen
+opens."""
 
 import pytest
 
-from bbs.games.reading import live_view, reader_officer
+from bbs.games.reading import live_board, live_view, reader_officer
 from tests.battles.test_live_socket import live_game
 from tests.battles.test_records import MATE_MOVES
 
@@ -23,6 +24,8 @@ def test_a_live_game_is_read_for_the_terminal_in_a_fixed_number_of_queries(clock
     assert at_start.last is None and later.last == MATE_MOVES[-2]
     assert later.state["ply"] == len(MATE_MOVES) - 1 and later.state["you"] == "attacker"
     assert later.colours == {"attacker": "red", "defender": "black"} and later.names["defender"] == "魏延"
+    with django_assert_num_queries(1):  # a change's board: the rest of the change is the group's message
+        assert live_board(game_id=game.pk) == (later.placement, MATE_MOVES[-2])
 
 
 def test_the_readers_officer_is_read_as_the_pages_read_it(world, django_assert_num_queries):
