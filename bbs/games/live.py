@@ -34,9 +34,11 @@ MOVE_CHARS = 16  # the longest move any notation writes, with room (the socket's
 
 
 class LiveScreen:
-    def __init__(self, ctx, *, campaign: Campaign, game_id: int):
+    def __init__(self, ctx, *, game_id: int, campaign: Campaign | None = None):
+        """The live game `game_id` of `campaign` (by default the one chosen in the menu,
+        `ctx.campaign`)."""
         self.ctx = ctx
-        self.game = LiveGame(ctx, campaign=campaign, game_id=game_id, changed=ctx.invalidate)
+        self.game = LiveGame(ctx, campaign=campaign or ctx.campaign, game_id=game_id, changed=ctx.invalidate)
         self.flipped: bool | None = None  # None: as the reader's colour says
         self.confirming = False  # x pressed: y resigns
         with translation.override(ctx.language):

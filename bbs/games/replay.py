@@ -25,12 +25,12 @@ STEP_PAGE = 10
 
 
 class ReplayScreen:
-    """A finished (or any) game of `campaign` replayed; `ply`: the move shown first (the last
-    by default)."""
+    """A finished (or any) game of `campaign` (the session's, `ctx.campaign`, unless given)
+    replayed; `ply`: the move shown first (the last by default)."""
 
-    def __init__(self, ctx, *, campaign: Campaign, game_id: int, ply: int | None = None):
+    def __init__(self, ctx, *, game_id: int, campaign: Campaign | None = None, ply: int | None = None):
         self.ctx = ctx
-        self.campaign = campaign
+        self.campaign = campaign or ctx.campaign  # by default the campaign chosen in the menu
         self.game_id = game_id
         self.ply = ply
         self.replay: Replay | None = None

@@ -33,6 +33,7 @@ class Context:
     def __init__(self, user, language: str = "zh-hant", columns: int = 80, rows: int = 24, encoding: str = "utf-8"):
         self.user, self.language, self.columns, self.rows, self.encoding = user, language, columns, rows, encoding
         self.status_text = ""
+        self.campaign = None  # the campaign chosen in the menu (the screens are given theirs here)
         self.app: Application | None = None
         self.pushed: list = []
 

@@ -33,7 +33,7 @@ def chess_replay() -> Replay:
 
 @pytest.mark.parametrize(("columns", "rows"), [(80, 22), (120, 40), (20, 3), (40, 10)])
 def test_a_chess_replay_is_drawn_in_san_within_the_terminal(columns, rows):
-    screen = ReplayScreen(Context(None, "en"), campaign=None, game_id=1)  # type: ignore[arg-type]
+    screen = ReplayScreen(Context(None, "en"), game_id=1)
     screen.replay, screen.ply = chess_replay(), len(MOVES)
     with translation.override("en"):
         drawn = screen.draw(columns, rows)
@@ -45,7 +45,7 @@ def test_a_chess_replay_is_drawn_in_san_within_the_terminal(columns, rows):
 
 
 def live_screen(language: str) -> LiveScreen:
-    screen = LiveScreen(Context(None, language), campaign=None, game_id=1)  # type: ignore[arg-type]
+    screen = LiveScreen(Context(None, language), game_id=1)
     state = {
         "ply": 1,
         "to_move": "defender",
