@@ -23,10 +23,9 @@ from django.utils.translation import gettext as _
 
 from battles import fanout
 from battles.dashboard_push import UPDATED, Reading, read, watcher
+from battles.live_acts import live_act
 from battles.models import Game
 from battles.selectors.live import live_state, watcher_state
-from battles.services import live, live_claims
-from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import TIME_ZONE_COOKIE, query_number
 from campaign.models import Campaign, Officer
 from campaign.services.notices import officer_group
@@ -198,29 +197,7 @@ class GameConsumer(LiveConsumer):
     def _act(self, frame: dict) -> str:
         """Run the action through the services; the refusal's text, or "" when it was done."""
         with translation.override(self.language):
-            officer = self.officer
-            if officer is None:
-                return _("Only the game's players play it; spectators watch.")
-            try:
-                action = frame["action"]
-                if action == "move":  # the service reads the game itself
-                    move, ply = frame.get("move"), frame.get("ply")
-                    if not isinstance(move, str) or not isinstance(ply, int) or isinstance(ply, bool):
-                        return _("A move names the move and the number of moves already played.")
-                    live.live_move(actor=officer, game=Game(pk=self.game_id), move=move[:16], ply=ply)
-                    return ""
-                game = Game.objects.get(pk=self.game_id)
-                if action == "resign":
-                    live.live_resign(actor=officer, game=game)
-                elif action == "draw":
-                    live.live_draw(actor=officer, game=game, offer=frame.get("offer", True) is not False)
-                elif action == "claim":
-                    live_claims.live_claim(actor=officer, game=game)
-                else:
-                    live.live_ready(actor=officer, game=game)
-            except (RuleViolation, NotAllowed) as exc:
-                return exc.refusal
-            return ""
+            return live_act(officer=self.officer, game_id=self.game_id, frame=frame)
 
     async def _refuse(self, message: str) -> None:
         await self.send(text_data=json.dumps({"type": "refused", "message": message}, ensure_ascii=False))

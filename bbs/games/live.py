@@ -1,0 +1,205 @@
+"""A live game in the terminal (R11.3, R7.4): the board as it stands, both clocks (the side to
+move's ticking once a second), whose turn and the offers, the last moves in the reader's notation,
+and a prompt where a player types a move in Chinese notation, WXF or ICCS. Played through the
+same live services as the game's page (battles/live_acts.py), against a player on the web or in
+another terminal; every refusal on the status line, in the reader's language.
+
+Keys on the board: Enter (or m) types a move (Enter sends it, Esc leaves the prompt), r ready,
+d offer a draw or accept the opponent's, n decline or withdraw the offer, c claim (a repetition,
+fifty moves), x resign (y confirms), f turn the board; q back is the frame's. Black's player
+sees the board turned."""
+
+import asyncio
+import time
+from typing import cast
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.filters import Condition, has_focus
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout.containers import Container, HSplit, VSplit, Window
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+
+from battles.games.text_board import Fragments, fragment_lines, width
+from bbs.games.layout import beside, board_for, board_width, clock_text, move_lines, shown
+from bbs.games.live_game import LiveGame
+from bbs.games.reading import colour_word
+from campaign.models import Campaign
+
+MOVE_CHARS = 16  # the longest move any notation writes, with room (the socket's cut too)
+
+
+class LiveScreen:
+    def __init__(self, ctx, *, game_id: int, campaign: Campaign | None = None):
+        """The live game `game_id` of `campaign` (by default the one chosen in the menu,
+        `ctx.campaign`)."""
+        self.ctx = ctx
+        self.game = LiveGame(ctx, campaign=campaign or ctx.campaign, game_id=game_id, changed=ctx.invalidate)
+        self.flipped: bool | None = None  # None: as the reader's colour says
+        self.confirming = False  # x pressed: y resigns
+        with translation.override(ctx.language):
+            self.title = _("Live game")
+        self.buffer = Buffer(multiline=False, accept_handler=self._accept, on_text_changed=self._cut)
+        self.body = Window(FormattedTextControl(self._text, focusable=True, show_cursor=False), wrap_lines=False)
+        self.prompt = VSplit(
+            [
+                Window(FormattedTextControl(self._label), dont_extend_width=True),
+                Window(BufferControl(self.buffer, key_bindings=self._typing()), height=1),
+            ],
+            height=1,
+        )
+        self.root = HSplit([self.body, self.prompt])
+        self.ticker: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        await self.game.start()
+        self.ticker = asyncio.get_running_loop().create_task(self._tick())
+
+    async def stop(self) -> None:
+        if self.ticker is not None:
+            self.ticker.cancel()
+        await self.game.stop()
+
+    async def _tick(self) -> None:
+        """Redraw when the running clock's shown second changes (its tenths under ten seconds)."""
+        while True:
+            if self.game.ticking():
+                left = self.game.clocks()[self.game.state["to_move"]] or 0
+                step = 100 if left < 10_000 else 1000
+                await asyncio.sleep(max(0.05, (left % step or step) / 1000))
+                self.ctx.invalidate()
+            else:
+                await asyncio.sleep(0.5)
+
+    def container(self) -> Container:
+        return self.root
+
+    def help(self) -> str:
+        return _(
+            "Enter type a move (Chinese notation, WXF or ICCS; Enter sends, Esc leaves) · r ready · "
+            "d offer or accept a draw · n decline the draw · c claim · x resign · f turn the board · q back"
+        )
+
+    def _typing(self) -> KeyBindings:
+        """While a move is typed the keys are the prompt's: the frame's q, ? and ← are letters
+        and the cursor here."""
+        bindings = KeyBindings()
+        for key in ("q", "?", "/"):
+            bindings.add(key)(lambda event, key=key: self.buffer.insert_text(key))
+        bindings.add("left")(lambda event: self.buffer.cursor_left())
+        bindings.add("escape")(lambda event: event.app.layout.focus(self.body))
+        return bindings
+
+    def key_bindings(self) -> KeyBindings:
+        bindings = KeyBindings()
+        on_board = ~has_focus(self.buffer)
+        confirming = Condition(lambda: self.confirming)
+
+        @bindings.add(Keys.Any, filter=on_board & confirming)
+        def _play_on(event) -> None:  # any key but y (bound below, so it comes first) plays on
+            self.confirming = False
+            self.ctx.status("")
+
+        @bindings.add("enter", filter=on_board)
+        @bindings.add("m", filter=on_board)
+        def _type(event) -> None:
+            event.app.layout.focus(self.buffer)
+
+        def act(name: str, **frame):
+            def handler(event) -> None:
+                self.confirming = False
+                asyncio.ensure_future(self.game.act({"action": name, **frame}))
+
+            return handler
+
+        bindings.add("r", filter=on_board)(act("ready"))
+        bindings.add("d", filter=on_board)(act("draw", offer=True))
+        bindings.add("n", filter=on_board)(act("draw", offer=False))
+        bindings.add("c", filter=on_board)(act("claim"))
+        bindings.add("y", filter=on_board & confirming)(act("resign"))
+
+        @bindings.add("x", filter=on_board)
+        def _resign(event) -> None:
+            self.confirming = True
+            with translation.override(self.ctx.language):
+                self.ctx.status(_("Resign this game? Press y to resign, any other key to play on."))
+
+        @bindings.add("f", filter=on_board)
+        def _turn(event) -> None:
+            self.flipped = not self._flipped()
+            self.ctx.invalidate()
+
+        return bindings
+
+    def _cut(self, buffer: Buffer) -> None:
+        """A paste longer than any move is cut where a move could end: nothing longer is kept,
+        drawn or sent."""
+        if len(buffer.text) > MOVE_CHARS:
+            buffer.text = buffer.text[:MOVE_CHARS]
+
+    def _accept(self, buffer: Buffer) -> bool:
+        """Enter in the prompt: the move is sent (an empty line leaves the prompt)."""
+        text = buffer.text[:MOVE_CHARS]
+        if not text.strip():
+            from prompt_toolkit.application import get_app
+
+            get_app().layout.focus(self.body)
+            return False
+        asyncio.ensure_future(self.game.move(text))
+        return False  # the line is cleared, the prompt stays for the next move
+
+    def _flipped(self) -> bool:
+        if self.flipped is not None:
+            return self.flipped
+        side, view = self.game.side, self.game.view
+        return bool(side and view and view.colours[side] == "black")
+
+    def _label(self) -> StyleAndTextTuples:
+        with translation.override(self.ctx.language):
+            return [("class:heading", _("Your move: "))]
+
+    def _text(self) -> StyleAndTextTuples:
+        with translation.override(self.ctx.language):
+            return cast(StyleAndTextTuples, self.draw(self.ctx.columns, max(1, self.ctx.rows - 3)))
+
+    def draw(self, columns: int, rows: int) -> Fragments:
+        """The board on the left; beside it the top side's clock, whose turn, the last moves and
+        the bottom side's clock."""
+        view = self.game.view
+        if view is None:
+            return [("", pgettext("terminal game", "Loading…"))]
+        state, flipped = view.state, self._flipped()
+        encoding = str(getattr(self.ctx, "encoding", "utf-8"))
+        board = fragment_lines(
+            board_for(view.kind, view.placement, last=view.last, flipped=flipped, encoding=encoding, rows=rows)
+        )
+        first = next(side for side, colour in view.colours.items() if colour in ("red", "white"))
+        second = "defender" if first == "attacker" else "attacker"
+        top, bottom = (first, second) if flipped else (second, first)
+        height = min(rows, len(board))
+        panel: list[Fragments] = [self._player(view, top, columns - board_width(view.kind) - 2)]
+        panel += [[("", shown(state.get("status_text", "")))], self._claim_line(state), []]
+        panel += move_lines(state.get("moves", []), state.get("ply", 0), max(0, height - len(panel) - 2))
+        panel += [[]] * max(0, height - 1 - len(panel))
+        panel.append(self._player(view, bottom, columns - board_width(view.kind) - 2))
+        return beside(board, board_width(view.kind), panel, columns, rows)
+
+    def _player(self, view, side: str, room: int) -> Fragments:
+        """A side's line: its colour and name (you, when it is the reader's) and its clock."""
+        clock = clock_text(self.game.clocks(time.monotonic())[side])
+        running = self.game.state.get("to_move") == side
+        name = f"{colour_word(view.colours[side])} {shown(view.names[side])}"
+        if side == self.game.side:
+            name += " " + _("(you)")
+        gap = max(1, room - width(name) - len(clock))
+        return [(f"class:{view.colours[side]}", name), ("", " " * gap), ("class:current" if running else "", clock)]
+
+    def _claim_line(self, state: dict) -> Fragments:
+        claim = (state.get("claimable") or {}).get(self.game.side or "")
+        if not claim:
+            return []
+        return [("class:heading", _("You may claim this position: press c."))]
