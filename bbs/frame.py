@@ -107,7 +107,11 @@ class Frame:
 
     def set_language(self, language: str) -> None:
         self.ctx.language = language
-        translation.activate(language)  # the application's context (asgiref's Local is per context)
+        # Django's active language is per context (asgiref's Local): the application draws and
+        # reads keys in copies of its own context, which is where it is set for the session.
+        translation.activate(language)
+        if self.app.context is not None:
+            self.app.context.run(translation.activate, language)
         self.invalidate()
 
     async def run(self, root: Screen) -> None:
@@ -196,7 +200,8 @@ class Frame:
     def _frame_keys(self) -> KeyBindings:
         keys = KeyBindings()
         # In a text field q, ? and ← are text and the cursor's; under the help any key closes it.
-        free = ~buffer_has_focus & ~Condition(lambda: self.showing_help)
+        # A window too small to draw in takes no key but the redraw.
+        free = ~buffer_has_focus & ~Condition(lambda: self.showing_help or self._too_small())
 
         @keys.add("?", filter=free)
         def _help(event):

@@ -83,6 +83,8 @@ class MainMenu(ListScreen):
         }
 
     def rows(self) -> list[StyleAndTextTuples]:
+        if not self.loaded:
+            return []  # no line to act on before the campaigns are known
         return [[("", f" {label}")] for _key, label in self.entries()]
 
     def choose(self, index: int) -> None:

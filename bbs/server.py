@@ -109,6 +109,7 @@ class BBSServer(asyncssh.SSHServer):
 async def serve(host: str, port: int, *, var_dir: Path, sessions: Sessions | None = None) -> asyncssh.SSHAcceptor:
     """Start listening (returns the acceptor; `close()` stops it)."""
     sessions = sessions or Sessions()
+    asyncssh.set_log_level(logging.WARNING)  # not six lines for every connection
     return await asyncssh.listen(
         host,
         port,

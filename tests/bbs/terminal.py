@@ -1,0 +1,182 @@
+"""The BBS under test: the real SSH server (bbs/server.py) on a free port in a thread with its own
+event loop, against the test database, and terminals that reach it over SSH with asyncssh's
+client, their output fed to a pyte 80×24 screen (what the user sees, decoded as the terminal's
+encoding: UTF-8 or Big5)."""
+
+import asyncio
+import codecs
+import threading
+import time
+from pathlib import Path
+
+import asyncssh
+import pyte
+from django.db import connections
+
+from bbs.context import Context
+from bbs.server import Sessions, serve
+from bbs.terminal_io import ENCODINGS
+
+KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D", "enter": "\r", "ctrl-x": "\x18"}
+KEYS.update({"ctrl-q": "\x11", "esc": "\x1b", "pagedown": "\x1b[6~", "pageup": "\x1b[5~", "backspace": "\x7f"})
+
+
+class Loop:
+    """An event loop in a thread; `call(coro)` runs a coroutine there and waits for it."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+
+    def call(self, coro, timeout: float = 30):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
+
+
+def _close_connections() -> None:
+    for connection in connections.all(initialized_only=True):
+        connection.close()
+
+
+class BBS:
+    """The server, listening on 127.0.0.1 and a free port."""
+
+    def __init__(self, var_dir: Path) -> None:
+        self.loop = Loop()
+        self.sessions = Sessions()
+        self.acceptor = self.loop.call(serve("127.0.0.1", 0, var_dir=var_dir, sessions=self.sessions))
+        self.port = self.acceptor.get_port()
+        self.terminals: list[Terminal] = []
+        self.last_client: Client | None = None
+
+    @property
+    def last_banner(self) -> str:
+        """The SSH banner the last connection was sent (why a log-in was refused)."""
+        return self.last_client.banner if self.last_client else ""
+
+    def connect(self, username: str, password: str | None = None, **options) -> "Terminal":
+        terminal = Terminal(self, username, password, **options)
+        self.terminals.append(terminal)
+        return terminal
+
+    def stop(self) -> None:
+        for terminal in self.terminals:
+            terminal.close()
+
+        async def shut() -> None:
+            self.acceptor.close()
+            await self.acceptor.wait_closed()
+            await Context(user=None).db(_close_connections)  # the database thread's connection
+
+        self.loop.call(shut())
+        self.loop.close()
+
+
+class Client(asyncssh.SSHClient):
+    def __init__(self) -> None:
+        self.banner = ""
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banner += msg
+
+
+class Terminal:
+    """A user's terminal: `type(keys)`, `screen_text()`, `wait_for(text)`."""
+
+    def __init__(
+        self,
+        bbs: BBS,
+        username: str,
+        password: str | None,
+        *,
+        columns: int = 80,
+        rows: int = 24,
+        encoding: str = "utf-8",
+        client_keys=None,
+    ) -> None:
+        self.bbs = bbs
+        self.encoding = encoding
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.Stream(self.screen)
+        self.raw = bytearray()
+        self._decoder = codecs.getincrementaldecoder(ENCODINGS[encoding])(errors="replace")
+        self.client = bbs.last_client = Client()
+        self.lock = threading.Lock()
+        self.closed = threading.Event()
+        self.conn, self.chan = bbs.loop.call(self._open(username, password, columns, rows, client_keys))
+
+    async def _open(self, username, password, columns, rows, client_keys):
+        terminal = self
+
+        class Session(asyncssh.SSHClientSession):
+            def data_received(self, data: bytes, datatype) -> None:
+                terminal._received(data)
+
+            def connection_lost(self, exc) -> None:
+                terminal.closed.set()
+
+        conn, _client = await asyncssh.create_connection(
+            lambda: self.client,
+            "127.0.0.1",
+            self.bbs.port,
+            username=username,
+            password=password,
+            client_keys=client_keys or None,
+            known_hosts=None,
+            preferred_auth="publickey" if client_keys else "password",
+        )
+        chan, _session = await conn.create_session(Session, term_type="xterm", term_size=(columns, rows), encoding=None)
+        return conn, chan
+
+    def _received(self, data: bytes) -> None:
+        with self.lock:
+            self.raw.extend(data)
+            self.stream.feed(self._decoder.decode(data))
+
+    def set_encoding(self, encoding: str) -> None:
+        """The terminal's own setting (PCMan's Big5, say): what it reads its bytes as from now."""
+        with self.lock:
+            self.encoding = encoding
+            self._decoder = codecs.getincrementaldecoder(ENCODINGS[encoding])(errors="replace")
+
+    def type(self, *keys: str) -> None:
+        """Keys by name (KEYS: "enter", "down", "ctrl-x", …) or text, typed in order."""
+        for key in keys:
+            data = KEYS.get(key, key)
+            self.send(data.encode(ENCODINGS[self.encoding], errors="replace"))
+            time.sleep(0.05)
+
+    def send(self, data: bytes) -> None:
+        self.bbs.loop.loop.call_soon_threadsafe(self.chan.write, data)
+
+    def resize(self, columns: int, rows: int) -> None:
+        with self.lock:
+            self.screen.resize(rows, columns)
+        self.bbs.loop.loop.call_soon_threadsafe(self.chan.change_terminal_size, columns, rows)
+
+    def screen_text(self) -> str:
+        with self.lock:
+            return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, text: str, timeout: float = 10) -> str:
+        """The screen once it shows `text` (fails with the screen as it is after `timeout`)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen_text()
+            if text in screen.replace(" ", "") or text in screen:
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} not on the screen within {timeout} s:\n{screen}")
+            time.sleep(0.05)
+
+    def wait_closed(self, timeout: float = 10) -> bool:
+        return self.closed.wait(timeout)
+
+    def close(self) -> None:
+        if not self.closed.is_set():
+            self.bbs.loop.loop.call_soon_threadsafe(self.conn.close)
+            self.closed.wait(5)
