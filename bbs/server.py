@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
-from django.conf import settings
 from django.utils import translation
 
 from bbs import auth
+from bbs.conf import setting
 from bbs.context import Context
 from campaign.addresses import limited
 
@@ -63,7 +63,7 @@ class BBSServer(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.address = limited(peer[0]) if peer else "unknown"
         self.sessions.addresses[self.address] += 1
-        if self.sessions.addresses[self.address] > settings.BBS_SESSIONS_PER_ADDRESS:
+        if self.sessions.addresses[self.address] > setting("BBS_SESSIONS_PER_ADDRESS"):
             log.info("bbs: %s over its cap of connections", self.address)
             conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections from this address")
 
@@ -116,7 +116,7 @@ async def serve(host: str, port: int, *, var_dir: Path, sessions: Sessions | Non
         server_factory=lambda: BBSServer(sessions),
         server_host_keys=[str(host_key(var_dir))],
         encoding=None,  # bytes: each connection has its own codec (bbs/terminal_io.py)
-        login_timeout=settings.BBS_LOGIN_TIMEOUT_SECONDS,
+        login_timeout=setting("BBS_LOGIN_TIMEOUT_SECONDS"),
         keepalive_interval=KEEPALIVE_SECONDS,
         keepalive_count_max=3,
         allow_scp=False,

@@ -7,7 +7,6 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
-from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 from prompt_toolkit.application.current import create_app_session
@@ -15,6 +14,7 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from bbs import auth
+from bbs.conf import setting
 from bbs.context import Context
 from bbs.terminal_io import ChannelInput, ChannelWriter
 
@@ -94,10 +94,10 @@ class Session(asyncssh.SSHServerSession):
         self.set_encoding(choice.encoding)
         translation.activate(self.ctx.language)  # this session's context only (asgiref's Local)
         try:
-            if self.sessions.users[self.user.pk] >= settings.BBS_SESSIONS_PER_USER:
+            if self.sessions.users[self.user.pk] >= setting("BBS_SESSIONS_PER_USER"):
                 self.say(
                     _("You have %(n)s terminal sessions open already, the most one may have.")
-                    % {"n": settings.BBS_SESSIONS_PER_USER}
+                    % {"n": setting("BBS_SESSIONS_PER_USER")}
                 )
                 await asyncio.sleep(0.2)
                 return
@@ -141,14 +141,14 @@ class Session(asyncssh.SSHServerSession):
 
     async def _idle(self) -> None:
         while True:
-            left = self.last_key + settings.BBS_IDLE_SECONDS - time.monotonic()
+            left = self.last_key + setting("BBS_IDLE_SECONDS") - time.monotonic()
             if left <= 0:
-                minutes = max(round(settings.BBS_IDLE_SECONDS / 60), 1)
+                minutes = max(round(setting("BBS_IDLE_SECONDS") / 60), 1)
                 self.frame.close(
                     _("Closed after %(minutes)s minutes without a key (the idle timeout).") % {"minutes": minutes}
-                    if settings.BBS_IDLE_SECONDS >= 60
+                    if setting("BBS_IDLE_SECONDS") >= 60
                     else _("Closed after %(seconds)s seconds without a key (the idle timeout).")
-                    % {"seconds": int(settings.BBS_IDLE_SECONDS)}
+                    % {"seconds": int(setting("BBS_IDLE_SECONDS"))}
                 )
                 return
             await asyncio.sleep(min(left, 30))

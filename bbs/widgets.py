@@ -67,7 +67,7 @@ class ListScreen:
         if self.header_rows:
             out.append(("class:dim", fit(self.header(), columns) + "\n"))
         for index in range(first, min(first + per_page, len(rows))):
-            marker = ("class:cursor", "●") if index == self.cursor else ("", "  ")
+            marker = ("class:cursor", "> ") if index == self.cursor else ("", "  ")
             out.append(marker)
             out.extend(rows[index])
             out.append(("", "\n"))

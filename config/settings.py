@@ -86,7 +86,7 @@ INSTALLED_APPS = [
     "cities",
     "battles",
     "ops",
-    "bbs",  # the site in an SSH terminal (manage.py bbs)
+    "bbs",  # the site in an SSH terminal (manage.py bbs; its settings: bbs/conf.py)
 ]
 
 MIDDLEWARE = [
@@ -387,15 +387,6 @@ CELERY_BEAT_SCHEDULE = {
 ANALYSIS_ENGINE = os.environ.get("ANALYSIS_ENGINE", "").strip()
 ANALYSIS_MOVE_MS = max(int(os.environ.get("ANALYSIS_MOVE_MS", "300")), 10)
 ANALYSIS_MAX_PLIES = max(int(os.environ.get("ANALYSIS_MAX_PLIES", "300")), 1)
-
-# The BBS (manage.py bbs, bbs/): where its SSH server listens, the sessions at once per user and
-# per address, the seconds without a key after which a session is closed, and the seconds a
-# client has to complete the SSH handshake and log in.
-BBS_BIND = os.environ.get("BBS_BIND", "127.0.0.1:2222")
-BBS_SESSIONS_PER_USER = int(os.environ.get("BBS_SESSIONS_PER_USER", "3"))
-BBS_SESSIONS_PER_ADDRESS = int(os.environ.get("BBS_SESSIONS_PER_ADDRESS", "30"))
-BBS_IDLE_SECONDS = float(os.environ.get("BBS_IDLE_SECONDS", "1800"))
-BBS_LOGIN_TIMEOUT_SECONDS = float(os.environ.get("BBS_LOGIN_TIMEOUT_SECONDS", "30"))
 
 LOGGING = {
     "version": 1,

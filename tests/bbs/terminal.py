@@ -17,8 +17,23 @@ from bbs.context import Context
 from bbs.server import Sessions, serve
 from bbs.terminal_io import ENCODINGS
 
-KEYS = {"up": "\x1b[A", "down": "\x1b[B", "right": "\x1b[C", "left": "\x1b[D", "enter": "\r", "ctrl-x": "\x18"}
-KEYS.update({"ctrl-q": "\x11", "esc": "\x1b", "pagedown": "\x1b[6~", "pageup": "\x1b[5~", "backspace": "\x7f"})
+KEYS = {
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "home": "\x1b[H",
+    "end": "\x1b[F",
+    "pageup": "\x1b[5~",
+    "pagedown": "\x1b[6~",
+    "enter": "\r",
+    "tab": "\t",
+    "esc": "\x1b",
+    "backspace": "\x7f",
+    "ctrl-p": "\x10",
+    "ctrl-q": "\x11",
+    "ctrl-x": "\x18",
+}
 
 
 class Loop:

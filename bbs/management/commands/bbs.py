@@ -6,6 +6,7 @@ import signal
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from bbs.conf import setting
 from bbs.server import serve
 
 
@@ -13,7 +14,7 @@ class Command(BaseCommand):
     help = "Serve the BBS over SSH on BBS_BIND (127.0.0.1:2222 by default) until interrupted."
 
     def add_arguments(self, parser):
-        parser.add_argument("--bind", default=settings.BBS_BIND)
+        parser.add_argument("--bind", default=setting("BBS_BIND"))
 
     def handle(self, *args, bind, **options):
         host, _, port = bind.rpartition(":")
