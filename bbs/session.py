@@ -30,13 +30,14 @@ class Session(asyncssh.SSHServerSession):
         self.sessions = server.sessions
         self.user = server.user
         self.chan: Any = None
-        self.input = ChannelInput()
+        self.input = ChannelInput(on_flood=self._flooded)
         self.writer: ChannelWriter | None = None
         self.ctx = Context(user=self.user)
         self.frame: Any = None
         self.task: asyncio.Task | None = None
         self.last_key = time.monotonic()
         self.counted = False
+        self.flood_message = ""
 
     # asyncssh's side
 
@@ -73,6 +74,11 @@ class Session(asyncssh.SSHServerSession):
 
     # the session's own
 
+    def _flooded(self) -> None:
+        """Input past the session's budget was dropped (bbs/terminal_io.py): said on the status line."""
+        if self.frame is not None:
+            self.frame.status(self.flood_message)
+
     def size(self) -> Size:
         return Size(rows=self.ctx.rows, columns=self.ctx.columns)
 
@@ -93,6 +99,7 @@ class Session(asyncssh.SSHServerSession):
         self.ctx.language = choice.language
         self.set_encoding(choice.encoding)
         translation.activate(self.ctx.language)  # this session's context only (asgiref's Local)
+        self.flood_message = _("! Keys are arriving too fast: those past the limit were dropped.")
         try:
             if self.sessions.users[self.user.pk] >= setting("BBS_SESSIONS_PER_USER"):
                 self.say(

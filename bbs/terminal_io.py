@@ -4,6 +4,7 @@ blocks the server) and the output's writer. Invalid bytes either way become a re
 character, never an error; input beyond MAX_PENDING characters waiting to be read is dropped."""
 
 import codecs
+import time
 from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from typing import Any
@@ -14,6 +15,10 @@ from prompt_toolkit.key_binding import KeyPress
 
 ENCODINGS = {"utf-8": "utf-8", "big5": "cp950"}  # Big5 as Windows and PCMan read it (CP950)
 MAX_PENDING = 120_000  # characters waiting for the application; a flood beyond it is dropped
+# Input a session may send: a budget of BUDGET units refilled at REFILL a second, a key costing
+# KEY_COST and a pasted character one (a 100,000-character paste passes; a flood of keys is
+# dropped past a few thousand a second, so that one session never holds the server's loop).
+BUDGET, REFILL, KEY_COST = 300_000, 100_000, 50
 PASTE_AT = 32  # characters arriving at once with no escape sequence: a paste, handed over as one
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"  # bracketed paste, as terminals send a paste
 
@@ -21,7 +26,10 @@ PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"  # bracketed paste, as termina
 class ChannelInput(Input):
     """Keys parsed from what the channel received, handed to the application when it asks."""
 
-    def __init__(self, encoding: str = "utf-8") -> None:
+    def __init__(self, encoding: str = "utf-8", on_flood: Callable[[], None] | None = None) -> None:
+        self._budget = float(BUDGET)
+        self._refilled = time.monotonic()
+        self.on_flood = on_flood
         self._keys: list[KeyPress] = []
         self._parser = Vt100Parser(self._keys.append)
         self._callbacks: list[Callable[[], None]] = []
@@ -33,13 +41,28 @@ class ChannelInput(Input):
         self.encoding = encoding
         self._decoder = codecs.getincrementaldecoder(ENCODINGS[encoding])(errors="replace")
 
+    def _afford(self, cost: int) -> bool:
+        now = time.monotonic()
+        self._budget = min(BUDGET, self._budget + (now - self._refilled) * REFILL)
+        self._refilled = now
+        if cost > self._budget:
+            return False
+        self._budget -= cost
+        return True
+
     def feed(self, data: bytes) -> None:
         text = self._decoder.decode(data)
+        pasted = len(text) >= PASTE_AT and "\x1b" not in text
+        if not self._afford(len(text) if pasted else len(text) * KEY_COST):
+            self.dropped += len(text)
+            if self.on_flood is not None:
+                self.on_flood()
+            return
         if len(self._keys) + len(text) > MAX_PENDING:
             keep = max(MAX_PENDING - len(self._keys), 0)
             self.dropped += len(text) - keep
             text = text[:keep]
-        if len(text) >= PASTE_AT and "\x1b" not in text:
+        if pasted:
             # A paste from a client that does not bracket it: one key, not one per character
             # (the editor inserts it at once; other screens ignore it).
             text = PASTE_START + text + PASTE_END
