@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import asyncssh
+from asgiref.sync import SyncToAsync
+from django.db import connections
 from django.utils import translation
 
 from bbs import auth
@@ -38,6 +40,20 @@ def both_languages(text_of) -> str:
         with translation.override(language):
             texts.append(text_of())
     return "\r\n".join(texts) + "\r\n"
+
+
+async def apart(fn, **kwargs):
+    """fn in a thread of its own rather than the sessions' database thread: a password's hash takes
+    a good part of a second, and every session's database work would wait behind it."""
+
+    def call():
+        try:
+            return fn(**kwargs)
+        finally:
+            for connection in connections.all(initialized_only=True):
+                connection.close()  # this thread's own connection, not kept
+
+    return await SyncToAsync(call, thread_sensitive=False)()
 
 
 class Sessions:
@@ -79,9 +95,7 @@ class BBSServer(asyncssh.SSHServer):
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
-        result = await Context(user=None).db(
-            auth.password_login, username=username, password=password, address=self.address
-        )
+        result = await apart(auth.password_login, username=username, password=password, address=self.address)
         if result.user is None:
             if result.paused and self.conn is not None:
                 self.conn.send_auth_banner(both_languages(lambda: auth.paused_message(result)))

@@ -137,14 +137,26 @@ class Session(asyncssh.SSHServerSession):
         output = Vt100_Output(self.writer, self.size, term=term, enable_cpr=False)  # type: ignore[arg-type]
         with create_app_session(input=self.input, output=output):
             self.frame = Frame(self.ctx, self)
-            idle = asyncio.get_running_loop().create_task(self._idle())
+            loop = asyncio.get_running_loop()
+            tasks = [loop.create_task(self._idle()), loop.create_task(self._notices())]
             try:
                 await self.frame.run(MainMenu(self.ctx))
             finally:
-                idle.cancel()
+                for task in tasks:
+                    task.cancel()
         if self.frame.closing_message:
             self.say(self.frame.closing_message)
             await asyncio.sleep(0.1)
+
+    async def _notices(self) -> None:
+        from bbs.notices import follow
+
+        try:
+            await follow(self.ctx)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the channel layer away: the session goes on without live notices
+            log.exception("bbs: the notices could not be followed")
 
     async def _idle(self) -> None:
         while True:

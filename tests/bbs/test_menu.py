@@ -32,3 +32,29 @@ def test_q_on_the_main_menu_leaves_the_bbs(bbs, bbs_world):
     terminal.wait_for("曹操")
     terminal.type("q")
     assert terminal.wait_closed()
+
+
+def test_a_notice_to_the_officers_group_shows_on_the_status_line_in_the_sessions_language(bbs, bbs_world):
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    from campaign.services.notices import officer_group
+
+    officer = bbs_world["曹操"]
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    terminal.wait_for("看板")
+    message = {  # the shape campaign/services/notices.py sends the pages' notices socket
+        "type": "duties.notice",
+        "kind": "new",
+        "count": 1,
+        "keys": ["call:1"],
+        "key": "call:1",
+        "path": "/",
+        "deadline": None,
+        "text": {"zh-hant": "漢中告急：守城叫陣", "en": "Hanzhong: a siege call"},
+    }
+    deadline = __import__("time").monotonic() + 10
+    while "漢中告急" not in terminal.screen_text() and __import__("time").monotonic() < deadline:
+        async_to_sync(get_channel_layer().group_send)(officer_group(officer.pk), message)
+        __import__("time").sleep(0.5)  # the session joins its officer's group within a second
+    terminal.wait_for("漢中告急：守城叫陣")
