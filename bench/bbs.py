@@ -60,16 +60,14 @@ def setup() -> list[str]:
 
 
 def serve(port: int, echo_port: int) -> list[subprocess.Popen]:
-    from ops.devservices import start_redis
     from ops.management.commands.runall import bbs_command
 
-    redis = start_redis(ENV["REDIS_URL"], VAR)
     env = {**os.environ, **ENV, "BBS_BIND": f"127.0.0.1:{port}"}
     bbs = subprocess.Popen(bbs_command(), cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     echo = subprocess.Popen([sys.executable, __file__, "--echo-server", str(echo_port)], cwd=ROOT, env=env)
     for target in (port, echo_port):
         wait_for_port(target)
-    return [p for p in (redis, echo, bbs) if p is not None]
+    return [echo, bbs]
 
 
 def wait_for_port(port: int) -> None:
@@ -237,8 +235,11 @@ def main() -> int:
     stop_cleanly_on_sigterm()
     ENV["REDIS_URL"] = f"redis://127.0.0.1:{args.redis_port}/0"
     os.environ.update(ENV)
+    from ops.devservices import start_redis
+
+    redis = start_redis(ENV["REDIS_URL"], VAR)  # before the set-up, whose writes stamp the world version
     usernames = setup()
-    processes = serve(args.port, args.echo_port)
+    processes = ([redis] if redis is not None else []) + serve(args.port, args.echo_port)
     try:
         found = asyncio.run(run(args, usernames, processes[-1].pid))
     finally:
