@@ -18,6 +18,7 @@ from bbs.text import fit
 from campaign.errors import RuleViolation
 from campaign.models import Post, Thread
 from campaign.services.boards import post_edit, post_reply, thread_create
+from campaign.services.reads import thread_read
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +53,9 @@ class Editor:
         nonce = uuid.uuid4().hex  # Ctrl-X twice makes one thread, as the web form's nonce does
 
         def send(title: str, body: str) -> object:
-            return thread_create(actor=ctx.officer, board=board, title=title, body=body, nonce=nonce)
+            thread = thread_create(actor=ctx.officer, board=board, title=title, body=body, nonce=nonce)
+            thread_read(officer=ctx.officer, thread=thread)  # one's own thread is not unread to one
+            return thread
 
         return cls(ctx, title=_("New thread"), send=send, with_title=True, on_sent=on_sent)
 
