@@ -45,7 +45,7 @@ lint: install
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy config ops campaign cities battles api
+	$(VENV)/bin/mypy config ops campaign cities battles api bbs
 
 # The API's OpenAPI schema, as tests/api/test_openapi.py compares it (run after a deliberate change).
 openapi: install
@@ -68,6 +68,7 @@ bench: migrate static
 	$(PY) bench/season.py
 	$(PY) bench/world.py
 	$(PY) bench/flood.py
+	$(PY) bench/bbs.py
 
 # The judge's contract fuzzed for FUZZ_SECONDS (default 60), each input in a child process.
 fuzz: install

@@ -1,7 +1,7 @@
 """The site's URLs: each app's pages (the campaign's, then the war's under the same /c/<slug>/),
 the API under /api/v1/, the admin, the accounts (django-allauth: log-in, sign-up, addresses,
 passwords, two-factor; `login` and `logout` name its log-in and log-out), the interface language,
-the operators' side."""
+the operators' side, the BBS's SSH keys page."""
 
 from allauth.account import views as account_views
 from django.contrib import admin
@@ -18,6 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("ops.urls")),
     path("", include("campaign.urls")),
+    path("", include("bbs.urls")),  # the account's SSH keys (the terminal itself: manage.py bbs)
     path("c/<slug:slug>/", include("battles.urls")),
 ]
 

@@ -44,6 +44,7 @@ def test_make_run_seeds_the_demo_without_saying_redis_is_unavailable(tmp_path):
         DATABASE_URL=f"sqlite:///{tmp_path / 'campaign.sqlite3'}",
         REDIS_URL=f"redis://127.0.0.1:{free_port()}/0",  # nothing answers there: make run starts it
         BIND=f"127.0.0.1:{free_port()}",
+        BBS_BIND=f"127.0.0.1:{free_port()}",  # the BBS beside it, on a port of its own too
         SECRET_KEY="test-only-" + "s" * 50,
         WEB_WORKERS="1",
         CELERY_CONCURRENCY="1",

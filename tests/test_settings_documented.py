@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "ops", "campaign", "battles", "cities", "api")
+PACKAGES = ("config", "ops", "campaign", "battles", "cities", "api", "bbs")
 # `os.environ.setdefault` only gives Django or the tests a default (DJANGO_SETTINGS_MODULE, the
 # test key): it reads nothing a deployer sets, so it is not a read here.
 

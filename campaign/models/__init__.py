@@ -6,6 +6,7 @@ from .moves import Move
 from .notices import MailSubscription, Notice
 from .officers import Officer, OfficerKind, Presence, Promotion, Whereabouts
 from .push import PushDelivery, PushSubscription
+from .reads import ThreadRead
 from .seasons import ChroniclePin, WarPause
 from .timers import Heartbeat, Timer
 from .tokens import AccessToken
@@ -34,6 +35,7 @@ __all__ = [
     "PushDelivery",
     "PushSubscription",
     "Thread",
+    "ThreadRead",
     "Timer",
     "WarPause",
     "Whereabouts",

@@ -5,6 +5,7 @@ changed nothing."""
 from django.apps import apps
 from django.contrib.auth import get_user_model
 
+from tests.authorization.bbs_acts import BBS_ROWS
 from tests.authorization.campaign_acts import (
     feed_renew,
     governor_appoint,
@@ -142,6 +143,7 @@ MATRIX.update(ORGANISE_ROWS)  # the organisers' actions (tests/authorization/org
 MATRIX.update(PUSH_ROWS)  # the devices with notifications on (tests/authorization/push_acts.py)
 MATRIX.update(COMMENT_ROWS)  # 推/噓/→ under posts (tests/authorization/comment_acts.py)
 MATRIX.update(LETTERS_ROWS)  # letters between officers (tests/authorization/letters_acts.py)
+MATRIX.update(BBS_ROWS)  # the terminal's SSH keys (tests/authorization/bbs_acts.py)
 
 
 ROLES = ("anonymous", "other", "same", "party", "right")
@@ -168,7 +170,7 @@ def snapshot() -> dict:
     skip = {"presence", "session", "accessattempt", "accesslog", "accessfailurelog", "logentry"}
     state = {}
     for model in apps.get_models(include_auto_created=True):  # (a campaign's organisers are a many-to-many)
-        if model._meta.app_label in {"campaign", "cities", "battles"} and model._meta.model_name not in skip:
+        if model._meta.app_label in {"campaign", "cities", "battles", "bbs"} and model._meta.model_name not in skip:
             rows = list(model.objects.order_by("pk").values())
             for row in rows:
                 row.pop("last_used_at", None)  # an access token's, written by any API call

@@ -1,178 +1,197 @@
-"""A terminal for the games' screens in tests, of real parts: a screen runs in a real
-prompt_toolkit full-screen application on the test's event loop, its keys come through a pipe
-as a terminal's bytes would, and what it draws goes through prompt_toolkit's VT100 output into
-pyte, a terminal emulator (80×24 unless told), whose display the test reads. The session's
-context (`ctx`) is the contract's: the user, the language (active around every call into the
-screen and every database call), the database off the event loop as Channels runs it, the status
-line, the terminal's size. The frame around the screen is the least one: a top line with the
-screen's title, the status line at the bottom, `q` back (ends the application here)."""
+"""The BBS under test: the real SSH server (bbs/server.py) on a free port in a thread with its own
+event loop, against the test database, and terminals that reach it over SSH with asyncssh's
+client, their output fed to a pyte 80×24 screen (what the user sees, decoded as the terminal's
+encoding: UTF-8 or Big5)."""
 
 import asyncio
+import codecs
+import threading
 import time
+from pathlib import Path
 
+import asyncssh
 import pyte
-from channels.db import database_sync_to_async
-from django.utils import translation
-from prompt_toolkit.application import Application, create_app_session
-from prompt_toolkit.data_structures import Size
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.key_binding import KeyBindings, merge_key_bindings
-from prompt_toolkit.layout import HSplit, Layout, Window
-from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.output.vt100 import Vt100_Output
+from django.db import connections
 
-from bbs.games.layout import STYLE
+from bbs.context import Context
+from bbs.server import Sessions, serve
+from bbs.terminal_io import ENCODINGS
 
-KEYS = {"left": "\x1b[D", "right": "\x1b[C", "up": "\x1b[A", "down": "\x1b[B", "home": "\x1b[H", "end": "\x1b[F"}
-KEYS |= {"pageup": "\x1b[5~", "pagedown": "\x1b[6~", "enter": "\r", "escape": "\x1b", "backspace": "\x7f"}
-
-
-class Context:
-    """The session's context of the screen contract, for one terminal."""
-
-    def __init__(self, user, language: str = "zh-hant", columns: int = 80, rows: int = 24, encoding: str = "utf-8"):
-        self.user, self.language, self.columns, self.rows, self.encoding = user, language, columns, rows, encoding
-        self.status_text = ""
-        self.campaign = None  # the campaign chosen in the menu (the screens are given theirs here)
-        self.app: Application | None = None
-        self.pushed: list = []
-
-    async def db(self, fn, *args, **kwargs):
-        def run():
-            with translation.override(self.language):
-                return fn(*args, **kwargs)
-
-        return await database_sync_to_async(run)()
-
-    def push(self, screen) -> None:
-        self.pushed.append(screen)
-
-    def pop(self) -> None:
-        if self.app is not None and self.app.is_running:
-            self.app.exit()
-
-    def invalidate(self) -> None:
-        if self.app is not None:
-            self.app.invalidate()
-
-    def status(self, text: str) -> None:
-        self.status_text = text
-        self.invalidate()
+KEYS = {
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "home": "\x1b[H",
+    "end": "\x1b[F",
+    "pageup": "\x1b[5~",
+    "pagedown": "\x1b[6~",
+    "enter": "\r",
+    "tab": "\t",
+    "esc": "\x1b",
+    "backspace": "\x7f",
+    "ctrl-p": "\x10",
+    "ctrl-q": "\x11",
+    "ctrl-x": "\x18",
+}
 
 
-class Writer:
-    """The output's stdout: what the application writes goes to pyte (as a terminal's channel
-    gets it: line feeds as CR LF, as the SSH session sends them)."""
+class Loop:
+    """An event loop in a thread; `call(coro)` runs a coroutine there and waits for it."""
 
-    def __init__(self, stream: pyte.Stream, encoding: str):
-        self.stream, self.encoding = stream, encoding
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
 
-    def write(self, data: str) -> None:
-        # the bytes a terminal of this encoding gets, read back (what it cannot show, a "?")
-        self.stream.feed(data.replace("\n", "\r\n").encode(self.encoding, "replace").decode(self.encoding))
+    def call(self, coro, timeout: float = 30):
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
-    def flush(self) -> None:
-        pass
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(timeout=10)
 
-    def isatty(self) -> bool:
-        return True
+
+def _close_connections() -> None:
+    for connection in connections.all(initialized_only=True):
+        connection.close()
+
+
+class BBS:
+    """The server, listening on 127.0.0.1 and a free port."""
+
+    def __init__(self, var_dir: Path) -> None:
+        self.loop = Loop()
+        self.sessions = Sessions()
+        self.acceptor = self.loop.call(serve("127.0.0.1", 0, var_dir=var_dir, sessions=self.sessions))
+        self.port = self.acceptor.get_port()
+        self.terminals: list[Terminal] = []
+        self.last_client: Client | None = None
+
+    @property
+    def last_banner(self) -> str:
+        """The SSH banner the last connection was sent (why a log-in was refused)."""
+        return self.last_client.banner if self.last_client else ""
+
+    def connect(self, username: str, password: str | None = None, **options) -> "Terminal":
+        terminal = Terminal(self, username, password, **options)
+        self.terminals.append(terminal)
+        return terminal
+
+    def stop(self) -> None:
+        for terminal in self.terminals:
+            terminal.close()
+
+        async def shut() -> None:
+            self.acceptor.close()
+            await self.acceptor.wait_closed()
+            await Context(user=None).db(_close_connections)  # the database thread's connection
+
+        self.loop.call(shut())
+        self.loop.close()
+
+
+class Client(asyncssh.SSHClient):
+    def __init__(self) -> None:
+        self.banner = ""
+
+    def auth_banner_received(self, msg: str, lang: str) -> None:
+        self.banner += msg
 
 
 class Terminal:
-    def __init__(self, ctx: Context, screen):
-        self.ctx, self.screen = ctx, screen
-        self.display = pyte.Screen(ctx.columns, ctx.rows)
-        self.stream = pyte.Stream(self.display)
-        self.task: asyncio.Task | None = None
+    """A user's terminal: `type(keys)`, `screen_text()`, `wait_for(text)`."""
 
-    async def __aenter__(self) -> "Terminal":
-        self.piping = create_pipe_input()
-        self.pipe = self.piping.__enter__()
-        output = Vt100_Output(
-            Writer(self.stream, self.ctx.encoding),  # type: ignore[arg-type]
-            lambda: Size(rows=self.ctx.rows, columns=self.ctx.columns),
-            term="xterm",
-            enable_cpr=False,
+    def __init__(
+        self,
+        bbs: BBS,
+        username: str,
+        password: str | None,
+        *,
+        columns: int = 80,
+        rows: int = 24,
+        encoding: str = "utf-8",
+        client_keys=None,
+    ) -> None:
+        self.bbs = bbs
+        self.encoding = encoding
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.Stream(self.screen)
+        self.raw = bytearray()
+        self._decoder = codecs.getincrementaldecoder(ENCODINGS[encoding])(errors="replace")
+        self.client = bbs.last_client = Client()
+        self.lock = threading.Lock()
+        self.closed = threading.Event()
+        self.conn, self.chan = bbs.loop.call(self._open(username, password, columns, rows, client_keys))
+
+    async def _open(self, username, password, columns, rows, client_keys):
+        terminal = self
+
+        class Session(asyncssh.SSHClientSession):
+            def data_received(self, data: bytes, datatype) -> None:
+                terminal._received(data)
+
+            def connection_lost(self, exc) -> None:
+                terminal.closed.set()
+
+        conn, _client = await asyncssh.create_connection(
+            lambda: self.client,
+            "127.0.0.1",
+            self.bbs.port,
+            username=username,
+            password=password,
+            client_keys=client_keys or None,
+            known_hosts=None,
+            preferred_auth="publickey" if client_keys else "password",
         )
-        frame = KeyBindings()
-        frame.add("q")(lambda event: event.app.exit())
+        chan, _session = await conn.create_session(Session, term_type="xterm", term_size=(columns, rows), encoding=None)
+        return conn, chan
 
-        def top():
-            with translation.override(self.ctx.language):
-                return [("reverse", f" {self.screen.title} ".ljust(self.ctx.columns))]
+    def _received(self, data: bytes) -> None:
+        with self.lock:
+            self.raw.extend(data)
+            self.stream.feed(self._decoder.decode(data))
 
-        body = HSplit(
-            [
-                Window(FormattedTextControl(top), height=1),
-                self.screen.container(),
-                Window(FormattedTextControl(lambda: [("", self.ctx.status_text)]), height=1),
-            ]
-        )
-        with translation.override(self.ctx.language):
-            bindings = merge_key_bindings([frame, self.screen.key_bindings()])
-        self.app: Application = Application(
-            layout=Layout(body),
-            key_bindings=bindings,
-            full_screen=True,
-            style=STYLE,
-            input=self.pipe,
-            output=output,
-            # prompt_toolkit postpones a redraw while the loop is busy until time.time() passes a
-            # deadline: under the tests' stopped war clock (time_machine) it never would
-            max_render_postpone_time=None,
-        )
-        self.ctx.app = self.app
-        # each terminal in its own session, as the SSH server runs each connection's: the
-        # application's task keeps the context it was made in
-        with create_app_session(input=self.pipe, output=output):
-            self.task = asyncio.get_running_loop().create_task(self.app.run_async())
-        await asyncio.sleep(0)
-        with translation.override(self.ctx.language):
-            await self.screen.start()
-        return self
+    def set_encoding(self, encoding: str) -> None:
+        """The terminal's own setting (PCMan's Big5, say): what it reads its bytes as from now."""
+        with self.lock:
+            self.encoding = encoding
+            self._decoder = codecs.getincrementaldecoder(ENCODINGS[encoding])(errors="replace")
 
-    async def __aexit__(self, *exc) -> None:
-        await self.screen.stop()
-        if self.app.is_running:
-            self.app.exit()
-        if self.task is not None:
-            await asyncio.wait_for(self.task, 5)
-        self.piping.__exit__(None, None, None)
-
-    async def type(self, *keys: str) -> None:
-        """Keys by name (left, enter, …) or text, each as a terminal sends it."""
+    def type(self, *keys: str) -> None:
+        """Keys by name (KEYS: "enter", "down", "ctrl-x", …) or text, typed in order."""
         for key in keys:
-            self.pipe.send_text(KEYS.get(key, key))
-            await asyncio.sleep(0.05)
-        await asyncio.sleep(0.2)  # the redraw that follows
+            data = KEYS.get(key, key)
+            self.send(data.encode(ENCODINGS[self.encoding], errors="replace"))
+            time.sleep(0.05)
 
-    def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self.display.display)
+    def send(self, data: bytes) -> None:
+        self.bbs.loop.loop.call_soon_threadsafe(self.chan.write, data)
 
-    async def wait_for(self, *texts: str, timeout: float = 10) -> str:
+    def resize(self, columns: int, rows: int) -> None:
+        with self.lock:
+            self.screen.resize(rows, columns)
+        self.bbs.loop.loop.call_soon_threadsafe(self.chan.change_terminal_size, columns, rows)
+
+    def screen_text(self) -> str:
+        with self.lock:
+            return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, text: str, timeout: float = 10) -> str:
+        """The screen once it shows `text` (fails with the screen as it is after `timeout`)."""
         deadline = time.monotonic() + timeout
         while True:
-            shown = self.text()
-            if all(text in shown for text in texts):
-                return shown
+            screen = self.screen_text()
+            if text in screen.replace(" ", "") or text in screen:
+                return screen
             if time.monotonic() > deadline:
-                raise AssertionError(f"{texts!r} not on the screen:\n{shown}")
-            await asyncio.sleep(0.05)
+                raise AssertionError(f"{text!r} not on the screen within {timeout} s:\n{screen}")
+            time.sleep(0.05)
 
-    def style_at(self, text: str) -> dict:
-        """pyte's attributes of the first character of `text` on the screen (reverse, fg …)."""
-        for row, line in enumerate(self.display.display):
-            column = line.find(text)
-            if column >= 0:
-                cells = self.display.buffer[row]
-                # the display's line leaves out the second column of a wide character
-                shown = [cells[x] for x in range(self.display.columns) if x == 0 or not _wide(cells[x - 1].data)]
-                char = shown[column]
-                return {"reverse": char.reverse, "fg": char.fg, "bold": char.bold}
-        raise AssertionError(f"{text!r} not on the screen")
+    def wait_closed(self, timeout: float = 10) -> bool:
+        return self.closed.wait(timeout)
 
-
-def _wide(data: str) -> bool:
-    from wcwidth import wcwidth
-
-    return bool(data) and wcwidth(data[0]) == 2
+    def close(self) -> None:
+        if not self.closed.is_set():
+            self.bbs.loop.loop.call_soon_threadsafe(self.conn.close)
+            self.closed.wait(5)

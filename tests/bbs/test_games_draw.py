@@ -14,7 +14,7 @@ from battles.games.text_board import line_widths, placements, plain
 from bbs.games.live import MOVE_CHARS, LiveScreen
 from bbs.games.reading import LiveView, Replay
 from bbs.games.replay import ReplayScreen
-from tests.bbs.terminal import Context
+from tests.bbs.screen_terminal import Context
 
 MOVES = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
 

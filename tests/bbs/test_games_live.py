@@ -21,7 +21,7 @@ from bbs.games.live import LiveScreen
 from campaign.errors import RuleViolation
 from tests.battles.test_live_socket import live_game, opened, sessions, socket
 from tests.battles.test_records import MATE_MOVES, pending_game
-from tests.bbs.terminal import Context, Terminal
+from tests.bbs.screen_terminal import Context, Terminal
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)

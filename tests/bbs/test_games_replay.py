@@ -10,7 +10,7 @@ from battles.services.records import game_report
 from bbs.games.reading import replay_read
 from bbs.games.replay import ReplayScreen
 from tests.battles.test_records import MATE, MATE_MOVES, pending_game
-from tests.bbs.terminal import Context, Terminal
+from tests.bbs.screen_terminal import Context, Terminal
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)

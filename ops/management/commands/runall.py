@@ -2,7 +2,8 @@
 (`--demo`, as `make run` does: after Redis is up), a Celery worker, a worker
 for the sweeper's queue, one for the analysis after a game,
 Celery beat and uvicorn serving the site (HTTP and the live games'
-websockets) and its static files, each started again if it exits. Ctrl-C stops everything it
+websockets) and its static files, and the BBS (manage.py bbs, the SSH terminal), each started
+again if it exits. Ctrl-C stops everything it
 started."""
 
 import os
@@ -99,15 +100,28 @@ def _web_command(bin_dir: str, bind: str, web_workers: int) -> list[str]:
     ]
 
 
+def bbs_command() -> list[str]:
+    """The BBS (the site in an SSH terminal) on BBS_BIND: `manage.py bbs` beside the web server."""
+    return [sys.executable, str(settings.BASE_DIR / "manage.py"), "bbs"]
+
+
 def site_environment(bind: str) -> dict[str, str]:
     """The environment of the processes it starts: BIND is the address served, from which the
     worker's settings take the mails' links unless SITE_URL is set (config/settings.py)."""
     return {**os.environ, "BIND": bind}
 
 
+def bbs_host() -> str:
+    return os.environ.get("BBS_BIND", "127.0.0.1:2222").rpartition(":")[0] or "127.0.0.1"
+
+
+def bbs_port() -> str:
+    return os.environ.get("BBS_BIND", "127.0.0.1:2222").rpartition(":")[2]
+
+
 class Command(BaseCommand):
     help = (
-        "Start Redis, a Celery worker, the sweeper's worker, the analysis worker, Celery beat and uvicorn;"
+        "Start Redis, a Celery worker, the sweeper's worker, the analysis worker, Celery beat, uvicorn and the BBS;"
         " stop them all on Ctrl-C."
     )
 
@@ -133,6 +147,7 @@ class Command(BaseCommand):
                 stop(redis)
                 raise
         commands = site_commands(bind=bind, web_workers=web_workers, concurrency=concurrency, var=var)
+        commands["bbs"] = bbs_command()
         supervisor = Supervisor(commands, log=self.stderr.write, env=site_environment(bind))
         stopping = False
 
@@ -147,7 +162,10 @@ class Command(BaseCommand):
         try:
             supervisor.start()
             self.stdout.write(
-                self.style.SUCCESS(f"Site at http://{bind}/  (worker, sweeper, beat and web running; Ctrl-C stops all)")
+                self.style.SUCCESS(
+                    f"Site at http://{bind}/ and the BBS at ssh -p {bbs_port()} <username>@{bbs_host()}"
+                    "  (worker, sweeper, beat, web and bbs running; Ctrl-C stops all)"
+                )
             )
             while not stopping:
                 if redis is not None and redis.poll() is not None:
@@ -158,4 +176,4 @@ class Command(BaseCommand):
         finally:
             supervisor.stop()
             stop(redis)
-            self.stdout.write("Stopped worker, sweeper, beat, web" + (" and redis." if redis else "."))
+            self.stdout.write("Stopped worker, sweeper, beat, web, bbs" + (" and redis." if redis else "."))

@@ -1,0 +1,183 @@
+"""The boards in the terminal, PTT's way: the list of boards the officer may read (city boards,
+their kingdom's palace) with unread marks, and a board's numbered thread list (number, date
+MM/DD, author, title; system posts marked). The reads are the web's selectors
+(campaign/selectors/boards.py), the read marks campaign/selectors/reads.py."""
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings
+
+from bbs.context import Context
+from bbs.text import fit, safe
+from bbs.widgets import ListScreen
+from campaign.selectors.boards import THREADS_PER_PAGE, BoardView, board_page
+from campaign.selectors.reads import boards_with_unread
+
+
+def board_name(board) -> str:
+    if board.kind == "palace":
+        return _("Palace of %(k)s") % {"k": board.kingdom.name}
+    return _("Board of %(c)s") % {"c": board.city.name}
+
+
+def local_date(ctx: Context, moment) -> str:
+    return timezone.localtime(moment, ctx.campaign.zone).strftime("%m/%d")
+
+
+class BoardList(ListScreen):
+    """The boards the officer may read; `+` marks one with posts they have not read."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.title = _("Boards")
+        self.boards: list = []
+        self.unread: set[int] = set()
+
+    async def start(self) -> None:
+        self.boards, self.unread = await self.ctx.db(
+            boards_with_unread, campaign=self.ctx.campaign, officer=self.ctx.officer
+        )
+        self.ctx.invalidate()
+
+    def header(self) -> str:
+        return _("  No.   Board                          Owner")
+
+    def rows(self) -> list[StyleAndTextTuples]:
+        rows: list[StyleAndTextTuples] = []
+        for index, board in enumerate(self.boards):
+            mark = "+" if board.pk in self.unread else " "
+            owner = board.kingdom if board.kind == "palace" else board.city.kingdom
+            owner_name = owner.name if owner is not None else _("independent")
+            text = f"{index + 1:>4} {mark} " + fit(safe(board_name(board), newlines=False), 30) + " " + owner_name
+            rows.append([("class:unread" if mark == "+" else "", fit(text, self.ctx.columns - 3))])
+        return rows
+
+    def empty_text(self) -> str:
+        return _("No boards.")
+
+    def choose(self, index: int) -> None:
+        self.ctx.push(ThreadList(self.ctx, self.boards[index], on_leave=self.start))
+
+    def help(self) -> str:
+        return _(
+            "The boards you may read: every city's board and your kingdom's palace. A + marks a board "
+            "with posts you have not read. ↑↓ move, Enter or → opens the board; a number and Enter jumps to it."
+        )
+
+
+class ThreadList(ListScreen):
+    """A board's threads, newest activity first, 20 a page as on the web."""
+
+    def __init__(self, ctx: Context, board, on_leave=None) -> None:
+        super().__init__(ctx)
+        self.board = board
+        self.title = board_name(board)
+        self.page = 1
+        self.view: BoardView | None = None
+        self.on_leave = on_leave
+        self.unread: set[int] = set()
+
+    async def start(self) -> None:
+        await self.load(self.page)
+
+    async def stop(self) -> None:
+        if self.on_leave is not None:
+            await self.on_leave()
+
+    async def load(self, page: int) -> None:
+        from campaign.selectors.reads import threads_unread
+
+        def read():
+            view = board_page(board_id=self.board.pk, campaign=self.ctx.campaign, viewer=self.ctx.officer, page=page)
+            return view, threads_unread(officer=self.ctx.officer, threads=list(view.threads))
+
+        view, self.unread = await self.ctx.db(read)
+        self.view = view
+        self.page = view.threads.number
+        self.ctx.invalidate()
+
+    def threads(self) -> list:
+        return list(self.view.threads) if self.view is not None else []
+
+    def header(self) -> str:
+        pages = self.view.threads.paginator.num_pages if self.view is not None else 1
+        hint = _("Ctrl-P post  PgUp/PgDn page %(page)s/%(pages)s") % {"page": self.page, "pages": pages}
+        return fit(_("  No.   Date  Author       Title"), self.ctx.columns - len(hint) - 12) + hint
+
+    def number_of(self, index: int) -> int:
+        return (self.page - 1) * THREADS_PER_PAGE + index + 1
+
+    def rows(self) -> list[StyleAndTextTuples]:
+        rows: list[StyleAndTextTuples] = []
+        for index, thread in enumerate(self.threads()):
+            mark = "+" if thread.pk in self.unread else " "
+            if thread.is_system:
+                author = _("[System]")
+            else:
+                author = thread.author.name if thread.author else "—"
+            number = f"{self.number_of(index):>5} {mark}"
+            date = local_date(self.ctx, thread.created_at)
+            title = safe(thread.title, newlines=False)
+            style = "class:system" if thread.is_system else ""
+            rows.append(
+                [
+                    ("class:unread" if mark == "+" else "", number),
+                    ("", f" {date} "),
+                    (style, fit(safe(author, newlines=False), 12) + " "),
+                    (style, fit(title, max(self.ctx.columns - 30, 10))),
+                ]
+            )
+        return rows
+
+    def empty_text(self) -> str:
+        return _("No threads yet. Ctrl-P opens one.")
+
+    def choose(self, index: int) -> None:
+        from bbs.pager import Pager
+
+        thread = self.threads()[index]
+        self.unread.discard(thread.pk)
+        self.ctx.push(Pager(self.ctx, thread))
+
+    def more_keys(self, keys: KeyBindings) -> None:
+        @keys.add("pagedown")
+        @keys.add(" ")
+        def _next_page(event):
+            if self.view is not None and self.view.threads.has_next():
+                self.cursor = 0
+                self._reload(self.page + 1)
+            else:
+                self._move(self.page_rows())
+
+        @keys.add("pageup")
+        @keys.add("b")
+        def _previous_page(event):
+            if self.page > 1:
+                self.cursor = 0
+                self._reload(self.page - 1)
+            else:
+                self._move(-self.page_rows())
+
+        @keys.add("c-p")
+        def _post(event):
+            from bbs.editor import Editor
+
+            if self.view is None:
+                return  # still loading
+            if not self.view.may_post:
+                self.ctx.status(_("! Only officers of this kingdom may post in its palace."))
+                return
+            self.ctx.push(Editor.new_thread(self.ctx, self.board, on_sent=lambda: self._reload(1)))
+
+    def _reload(self, page: int) -> None:
+        import asyncio
+
+        asyncio.get_running_loop().create_task(self.load(page))
+
+    def help(self) -> str:
+        return _(
+            "A board's threads, newest activity first (20 a page, as on the site): number, date, author, "
+            "title; + marks a thread with posts you have not read, [System] the site's own posts. "
+            "↑↓ move, Enter or → reads a thread, PgDn/PgUp (space, b) turn the page, Ctrl-P posts a new thread."
+        )

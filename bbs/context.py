@@ -1,0 +1,89 @@
+"""What a screen knows of its session (`ctx`): the user, the language, the terminal's size, the
+database (off the event loop) and the frame's acts (push, pop, redraw, the status line).
+
+The frame (bbs/frame.py) makes one per session and attaches itself; a Context with no frame
+(a screen's own test) keeps its pushed screens in `stack` and its status in `last_status`."""
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from asgiref.sync import SyncToAsync
+from django.db import connections
+from django.utils import translation
+
+if TYPE_CHECKING:
+    from bbs.screen import Screen
+
+T = TypeVar("T")
+
+FRAME_ROWS = 2  # the frame's top line and status line
+
+
+class Frame(Protocol):
+    def push(self, screen: "Screen") -> None: ...
+    def pop(self) -> None: ...
+    def invalidate(self) -> None: ...
+    def status(self, text: str) -> None: ...
+
+
+class _Database(SyncToAsync):
+    """Channels' database_sync_to_async (thread-sensitive: one thread for the process's database
+    work, as the consumers' KeptConnection) inside the session's language. The connection is kept
+    between calls; one that saw an error is closed and the next call opens a fresh one."""
+
+    def thread_handler(self, loop, *args, **kwargs):
+        try:
+            return super().thread_handler(loop, *args, **kwargs)
+        finally:
+            for connection in connections.all(initialized_only=True):
+                if connection.errors_occurred or not connection.is_usable():
+                    connection.close()
+
+
+class Context:
+    def __init__(self, *, user: Any, language: str = "zh-hant", columns: int = 80, rows: int = 24):
+        self.user = user
+        self.language = language
+        self.columns = columns
+        self.rows = rows
+        self.campaign: Any = None  # the campaign chosen in the main menu (None until then)
+        self.officer: Any = None  # the user's officer in that campaign
+        self.frame: Frame | None = None
+        self.stack: list[Screen] = []
+        self.last_status = ""
+
+    @property
+    def body_rows(self) -> int:
+        """Rows a screen has: the terminal's less the frame's top line and status line."""
+        return max(self.rows - FRAME_ROWS, 1)
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """`fn(*args, **kwargs)` run in the database thread, in the session's language."""
+        language = self.language
+
+        def call() -> T:
+            with translation.override(language):
+                return fn(*args, **kwargs)
+
+        return await _Database(call, thread_sensitive=True)()
+
+    def push(self, screen: "Screen") -> None:
+        if self.frame is not None:
+            self.frame.push(screen)
+        else:
+            self.stack.append(screen)
+
+    def pop(self) -> None:
+        if self.frame is not None:
+            self.frame.pop()
+        elif self.stack:
+            self.stack.pop()
+
+    def invalidate(self) -> None:
+        if self.frame is not None:
+            self.frame.invalidate()
+
+    def status(self, text: str) -> None:
+        self.last_status = text
+        if self.frame is not None:
+            self.frame.status(text)

@@ -1,0 +1,144 @@
+"""The full-screen editor: a new thread (title and text), a reply or an edit. Ctrl-X sends it
+through the boards' services (their checks, limits and messages: a refusal shows on the status
+line and changes nothing), Ctrl-Q abandons it; Tab moves between the title and the text."""
+
+import logging
+import uuid
+from collections.abc import Callable
+
+from django.utils.translation import gettext as _
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout import HSplit, Window
+from prompt_toolkit.layout.containers import Container
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.widgets import TextArea
+
+from bbs.context import Context
+from bbs.text import fit
+from campaign.errors import RuleViolation
+from campaign.models import Post, Thread
+from campaign.services.boards import post_edit, post_reply, thread_create
+from campaign.services.reads import thread_read
+
+log = logging.getLogger(__name__)
+
+MAX_TEXT = 200_000  # characters the editor holds at most (the boards' own limit is far lower)
+
+
+class Editor:
+    def __init__(
+        self,
+        ctx: Context,
+        *,
+        title: str,
+        send: Callable[[str, str], object],
+        body: str = "",
+        with_title: bool = False,
+        on_sent: Callable[[], None] | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self.title = title
+        self.send = send
+        self.on_sent = on_sent
+        self.sending = False
+        self.subject = TextArea(multiline=False, prompt=_("Title: "), height=1) if with_title else None
+        self.body = TextArea(text=body, multiline=True, scrollbar=False, wrap_lines=True)
+        self.body.buffer.on_text_changed += self._bounded
+        hint = Window(FormattedTextControl(lambda: [("class:dim", fit(self.hint(), self.ctx.columns))]), height=1)
+        parts: list = [self.subject, hint, self.body] if self.subject else [hint, self.body]
+        self._container = HSplit(parts)
+
+    @classmethod
+    def new_thread(cls, ctx: Context, board, on_sent=None) -> "Editor":
+        nonce = uuid.uuid4().hex  # Ctrl-X twice makes one thread, as the web form's nonce does
+
+        def send(title: str, body: str) -> object:
+            thread = thread_create(actor=ctx.officer, board=board, title=title, body=body, nonce=nonce)
+            thread_read(officer=ctx.officer, thread=thread)  # one's own thread is not unread to one
+            return thread
+
+        return cls(ctx, title=_("New thread"), send=send, with_title=True, on_sent=on_sent)
+
+    @classmethod
+    def reply(cls, ctx: Context, thread: Thread, on_sent=None) -> "Editor":
+        nonce = uuid.uuid4().hex
+
+        def send(title: str, body: str) -> object:
+            fresh = Thread.objects.select_related("board").get(pk=thread.pk)
+            return post_reply(actor=ctx.officer, thread=fresh, body=body, nonce=nonce)
+
+        return cls(ctx, title=_("Reply"), send=send, on_sent=on_sent)
+
+    @classmethod
+    def edit(cls, ctx: Context, post: Post, on_sent=None) -> "Editor":
+        def send(title: str, body: str) -> object:
+            return post_edit(actor=ctx.officer, post=post, body=body)
+
+        return cls(ctx, title=_("Edit your post"), send=send, body=post.body, on_sent=on_sent)
+
+    def hint(self) -> str:
+        count = len(self.body.text)
+        return _("Ctrl-X send  Ctrl-Q abandon  (%(n)s characters)") % {"n": count}
+
+    def _bounded(self, buffer) -> None:
+        if len(buffer.text) > MAX_TEXT:
+            buffer.text = buffer.text[:MAX_TEXT]
+
+    def container(self) -> Container:
+        return self._container
+
+    def key_bindings(self) -> KeyBindings:
+        keys = KeyBindings()
+
+        @keys.add("c-x")
+        async def _send(event):
+            await self._send()
+
+        @keys.add("c-q")
+        def _abandon(event):
+            self.ctx.status(_("Abandoned: nothing was posted."))
+            self.ctx.pop()
+            self.ctx.status(_("Abandoned: nothing was posted."))
+
+        if self.subject is not None:
+
+            @keys.add("tab")
+            def _switch(event):
+                target = self.body if event.app.layout.has_focus(self.subject) else self.subject
+                event.app.layout.focus(target)
+
+        return keys
+
+    async def _send(self) -> None:
+        if self.sending:
+            return
+        self.sending = True
+        title = self.subject.text if self.subject is not None else ""
+        try:
+            await self.ctx.db(self.send, title, self.body.text)
+        except RuleViolation as refusal:
+            self.ctx.status("! " + refusal.refusal)
+            return
+        except Exception as failure:  # the site's failure (Redis away, say): said, the session goes on
+            log.exception("bbs: sending from the editor failed")
+            error = type(failure).__name__
+            self.ctx.status(_("! Not sent: the site failed (%(error)s); try again.") % {"error": error})
+            return
+        finally:
+            self.sending = False
+        self.ctx.pop()
+        self.ctx.status(_("Sent."))
+        if self.on_sent is not None:
+            self.on_sent()
+
+    def help(self) -> str:
+        return _(
+            "The editor. Type the text (Markdown, as on the site; Enter is a new line). Ctrl-X sends it, "
+            "Ctrl-Q abandons it; Tab moves between the title and the text."
+        )
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass

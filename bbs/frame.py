@@ -1,0 +1,229 @@
+"""The terminal's frame: the top line (the screen's title, the campaign), the current screen's
+body, the status line (refusals, notices, the keys); `?` shows the screen's help and `q` or ←
+goes back on every screen; a window smaller than 80×24 is told so instead of drawn into."""
+
+import asyncio
+import logging
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from prompt_toolkit.application import Application
+from prompt_toolkit.filters import Condition, buffer_has_focus
+from prompt_toolkit.key_binding import DynamicKeyBindings, KeyBindings, merge_key_bindings
+from prompt_toolkit.layout import DynamicContainer, HSplit, Layout, Window
+from prompt_toolkit.layout.containers import Container
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.styles import Style
+
+from bbs.context import Context
+from bbs.screen import Screen
+from bbs.text import fit, wrap
+
+log = logging.getLogger(__name__)
+
+MIN_COLUMNS, MIN_ROWS = 80, 24
+
+STYLE = Style.from_dict(
+    {
+        "top": "bg:#000080 #ffffff bold",
+        "status": "bg:#008080 #ffffff",
+        "cursor": "reverse",
+        "system": "#00aa00",
+        "unread": "#ffff00 bold",
+        "dim": "#888888",
+        "refusal": "bg:#aa0000 #ffffff",
+    }
+)
+
+
+class Frame:
+    def __init__(self, ctx: Context, session: Any = None) -> None:
+        self.ctx = ctx
+        self.session = session
+        ctx.frame = self
+        self.stack: list[Screen] = []
+        self._containers: dict[int, Container] = {}
+        self._keys: dict[int, KeyBindings] = {}
+        self._status = ""
+        self.showing_help = False
+        self.closing_message = ""
+        self._tasks: set[asyncio.Task] = set()
+        self.app: Application = Application(
+            layout=Layout(
+                HSplit(
+                    [
+                        Window(FormattedTextControl(self._top), height=1, style="class:top"),
+                        DynamicContainer(self._body),
+                        Window(FormattedTextControl(self._bottom), height=1, style="class:status"),
+                    ]
+                )
+            ),
+            key_bindings=merge_key_bindings(
+                [self._frame_keys(), DynamicKeyBindings(self._screen_keys), self._help_keys()]
+            ),
+            full_screen=True,
+            style=STYLE,
+            mouse_support=False,
+        )
+
+    # the frame's acts, for screens (bbs/context.py)
+
+    def push(self, screen: Screen) -> None:
+        self.stack.append(screen)
+        self._status = ""
+        self._spawn(self._start(screen))
+        self.invalidate()
+
+    def pop(self) -> None:
+        if not self.stack:
+            return
+        screen = self.stack.pop()
+        self._containers.pop(id(screen), None)
+        self._keys.pop(id(screen), None)
+        self._spawn(screen.stop())
+        self._status = ""
+        if not self.stack:
+            self.close("")
+            return
+        self._focus()
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        self.app.invalidate()
+
+    def status(self, text: str) -> None:
+        self._status = text
+        self.invalidate()
+
+    def close(self, message: str) -> None:
+        """End the session (the message is written once the screen is left)."""
+        self.closing_message = message
+        if self.app.is_running and not self.app.future.done():  # type: ignore[union-attr]
+            self.app.exit()
+
+    def resized(self) -> None:
+        self.app._on_resize()
+
+    def set_language(self, language: str) -> None:
+        self.ctx.language = language
+        # Django's active language is per context (asgiref's Local): the application draws and
+        # reads keys in copies of its own context, which is where it is set for the session.
+        translation.activate(language)
+        if self.app.context is not None:
+            self.app.context.run(translation.activate, language)
+        self.invalidate()
+
+    async def run(self, root: Screen) -> None:
+        self.push(root)
+        try:
+            await self.app.run_async()
+        finally:
+            for screen in reversed(self.stack):
+                try:
+                    await screen.stop()
+                except Exception:
+                    log.exception("bbs: a screen failed to stop")
+            for task in list(self._tasks):
+                task.cancel()
+
+    # inside
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _start(self, screen: Screen) -> None:
+        try:
+            await screen.start()
+        except Exception as exc:
+            log.exception("bbs: a screen failed to start")
+            self.status(_("This screen could not be loaded (%(error)s).") % {"error": type(exc).__name__})
+        self._focus()
+        self.invalidate()
+
+    def _focus(self) -> None:
+        if not self.stack or self._too_small():
+            return
+        try:
+            self.app.layout.focus(self._container_of(self.stack[-1]))
+        except ValueError:
+            pass  # nothing focusable in it: the frame's keys still work
+
+    def _too_small(self) -> bool:
+        return self.ctx.columns < MIN_COLUMNS or self.ctx.rows < MIN_ROWS
+
+    def _container_of(self, screen: Screen) -> Container:
+        key = id(screen)
+        if key not in self._containers:
+            self._containers[key] = screen.container()
+        return self._containers[key]
+
+    def _top(self):
+        columns = self.ctx.columns
+        title = self.stack[-1].title if self.stack else ""
+        campaign = self.ctx.campaign.name if self.ctx.campaign is not None else ""
+        left = f"【{title}】"
+        return [("", fit(left, max(columns - len(campaign) * 2 - 1, 0)) + fit(campaign, columns, pad=False))]
+
+    def _bottom(self):
+        text = self._status or _("? help  q/← back  ↑↓ move  Enter choose")
+        style = "class:refusal" if self._status.startswith("!") else ""
+        return [(style, fit(text, self.ctx.columns))]
+
+    def _body(self) -> Container:
+        if self._too_small():
+            message = _("This window is %(columns)s×%(rows)s: the BBS needs at least %(min_columns)s×%(min_rows)s.") % {
+                "columns": self.ctx.columns,
+                "rows": self.ctx.rows,
+                "min_columns": MIN_COLUMNS,
+                "min_rows": MIN_ROWS,
+            }
+            return Window(FormattedTextControl("\n".join(wrap(message, max(self.ctx.columns, 1)))), wrap_lines=False)
+        if self.showing_help and self.stack:
+            text = self.stack[-1].help() + "\n\n" + _("Every screen: ? this help, q or ← back.")
+            text += "\n" + _("(any key closes this help)")
+            return Window(FormattedTextControl("\n".join(wrap(text, self.ctx.columns))))
+        if not self.stack:
+            return Window()
+        return self._container_of(self.stack[-1])
+
+    def _screen_keys(self):
+        if self.stack and not self.showing_help and not self._too_small():
+            screen = self.stack[-1]
+            if id(screen) not in self._keys:
+                self._keys[id(screen)] = screen.key_bindings()
+            return self._keys[id(screen)]
+        return None
+
+    def _frame_keys(self) -> KeyBindings:
+        keys = KeyBindings()
+        # In a text field q, ? and ← are text and the cursor's; under the help any key closes it.
+        # A window too small to draw in takes no key but the redraw.
+        free = ~buffer_has_focus & ~Condition(lambda: self.showing_help or self._too_small())
+
+        @keys.add("?", filter=free)
+        def _help(event):
+            self.showing_help = True
+
+        @keys.add("q", filter=free)
+        @keys.add("left", filter=free)
+        def _back(event):
+            self.pop()
+
+        @keys.add("c-l")
+        def _redraw(event):
+            event.app.renderer.clear()
+
+        return keys
+
+    def _help_keys(self) -> KeyBindings:
+        keys = KeyBindings()
+
+        @keys.add("<any>", filter=Condition(lambda: self.showing_help))
+        def _close_help(event):
+            self.showing_help = False
+            self._focus()
+
+        return keys

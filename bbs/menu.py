@@ -1,0 +1,133 @@
+"""The main menu: the campaign (chosen when the user has several), its boards, the language and
+the encoding (remembered for the next session), and leaving."""
+
+import asyncio
+
+from django.utils.translation import gettext as _
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from bbs import selectors, services
+from bbs.context import Context
+from bbs.text import fit, safe
+from bbs.widgets import ListScreen
+
+
+class CampaignChoice(ListScreen):
+    """The campaigns the user has an officer in: Enter chooses one."""
+
+    def __init__(self, ctx: Context, officers: list) -> None:
+        super().__init__(ctx)
+        self.title = _("Campaigns")
+        self.officers = officers
+
+    def header(self) -> str:
+        return _("Choose the campaign")
+
+    def rows(self) -> list[StyleAndTextTuples]:
+        return [
+            [("", fit(f"{i + 1:>3}  {safe(o.campaign.name, newlines=False)}  ({safe(o.name, newlines=False)})", 70))]
+            for i, o in enumerate(self.officers)
+        ]
+
+    def choose(self, index: int) -> None:
+        officer = self.officers[index]
+        self.ctx.officer, self.ctx.campaign = officer, officer.campaign
+        self.ctx.pop()
+
+    def help(self) -> str:
+        return _("The campaigns you are an officer in. ↑↓ move, Enter chooses the campaign the menu works on.")
+
+
+class MainMenu(ListScreen):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.title = _("Main menu")
+        self.officers: list = []
+        self.loaded = False
+
+    async def start(self) -> None:
+        self.officers = await self.ctx.db(selectors.officers_of, self.ctx.user)
+        if self.ctx.officer is None and self.officers:
+            self.ctx.officer = self.officers[0]
+            self.ctx.campaign = self.officers[0].campaign
+        self.loaded = True
+
+    def entries(self) -> list[tuple[str, str]]:
+        """(key, label) of each line, in the session's language."""
+        self.title = _("Main menu")
+        entries = []
+        if self.ctx.campaign is not None:
+            entries.append(("boards", _("Boards — the city boards and your kingdom's palace")))
+        if len(self.officers) > 1:
+            entries.append(("campaign", _("Campaign — choose another of your campaigns")))
+        language = "English" if self.ctx.language == "en" else "中文"
+        entries.append(("language", _("Language: %(language)s (Enter switches 中文/English)") % {"language": language}))
+        encoding = "Big5" if self.encoding() == "big5" else "UTF-8"
+        entries.append(("encoding", _("Encoding: %(encoding)s (Enter switches UTF-8/Big5)") % {"encoding": encoding}))
+        entries.append(("leave", _("Leave the BBS")))
+        return entries
+
+    def encoding(self) -> str:
+        session = getattr(self.ctx.frame, "session", None)
+        return session.input.encoding if session is not None else "utf-8"
+
+    def header(self) -> str:
+        name = self.ctx.user.get_username()
+        if not self.loaded:
+            return _("Loading…")
+        if self.ctx.campaign is None:
+            return _("%(name)s: you are an officer of no campaign yet (join one on the site).") % {"name": name}
+        return _("%(name)s, officer %(officer)s") % {
+            "name": name,
+            "officer": safe(self.ctx.officer.name, newlines=False),
+        }
+
+    def rows(self) -> list[StyleAndTextTuples]:
+        if not self.loaded:
+            return []  # no line to act on before the campaigns are known
+        return [[("", f" {label}")] for _key, label in self.entries()]
+
+    def choose(self, index: int) -> None:
+        key = self.entries()[index][0]
+        if key == "boards":
+            from bbs.boards import BoardList
+
+            self.ctx.push(BoardList(self.ctx))
+        elif key == "campaign":
+            self.ctx.push(CampaignChoice(self.ctx, self.officers))
+        elif key == "language":
+            self._switch_language()
+        elif key == "encoding":
+            self._switch_encoding()
+        elif key == "leave" and self.ctx.frame is not None:
+            self.ctx.frame.close(_("Goodbye."))  # type: ignore[attr-defined]
+
+    def _switch_language(self) -> None:
+        language = "zh-hant" if self.ctx.language == "en" else "en"
+        if self.ctx.frame is not None:
+            self.ctx.frame.set_language(language)  # type: ignore[attr-defined]
+        else:
+            self.ctx.language = language
+        self._remember(language=language)
+
+    def _switch_encoding(self) -> None:
+        encoding = "utf-8" if self.encoding() == "big5" else "big5"
+        session = getattr(self.ctx.frame, "session", None)
+        if session is not None:
+            session.set_encoding(encoding)
+            self.ctx.frame.app.renderer.clear()  # type: ignore[union-attr]
+        self._remember(encoding=encoding)
+
+    def _remember(self, **choice: str) -> None:
+        async def save() -> None:
+            await self.ctx.db(services.terminal_choose, user=self.ctx.user, **choice)
+            self.ctx.invalidate()
+
+        asyncio.get_running_loop().create_task(save())
+
+    def help(self) -> str:
+        return _(
+            "The main menu. ↑↓ move, Enter or → opens a line; a number and Enter jumps to it. "
+            "The language and the encoding are remembered for your next session (Big5 for old "
+            "terminals such as PCMan; UTF-8 otherwise). q leaves the BBS."
+        )

@@ -1,0 +1,61 @@
+"""Live notices on the status line: a session listens to its officer's channel-layer group
+(campaign.services.notices.officer_group, the group the pages' notices socket listens to) and
+shows each notice's text in the session's language, as the pages' menu bar does."""
+
+import asyncio
+import logging
+
+from channels.layers import get_channel_layer
+from django.utils.translation import gettext as _
+
+from bbs.context import Context
+from bbs.text import safe
+from campaign.services.notices import officer_group
+
+log = logging.getLogger(__name__)
+
+WAIT = 1.0  # seconds between looks at the session's officer (chosen or changed in the menu)
+
+
+def notice_text(message: dict, language: str) -> str | None:
+    """What the status line says of a duties notice: its text, or the count of duties left."""
+    if message.get("type") != "duties.notice":
+        return None
+    texts = message.get("text") or {}
+    text = texts.get(language) or next(iter(texts.values()), "")
+    count = message.get("count", 0)
+    if text:
+        return "◆ " + safe(str(text), newlines=False) + "  " + _("(%(n)s duties)") % {"n": count}
+    return None
+
+
+async def follow(ctx: Context) -> None:
+    """Until cancelled: the notices of whichever officer the session is (none: nothing)."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    channel = await layer.new_channel()
+    group = None
+    try:
+        while True:
+            officer = ctx.officer
+            wanted = officer_group(officer.pk) if officer is not None else None
+            if wanted != group:
+                if group is not None:
+                    await layer.group_discard(group, channel)
+                if wanted is not None:
+                    await layer.group_add(wanted, channel)
+                group = wanted
+            try:
+                message = await asyncio.wait_for(layer.receive(channel), WAIT)
+            except TimeoutError:
+                continue
+            text = notice_text(message, ctx.language)
+            if text:
+                ctx.status(text)
+    finally:
+        if group is not None:
+            try:
+                await layer.group_discard(group, channel)
+            except Exception:  # Redis away as the session ends: the group's entry expires by itself
+                log.info("bbs: could not leave %s", group)

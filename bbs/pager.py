@@ -1,0 +1,187 @@
+"""A thread in the pager: its posts (the web's selector, page after page), each with its author,
+time and text shown as text (bbs.text.safe), scrolled by line or screen; `/` searches, `r`
+replies, `e` edits one's own latest post still within the edit window."""
+
+import asyncio
+
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout import ConditionalContainer, HSplit, Window
+from prompt_toolkit.layout.containers import Container
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.widgets import TextArea
+
+from bbs.context import Context
+from bbs.text import fit, safe, wrap
+from campaign import clock
+from campaign.selectors.boards import thread_page
+from campaign.services.reads import thread_read
+
+
+def read_thread(*, thread_id: int, campaign, viewer, now):
+    """Every page of the thread (the web's selector, a page at a time), and its read mark set."""
+    first = thread_page(thread_id=thread_id, campaign=campaign, viewer=viewer, page=1, now=now)
+    views = [first]
+    for number in range(2, first.posts.paginator.num_pages + 1):
+        views.append(thread_page(thread_id=thread_id, campaign=campaign, viewer=viewer, page=number, now=now))
+    if viewer is not None:
+        thread_read(officer=viewer, thread=first.thread)
+    return views
+
+
+class Pager:
+    def __init__(self, ctx: Context, thread) -> None:
+        self.ctx = ctx
+        self.thread = thread
+        self.title = safe(thread.title, newlines=False)
+        self.views: list = []
+        self.lines: list[tuple[str, str]] = []
+        self.top = 0
+        self.columns = 0
+        self.search = TextArea(multiline=False, prompt="/", height=1)
+        self.searching = False
+        self.found = ""
+        self._control = FormattedTextControl(self._fragments, focusable=True, show_cursor=False)
+        searching = Condition(lambda: self.searching)
+        body = Window(self._control, wrap_lines=False)
+        self._container = HSplit([body, ConditionalContainer(self.search, searching)])
+
+    def container(self) -> Container:
+        return self._container
+
+    async def start(self) -> None:
+        self.views = await self.ctx.db(
+            read_thread, thread_id=self.thread.pk, campaign=self.ctx.campaign, viewer=self.ctx.officer, now=clock.now()
+        )
+        self.thread = self.views[0].thread
+        self.columns = 0  # lay out again
+        self.ctx.invalidate()
+
+    async def stop(self) -> None:
+        pass
+
+    def posts(self) -> list:
+        return [post for view in self.views for post in view.posts]
+
+    def _layout(self) -> None:
+        """The thread as lines of the terminal's width (again only when the width changed)."""
+        columns = self.ctx.columns - 1
+        if columns == self.columns:
+            return
+        self.columns = columns
+        lines: list[tuple[str, str]] = []
+        moderator = bool(self.views) and self.views[0].may_moderate
+        for post in self.posts():
+            author = _("System") if post.is_system else (post.author.name if post.author else "—")
+            when = timezone.localtime(post.created_at, self.ctx.campaign.zone).strftime("%Y/%m/%d %H:%M")
+            edited = " " + _("(edited)") if post.edited_at else ""
+            head = _("Author %(author)s   Time %(time)s") % {"author": safe(author, newlines=False), "time": when}
+            lines.append(("class:top", fit(head + edited, columns)))
+            if post.hidden and not moderator:
+                lines.append(("class:dim", _("Hidden by a moderator.")))
+            else:
+                lines.extend(("", line) for line in wrap(safe(post.body), columns))
+            lines.append(("", ""))
+        self.lines = lines
+
+    def rows(self) -> int:
+        return max(self.ctx.body_rows - (1 if self.searching else 0) - 1, 1)
+
+    def _fragments(self):
+        self._layout()
+        if not self.views:
+            return [("class:dim", _("Loading…"))]
+        rows = self.rows()
+        self.top = max(0, min(self.top, max(len(self.lines) - rows, 0)))
+        out = []
+        for style, text in self.lines[self.top : self.top + rows]:
+            out.append((style, text + "\n"))
+        out.extend([("", "\n")] * (rows - min(rows, len(self.lines) - self.top)))
+        shown = min(100, round(100 * (self.top + rows) / max(len(self.lines), 1)))
+        hint = _("%(percent)s%%  r reply  e edit  / search  ↑↓ PgUp PgDn") % {"percent": shown}
+        out.append(("class:dim", fit(hint, self.ctx.columns)))
+        return out
+
+    def key_bindings(self) -> KeyBindings:
+        keys = KeyBindings()
+        reading = Condition(lambda: not self.searching)
+
+        def scroll(by: int) -> None:
+            self.top = max(0, self.top + by)
+
+        keys.add("down", filter=reading)(lambda e: scroll(1))
+        keys.add("j", filter=reading)(lambda e: scroll(1))
+        keys.add("enter", filter=reading)(lambda e: scroll(1))
+        keys.add("up", filter=reading)(lambda e: scroll(-1))
+        keys.add("k", filter=reading)(lambda e: scroll(-1))
+        keys.add("pagedown", filter=reading)(lambda e: scroll(self.rows() - 1))
+        keys.add(" ", filter=reading)(lambda e: scroll(self.rows() - 1))
+        keys.add("right", filter=reading)(lambda e: scroll(self.rows() - 1))
+        keys.add("pageup", filter=reading)(lambda e: scroll(1 - self.rows()))
+        keys.add("b", filter=reading)(lambda e: scroll(1 - self.rows()))
+        keys.add("home", filter=reading)(lambda e: scroll(-len(self.lines)))
+        keys.add("end", filter=reading)(lambda e: scroll(len(self.lines)))
+        keys.add("$", filter=reading)(lambda e: scroll(len(self.lines)))
+        keys.add("r", filter=reading)(lambda e: self._reply())
+        keys.add("e", filter=reading)(lambda e: self._edit())
+        keys.add("/", filter=reading)(lambda e: self._search_open())
+        keys.add("n", filter=reading)(lambda e: self._search_next())
+        keys.add("enter", filter=Condition(lambda: self.searching))(lambda e: self._search_done())
+        keys.add("escape", filter=Condition(lambda: self.searching))(lambda e: self._search_close())
+        keys.add("c-c", filter=Condition(lambda: self.searching))(lambda e: self._search_close())
+        return keys
+
+    def _search_open(self) -> None:
+        self.searching = True
+        self.search.text = ""
+        self.ctx.frame.app.layout.focus(self.search)  # type: ignore[union-attr]
+
+    def _search_close(self) -> None:
+        self.searching = False
+        self.ctx.frame.app.layout.focus(self._control)  # type: ignore[union-attr]
+
+    def _search_done(self) -> None:
+        self.found = self.search.text.strip()
+        self._search_close()
+        self._search_next(start=self.top)
+
+    def _search_next(self, start: int | None = None) -> None:
+        if not self.found:
+            return
+        wanted = self.found.casefold()
+        first = self.top + 1 if start is None else start
+        for number in range(first, len(self.lines)):
+            if wanted in self.lines[number][1].casefold():
+                self.top = number
+                self.ctx.status("")
+                return
+        self.ctx.status(_("! Not found further down: %(text)s") % {"text": safe(self.found, newlines=False)})
+
+    def _reply(self) -> None:
+        from bbs.editor import Editor
+
+        if self.ctx.officer is None or not self.views:
+            return
+        self.ctx.push(Editor.reply(self.ctx, self.thread, on_sent=self._reload))
+
+    def _edit(self) -> None:
+        from bbs.editor import Editor
+
+        editable = set().union(*(view.editable for view in self.views)) if self.views else set()
+        mine = [post for post in self.posts() if post.pk in editable]
+        if not mine:
+            self.ctx.status(_("! You have no post here still within the edit window."))
+            return
+        self.ctx.push(Editor.edit(self.ctx, mine[-1], on_sent=self._reload))
+
+    def _reload(self) -> None:
+        asyncio.get_running_loop().create_task(self.start())
+
+    def help(self) -> str:
+        return _(
+            "A thread: its posts in order, each with its author and time. ↑↓ (j k) scroll a line, "
+            "PgDn PgUp (space b) a screen, Home End the ends; / searches the thread, n finds the next; "
+            "r replies, e edits your latest post still within the edit window."
+        )

@@ -1,0 +1,36 @@
+"""What a screen of the terminal is: the frame (bbs/frame.py) draws its top line, the current
+screen's container and the status line, and hands the screen's keys to prompt_toolkit; `?` (help)
+and `q`/← (back) are the frame's keys on every screen.
+
+A screen is constructed as `SomeScreen(ctx, ...)` with the session's `bbs.context.Context`, and
+draws to `ctx.columns` × `ctx.rows` (less the frame's two lines: `ctx.body_rows`)."""
+
+from typing import Protocol, runtime_checkable
+
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout.containers import Container
+
+
+@runtime_checkable
+class Screen(Protocol):
+    title: str  # shown in the frame's top line
+
+    def container(self) -> Container:
+        """What it draws (the body, between the frame's top line and status line)."""
+        ...
+
+    def key_bindings(self) -> KeyBindings:
+        """Its keys; '?' (help) and 'q'/left (back) are the frame's and need not be bound."""
+        ...
+
+    def help(self) -> str:
+        """The `?` text, in the session's language."""
+        ...
+
+    async def start(self) -> None:
+        """Load what it shows (through ctx.db), subscribe to live changes."""
+        ...
+
+    async def stop(self) -> None:
+        """Leave channel-layer groups, cancel its tasks."""
+        ...

@@ -1,0 +1,14 @@
+"""What the terminal's own screens read (the boards' reads are campaign/selectors/boards.py)."""
+
+from bbs.models import SSHKey
+from campaign.models import Officer
+
+
+def officers_of(user) -> list[Officer]:
+    """The user's officers, one per campaign, the newest campaign first (1 query)."""
+    return list(Officer.objects.filter(user=user).select_related("campaign").order_by("-campaign__created_at", "-id"))
+
+
+def ssh_keys_of(user) -> list[SSHKey]:
+    """The user's SSH keys, the oldest first (1 query)."""
+    return list(SSHKey.objects.filter(user=user).order_by("created_at", "id"))

@@ -1,0 +1,71 @@
+"""The terminal's own changes: a user's remembered language and encoding, their SSH keys."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from bbs.models import SSHKey, TerminalChoice
+from campaign.errors import NotAllowed, RuleViolation
+
+
+@transaction.atomic
+def terminal_choose(*, user, language: str | None = None, encoding: str | None = None) -> TerminalChoice:
+    """Remember the user's language or encoding for their next session."""
+    if language is not None and language not in TerminalChoice.Language.values:
+        raise RuleViolation("bbs", _("No such language."))
+    if encoding is not None and encoding not in TerminalChoice.Encoding.values:
+        raise RuleViolation("bbs", _("No such encoding."))
+    choice, _created = TerminalChoice.objects.select_for_update().get_or_create(user=user)
+    if language is not None:
+        choice.language = language
+    if encoding is not None:
+        choice.encoding = encoding
+    choice.save()
+    return choice
+
+
+MAX_KEYS = 20  # keys an account holds at most
+KEY_KINDS = ("ssh-ed25519", "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521", "ssh-rsa")
+MIN_RSA_BITS = 2048
+
+
+def _parsed_key(text: str):
+    """The public key in OpenSSH's one-line form (`ssh-ed25519 AAAA… comment`), or a refusal."""
+    import asyncssh
+
+    text = " ".join(text.split())
+    if not text or len(text) > 16_000:
+        raise RuleViolation("bbs", _("Paste one public key, as its .pub file holds it (ssh-ed25519 AAAA… name)."))
+    try:
+        key = asyncssh.import_public_key(text)
+    except (asyncssh.KeyImportError, ValueError):
+        raise RuleViolation(
+            "bbs", _("This is not a public key: paste the one line of its .pub file (ssh-ed25519 AAAA… name).")
+        ) from None
+    algorithm = key.get_algorithm()
+    if algorithm not in KEY_KINDS:
+        raise RuleViolation("bbs", _("Keys of this kind (%(kind)s) are not accepted.") % {"kind": algorithm})
+    if algorithm == "ssh-rsa" and getattr(key.pyca_key, "key_size", 0) < MIN_RSA_BITS:
+        raise RuleViolation("bbs", _("An RSA key needs at least %(bits)s bits.") % {"bits": MIN_RSA_BITS})
+    return key
+
+
+@transaction.atomic
+def ssh_key_add(*, user, text: str, name: str = "") -> SSHKey:
+    """A public key the user logs in to the terminal with; one account per key."""
+    key = _parsed_key(text)
+    fingerprint = key.get_fingerprint("sha256")
+    if SSHKey.objects.filter(fingerprint=fingerprint).exists():
+        raise RuleViolation("bbs", _("This key is added already (to this or another account)."))
+    if SSHKey.objects.select_for_update().filter(user=user).count() >= MAX_KEYS:
+        raise RuleViolation("bbs", _("An account holds at most %(n)s keys: remove one first.") % {"n": MAX_KEYS})
+    public = key.export_public_key("openssh").decode().strip()
+    label = " ".join(name.split())[:100] or (key.get_comment() or "")[:100]
+    return SSHKey.objects.create(user=user, name=label, public_key=public, fingerprint=fingerprint)
+
+
+@transaction.atomic
+def ssh_key_remove(*, user, key: SSHKey) -> None:
+    """Its owner removes a key: it logs in no more."""
+    if key.user_id != user.pk:
+        raise NotAllowed("bbs", _("Only its owner may remove a key."))
+    key.delete()

@@ -1,0 +1,173 @@
+"""One terminal session: the channel's bytes to prompt_toolkit and back in the chosen encoding,
+the cap of sessions per user, the idle timeout, and the frame's application run to its end."""
+
+import asyncio
+import logging
+import time
+from typing import TYPE_CHECKING, Any
+
+import asyncssh
+from django.utils import translation
+from django.utils.translation import gettext as _
+from prompt_toolkit.application.current import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output.vt100 import Vt100_Output
+
+from bbs import auth
+from bbs.conf import setting
+from bbs.context import Context
+from bbs.terminal_io import ChannelInput, ChannelWriter
+
+if TYPE_CHECKING:
+    from bbs.server import BBSServer
+
+log = logging.getLogger(__name__)
+
+
+class Session(asyncssh.SSHServerSession):
+    def __init__(self, server: "BBSServer") -> None:
+        self.server = server
+        self.sessions = server.sessions
+        self.user = server.user
+        self.chan: Any = None
+        self.input = ChannelInput(on_flood=self._flooded)
+        self.writer: ChannelWriter | None = None
+        self.ctx = Context(user=self.user)
+        self.frame: Any = None
+        self.task: asyncio.Task | None = None
+        self.last_key = time.monotonic()
+        self.counted = False
+        self.flood_message = ""
+
+    # asyncssh's side
+
+    def connection_made(self, chan) -> None:
+        self.chan = chan
+        self.writer = ChannelWriter(chan)
+
+    def pty_requested(self, term_type, term_size, term_modes) -> bool:
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def session_started(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def data_received(self, data: bytes, datatype) -> None:
+        self.last_key = time.monotonic()
+        self.input.feed(data)
+
+    def eof_received(self) -> bool:
+        self.input.close()
+        return False
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth, pixheight) -> None:
+        self.ctx.columns, self.ctx.rows = max(width, 1), max(height, 1)
+        if self.frame is not None:
+            self.frame.resized()
+
+    def connection_lost(self, exc) -> None:
+        self.input.close()
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+
+    # the session's own
+
+    def _flooded(self) -> None:
+        """Input past the session's budget was dropped (bbs/terminal_io.py): said on the status line."""
+        if self.frame is not None:
+            self.frame.status(self.flood_message)
+
+    def size(self) -> Size:
+        return Size(rows=self.ctx.rows, columns=self.ctx.columns)
+
+    def set_encoding(self, encoding: str) -> None:
+        self.input.set_encoding(encoding)
+        if self.writer is not None:
+            self.writer.set_encoding(encoding)
+
+    def say(self, text: str) -> None:
+        """A line written straight to the channel (before or after the application)."""
+        if self.writer is not None:
+            self.writer.write("\x1b[0m\x1b[2J\x1b[H" + text + "\n")
+
+    async def _run(self) -> None:
+        width, height, _pw, _ph = self.chan.get_terminal_size()
+        self.ctx.columns, self.ctx.rows = max(width or 80, 1), max(height or 24, 1)
+        choice = await self.ctx.db(auth.choice_of, self.user)
+        self.ctx.language = choice.language
+        self.set_encoding(choice.encoding)
+        translation.activate(self.ctx.language)  # this session's context only (asgiref's Local)
+        self.flood_message = _("! Keys are arriving too fast: those past the limit were dropped.")
+        try:
+            if self.sessions.users[self.user.pk] >= setting("BBS_SESSIONS_PER_USER"):
+                self.say(
+                    _("You have %(n)s terminal sessions open already, the most one may have.")
+                    % {"n": setting("BBS_SESSIONS_PER_USER")}
+                )
+                await asyncio.sleep(0.2)
+                return
+            self.sessions.users[self.user.pk] += 1
+            self.counted = True
+            self.sessions.open.add(self)
+            await self._interact()
+        except asyncio.CancelledError:
+            pass
+        except Exception:
+            log.exception("bbs: a session failed")
+        finally:
+            self._release()
+            self.chan.close()
+
+    def _release(self) -> None:
+        self.sessions.open.discard(self)
+        if self.counted:
+            self.counted = False
+            self.sessions.users[self.user.pk] -= 1
+            if self.sessions.users[self.user.pk] <= 0:
+                del self.sessions.users[self.user.pk]
+
+    async def _interact(self) -> None:
+        from bbs.frame import Frame
+        from bbs.menu import MainMenu
+
+        assert self.writer is not None
+        term = self.chan.get_terminal_type() or "xterm"
+        output = Vt100_Output(self.writer, self.size, term=term, enable_cpr=False)  # type: ignore[arg-type]
+        with create_app_session(input=self.input, output=output):
+            self.frame = Frame(self.ctx, self)
+            loop = asyncio.get_running_loop()
+            tasks = [loop.create_task(self._idle()), loop.create_task(self._notices())]
+            try:
+                await self.frame.run(MainMenu(self.ctx))
+            finally:
+                for task in tasks:
+                    task.cancel()
+        if self.frame.closing_message:
+            self.say(self.frame.closing_message)
+            await asyncio.sleep(0.1)
+
+    async def _notices(self) -> None:
+        from bbs.notices import follow
+
+        try:
+            await follow(self.ctx)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the channel layer away: the session goes on without live notices
+            log.exception("bbs: the notices could not be followed")
+
+    async def _idle(self) -> None:
+        while True:
+            left = self.last_key + setting("BBS_IDLE_SECONDS") - time.monotonic()
+            if left <= 0:
+                minutes = max(round(setting("BBS_IDLE_SECONDS") / 60), 1)
+                self.frame.close(
+                    _("Closed after %(minutes)s minutes without a key (the idle timeout).") % {"minutes": minutes}
+                    if setting("BBS_IDLE_SECONDS") >= 60
+                    else _("Closed after %(seconds)s seconds without a key (the idle timeout).")
+                    % {"seconds": int(setting("BBS_IDLE_SECONDS"))}
+                )
+                return
+            await asyncio.sleep(min(left, 30))

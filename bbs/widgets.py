@@ -1,0 +1,148 @@
+"""The screens' common part: a numbered list with a cursor (PTT's menus, board and thread lists):
+↑↓ PgUp PgDn Home End move, a number and Enter jumps to it, Enter or → opens the row."""
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout import HSplit, Window
+from prompt_toolkit.layout.containers import Container
+from prompt_toolkit.layout.controls import FormattedTextControl
+
+from bbs.context import Context
+from bbs.text import fit
+
+
+class ListScreen:
+    """A screen of rows: subclasses give `rows()` (each row's fragments), `header()` and
+    `choose(index)`; the cursor and the paging are here."""
+
+    title = ""
+    header_rows = 1
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.cursor = 0
+        self.typed = ""  # digits typed before Enter: jump to that number
+        self._control = FormattedTextControl(self._fragments, focusable=True, show_cursor=False)
+        self._container: Container = HSplit([Window(self._control, wrap_lines=False)])
+
+    # to give
+
+    def rows(self) -> list[StyleAndTextTuples]:
+        return []
+
+    def header(self) -> str:
+        return ""
+
+    def choose(self, index: int) -> None:
+        pass
+
+    def number_of(self, index: int) -> int:
+        """The number a row answers to when typed (its position from 1 by default)."""
+        return index + 1
+
+    def help(self) -> str:
+        return ""
+
+    async def start(self) -> None:
+        pass
+
+    async def stop(self) -> None:
+        pass
+
+    # the screen
+
+    def container(self) -> Container:
+        return self._container
+
+    def page_rows(self) -> int:
+        return max(self.ctx.body_rows - self.header_rows, 1)
+
+    def _fragments(self) -> StyleAndTextTuples:
+        columns = self.ctx.columns
+        rows = self.rows()
+        self.cursor = min(self.cursor, max(len(rows) - 1, 0))
+        per_page = self.page_rows()
+        first = (self.cursor // per_page) * per_page
+        out: StyleAndTextTuples = []
+        if self.header_rows:
+            out.append(("class:dim", fit(self.header(), columns) + "\n"))
+        for index in range(first, min(first + per_page, len(rows))):
+            marker = ("class:cursor", "> ") if index == self.cursor else ("", "  ")
+            out.append(marker)
+            out.extend(rows[index])
+            out.append(("", "\n"))
+        if not rows:
+            out.append(("class:dim", self.empty_text()))
+        return out
+
+    def empty_text(self) -> str:
+        return ""
+
+    def key_bindings(self) -> KeyBindings:
+        keys = KeyBindings()
+
+        @keys.add("up")
+        @keys.add("k")
+        def _up(event):
+            self._move(-1)
+
+        @keys.add("down")
+        @keys.add("j")
+        def _down(event):
+            self._move(1)
+
+        @keys.add("pageup")
+        @keys.add("b")
+        def _page_up(event):
+            self._move(-self.page_rows())
+
+        @keys.add("pagedown")
+        @keys.add(" ")
+        def _page_down(event):
+            self._move(self.page_rows())
+
+        @keys.add("home")
+        def _home(event):
+            self.cursor = 0
+
+        @keys.add("end")
+        @keys.add("$")
+        def _end(event):
+            self.cursor = max(len(self.rows()) - 1, 0)
+
+        for digit in "0123456789":
+            keys.add(digit)(self._digit)
+
+        @keys.add("enter")
+        @keys.add("right")
+        def _choose(event):
+            if self.typed:
+                self._jump()
+                return
+            if self.rows():
+                self.choose(self.cursor)
+
+        self.more_keys(keys)
+        return keys
+
+    def more_keys(self, keys: KeyBindings) -> None:
+        """A subclass's own keys."""
+
+    def _move(self, by: int) -> None:
+        self.typed = ""
+        count = len(self.rows())
+        if count:
+            self.cursor = max(0, min(count - 1, self.cursor + by))
+
+    def _digit(self, event) -> None:
+        self.typed = (self.typed + event.data)[-6:]
+        self.ctx.status(f"→ {self.typed}")
+
+    def _jump(self) -> None:
+        wanted = int(self.typed)
+        self.typed = ""
+        self.ctx.status("")
+        for index in range(len(self.rows())):
+            if self.number_of(index) == wanted:
+                self.cursor = index
+                return

@@ -1,0 +1,35 @@
+"""Unread marks (ThreadRead) and the terminal's reads, with their query counts pinned."""
+
+from datetime import timedelta
+
+from bbs.selectors import officers_of
+from campaign.models import Board
+from campaign.selectors.reads import boards_with_unread, threads_unread
+from campaign.services.boards import post_reply, thread_create
+from campaign.services.reads import thread_read
+
+
+def test_a_thread_is_unread_until_read_and_again_after_a_new_reply(world, clock, django_assert_num_queries):
+    caocao, caoren = world["曹操"], world["曹仁"]
+    board = Board.objects.get(city__name="許昌")
+    thread = thread_create(actor=caoren, board=board, title="巡城", body="今夜巡城。")
+    with django_assert_num_queries(2):
+        boards, unread = boards_with_unread(campaign=world.campaign, officer=caocao)
+    assert board.pk in unread
+    assert any(b.kind == Board.Kind.PALACE and b.kingdom_id == caocao.kingdom_id for b in boards)
+    clock.shift(timedelta(seconds=1))
+    thread_read(officer=caocao, thread=thread)
+    with django_assert_num_queries(1):
+        assert threads_unread(officer=caocao, threads=[thread]) == set()
+    assert board.pk not in boards_with_unread(campaign=world.campaign, officer=caocao)[1]
+    clock.shift(timedelta(seconds=1))
+    post_reply(actor=caoren, thread=thread, body="遵命。")
+    assert threads_unread(officer=caocao, threads=[thread]) == {thread.pk}
+    assert threads_unread(officer=caoren, threads=[thread]) == {thread.pk}  # never read it: its own post counts too
+
+
+def test_the_users_campaigns_are_read_in_one_query(world, django_assert_num_queries):
+    user = world["曹操"].user
+    with django_assert_num_queries(1):
+        officers = officers_of(user)
+    assert [o.campaign.name for o in officers] == [world.campaign.name]
