@@ -2,8 +2,6 @@
 a panel of text set beside it within the terminal's width (wcwidth: CJK two columns), a clock's
 time as players read it, and a user's text shown safely."""
 
-import re
-
 from prompt_toolkit.styles import Style
 
 from battles.games.text_board import (
@@ -18,23 +16,16 @@ from battles.games.text_board import (
     width,
     xiangqi_board,
 )
+from bbs.text import safe
 
 GAP = 2  # columns between the board and the panel beside it
 STYLE = Style([*STYLE_RULES, ("current", "reverse"), ("dim", "ansigray"), ("heading", "bold")])
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
-
-try:  # the terminal's own rule for a user's text, where the frame provides it
-    from bbs.text import safe as _frame_safe  # type: ignore[import-not-found, unused-ignore]
-except ImportError:  # pragma: no cover - the frame's package not installed beside this one
-    _frame_safe = None
 
 
 def shown(text: str) -> str:
     """A user's text (a name) as the terminal shows it: control characters and escape sequences
-    as visible text, never sent raw (`bbs.text.safe`, or the same rule: ^[ for ESC)."""
-    if _frame_safe is not None:
-        return str(_frame_safe(text))
-    return _CONTROL.sub(lambda match: "^" + chr((ord(match.group()) + 64) % 128), text)
+    as visible text, never sent raw (the terminal's one rule, `bbs.text.safe`)."""
+    return safe(text)
 
 
 def board_for(kind: str, placement: str, *, last: str | None, flipped: bool, encoding: str, rows: int) -> Fragments:
