@@ -8,11 +8,24 @@
 'control'
 >>> text_fault("x" * 101, max_length=100)
 'too_long'
+>>> text_fault("a\\u202eb", max_length=100, multiline=False), text_fault("a\\uffffb", max_length=100)
+('control', 'control')
 """
 
 import unicodedata
 
 MULTILINE_ALLOWED = frozenset("\n\r\t")
+# The bidi embeddings, overrides and isolates: in one line (a name, a title, a subject, a comment)
+# they turn the rest of the line around where it is shown ("gpj.exe" read as "exe.jpg"), past the
+# text's own end, so they are refused there (a paragraph of a post ends its own).
+BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _noncharacter(char: str) -> bool:
+    """U+FDD0..U+FDEF and the last two of every plane: XML 1.0 cannot hold U+FFFE and U+FFFF
+    (one of them makes a board's Atom feed unreadable), and none is ever text."""
+    code = ord(char)
+    return 0xFDD0 <= code <= 0xFDEF or code & 0xFFFE == 0xFFFE
 
 
 def text_fault(text: str, *, max_length: int, multiline: bool = True) -> str | None:
@@ -25,6 +38,8 @@ def text_fault(text: str, *, max_length: int, multiline: bool = True) -> str | N
             if char not in allowed:
                 return "control"
         elif unicodedata.category(char) == "Cs":  # a lone surrogate cannot be stored either
+            return "control"
+        elif _noncharacter(char) or (not multiline and char in BIDI_CONTROLS):
             return "control"
     return None
 
