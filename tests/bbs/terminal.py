@@ -7,10 +7,12 @@ import asyncio
 import codecs
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import asyncssh
 import pyte
+from asgiref.sync import SyncToAsync
 from django.db import connections
 
 from bbs.context import Context
@@ -89,6 +91,16 @@ class BBS:
 
         self.loop.call(shut())
         self.loop.close()
+        fresh_database_thread()
+
+
+def fresh_database_thread() -> None:
+    """The server's database work ran in asgiref's one process-wide thread (a loop in a thread of
+    its own, not under async_to_sync, gets that thread). A process forked later (the browser
+    tests' daphne) would inherit the executor believing its thread alive, and queue every
+    socket's database call behind a thread it does not have: it gets a new, empty executor."""
+    SyncToAsync.single_thread_executor.shutdown(wait=True)
+    SyncToAsync.single_thread_executor = ThreadPoolExecutor(max_workers=1)
 
 
 class Client(asyncssh.SSHClient):

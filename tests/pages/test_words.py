@@ -40,6 +40,7 @@ ASCII_ALLOWED = {
     "OK",
     "JavaScript",
     "API",
+    "SSH",  # the protocol the terminal is reached by (the account menu's "SSH 金鑰")
 }
 HIDDEN = {"script", "style", "template"}
 SHOWN_ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
