@@ -1,5 +1,5 @@
-"""What a screen knows of its session (`ctx`): the user, the language, the terminal's size, the
-database (off the event loop) and the frame's acts (push, pop, redraw, the status line).
+"""What a screen knows of its session (`ctx`): the user, the language, the encoding, the
+terminal's size, the database (off the event loop) and the frame's acts (push, pop, redraw, the status line).
 
 The frame (bbs/frame.py) makes one per session and attaches itself; a Context with no frame
 (a screen's own test) keeps its pushed screens in `stack` and its status in `last_status`."""
@@ -41,7 +41,9 @@ class _Database(SyncToAsync):
 
 
 class Context:
-    def __init__(self, *, user: Any, language: str = "zh-hant", columns: int = 80, rows: int = 24):
+    def __init__(
+        self, *, user: Any, language: str = "zh-hant", columns: int = 80, rows: int = 24, encoding: str = "utf-8"
+    ):
         self.user = user
         self.language = language
         self.columns = columns
@@ -51,6 +53,19 @@ class Context:
         self.frame: Frame | None = None
         self.stack: list[Screen] = []
         self.last_status = ""
+        self._encoding = encoding
+
+    @property
+    def encoding(self) -> str:
+        """The session's encoding, "utf-8" or "big5" (the menu's choice): the frame's session
+        says it, so that it follows a switch at once; a context with no session keeps its own."""
+        session = getattr(self.frame, "session", None)
+        channel_input = getattr(session, "input", None)
+        return str(getattr(channel_input, "encoding", self._encoding))
+
+    @encoding.setter
+    def encoding(self, encoding: str) -> None:
+        self._encoding = encoding
 
     @property
     def body_rows(self) -> int:

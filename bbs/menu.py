@@ -64,6 +64,8 @@ class MainMenu(ListScreen):
         entries.append(("language", _("Language: %(language)s (Enter switches 中文/English)") % {"language": language}))
         encoding = "Big5" if self.encoding() == "big5" else "UTF-8"
         entries.append(("encoding", _("Encoding: %(encoding)s (Enter switches UTF-8/Big5)") % {"encoding": encoding}))
+        if self.ctx.campaign is not None:
+            entries.append(("games", _("Games — live games to play or watch, and the decided ones")))
         entries.append(("leave", _("Leave the BBS")))
         return entries
 
@@ -99,6 +101,10 @@ class MainMenu(ListScreen):
             self._switch_language()
         elif key == "encoding":
             self._switch_encoding()
+        elif key == "games":
+            from bbs.games.listing import GamesList
+
+            self.ctx.push(GamesList(self.ctx))
         elif key == "leave" and self.ctx.frame is not None:
             self.ctx.frame.close(_("Goodbye."))  # type: ignore[attr-defined]
 

@@ -173,7 +173,7 @@ class LiveScreen:
         if view is None:
             return [("", pgettext("terminal game", "Loading…"))]
         state, flipped = view.state, self._flipped()
-        encoding = str(getattr(self.ctx, "encoding", "utf-8"))
+        encoding = self.ctx.encoding
         board = fragment_lines(
             board_for(view.kind, view.placement, last=view.last, flipped=flipped, encoding=encoding, rows=rows)
         )

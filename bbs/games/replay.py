@@ -107,7 +107,7 @@ class ReplayScreen:
             waiting = _("No such game in this campaign.") if self.missing else pgettext("terminal game", "Loading…")
             return [("", waiting)]
         last = replay.moves[ply - 1] if ply else None
-        encoding = str(getattr(self.ctx, "encoding", "utf-8"))
+        encoding = self.ctx.encoding
         board = board_for(
             replay.kind, replay.placements[ply], last=last, flipped=self.flipped, encoding=encoding, rows=rows
         )
