@@ -1,8 +1,9 @@
 """What the games' screens share: the board of a game's kind drawn for the terminal's encoding,
 a panel of text set beside it within the terminal's width (wcwidth: CJK two columns), a clock's
-time as players read it, and a user's text shown safely."""
+time as players read it, a user's text shown safely, and the board's colours written into its
+fragments (`inline`: the frame's style sheet is the frame's, and knows none of the board's)."""
 
-from prompt_toolkit.styles import Style
+from functools import lru_cache
 
 from battles.games.text_board import (
     CHESS_WIDTH,
@@ -19,7 +20,29 @@ from battles.games.text_board import (
 from bbs.text import safe
 
 GAP = 2  # columns between the board and the panel beside it
-STYLE = Style([*STYLE_RULES, ("current", "reverse"), ("dim", "ansigray"), ("heading", "bold")])
+RULES = dict([*STYLE_RULES, ("current", "reverse"), ("dim", "ansigray"), ("heading", "bold")])
+
+
+@lru_cache(maxsize=256)
+def inline_style(style: str) -> str:
+    """A fragment's style with each of the games' classes followed by what it means.
+
+    >>> inline_style("class:red class:last")
+    'class:red ansibrightred bold class:last reverse'
+    >>> inline_style("class:cursor")
+    'class:cursor'
+    """
+    out = []
+    for part in style.split():
+        out.append(part)
+        if part.startswith("class:"):
+            out += [RULES[name] for name in part[len("class:") :].split(",") if RULES.get(name)]
+    return " ".join(out)
+
+
+def inline(fragments: Fragments) -> Fragments:
+    """The fragments as any screen's application draws them in the board's colours."""
+    return [(inline_style(style), text) for style, text in fragments]
 
 
 def shown(text: str) -> str:
@@ -118,4 +141,4 @@ def move_lines(pairs: list[dict], current: int, rows: int) -> list[Fragments]:
     return lines[start : start + rows]
 
 
-__all__ = ["STYLE", "beside", "board_for", "clock_text", "fragment_lines", "move_lines", "shown"]
+__all__ = ["beside", "inline", "board_for", "clock_text", "fragment_lines", "move_lines", "shown"]

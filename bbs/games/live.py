@@ -25,7 +25,7 @@ from prompt_toolkit.layout.containers import Container, HSplit, VSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 
 from battles.games.text_board import Fragments, fragment_lines, width
-from bbs.games.layout import beside, board_for, board_width, clock_text, move_lines, shown
+from bbs.games.layout import beside, board_for, board_width, clock_text, inline, move_lines, shown
 from bbs.games.live_game import LiveGame
 from bbs.games.reading import colour_word
 from campaign.models import Campaign
@@ -160,11 +160,11 @@ class LiveScreen:
 
     def _label(self) -> StyleAndTextTuples:
         with translation.override(self.ctx.language):
-            return [("class:heading", _("Your move: "))]
+            return [("class:heading bold", _("Your move: "))]
 
     def _text(self) -> StyleAndTextTuples:
         with translation.override(self.ctx.language):
-            return cast(StyleAndTextTuples, self.draw(self.ctx.columns, max(1, self.ctx.rows - 3)))
+            return cast(StyleAndTextTuples, inline(self.draw(self.ctx.columns, max(1, self.ctx.rows - 3))))
 
     def draw(self, columns: int, rows: int) -> Fragments:
         """The board on the left; beside it the top side's clock, whose turn, the last moves and

@@ -17,7 +17,7 @@ from prompt_toolkit.layout.containers import Container, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from battles.games.text_board import Fragments, fragment_lines
-from bbs.games.layout import beside, board_for, board_width, move_lines, shown
+from bbs.games.layout import beside, board_for, board_width, inline, move_lines, shown
 from bbs.games.reading import Replay, replay_read
 from campaign.models import Campaign
 
@@ -98,7 +98,7 @@ class ReplayScreen:
 
     def _text(self) -> StyleAndTextTuples:
         with translation.override(self.ctx.language):
-            return cast(StyleAndTextTuples, self.draw(self.ctx.columns, max(1, self.ctx.rows - 2)))
+            return cast(StyleAndTextTuples, inline(self.draw(self.ctx.columns, max(1, self.ctx.rows - 2))))
 
     def draw(self, columns: int, rows: int) -> Fragments:
         """The screen's body at this size: the board on the left, the game beside it."""

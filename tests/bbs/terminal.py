@@ -200,6 +200,23 @@ class Terminal:
                 raise AssertionError(f"{text!r} not on the screen within {timeout} s:\n{screen}")
             time.sleep(0.05)
 
+    def status_line(self) -> str:
+        """The screen's last line: the frame's status line (a refusal, a notice, the keys)."""
+        return self.screen_text().splitlines()[-1]
+
+    def style_at(self, text: str) -> dict:
+        """pyte's attributes of the first character of `text` on the screen (reverse, fg, bold)."""
+        with self.lock:
+            for row, line in enumerate(self.screen.display):
+                column = line.find(text)
+                if column >= 0:
+                    cells = self.screen.buffer[row]
+                    # the display's line leaves out the second column of a wide character
+                    shown = [cells[x] for x in range(self.screen.columns) if x == 0 or not _wide(cells[x - 1].data)]
+                    char = shown[column]
+                    return {"reverse": char.reverse, "fg": char.fg, "bold": char.bold}
+        raise AssertionError(f"{text!r} not on the screen:\n{self.screen_text()}")
+
     def wait_closed(self, timeout: float = 10) -> bool:
         return self.closed.wait(timeout)
 
@@ -207,3 +224,9 @@ class Terminal:
         if not self.closed.is_set():
             self.bbs.loop.loop.call_soon_threadsafe(self.conn.close)
             self.closed.wait(5)
+
+
+def _wide(data: str) -> bool:
+    from wcwidth import wcwidth
+
+    return bool(data) and wcwidth(data[0]) == 2

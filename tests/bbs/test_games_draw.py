@@ -11,10 +11,10 @@ from django.utils import translation
 from battles.games.live_notation import chess_written
 from battles.games.pgn import move_pairs
 from battles.games.text_board import line_widths, placements, plain
+from bbs.context import Context
 from bbs.games.live import MOVE_CHARS, LiveScreen
 from bbs.games.reading import LiveView, Replay
 from bbs.games.replay import ReplayScreen
-from tests.bbs.screen_terminal import Context
 
 MOVES = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
 
@@ -33,7 +33,7 @@ def chess_replay() -> Replay:
 
 @pytest.mark.parametrize(("columns", "rows"), [(80, 22), (120, 40), (20, 3), (40, 10)])
 def test_a_chess_replay_is_drawn_in_san_within_the_terminal(columns, rows):
-    screen = ReplayScreen(Context(None, "en"), game_id=1)
+    screen = ReplayScreen(Context(user=None, language="en"), game_id=1)
     screen.replay, screen.ply = chess_replay(), len(MOVES)
     with translation.override("en"):
         drawn = screen.draw(columns, rows)
@@ -45,7 +45,7 @@ def test_a_chess_replay_is_drawn_in_san_within_the_terminal(columns, rows):
 
 
 def live_screen(language: str) -> LiveScreen:
-    screen = LiveScreen(Context(None, language), game_id=1)
+    screen = LiveScreen(Context(user=None, language=language), game_id=1)
     state = {
         "ply": 1,
         "to_move": "defender",
