@@ -18,6 +18,7 @@ from bbs.context import Context
 from bbs.games.open import game_screen
 from bbs.models import TerminalChoice
 from bbs.text import width
+from campaign.models import Officer
 from ops.demo import DEMO_PASSWORD
 from tests.battles.test_records import MATE
 from tests.worlds import make_world
@@ -105,9 +106,10 @@ def test_the_games_list_shows_the_live_game_first_then_the_decided_ones_and_open
 
 def test_the_games_list_is_in_chinese_by_default_and_a_spectator_sees_the_live_game_to_watch(bbs, transactional_db):
     world, decided, playing = games_of_a_war()
+    Officer.objects.filter(pk=world["魏延"].pk).update(name="魏延\x1b[2J")  # a name with an escape sequence
     terminal = open_games(bbs.connect("caocao", DEMO_PASSWORD), "離開")
     shown = terminal.wait_for("對弈中")
-    assert "許褚 對 魏延" in shown and "攻方勝 · 將死" in shown
+    assert "許褚 對 魏延^[[2J" in shown and "攻方勝 · 將死" in shown  # shown as text, never sent raw
     assert "你的對局" not in shown  # 曹操 plays neither
     assert all(width(line) <= 80 for line in shown.splitlines())
     terminal.type("enter")

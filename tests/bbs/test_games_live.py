@@ -155,6 +155,22 @@ def test_the_live_screen_shows_the_board_both_clocks_and_whose_turn(bbs, languag
     assert all(width(line) <= 80 for line in terminal.screen_text().splitlines())
 
 
+def test_a_big5_terminal_plays_on_a_board_it_can_show(bbs):
+    """俥 is not in Big5: the live board of a Big5 session writes 車 for red's chariot, in red."""
+    playing()
+    TerminalChoice.objects.create(user=User.objects.get(username="xuchu"), encoding="big5")
+    terminal = open_games(bbs.connect("xuchu", DEMO_PASSWORD, encoding="big5"), "離開")
+    terminal.wait_for("你的對局，對弈中")
+    terminal.type("enter")
+    terminal.wait_for(TURN["zh-hant"][0])
+    shown = terminal.wait_for("車－傌－相－仕－帥－仕－相－傌－車")  # red's back rank, at the bottom
+    assert "?" not in "".join(shown.splitlines()[1:22]) and "俥" not in shown  # all of it Big5 can write
+    assert terminal.style_at("車－傌－相")["fg"] != terminal.style_at("車－馬－象")["fg"]  # red and black
+    play(terminal, "炮二平五")
+    terminal.wait_for(TURN["zh-hant"][1])  # the move typed in Big5 was read and played
+    assert Game.objects.get(game_kind="xiangqi", status="pending").moves == ["h2e2"]
+
+
 def test_r11_3_the_keys_ready_offer_accept_and_claim_go_through_the_live_service(bbs):
     world, game = playing(ready=False)  # both players, neither ready yet
     red, black = open_live(bbs, "xuchu"), open_live(bbs, "weiyan", "en")
