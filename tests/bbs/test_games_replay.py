@@ -33,6 +33,7 @@ def replay(bbs, username: str, *, english: bool = False, encoding: str = "utf-8"
     terminal.wait_for("attacker won" if english else "攻方勝")
     terminal.type("enter")
     terminal.wait_for("Game replay" if english else "棋局重播")
+    terminal.wait_for(f"of {len(MATE_MOVES)}" if english else f"共 {len(MATE_MOVES)} 手")  # read: its keys work
     return terminal
 
 

@@ -73,7 +73,7 @@ def test_r11_3_r6_2_a_terminal_and_a_browser_play_a_siege_game_live_to_mate(brow
     red.type("down", "down", "down", "enter")
     red.wait_for("你的對局，待開始")
     red.type("enter")
-    red.wait_for("即時對局")
+    red.wait_for("等待 許褚、魏延 準備在本站對弈。")  # the game read (its keys work from then)
     red.type("r")  # ready in the terminal …
     black.click("[data-live=ready]")  # … and on the page: the clocks start (R7.4)
     red.wait_for(RED_TO_MOVE)
