@@ -3,7 +3,8 @@ first, then those anyone may watch), then the campaign's decided games, newest f
 page (as R11.6 keeps them all); Enter opens one (`game_screen`: its live board, or its replay).
 
 Keys: ↑↓ move, Enter or → opens, PgDn / PgUp (space, b) the next / previous page of decided
-games, `r` reads the list again (a game that began or ended since), a number and Enter jumps."""
+games, `r` reads the list again (a game that began or ended since: it is read again on coming
+back from a game too), a number and Enter jumps."""
 
 import asyncio
 
@@ -57,6 +58,7 @@ class GamesList(ListScreen):
         self.title = _("Games")
         self.page = 1
         self.choice: GameChoice | None = None
+        self.away = False  # a game opened from here: read the list again on coming back
 
     async def start(self) -> None:
         await self.load(self.page)
@@ -89,6 +91,9 @@ class GamesList(ListScreen):
         return fit(heading, max(self.ctx.columns - len(hint) - 1, 0)) + hint
 
     def rows(self) -> list[StyleAndTextTuples]:
+        if self.away and self._on_top():
+            self.away = False
+            self._reload(self.page)  # back from a game: one may have begun or ended meanwhile
         zone = self.ctx.campaign.zone
         rows: list[StyleAndTextTuples] = []
         state_width = max(self.ctx.columns - 55, 8)
@@ -112,7 +117,12 @@ class GamesList(ListScreen):
 
     def choose(self, index: int) -> None:
         game, _live = self.games()[index]
+        self.away = True
         self.ctx.push(game_screen(self.ctx, game.pk))
+
+    def _on_top(self) -> bool:
+        stack: list = getattr(self.ctx.frame, "stack", None) or []
+        return bool(stack) and stack[-1] is self
 
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("pagedown")
