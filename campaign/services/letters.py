@@ -15,7 +15,7 @@ from campaign.errors import RuleViolation
 from campaign.markup import render_markdown
 from campaign.models import Letter, Officer
 from campaign.selectors.letters import letter_of
-from campaign.services.boards import MAX_BODY, MAX_TITLE, _check_rate, _nonce_ok
+from campaign.services.boards import MAX_BODY, MAX_TITLE, check_rate, nonce_ok
 from campaign.services.notices import duties_recount, notices_send
 from campaign.validation import checked_text
 
@@ -81,10 +81,10 @@ def letter_send(
         recipient = answered.sender if answered.recipient_id == actor.pk else answered.recipient
     to = _recipient(actor, recipient)
     _check_letter(subject, body)
-    key = f"letter:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
+    key = f"letter:{actor.pk}:{nonce}" if nonce_ok(nonce) else None
     if key and (existing := Letter.objects.filter(event_key=key).first()):
         return existing
-    _check_rate(actor)
+    check_rate(actor)
     html = render_markdown(body)  # before the transaction, as a post's
     try:
         with transaction.atomic():
