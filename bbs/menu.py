@@ -64,6 +64,10 @@ class MainMenu(ListScreen):
         entries.append(("language", _("Language: %(language)s (Enter switches 中文/English)") % {"language": language}))
         encoding = "Big5" if self.encoding() == "big5" else "UTF-8"
         entries.append(("encoding", _("Encoding: %(encoding)s (Enter switches UTF-8/Big5)") % {"encoding": encoding}))
+        if self.ctx.campaign is not None:
+            from bbs.letters import mail_label
+
+            entries.append(("mail", mail_label(self.ctx)))
         entries.append(("leave", _("Leave the BBS")))
         return entries
 
@@ -93,6 +97,10 @@ class MainMenu(ListScreen):
             from bbs.boards import BoardList
 
             self.ctx.push(BoardList(self.ctx))
+        elif key == "mail":
+            from bbs.letters import Mailbox
+
+            self.ctx.push(Mailbox(self.ctx))
         elif key == "campaign":
             self.ctx.push(CampaignChoice(self.ctx, self.officers))
         elif key == "language":
