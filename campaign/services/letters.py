@@ -51,7 +51,7 @@ def _check_letter(subject: str, body: str) -> None:
 
 
 def _answered(actor: Officer, reply_to: Letter | int | None) -> Letter | None:
-    """The letter answered: one in the actor's own boxes (another's is refused, 403)."""
+    """The letter answered: one in the actor's own boxes (another's, as none, is refused)."""
     if reply_to is None:
         return None
     letter_id = reply_to.pk if isinstance(reply_to, Letter) else reply_to
@@ -108,7 +108,7 @@ def letter_send(
 
 
 def letter_read(*, actor: Officer, letter_id: int) -> Letter:
-    """The actor opens a letter of their boxes (another's: 403; none, or removed: DoesNotExist).
+    """The actor opens a letter of their boxes (another's, none, or one removed: DoesNotExist).
     The recipient's first reading marks it read; their open pages' count follows (the notice's
     refresh), and so does the count read with the actor (`unread_letters`, when it was)."""
     letter = letter_of(officer=actor, letter_id=letter_id)
@@ -128,8 +128,8 @@ def letter_read(*, actor: Officer, letter_id: int) -> Letter:
 
 def letter_remove(*, actor: Officer, letter_id: int) -> Letter:
     """The actor removes a letter from their own box (the other side keeps theirs). Another's
-    letter is refused (403); one already removed is not found."""
-    letter = letter_of(officer=actor, letter_id=letter_id)  # refuses anyone but its two officers
+    letter is not found (DoesNotExist: 404), as one already removed."""
+    letter = letter_of(officer=actor, letter_id=letter_id)  # none for anyone but its two officers
     side = "recipient_removed" if letter.recipient_id == actor.pk else "sender_removed"
     with transaction.atomic():
         Letter.objects.filter(pk=letter.pk).update(**{side: True})
