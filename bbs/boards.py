@@ -181,7 +181,7 @@ class ThreadList(ListScreen):
     def help(self) -> str:
         return _(
             "A board's threads, newest activity first (20 a page, as on the site): number, 推 (pushes less "
-            "boos: 爆 at 100, X1–XX below −10), date, author, title; + marks a thread with posts you have "
+            "boos: 爆 at 100, X1–XX below -10), date, author, title; + marks a thread with posts you have "
             "not read, [System] the site's own posts. "
             "↑↓ move, Enter or → reads a thread, PgDn/PgUp (space, b) turn the page, Ctrl-P posts a new thread."
         )

@@ -181,7 +181,9 @@ class Mailbox(ListScreen):
         @keys.add("y", filter=asking)
         async def _confirmed(event):
             letter_id, self.removing = self.removing, None
-            if await remove(self.ctx, letter_id):
+            if not self.letters or self.letters[self.cursor].pk != letter_id:
+                self.ctx.status(_("Kept."))  # the cursor moved off the letter asked about
+            elif await remove(self.ctx, letter_id):
                 await self.load(self.page)
 
     def help(self) -> str:

@@ -222,6 +222,6 @@ class Pager:
             "A thread: its posts in order, each with its author and time. ↑↓ (j k) scroll a line, "
             "PgDn PgUp (space b) a screen, Home End the ends; / searches the thread, n finds the next; "
             "r replies, e edits your latest post still within the edit window. X comments "
-            "under the post at the top of the screen, as PTT: 1 推 (push, +1), 2 噓 (boo, −1) or 3 → "
+            "under the post at the top of the screen, as PTT: 1 推 (push, +1), 2 噓 (boo, -1) or 3 → "
             "(a comment only), then one line of at most 50 columns; Enter sends it, Esc leaves."
         )

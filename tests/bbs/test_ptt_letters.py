@@ -147,6 +147,13 @@ def test_the_mailbox_and_a_letter_in_chinese_and_in_big5(bbs, bbs_world):
     screen = terminal.wait_for("寄件人 荀彧")
     body = [line for line in screen.splitlines() if line.startswith("長")]
     assert len(body) >= 5 and all(len(line) <= 40 for line in body)  # wrapped at 79 columns: 39 characters
+    terminal.type("r")  # the reply's editor, in Chinese
+    terminal.wait_for("標題：Re: 軍糧")
+    terminal.type("ctrl-q", "q")
+    terminal.wait_for("收件匣")
+    terminal.type("w")  # whom to write to
+    screen = terminal.wait_for("寫給誰")
+    assert "荀彧" in screen and "曹操" not in screen.split("寫給誰")[1]  # not oneself
 
 
 def test_the_mail_screens_keep_the_screen_contract_with_their_help():
