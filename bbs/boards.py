@@ -104,7 +104,7 @@ class ThreadList(ListScreen):
     def header(self) -> str:
         pages = self.view.threads.paginator.num_pages if self.view is not None else 1
         hint = _("Ctrl-P post  PgUp/PgDn page %(page)s/%(pages)s") % {"page": self.page, "pages": pages}
-        return fit(_("  No.    推 Date  Author       Title"), self.ctx.columns - len(hint) - 12) + hint
+        return fit(_("  No.     推 Date  Author       Title"), self.ctx.columns - len(hint) - 12) + hint
 
     def number_of(self, index: int) -> int:
         return (self.page - 1) * THREADS_PER_PAGE + index + 1

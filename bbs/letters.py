@@ -102,7 +102,7 @@ class Mailbox(ListScreen):
             "page": self.page,
             "pages": self.pages,
         }
-        head = _("  No.   Date  %(other)s Subject") % {"other": fit(other, 12)}
+        head = _("  No.     Date  %(other)s Subject") % {"other": fit(other, 12)}
         return fit(head, max(self.ctx.columns - len(hint) - 8, 10)) + hint
 
     def number_of(self, index: int) -> int:

@@ -9,6 +9,7 @@ import re
 from django.utils import timezone
 
 from bbs.models import TerminalChoice
+from bbs.text import width
 from campaign.models import Board, Comment
 from campaign.services.boards import thread_create
 from campaign.services.comments import comment_add
@@ -97,6 +98,10 @@ def test_the_thread_list_marks_the_count_as_the_web_does(bbs, bbs_world):
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     screen = open_board(terminal, 2, "獻策")
     assert _score(screen, "獻策") == "X1"  # −12: PTT's X and the tens
+    header = next(line for line in screen.splitlines() if "Title" in line)
+    row = next(line for line in screen.splitlines() if "獻策" in line)
+    column = lambda line, text: width(line[: line.index(text)])  # noqa: E731  (wide characters take two)
+    assert column(header, "推") == column(row, "X1") and column(header, "Date") == column(row, "/") - 2  # aligned
 
 
 def test_comments_in_chinese_and_in_big5_fit_the_80_column_screen(bbs, bbs_world):

@@ -8,6 +8,7 @@ and in Big5."""
 import time
 
 from bbs.models import TerminalChoice
+from bbs.text import width
 from campaign.models import Letter
 from campaign.selectors.letters import officer_names
 from campaign.services.letters import letter_send
@@ -46,6 +47,9 @@ def test_a_letter_written_in_the_terminal_is_in_the_recipients_inbox_and_the_sen
     sent = terminal.wait_for("Tab Inbox")
     row = next(line for line in sent.splitlines() if "軍糧" in line)
     assert "荀彧" in row and "(read)" not in row
+    header = next(line for line in sent.splitlines() if "Subject" in line)
+    column = lambda line, text: width(line[: line.index(text)])  # noqa: E731  (wide characters take two)
+    assert column(header, "Date") == column(row, "/") - 2 and column(header, "To") == column(row, "荀彧")  # aligned
 
 
 def test_a_letter_with_no_subject_is_refused_with_the_letters_words_and_nothing_is_sent(bbs, bbs_world):
