@@ -37,11 +37,13 @@ class Editor:
         on_sent: Callable[[], None] | None = None,
         subject: str = "",
         subject_prompt: str | None = None,
+        abandoned: str | None = None,
     ) -> None:
         self.ctx = ctx
         self.title = title
         self.send = send
         self.on_sent = on_sent
+        self.abandoned = abandoned or _("Abandoned: nothing was posted.")
         self.sending = False
         prompt = subject_prompt or _("Title: ")  # a letter's is its subject
         self.subject = TextArea(text=subject, multiline=False, prompt=prompt, height=1) if with_title else None
@@ -99,9 +101,9 @@ class Editor:
 
         @keys.add("c-q")
         def _abandon(event):
-            self.ctx.status(_("Abandoned: nothing was posted."))
+            self.ctx.status(self.abandoned)
             self.ctx.pop()
-            self.ctx.status(_("Abandoned: nothing was posted."))
+            self.ctx.status(self.abandoned)
 
         if self.subject is not None:
 

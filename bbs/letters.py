@@ -366,6 +366,7 @@ def compose(ctx: Context, *, recipient: str, subject: str = "", reply_to: int | 
         with_title=True,
         subject=subject,
         subject_prompt=_("Subject: "),
+        abandoned=_("Abandoned: no letter was sent."),
         on_sent=sent,
     )
 

@@ -11,7 +11,7 @@ from bbs.models import TerminalChoice
 from bbs.text import width
 from campaign.models import Letter
 from campaign.selectors.letters import officer_names
-from campaign.services.letters import letter_send
+from campaign.services.letters import letter_read, letter_send
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.test_boards import english
 
@@ -136,6 +136,17 @@ def test_a_letters_notice_shows_on_the_status_line_and_the_menus_count_follows(b
     terminal.wait_for("your letters: 1 unread")
 
 
+def test_a_letter_read_elsewhere_brings_the_menus_count_down(bbs, bbs_world, start_worker):
+    english(bbs_world, "曹操")
+    start_worker(sweep_seconds=1)
+    letter = letter_send(actor=bbs_world["郭嘉"], recipient="曹操", subject="急報", body="敵至")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    terminal.wait_for("your letters: 1 unread")
+    time.sleep(1.5)  # the session joins its officer's group within a second
+    letter_read(actor=bbs_world["曹操"], letter_id=letter.pk)  # as the web's letter page reads it
+    terminal.wait_for("your letters: 0 unread", timeout=20)
+
+
 def test_the_mailbox_and_a_letter_in_chinese_and_in_big5(bbs, bbs_world):
     TerminalChoice.objects.create(user=bbs_world["曹操"].user, encoding="big5")
     letter_send(actor=bbs_world["荀彧"], recipient="曹操", subject="軍糧" * 30, body="長" * 200)
@@ -153,7 +164,9 @@ def test_the_mailbox_and_a_letter_in_chinese_and_in_big5(bbs, bbs_world):
     assert len(body) >= 5 and all(len(line) <= 40 for line in body)  # wrapped at 79 columns: 39 characters
     terminal.type("r")  # the reply's editor, in Chinese
     terminal.wait_for("標題：Re: 軍糧")
-    terminal.type("ctrl-q", "q")
+    terminal.type("ctrl-q")
+    terminal.wait_for("已放棄：沒有寄出信。")
+    terminal.type("q")
     terminal.wait_for("收件匣")
     terminal.type("w")  # whom to write to
     screen = terminal.wait_for("寫給誰")
