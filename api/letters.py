@@ -1,7 +1,8 @@
 """Letters (站內信) between officers through the API, with the pages' selectors and services: the
 token's officer reads their inbox and their sent letters, opens one of them (reading it marks it
 read, as on the page), writes to an officer of the campaign by name (or answers a letter) and
-removes a letter from their own box. Another officer's letter is a 403, by id too (R1.5)."""
+removes a letter from their own box. Another officer's letter is a 404, as one that does not exist
+(R1.5: no id is told apart by probing)."""
 
 from datetime import datetime
 
@@ -78,7 +79,7 @@ def letters_sent(request, slug: str):
 @read("/c/{slug}/letters/{letter_id}", LetterDetailOut, "api-letter")
 def letter(request, slug: str, letter_id: schemas.Id):
     """One of the caller's letters, with its text; the recipient's first reading marks it read (R1.5:
-    another officer's letter is a 403; one removed from the caller's box a 404)."""
+    another officer's letter is a 404, as one removed from the caller's box or none)."""
     return letter_read(actor=_officer(request, slug), letter_id=letter_id)
 
 

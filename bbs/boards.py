@@ -1,6 +1,6 @@
 """The boards in the terminal, PTT's way: the list of boards the officer may read (city boards,
 their kingdom's palace) with unread marks, and a board's numbered thread list (number, date
-MM/DD, author, title; system posts marked). The reads are the web's selectors
+MM/DD, author, title; system posts marked) with the 推 column (bbs/comments.py). The reads are the web's selectors
 (campaign/selectors/boards.py), the read marks campaign/selectors/reads.py."""
 
 from django.utils import timezone
@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 
+from bbs.comments import score_fragment
 from bbs.context import Context
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
@@ -103,7 +104,7 @@ class ThreadList(ListScreen):
     def header(self) -> str:
         pages = self.view.threads.paginator.num_pages if self.view is not None else 1
         hint = _("Ctrl-P post  PgUp/PgDn page %(page)s/%(pages)s") % {"page": self.page, "pages": pages}
-        return fit(_("  No.   Date  Author       Title"), self.ctx.columns - len(hint) - 12) + hint
+        return fit(_("  No.     推 Date  Author       Title"), self.ctx.columns - len(hint) - 12) + hint
 
     def number_of(self, index: int) -> int:
         return (self.page - 1) * THREADS_PER_PAGE + index + 1
@@ -123,9 +124,11 @@ class ThreadList(ListScreen):
             rows.append(
                 [
                     ("class:unread" if mark == "+" else "", number),
+                    ("", " "),
+                    score_fragment(thread.score),
                     ("", f" {date} "),
                     (style, fit(safe(author, newlines=False), 12) + " "),
-                    (style, fit(title, max(self.ctx.columns - 30, 10))),
+                    (style, fit(title, max(self.ctx.columns - 33, 10))),
                 ]
             )
         return rows
@@ -138,7 +141,7 @@ class ThreadList(ListScreen):
 
         thread = self.threads()[index]
         self.unread.discard(thread.pk)
-        self.ctx.push(Pager(self.ctx, thread))
+        self.ctx.push(Pager(self.ctx, thread, on_leave=lambda: self.load(self.page)))
 
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("pagedown")
@@ -177,7 +180,8 @@ class ThreadList(ListScreen):
 
     def help(self) -> str:
         return _(
-            "A board's threads, newest activity first (20 a page, as on the site): number, date, author, "
-            "title; + marks a thread with posts you have not read, [System] the site's own posts. "
+            "A board's threads, newest activity first (20 a page, as on the site): number, 推 (pushes less "
+            "boos: 爆 at 100, X1–XX below -10), date, author, title; + marks a thread with posts you have "
+            "not read, [System] the site's own posts. "
             "↑↓ move, Enter or → reads a thread, PgDn/PgUp (space, b) turn the page, Ctrl-P posts a new thread."
         )

@@ -1,4 +1,4 @@
-"""The full-screen editor: a new thread (title and text), a reply or an edit. Ctrl-X sends it
+"""The full-screen editor: a new thread (title and text), a reply, an edit or a letter (bbs/letters.py). Ctrl-X sends it
 through the boards' services (their checks, limits and messages: a refusal shows on the status
 line and changes nothing), Ctrl-Q abandons it; Tab moves between the title and the text."""
 
@@ -35,13 +35,18 @@ class Editor:
         body: str = "",
         with_title: bool = False,
         on_sent: Callable[[], None] | None = None,
+        subject: str = "",
+        subject_prompt: str | None = None,
+        abandoned: str | None = None,
     ) -> None:
         self.ctx = ctx
         self.title = title
         self.send = send
         self.on_sent = on_sent
+        self.abandoned = abandoned or _("Abandoned: nothing was posted.")
         self.sending = False
-        self.subject = TextArea(multiline=False, prompt=_("Title: "), height=1) if with_title else None
+        prompt = subject_prompt or _("Title: ")  # a letter's is its subject
+        self.subject = TextArea(text=subject, multiline=False, prompt=prompt, height=1) if with_title else None
         self.body = TextArea(text=body, multiline=True, scrollbar=False, wrap_lines=True)
         self.body.buffer.on_text_changed += self._bounded
         hint = Window(FormattedTextControl(lambda: [("class:dim", fit(self.hint(), self.ctx.columns))]), height=1)
@@ -96,9 +101,9 @@ class Editor:
 
         @keys.add("c-q")
         def _abandon(event):
-            self.ctx.status(_("Abandoned: nothing was posted."))
+            self.ctx.status(self.abandoned)
             self.ctx.pop()
-            self.ctx.status(_("Abandoned: nothing was posted."))
+            self.ctx.status(self.abandoned)
 
         if self.subject is not None:
 

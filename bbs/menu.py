@@ -66,6 +66,9 @@ class MainMenu(ListScreen):
         entries.append(("encoding", _("Encoding: %(encoding)s (Enter switches UTF-8/Big5)") % {"encoding": encoding}))
         if self.ctx.campaign is not None:
             entries.append(("games", _("Games — live games to play or watch, and the decided ones")))
+            from bbs.letters import mail_label
+
+            entries.append(("mail", mail_label(self.ctx)))
         entries.append(("leave", _("Leave the BBS")))
         return entries
 
@@ -95,6 +98,10 @@ class MainMenu(ListScreen):
             from bbs.boards import BoardList
 
             self.ctx.push(BoardList(self.ctx))
+        elif key == "mail":
+            from bbs.letters import Mailbox
+
+            self.ctx.push(Mailbox(self.ctx))
         elif key == "campaign":
             self.ctx.push(CampaignChoice(self.ctx, self.officers))
         elif key == "language":

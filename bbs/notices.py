@@ -1,6 +1,7 @@
 """Live notices on the status line: a session listens to its officer's channel-layer group
 (campaign.services.notices.officer_group, the group the pages' notices socket listens to) and
-shows each notice's text in the session's language, as the pages' menu bar does."""
+shows each notice's text in the session's language, as the pages' menu bar does; a letter's
+notice (and the count after one is read) sets the session's unread count (bbs/letters.py)."""
 
 import asyncio
 import logging
@@ -24,6 +25,8 @@ def notice_text(message: dict, language: str) -> str | None:
     texts = message.get("text") or {}
     text = texts.get(language) or next(iter(texts.values()), "")
     count = message.get("count", 0)
+    if text and "letters" in message:  # a letter's notice (not a duty): the letters waiting unread
+        return "◆ " + safe(str(text), newlines=False) + "  " + _("(%(n)s unread letters)") % {"n": message["letters"]}
     if text:
         return "◆ " + safe(str(text), newlines=False) + "  " + _("(%(n)s duties)") % {"n": count}
     return None
@@ -50,6 +53,9 @@ async def follow(ctx: Context) -> None:
                 message = await asyncio.wait_for(layer.receive(channel), WAIT)
             except TimeoutError:
                 continue
+            if "letters" in message and ctx.officer is not None:  # the menu's and the mailbox's count
+                ctx.officer.unread_letters = message["letters"]
+                ctx.invalidate()
             text = notice_text(message, ctx.language)
             if text:
                 ctx.status(text)

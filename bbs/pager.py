@@ -1,21 +1,26 @@
 """A thread in the pager: its posts (the web's selector, page after page), each with its author,
-time and text shown as text (bbs.text.safe), scrolled by line or screen; `/` searches, `r`
-replies, `e` edits one's own latest post still within the edit window."""
+time and text shown as text (bbs.text.safe) and its 推/噓/→ comments under it (bbs/comments.py),
+scrolled by line or screen; `/` searches, `r` replies, `e` edits one's own latest post still
+within the edit window, `X` (or `%`) comments under the post at the top of the screen."""
 
 import asyncio
+from collections.abc import Awaitable, Callable
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from prompt_toolkit.filters import Condition
+from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout import ConditionalContainer, HSplit, Window
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import TextArea
 
+from bbs.comments import CommentPrompt, Line, comment_fragments
 from bbs.context import Context
 from bbs.text import fit, safe, wrap
 from campaign import clock
+from campaign.errors import RuleViolation
 from campaign.selectors.boards import thread_page
 from campaign.services.reads import thread_read
 
@@ -32,12 +37,14 @@ def read_thread(*, thread_id: int, campaign, viewer, now):
 
 
 class Pager:
-    def __init__(self, ctx: Context, thread) -> None:
+    def __init__(self, ctx: Context, thread, on_leave: Callable[[], Awaitable[None]] | None = None) -> None:
         self.ctx = ctx
         self.thread = thread
+        self.on_leave = on_leave  # the thread list reads its counts again (a comment moved them)
         self.title = safe(thread.title, newlines=False)
         self.views: list = []
-        self.lines: list[tuple[str, str]] = []
+        self.lines: list[Line] = []
+        self.line_posts: list[int] = []  # the post each line belongs to (a comment's: its post)
         self.top = 0
         self.columns = 0
         self.search = TextArea(multiline=False, prompt="/", height=1)
@@ -46,7 +53,8 @@ class Pager:
         self._control = FormattedTextControl(self._fragments, focusable=True, show_cursor=False)
         searching = Condition(lambda: self.searching)
         body = Window(self._control, wrap_lines=False)
-        self._container = HSplit([body, ConditionalContainer(self.search, searching)])
+        self.commenting = CommentPrompt(ctx, on_sent=self._reloaded, on_close=self._focus_body)
+        self._container = HSplit([body, ConditionalContainer(self.search, searching), self.commenting.container()])
 
     def container(self) -> Container:
         return self._container
@@ -60,7 +68,8 @@ class Pager:
         self.ctx.invalidate()
 
     async def stop(self) -> None:
-        pass
+        if self.on_leave is not None:
+            await self.on_leave()
 
     def posts(self) -> list:
         return [post for view in self.views for post in view.posts]
@@ -71,23 +80,29 @@ class Pager:
         if columns == self.columns:
             return
         self.columns = columns
-        lines: list[tuple[str, str]] = []
+        lines: list[Line] = []
+        owners: list[int] = []
         moderator = bool(self.views) and self.views[0].may_moderate
-        for post in self.posts():
+        zone = self.ctx.campaign.zone
+        for post, comments in (row for view in self.views for row in view.rows):
             author = _("System") if post.is_system else (post.author.name if post.author else "—")
-            when = timezone.localtime(post.created_at, self.ctx.campaign.zone).strftime("%Y/%m/%d %H:%M")
+            when = timezone.localtime(post.created_at, zone).strftime("%Y/%m/%d %H:%M")
             edited = " " + _("(edited)") if post.edited_at else ""
             head = _("Author %(author)s   Time %(time)s") % {"author": safe(author, newlines=False), "time": when}
-            lines.append(("class:top", fit(head + edited, columns)))
+            block: list[Line] = [[("class:top", fit(head + edited, columns))]]
             if post.hidden and not moderator:
-                lines.append(("class:dim", _("Hidden by a moderator.")))
+                block.append([("class:dim", _("Hidden by a moderator."))])
             else:
-                lines.extend(("", line) for line in wrap(safe(post.body), columns))
-            lines.append(("", ""))
-        self.lines = lines
+                block.extend([("", line)] for line in wrap(safe(post.body), columns))
+                block.extend(comment_fragments(line, columns, zone) for line in comments)
+            block.append([("", "")])
+            lines.extend(block)
+            owners.extend([post.pk] * len(block))
+        self.lines, self.line_posts = lines, owners
 
     def rows(self) -> int:
-        return max(self.ctx.body_rows - (1 if self.searching else 0) - 1, 1)
+        prompts = (1 if self.searching else 0) + (1 if self.commenting.open else 0)
+        return max(self.ctx.body_rows - prompts - 1, 1)
 
     def _fragments(self):
         self._layout()
@@ -95,18 +110,19 @@ class Pager:
             return [("class:dim", _("Loading…"))]
         rows = self.rows()
         self.top = max(0, min(self.top, max(len(self.lines) - rows, 0)))
-        out = []
-        for style, text in self.lines[self.top : self.top + rows]:
-            out.append((style, text + "\n"))
+        out: StyleAndTextTuples = []
+        for line in self.lines[self.top : self.top + rows]:
+            out.extend(line)
+            out.append(("", "\n"))
         out.extend([("", "\n")] * (rows - min(rows, len(self.lines) - self.top)))
         shown = min(100, round(100 * (self.top + rows) / max(len(self.lines), 1)))
-        hint = _("%(percent)s%%  r reply  e edit  / search  ↑↓ PgUp PgDn") % {"percent": shown}
+        hint = _("%(percent)s%%  X 推/噓/→  r reply  e edit  / search  ↑↓ PgUp PgDn") % {"percent": shown}
         out.append(("class:dim", fit(hint, self.ctx.columns)))
         return out
 
     def key_bindings(self) -> KeyBindings:
         keys = KeyBindings()
-        reading = Condition(lambda: not self.searching)
+        reading = Condition(lambda: not self.searching and not self.commenting.open)
 
         def scroll(by: int) -> None:
             self.top = max(0, self.top + by)
@@ -127,10 +143,13 @@ class Pager:
         keys.add("r", filter=reading)(lambda e: self._reply())
         keys.add("e", filter=reading)(lambda e: self._edit())
         keys.add("/", filter=reading)(lambda e: self._search_open())
+        keys.add("X", filter=reading)(lambda e: self._comment())
+        keys.add("%", filter=reading)(lambda e: self._comment())
         keys.add("n", filter=reading)(lambda e: self._search_next())
         keys.add("enter", filter=Condition(lambda: self.searching))(lambda e: self._search_done())
         keys.add("escape", filter=Condition(lambda: self.searching))(lambda e: self._search_close())
         keys.add("c-c", filter=Condition(lambda: self.searching))(lambda e: self._search_close())
+        self.commenting.add_keys(keys)
         return keys
 
     def _search_open(self) -> None:
@@ -140,7 +159,11 @@ class Pager:
 
     def _search_close(self) -> None:
         self.searching = False
-        self.ctx.frame.app.layout.focus(self._control)  # type: ignore[union-attr]
+        self._focus_body()
+
+    def _focus_body(self) -> None:
+        if self.ctx.frame is not None:
+            self.ctx.frame.app.layout.focus(self._control)  # type: ignore[attr-defined]
 
     def _search_done(self) -> None:
         self.found = self.search.text.strip()
@@ -153,7 +176,7 @@ class Pager:
         wanted = self.found.casefold()
         first = self.top + 1 if start is None else start
         for number in range(first, len(self.lines)):
-            if wanted in self.lines[number][1].casefold():
+            if wanted in "".join(text for _style, text in self.lines[number]).casefold():
                 self.top = number
                 self.ctx.status("")
                 return
@@ -176,6 +199,21 @@ class Pager:
             return
         self.ctx.push(Editor.edit(self.ctx, mine[-1], on_sent=self._reload))
 
+    def _comment(self) -> None:
+        """PTT's X: a comment under the post at the top of the screen."""
+        if self.ctx.officer is None or not self.line_posts:
+            return
+        post_id = self.line_posts[min(self.top, len(self.line_posts) - 1)]
+        post = next(post for post in self.posts() if post.pk == post_id)
+        if post.hidden:
+            hidden = RuleViolation("R2.5", _("A post hidden by a moderator takes no comments."))
+            self.ctx.status("! " + hidden.refusal)  # the service's own words, before any typing
+            return
+        self.commenting.begin(post)
+
+    async def _reloaded(self) -> None:
+        await self.start()
+
     def _reload(self) -> None:
         asyncio.get_running_loop().create_task(self.start())
 
@@ -183,5 +221,7 @@ class Pager:
         return _(
             "A thread: its posts in order, each with its author and time. ↑↓ (j k) scroll a line, "
             "PgDn PgUp (space b) a screen, Home End the ends; / searches the thread, n finds the next; "
-            "r replies, e edits your latest post still within the edit window."
+            "r replies, e edits your latest post still within the edit window. X comments "
+            "under the post at the top of the screen, as PTT: 1 推 (push, +1), 2 噓 (boo, -1) or 3 → "
+            "(a comment only), then one line of at most 50 columns; Enter sends it, Esc leaves."
         )

@@ -2,11 +2,14 @@
 
 from bbs.models import SSHKey
 from campaign.models import Officer
+from campaign.models.letters import unread_letters
 
 
 def officers_of(user) -> list[Officer]:
-    """The user's officers, one per campaign, the newest campaign first (1 query)."""
-    return list(Officer.objects.filter(user=user).select_related("campaign").order_by("-campaign__created_at", "-id"))
+    """The user's officers, one per campaign, the newest campaign first, each with the count of
+    letters waiting unread in their inbox (`unread_letters`, a subquery: 1 query)."""
+    officers = Officer.objects.filter(user=user).select_related("campaign").annotate(unread_letters=unread_letters())
+    return list(officers.order_by("-campaign__created_at", "-id"))
 
 
 def ssh_keys_of(user) -> list[SSHKey]:

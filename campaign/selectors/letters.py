@@ -1,5 +1,6 @@
 """Reading letters (站內信): an officer's inbox and sent letters, one letter, and a letter's notice.
-Only its sender and its recipient read a letter (R1.5: an officer's mail is their own); each
+Only its sender and its recipient read a letter, and to anyone else it does not exist (R1.5: an
+officer's mail is their own); each
 reads it only while it is still in their box. The same reads serve the pages, the API and the
 terminal."""
 
@@ -12,7 +13,6 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from campaign.errors import NotAllowed
 from campaign.models import Letter, Officer
 from campaign.models.letters import LETTER_KEY
 
@@ -51,18 +51,16 @@ def letters_sent_query(*, officer: Officer):
 
 
 def letter_of(*, officer: Officer, letter_id: int) -> Letter:
-    """A letter in one of the officer's boxes (one query). Another's letter is refused, by id or
-    not (NotAllowed: 403); one that does not exist, or that the officer removed from their box,
-    raises Letter.DoesNotExist (404)."""
+    """A letter in one of the officer's boxes (one query). Another's letter is not found, as one
+    that does not exist or that the officer removed from their box (Letter.DoesNotExist: 404):
+    answering 403 would tell a prober which ids are letters (R1.5: an officer's mail is their own)."""
     letter = (
         Letter.objects.select_related("sender", "recipient", "reply_to")
         .filter(pk=letter_id, campaign_id=officer.campaign_id)
         .first()
     )
-    if letter is None:
+    if letter is None or officer.pk not in (letter.sender_id, letter.recipient_id):
         raise Letter.DoesNotExist
-    if officer.pk not in (letter.sender_id, letter.recipient_id):
-        raise NotAllowed("R1.5", _("A letter is read only by its sender and its recipient."))
     if (letter.sender_id == officer.pk and letter.sender_removed) or (
         letter.recipient_id == officer.pk and letter.recipient_removed
     ):

@@ -35,7 +35,7 @@ def _check_text(title: str | None, body: str) -> None:
         raise RuleViolation("", _("A post may be at most %(n)d characters.") % {"n": MAX_BODY})
 
 
-def _check_may_post(actor: Officer, board: Board) -> None:
+def check_may_post(actor: Officer, board: Board) -> None:
     if board.campaign_id != actor.campaign_id or not may_read_board(actor, board):
         raise NotAllowed("R1.2", _("Only officers of this kingdom may post in its palace."))
 
@@ -49,7 +49,7 @@ def _per(seconds: int) -> str:
     }[seconds]
 
 
-def _check_rate(actor: Officer) -> None:
+def check_rate(actor: Officer) -> None:
     """The boards' posting rate: an officer's threads, replies and edits, at most
     BOARD_POST_RATE ("10/min") in any window of its length, counted in Redis for every web
     process (campaign/rates.py). Checked after every refusal (a refused post spends none of it)
@@ -64,7 +64,7 @@ def _check_rate(actor: Officer) -> None:
         raise TooFast("", message, retry_after=wait)
 
 
-def _nonce_ok(nonce: str) -> bool:
+def nonce_ok(nonce: str) -> bool:
     """The form's one-time token (a double submit makes one post); anything else is ignored."""
     return bool(nonce) and len(nonce) <= 40 and nonce.isascii() and nonce.isalnum()
 
@@ -89,12 +89,12 @@ def _new_post(
 def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce: str = "") -> Thread:
     """An officer opens a thread. The same form sent twice (same `nonce`) makes one thread."""
     require_campaign_open(actor.campaign)
-    _check_may_post(actor, board)
+    check_may_post(actor, board)
     _check_text(title, body)
-    key = f"officer:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
+    key = f"officer:{actor.pk}:{nonce}" if nonce_ok(nonce) else None
     if key and (existing := Post.objects.filter(event_key=key).select_related("thread").first()):
         return existing.thread
-    _check_rate(actor)
+    check_rate(actor)
     html = render_markdown(body)  # before the transaction: nobody waits on a lock while it renders
     now = clock.now()
     try:
@@ -110,12 +110,12 @@ def thread_create(*, actor: Officer, board: Board, title: str, body: str, nonce:
 
 def post_reply(*, actor: Officer, thread: Thread, body: str, nonce: str = "") -> Post:
     require_campaign_open(actor.campaign)
-    _check_may_post(actor, thread.board)
+    check_may_post(actor, thread.board)
     _check_text(None, body)
-    key = f"officer:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
+    key = f"officer:{actor.pk}:{nonce}" if nonce_ok(nonce) else None
     if key and (existing := Post.objects.filter(event_key=key).first()):
         return existing
-    _check_rate(actor)
+    check_rate(actor)
     html = render_markdown(body)
     now = clock.now()
     try:
@@ -203,7 +203,7 @@ def post_edit(*, actor: Officer, post: Post, body: str) -> Post:
     post = Post.objects.select_related("thread__board__campaign").get(pk=post.pk)
     window = post.thread.board.campaign.post_edit_window
     _check_editable(post, window, now)
-    _check_rate(actor)
+    check_rate(actor)
     html = render_markdown(body)
     with transaction.atomic():
         locked = Post.objects.select_for_update().get(pk=post.pk)

@@ -12,7 +12,7 @@ from campaign.authority import may_moderate, require_campaign_open
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Comment, Officer, Post, Thread
 from campaign.rules.comments import DELTA, KINDS, MAX_COLUMNS, OWN_POST, comment_kind, text_columns
-from campaign.services.boards import _check_may_post, _check_rate
+from campaign.services.boards import check_may_post, check_rate
 from campaign.validation import checked_text
 
 MAX_CHARACTERS = 100  # besides the columns: zero-width marks take none
@@ -47,13 +47,13 @@ def comment_add(*, actor: Officer, post: Post, kind: str, text: str) -> Comment:
     row (as post_hide and comment_hide do): two comments of one officer at once are one after the
     other, the second seeing the first."""
     require_campaign_open(actor.campaign)
-    _check_may_post(actor, post.thread.board)
+    check_may_post(actor, post.thread.board)
     if kind not in KINDS:
         raise RuleViolation("", _("A comment is a push (推), a boo (噓) or an arrow (→)."))
     line = _checked_line(text)
     if post.hidden:
         raise RuleViolation("R2.5", _("A post hidden by a moderator takes no comments."))
-    _check_rate(actor)
+    check_rate(actor)
     with transaction.atomic():
         locked = Post.objects.select_for_update().only("pk", "hidden", "author_id", "thread_id").get(pk=post.pk)
         now = clock.now()  # under the lock: the officer's comments on the post are in time order

@@ -15,7 +15,7 @@ from campaign.errors import RuleViolation
 from campaign.markup import render_markdown
 from campaign.models import Letter, Officer
 from campaign.selectors.letters import letter_of
-from campaign.services.boards import MAX_BODY, MAX_TITLE, _check_rate, _nonce_ok
+from campaign.services.boards import MAX_BODY, MAX_TITLE, check_rate, nonce_ok
 from campaign.services.notices import duties_recount, notices_send
 from campaign.validation import checked_text
 
@@ -51,7 +51,7 @@ def _check_letter(subject: str, body: str) -> None:
 
 
 def _answered(actor: Officer, reply_to: Letter | int | None) -> Letter | None:
-    """The letter answered: one in the actor's own boxes (another's is refused, 403)."""
+    """The letter answered: one in the actor's own boxes (another's, as none, is refused)."""
     if reply_to is None:
         return None
     letter_id = reply_to.pk if isinstance(reply_to, Letter) else reply_to
@@ -81,10 +81,10 @@ def letter_send(
         recipient = answered.sender if answered.recipient_id == actor.pk else answered.recipient
     to = _recipient(actor, recipient)
     _check_letter(subject, body)
-    key = f"letter:{actor.pk}:{nonce}" if _nonce_ok(nonce) else None
+    key = f"letter:{actor.pk}:{nonce}" if nonce_ok(nonce) else None
     if key and (existing := Letter.objects.filter(event_key=key).first()):
         return existing
-    _check_rate(actor)
+    check_rate(actor)
     html = render_markdown(body)  # before the transaction, as a post's
     try:
         with transaction.atomic():
@@ -108,7 +108,7 @@ def letter_send(
 
 
 def letter_read(*, actor: Officer, letter_id: int) -> Letter:
-    """The actor opens a letter of their boxes (another's: 403; none, or removed: DoesNotExist).
+    """The actor opens a letter of their boxes (another's, none, or one removed: DoesNotExist).
     The recipient's first reading marks it read; their open pages' count follows (the notice's
     refresh), and so does the count read with the actor (`unread_letters`, when it was)."""
     letter = letter_of(officer=actor, letter_id=letter_id)
@@ -128,8 +128,8 @@ def letter_read(*, actor: Officer, letter_id: int) -> Letter:
 
 def letter_remove(*, actor: Officer, letter_id: int) -> Letter:
     """The actor removes a letter from their own box (the other side keeps theirs). Another's
-    letter is refused (403); one already removed is not found."""
-    letter = letter_of(officer=actor, letter_id=letter_id)  # refuses anyone but its two officers
+    letter is not found (DoesNotExist: 404), as one already removed."""
+    letter = letter_of(officer=actor, letter_id=letter_id)  # none for anyone but its two officers
     side = "recipient_removed" if letter.recipient_id == actor.pk else "sender_removed"
     with transaction.atomic():
         Letter.objects.filter(pk=letter.pk).update(**{side: True})

@@ -12,6 +12,7 @@ from campaign.inputs import query_id
 from campaign.models import Board, Comment, Post, Thread
 from campaign.pages import back, campaign_action, campaign_page, require_officer
 from campaign.selectors.boards import board_page, boards_of_campaign, thread_page
+from campaign.selectors.comments import comment_target, comment_to_moderate
 from campaign.selectors.search import board_search
 from campaign.services.boards import (
     post_edit,
@@ -162,7 +163,10 @@ def post_moderate(request, campaign, post_id):
 def comment_new(request, campaign, post_id):
     """A 推, 噓 or → under a post (the button pressed names the kind)."""
     officer = require_officer(request)
-    post = get_object_or_404(Post.objects.select_related("thread__board"), pk=post_id, thread__board__campaign=campaign)
+    try:
+        post = comment_target(campaign=campaign, post_id=post_id)
+    except Post.DoesNotExist:
+        raise Http404 from None
     comment = comment_add(
         actor=officer, post=post, kind=request.POST.get("kind", ""), text=request.POST.get("text", "")
     )
@@ -174,13 +178,10 @@ def comment_new(request, campaign, post_id):
 @campaign_action
 def comment_moderate(request, campaign, comment_id):
     officer = require_officer(request)
-    comment = get_object_or_404(
-        Comment.objects.select_related(
-            "post__thread__board__city__kingdom", "post__thread__board__kingdom", "post__thread__board__campaign"
-        ),
-        pk=comment_id,
-        post__thread__board__campaign=campaign,
-    )
+    try:
+        comment = comment_to_moderate(campaign=campaign, comment_id=comment_id)
+    except Comment.DoesNotExist:
+        raise Http404 from None
     comment_hide(actor=officer, comment=comment, hidden=request.POST.get("hidden", "1") == "1")
     messages.success(request, _("The comment was hidden.") if comment.hidden else _("The comment is shown again."))
     return _to_post(request, campaign, comment.post)

@@ -13,6 +13,7 @@ class Case:
     roles: dict  # role → (officer name or "superuser", allowed, data override or None)
     campaign_url: bool = True
     extra: dict = field(default_factory=dict)
+    refused_status: int = 403  # 404 where what is refused must not be told apart from nothing (another's letter)
 
 
 def refuse(name, data=None):

@@ -13,12 +13,14 @@ def letter_send_case(world, clock):
 
 
 def letter_remove_case(world, clock):
-    """The recipient removes it from the inbox, the sender from the sent letters; nobody else."""
+    """The recipient removes it from the inbox, the sender from the sent letters; to anybody else it
+    is not found (404, as an id that is no letter: ids are not probed)."""
     letter = letter_send(actor=world["郭嘉"], recipient="荀彧", subject="密", body="只給你")
     return Case(
         [letter.pk],
         {},
         {"right": allow("荀彧"), "party": allow("郭嘉"), "same": refuse("曹操"), "other": refuse("孫權")},
+        refused_status=404,
     )
 
 

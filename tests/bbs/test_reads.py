@@ -33,3 +33,33 @@ def test_the_users_campaigns_are_read_in_one_query(world, django_assert_num_quer
     with django_assert_num_queries(1):
         officers = officers_of(user)
     assert [o.campaign.name for o in officers] == [world.campaign.name]
+
+
+def test_the_users_campaigns_carry_each_officers_unread_letters_in_the_same_query(world, django_assert_num_queries):
+    from campaign.services.letters import letter_send
+
+    letter_send(actor=world["郭嘉"], recipient="曹操", subject="軍糧", body="將盡")
+    letter_send(actor=world["荀彧"], recipient="曹操", subject="急報", body="敵至")
+    user = world["曹操"].user
+    with django_assert_num_queries(1):
+        (officer,) = officers_of(user)
+        assert officer.unread_letters == 2
+
+
+def test_a_page_of_the_mailbox_and_the_unread_count_are_three_queries_whatever_the_letters(
+    world, django_assert_num_queries
+):
+    from bbs.letters import INBOX, SENT, mailbox_page
+    from campaign.services.letters import letter_send
+
+    for index in range(25):
+        letter_send(actor=world[("郭嘉", "荀彧")[index % 2]], recipient="曹操", subject=f"第{index}封", body="文")
+    caocao = world["曹操"]
+    with django_assert_num_queries(3):
+        letters, page, pages, unread = mailbox_page(officer=caocao, box=INBOX, page=2)
+        assert [letter.sender.name for letter in letters] == ["郭嘉", "荀彧", "郭嘉", "荀彧", "郭嘉"]  # the first five
+    assert (page, pages, unread) == (2, 2, 25)
+    guojia = world["郭嘉"]
+    with django_assert_num_queries(3):
+        letters, page, pages, unread = mailbox_page(officer=guojia, box=SENT, page=1)
+        assert {letter.recipient.name for letter in letters} == {"曹操"}

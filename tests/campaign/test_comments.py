@@ -194,3 +194,22 @@ def test_pushes_at_the_same_instant_all_count_and_one_officers_two_are_a_push_an
     assert raised == []
     assert counts(post) == (6, 5, 5)
     assert sorted(Comment.objects.filter(author=world["曹仁"]).values_list("kind", flat=True)) == ["arrow", "push"]
+
+
+def test_the_post_commented_and_the_comment_moderated_are_found_in_their_campaign_in_one_query_each(
+    world, post, django_assert_num_queries
+):
+    from campaign.selectors.comments import comment_target, comment_to_moderate
+
+    comment = comment_add(actor=world["曹仁"], post=post, kind="push", text="好計")
+    city = world.city("洛陽")
+    with django_assert_num_queries(1):
+        found = comment_target(campaign=world.campaign, post_id=post.pk)
+        assert found.thread.board.city_id == city.pk
+    with django_assert_num_queries(1):
+        moderated = comment_to_moderate(campaign=world.campaign, comment_id=comment.pk)
+        assert moderated.post.thread.board.campaign == world.campaign
+    with pytest.raises(Post.DoesNotExist):  # the pages answer 404
+        comment_target(campaign=world.campaign, post_id=post.pk + 1000)
+    with pytest.raises(Comment.DoesNotExist):
+        comment_to_moderate(campaign=world.campaign, comment_id=comment.pk + 1000)

@@ -1,7 +1,7 @@
 """Letters (站內信) between officers of a campaign: a web user writes, the recipient sees the unread
-count in the menu and reads it; only the two of them read it (R1.5: another officer gets 403, by
-id too); every refusal names what is wrong and changes nothing; Markdown is made safe as a post's;
-each side removes the letter from its own box."""
+count in the menu and reads it; only the two of them read it (R1.5: to another officer it is not
+found, 404, as an id that is no letter); every refusal names what is wrong and changes nothing;
+Markdown is made safe as a post's; each side removes the letter from its own box."""
 
 import pytest
 import redis
@@ -9,7 +9,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import translation
 
-from campaign.errors import NotAllowed, RuleViolation, TooFast
+from campaign.errors import RuleViolation, TooFast
 from campaign.models import Letter, Notice
 from campaign.selectors.letters import letter_notice, letters_inbox, letters_sent, unread_count
 from campaign.services.letters import letter_read, letter_remove, letter_send
@@ -56,17 +56,18 @@ def test_a_letter_sent_on_the_site_shows_unread_in_the_recipients_menu_until_rea
     assert _count(inbox) == 0 and 'class="unread"' not in inbox
 
 
-def test_r1_5_only_the_sender_and_the_recipient_read_a_letter(world, client):
+def test_r1_5_only_the_sender_and_the_recipient_read_a_letter_and_to_others_it_is_not_found(world, client):
     letter = letter_send(actor=world["郭嘉"], recipient="荀彧", subject="密", body="只給你")
-    for name, status in (("孫權", 403), ("曹操", 403), ("郭嘉", 200), ("荀彧", 200)):
+    for name, status in (("孫權", 404), ("曹操", 404), ("郭嘉", 200), ("荀彧", 200)):
         client.force_login(world[name].user)
         response = client.get(_url(world, "letter", letter.pk))
         assert response.status_code == status, name
-        if status == 403:
+        if status == 404:  # as an id that is no letter: probing ids tells nothing
             assert "只給你" not in response.content.decode()
-    with pytest.raises(NotAllowed):
+            assert client.get(_url(world, "letter", letter.pk + 99)).status_code == 404
+    with pytest.raises(Letter.DoesNotExist):
         letter_read(actor=world["孫權"], letter_id=letter.pk)
-    with pytest.raises(NotAllowed):
+    with pytest.raises(Letter.DoesNotExist):
         letter_remove(actor=world["孫權"], letter_id=letter.pk)
     client.logout()
     assert client.get(_url(world, "letter", letter.pk)).status_code == 302  # to log in
@@ -158,7 +159,7 @@ def test_a_reply_goes_to_the_other_side_and_names_the_letter_it_answers(world, c
     assert 'name="recipient" value="郭嘉"' in page and 'value="Re: 問"' in page
     reply = letter_send(actor=world["荀彧"], recipient="", subject="Re: 問", body="!", reply_to=letter.pk)
     assert (reply.recipient.name, reply.reply_to_id) == ("郭嘉", letter.pk)
-    with pytest.raises(NotAllowed):  # another's letter, by id
+    with pytest.raises(RuleViolation, match="R1.5"):  # another's letter, by id: as none
         letter_send(actor=world["孫權"], recipient="郭嘉", subject="x", body="y", reply_to=letter.pk)
 
 
@@ -263,3 +264,17 @@ def test_the_letters_pages_speak_the_readers_language(world, client, language):
                 for word in leftovers(part, language, known):
                     found.setdefault(word, f"{url} ({name}): {part[:80]}")
     assert not found, found
+
+
+def test_r10_6_a_prisoner_writes_and_receives_letters_as_writing_is_neither_moving_fighting_nor_scheming(world):
+    """A prisoner's letters are allowed both ways (R10.6 forbids moving, fighting and scheming):
+    the ransom is negotiated by letter, as on the forum."""
+    from battles.services.prisoners import prisoner_take
+    from campaign import clock
+
+    wei = world["曹操"].kingdom
+    prisoner_take(officer=world["魏延"], captor=wei, held_in=world.city("長安"), at=clock.now())
+    plea = letter_send(actor=world["魏延"], recipient="曹操", subject="贖金", body="願以百金自贖")
+    answer = letter_send(actor=world["曹操"], recipient="", subject="Re: 贖金", body="准", reply_to=plea.pk)
+    assert (plea.recipient.name, answer.recipient.name) == ("曹操", "魏延")
+    assert world["魏延"].whereabouts == "prisoner"
