@@ -58,6 +58,7 @@ class MainMenu(ListScreen):
         entries = []
         if self.ctx.campaign is not None:
             entries.append(("boards", _("Boards — the city boards and your kingdom's palace")))
+            entries += [("duties", _("Duties — what waits on you")), ("acts", _("Acts — move, march, call, retreat…"))]
         if len(self.officers) > 1:
             entries.append(("campaign", _("Campaign — choose another of your campaigns")))
         language = "English" if self.ctx.language == "en" else "中文"
@@ -93,6 +94,11 @@ class MainMenu(ListScreen):
             from bbs.boards import BoardList
 
             self.ctx.push(BoardList(self.ctx))
+        elif key in ("duties", "acts"):
+            from bbs.acts.duties import DutiesScreen
+            from bbs.acts.menu import ActMenu
+
+            self.ctx.push(DutiesScreen(self.ctx) if key == "duties" else ActMenu(self.ctx))
         elif key == "campaign":
             self.ctx.push(CampaignChoice(self.ctx, self.officers))
         elif key == "language":
