@@ -58,13 +58,14 @@ class MainMenu(ListScreen):
         entries = []
         if self.ctx.campaign is not None:
             entries.append(("boards", _("Boards — the city boards and your kingdom's palace")))
-            entries += [("duties", _("Duties — what waits on you")), ("acts", _("Acts — move, march, call, retreat…"))]
         if len(self.officers) > 1:
             entries.append(("campaign", _("Campaign — choose another of your campaigns")))
         language = "English" if self.ctx.language == "en" else "中文"
         entries.append(("language", _("Language: %(language)s (Enter switches 中文/English)") % {"language": language}))
         encoding = "Big5" if self.encoding() == "big5" else "UTF-8"
         entries.append(("encoding", _("Encoding: %(encoding)s (Enter switches UTF-8/Big5)") % {"encoding": encoding}))
+        if self.ctx.campaign is not None:
+            entries += [("duties", _("Duties — what waits on you")), ("acts", _("Acts — move, march, call, retreat…"))]
         entries.append(("leave", _("Leave the BBS")))
         return entries
 
