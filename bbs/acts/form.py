@@ -18,7 +18,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from bbs.acts.fields import CHOICE, SEVERAL, TEXT, YES_NO, Field, form_data
 from bbs.acts.pickers import LinePicker, OnePicker, SeveralPicker
 from bbs.context import Context
-from bbs.text import fit, width
+from bbs.text import fit, width, wrap
 from bbs.widgets import ListScreen
 from campaign.authority import require_officer
 from campaign.errors import RuleViolation
@@ -88,8 +88,13 @@ class FormScreen(ListScreen):
     def page_rows(self) -> int:
         return max(self.ctx.body_rows - self.header_rows - self._note_rows(), 1)
 
+    def _note_lines(self) -> list[str]:
+        """The notes after the first (which is the header line), wrapped to the terminal."""
+        notes = self.loaded.notes[1:] if self.loaded is not None else []
+        return [line for note in notes for line in wrap(note, self.ctx.columns)]
+
     def _note_rows(self) -> int:
-        return max(len(self.loaded.notes) - 1, 0) if self.loaded else 0
+        return len(self._note_lines())
 
     def rows(self) -> list[StyleAndTextTuples]:
         if self.loaded is None:
@@ -106,7 +111,7 @@ class FormScreen(ListScreen):
         out = super()._fragments()
         if self.loaded is None or self._note_rows() == 0:
             return out
-        notes: StyleAndTextTuples = [("class:dim", fit(n, self.ctx.columns) + "\n") for n in self.loaded.notes[1:]]
+        notes: StyleAndTextTuples = [("class:dim", fit(n, self.ctx.columns) + "\n") for n in self._note_lines()]
         return out[:1] + notes + out[1:]
 
     def choose(self, index: int) -> None:

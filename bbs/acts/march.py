@@ -39,7 +39,7 @@ def preview_lines(preview: MarchPreview | None, zone) -> list[str]:
         if preview.members
         else _("No officer chosen yet.")
     )
-    return [_("Route") + ": " + " → ".join(preview.route.names), arrival + " " + chosen]
+    return [_("Route") + ": " + " → ".join(preview.route.names), arrival, chosen]
 
 
 def _origins(form: MarchForm, data: MultiValueDict):
