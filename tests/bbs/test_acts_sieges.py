@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from battles.models import Army, Game, Pursuit, Siege
+from battles.services.reinforce import reinforcement_send
 from battles.services.siege import siege_call
 from campaign.errors import RuleViolation
 from ops.demo import DEMO_PASSWORD
@@ -102,3 +103,27 @@ def test_r8_1_a_retreat_from_the_terminal_lifts_the_siege_and_the_governor_pursu
     governor.type("ctrl-x")
     governor.wait_for("The pursuit is ordered.")
     assert Pursuit.objects.get(army=army).status != Pursuit.Status.OPEN
+
+
+def test_r8_5_the_king_reinforces_the_besieging_army_and_nobody_chosen_is_refused(bbs, war):
+    world, siege = war
+    english(world, "曹操")
+    army = Army.objects.get(siege=siege)
+    with pytest.raises(RuleViolation) as refused, translation.override("en"):
+        reinforcement_send(actor=world["曹操"], army=army, officers=[])
+    king = bbs.connect("caocao", DEMO_PASSWORD)
+    open_act(king, "Reinforce the army at 漢中", "Members")
+    pick(king, "From", "許昌")
+    king.type("ctrl-x")
+    king.wait_for(refused.value.refusal)  # nobody chosen: the service's words, nothing sent
+    assert not Army.objects.filter(reinforces=army).exists()
+    tick(king, "Members", "夏侯惇")
+    king.wait_for("Route: 許昌 → 洛陽 → 長安 → 漢中")
+    king.type("ctrl-x")
+    king.wait_for("Reinforcements are on the way to 漢中.")
+    column = Army.objects.get(reinforces=army)
+    assert [m.officer.name for m in column.members.all()] == ["夏侯惇"]
+    web = Client()
+    web.force_login(world["劉備"].user)
+    page = web.get(reverse("war", args=[world.campaign.slug])).content.decode()
+    assert reverse("army", args=[world.campaign.slug, column.pk]) in page  # on the War page's armies
