@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.http import Http404
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 
@@ -104,7 +105,7 @@ class FormScreen(ListScreen):
         for f in self.loaded.fields:
             label = fit(f.label, self.label_width)
             out.append([("class:dim", label), ("", fit(f.shown(), max(columns - self.label_width, 1), pad=False))])
-        out.append([("class:unread", fit("[ " + _("Send") + " ]", columns, pad=False))])
+        out.append([("class:unread", fit("[ " + pgettext("a form's button", "Send") + " ]", columns, pad=False))])
         return out
 
     def _fragments(self) -> StyleAndTextTuples:

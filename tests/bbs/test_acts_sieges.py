@@ -15,6 +15,7 @@ from django.utils import translation
 from battles.models import Army, Game, Pursuit, Siege
 from battles.services.reinforce import reinforcement_send
 from battles.services.siege import siege_call
+from bbs.acts.offers import offers
 from campaign.errors import RuleViolation
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.acts_steps import english, number_of, open_act, open_menu_line, pick, tick
@@ -68,6 +69,9 @@ def test_r6_3_the_defender_takes_up_the_call_from_the_duties_list_whose_countdow
     world, siege = war
     english(world, "張飛")
     game = siege_call(actor=world["曹操"], army=Army.objects.get(siege=siege), attacker=world["許褚"])
+    with translation.override("en"):  # the acts menu about the siege: the siege page's flags
+        assert [o.act for o in offers(world["張飛"], siege=siege)] == ["call-answer"]
+        assert [o.act for o in offers(world["曹操"], siege=siege)] == ["siege-call", "retreat"]
     terminal = bbs.connect("zhangfei", DEMO_PASSWORD)
     screen = open_menu_line(terminal, "Duties —", "Siege call by 許褚 at 漢中")
     first = countdown_of(screen, "Siege call by 許褚")
@@ -94,6 +98,7 @@ def test_r8_1_a_retreat_from_the_terminal_lifts_the_siege_and_the_governor_pursu
     army = Army.objects.get(pk=Army.objects.get(siege=siege).pk)
     assert army.status == Army.Status.RETREATING
     assert Pursuit.objects.filter(army=army, status=Pursuit.Status.OPEN).exists()
+    assert [o.act for o in offers(world["張飛"], army=army)] == ["pursuit"]  # the army page's flags
     governor = bbs.connect("zhangfei", DEMO_PASSWORD)
     screen = open_menu_line(governor, "Duties —", "An army retreats from 漢中")
     governor.type(number_of(screen, "An army retreats from 漢中"), "enter", "enter")
