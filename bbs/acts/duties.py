@@ -135,7 +135,7 @@ class DutiesScreen(ListScreen):
         self.ctx.push(screen)
 
     def _done(self, done: str) -> None:
-        asyncio.get_running_loop().create_task(self.reload())
+        self._tasks.append(asyncio.get_running_loop().create_task(self.reload()))
 
     def help(self) -> str:
         return _(

@@ -66,6 +66,7 @@ class FormScreen(ListScreen):
         self.loaded: Loaded | None = None
         self.sending = False
         self.label_width = 0
+        self._tasks: set[asyncio.Task] = set()
 
     async def start(self) -> None:
         await self.reload()
@@ -138,7 +139,9 @@ class FormScreen(ListScreen):
         self.ctx.invalidate()
 
     def _spawn(self, coro) -> None:
-        asyncio.get_running_loop().create_task(coro)
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)  # kept until done (the loop holds only weak references)
+        task.add_done_callback(self._tasks.discard)
 
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("c-x")

@@ -16,6 +16,7 @@ class ActMenu(ActList):
         super().__init__(ctx, _("Acts"), [])
         self.city, self.army, self.siege = city, army, siege
         self.loaded = False
+        self._reading: asyncio.Task | None = None
 
     async def start(self) -> None:
         await self.reload()
@@ -37,7 +38,7 @@ class ActMenu(ActList):
 
     def _done(self, done: str) -> None:
         self.ctx.status(done)  # the form is gone; this menu stays, read again
-        asyncio.get_running_loop().create_task(self.reload())
+        self._reading = asyncio.get_running_loop().create_task(self.reload())
 
     def help(self) -> str:
         return _(
