@@ -72,3 +72,22 @@ def test_r3_1_the_king_orders_a_move_in_the_terminal_and_a_governor_approves_a_r
     request.refresh_from_db()
     assert request.origin_approver.name == "曹仁"
     assert 'data-officer="郭嘉"' not in moves_page(bbs_world, "曹仁")  # decided: no longer awaiting 曹仁
+
+
+def test_r3_3_an_officer_withdraws_their_request_in_the_terminal_and_a_governor_rejects_one_r3_2(bbs, bbs_world):
+    english(bbs_world, "郭嘉", "曹仁")
+    bbs_world.online("曹仁", "徐晃")
+    mine = move_request(actor=bbs_world["郭嘉"], destination=bbs_world.city("長安"))
+    terminal = bbs.connect("guojia", DEMO_PASSWORD)
+    open_act(terminal, "Withdraw a move", "郭嘉: 洛陽 → 長安")
+    terminal.type("ctrl-x")
+    terminal.wait_for("Withdrawn: 郭嘉.")
+    assert not Move.objects.filter(pk=mine.pk, status=Move.Status.REQUESTED).exists()
+    assert 'name="destination"' in moves_page(bbs_world, "郭嘉")  # free to ask again on the web
+    again = move_request(actor=bbs_world["郭嘉"], destination=bbs_world.city("許昌"))
+    governor = bbs.connect("caoren", DEMO_PASSWORD)
+    open_act(governor, "Reject a move", "郭嘉: 洛陽 → 許昌")
+    governor.type("ctrl-x")
+    governor.wait_for("Rejected: 郭嘉.")
+    assert not Move.objects.filter(pk=again.pk, status=Move.Status.REQUESTED).exists()
+    assert 'data-officer="郭嘉"' not in moves_page(bbs_world, "曹仁")
