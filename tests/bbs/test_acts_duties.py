@@ -8,7 +8,7 @@ from django.urls import reverse
 from campaign.models import Move
 from campaign.services.moves import move_request
 from ops.demo import DEMO_PASSWORD
-from tests.bbs.acts_steps import english, number_of, open_menu_line
+from tests.bbs.acts_steps import english, open_menu_line, wait_for_row
 
 
 def duty_keys_on_the_web(world, name: str) -> str:
@@ -26,8 +26,8 @@ def test_a_duty_that_appears_shows_without_a_key_and_enter_opens_its_form(bbs, b
     assert "asks to move" not in terminal.screen_text()
     move = move_request(actor=bbs_world["郭嘉"], destination=bbs_world.city("長安"))
     assert f'data-duty-key="move:{move.pk}:request"' in duty_keys_on_the_web(bbs_world, "曹操")
-    screen = terminal.wait_for("郭嘉 asks to move from 洛陽 to 長安", timeout=30)  # no key pressed
-    terminal.type(number_of(screen, "郭嘉 asks to move"), "enter", "enter")
+    row = wait_for_row(terminal, "郭嘉 asks to move from 洛陽 to 長安")  # a row of the list: no key pressed
+    terminal.type(row, "enter", "enter")
     terminal.wait_for("Reject")
     terminal.type("enter")  # Approve
     terminal.wait_for("[ Send ]")

@@ -18,7 +18,7 @@ from battles.services.siege import siege_call
 from bbs.acts.offers import offers
 from campaign.errors import RuleViolation
 from ops.demo import DEMO_PASSWORD
-from tests.bbs.acts_steps import english, number_of, open_act, open_menu_line, pick, tick
+from tests.bbs.acts_steps import english, open_act, open_menu_line, pick, tick, wait_for_row
 from tests.integration.test_outages import begin_siege
 from tests.worlds import make_world
 
@@ -61,7 +61,7 @@ def test_r6_1_a_siege_call_from_the_terminal_is_on_the_siege_page_and_a_second_i
 
 
 def countdown_of(screen: str, text: str) -> str:
-    line = next(line for line in screen.splitlines() if text in line)
+    line = next(line for line in screen.splitlines() if text in line and re.match(r"^[> ]*\d+\s", line))
     return re.search(r"\d+(:\d\d)+|\d+d \d+h", line).group(0)
 
 
@@ -73,11 +73,12 @@ def test_r6_3_the_defender_takes_up_the_call_from_the_duties_list_whose_countdow
         assert [o.act for o in offers(world["張飛"], siege=siege)] == ["call-answer"]
         assert [o.act for o in offers(world["曹操"], siege=siege)] == ["siege-call", "retreat"]
     terminal = bbs.connect("zhangfei", DEMO_PASSWORD)
-    screen = open_menu_line(terminal, "Duties —", "Siege call by 許褚 at 漢中")
-    first = countdown_of(screen, "Siege call by 許褚")
+    open_menu_line(terminal, "Duties —", "Siege call by 許褚 at 漢中")
+    row = wait_for_row(terminal, "Siege call by 許褚")
+    first = countdown_of(terminal.screen_text(), "Siege call by 許褚")
     time.sleep(2.2)
     assert countdown_of(terminal.screen_text(), "Siege call by 許褚") != first, "the countdown ticks without a key"
-    terminal.type(number_of(screen, "Siege call by 許褚"), "enter", "enter")
+    terminal.type(row, "enter", "enter")
     terminal.wait_for("The siege of 漢中")
     pick(terminal, "Defender", "張飛")
     terminal.type("ctrl-x")
@@ -100,8 +101,8 @@ def test_r8_1_a_retreat_from_the_terminal_lifts_the_siege_and_the_governor_pursu
     assert Pursuit.objects.filter(army=army, status=Pursuit.Status.OPEN).exists()
     assert [o.act for o in offers(world["張飛"], army=army)] == ["pursuit"]  # the army page's flags
     governor = bbs.connect("zhangfei", DEMO_PASSWORD)
-    screen = open_menu_line(governor, "Duties —", "An army retreats from 漢中")
-    governor.type(number_of(screen, "An army retreats from 漢中"), "enter", "enter")
+    open_menu_line(governor, "Duties —", "An army retreats from 漢中")
+    governor.type(wait_for_row(governor, "An army retreats from 漢中"), "enter", "enter")
     governor.wait_for("Pursuers")
     tick(governor, "Pursuers", "張飛")
     tick(governor, "Opponents", "許褚")

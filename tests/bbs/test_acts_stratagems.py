@@ -11,7 +11,7 @@ from battles.models import Stratagem
 from battles.services.stratagems import stratagem_challenge
 from campaign.errors import RuleViolation
 from ops.demo import DEMO_PASSWORD
-from tests.bbs.acts_steps import english, number_of, open_act, open_menu_line, pick
+from tests.bbs.acts_steps import english, open_act, open_menu_line, pick, wait_for_row
 
 
 def test_r9_1_a_challenge_from_the_terminal_is_on_the_web_and_the_general_takes_it_up_r9_3(bbs, bbs_world):
@@ -29,8 +29,8 @@ def test_r9_1_a_challenge_from_the_terminal_is_on_the_web_and_the_general_takes_
     page = web.get(reverse("stratagems", args=[bbs_world.campaign.slug])).content.decode()
     assert f'data-stratagem="{stratagem.pk}"' in page
     general = bbs.connect("zhangfei", DEMO_PASSWORD)
-    screen = open_menu_line(general, "Duties —", "司馬懿 challenges you with a stratagem")
-    general.type(number_of(screen, "司馬懿 challenges you"), "enter", "enter")
+    open_menu_line(general, "Duties —", "司馬懿 challenges you with a stratagem")
+    general.type(wait_for_row(general, "司馬懿 challenges you"), "enter", "enter")
     general.wait_for("In my place")
     general.type("ctrl-x")
     general.wait_for("The dark-chess game begins.")
