@@ -7,7 +7,9 @@ read in a pinned number of queries."""
 import pytest
 from django.utils import translation
 
+from bbs.acts.duties import DutiesScreen
 from bbs.acts.offers import offers
+from bbs.context import Context
 from bbs.models import TerminalChoice
 from campaign.authority import require_officer
 from ops.demo import DEMO_PASSWORD
@@ -92,3 +94,12 @@ def test_the_acts_menu_about_an_object_offers_what_the_pages_flags_allow(bbs_wor
     assert about_enemy == ["march"]  # no move into another kingdom; a march on it
     assert ("move-order", {"destination": str(bbs_world.city("洛陽").pk)}) in about_own
     assert all(act != "march" for act, _preset in about_own)
+
+
+def test_the_duties_screens_read_is_the_duties_pages_in_a_pinned_number_of_queries(
+    bbs_world, django_assert_num_queries
+):
+    ctx = Context(user=bbs_world["曹操"].user, language="en")
+    ctx.campaign = bbs_world.campaign
+    with django_assert_num_queries(10):  # the officer, its campaign, and officer_duties' eight for a king
+        assert DutiesScreen(ctx)._read() == []
