@@ -39,3 +39,20 @@ def test_a_duty_that_appears_shows_without_a_key_and_enter_opens_its_form(bbs, b
     terminal.wait_for("What (most urgent first)")  # back on the list, read again
     terminal.wait_for("Nothing waits on you.")
     assert f'data-duty-key="move:{move.pk}:request"' not in duty_keys_on_the_web(bbs_world, "曹操")
+
+
+def test_a_duty_ended_on_the_web_leaves_the_open_list_without_a_key(bbs, bbs_world, start_worker):
+    start_worker(sweep_seconds=1)
+    english(bbs_world, "曹操")
+    bbs_world.online("曹仁", "徐晃")
+    move = move_request(actor=bbs_world["郭嘉"], destination=bbs_world.city("長安"))
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    open_menu_line(terminal, "Duties —", "What (most urgent first)")
+    wait_for_row(terminal, "郭嘉 asks to move from 洛陽 to 長安")
+    web = Client()
+    web.force_login(bbs_world["曹仁"].user)
+    answer = web.post(reverse("move-reject", args=[bbs_world.campaign.slug, move.pk]))
+    assert answer.status_code == 302
+    terminal.wait_for("Nothing waits on you.", timeout=30)  # the duty's end reached the list: no key pressed
+    move.refresh_from_db()
+    assert move.status != Move.Status.REQUESTED
