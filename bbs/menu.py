@@ -69,6 +69,7 @@ class MainMenu(ListScreen):
             from bbs.letters import mail_label
 
             entries.append(("mail", mail_label(self.ctx)))
+            entries += [("duties", _("Duties — what waits on you")), ("acts", _("Acts — move, march, call, retreat…"))]
         entries.append(("leave", _("Leave the BBS")))
         return entries
 
@@ -102,6 +103,11 @@ class MainMenu(ListScreen):
             from bbs.letters import Mailbox
 
             self.ctx.push(Mailbox(self.ctx))
+        elif key in ("duties", "acts"):
+            from bbs.acts.duties import DutiesScreen
+            from bbs.acts.menu import ActMenu
+
+            self.ctx.push(DutiesScreen(self.ctx) if key == "duties" else ActMenu(self.ctx))
         elif key == "campaign":
             self.ctx.push(CampaignChoice(self.ctx, self.officers))
         elif key == "language":

@@ -216,6 +216,17 @@ class Terminal:
                     char = shown[column]
                     return {"reverse": char.reverse, "fg": char.fg, "bold": char.bold}
         raise AssertionError(f"{text!r} not on the screen:\n{self.screen_text()}")
+    def cursor_to(self, text: str, timeout: float = 10) -> str:
+        """Press ↓ until the cursor's line ("> …") shows `text` (fails after `timeout`)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            screen = self.screen_text()
+            if any(line.lstrip().startswith(">") and text in line for line in screen.splitlines()):
+                return screen
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no line with {text!r} under the cursor within {timeout} s:\n{screen}")
+            self.type("down")
+            time.sleep(0.1)
 
     def wait_closed(self, timeout: float = 10) -> bool:
         return self.closed.wait(timeout)

@@ -1,0 +1,48 @@
+"""The acts menu (行動): the acts the officer may take now about a city, an army or a siege (all
+of the officer's acts when none is given), each opening its form; read again after each act."""
+
+import asyncio
+
+from django.utils.translation import gettext as _
+
+from bbs.acts.catalogue import ActList
+from bbs.acts.offers import Offer, offers
+from bbs.context import Context
+from campaign.authority import require_officer
+
+
+class ActMenu(ActList):
+    def __init__(self, ctx: Context, *, city=None, army=None, siege=None) -> None:
+        super().__init__(ctx, _("Acts"), [])
+        self.city, self.army, self.siege = city, army, siege
+        self.loaded = False
+        self._reading: asyncio.Task | None = None
+
+    async def start(self) -> None:
+        await self.reload()
+
+    async def reload(self) -> None:
+        self.offers = await self.ctx.db(self._read)
+        self.loaded = True
+        self.ctx.invalidate()
+
+    def _read(self) -> list[Offer]:
+        officer = require_officer(self.ctx.user, self.ctx.campaign)
+        return offers(officer, city=self.city, army=self.army, siege=self.siege)
+
+    def header(self) -> str:
+        return super().header() if self.loaded else _("Loading…")
+
+    def empty_text(self) -> str:
+        return super().empty_text() if self.loaded else ""
+
+    def _done(self, done: str) -> None:
+        self.ctx.status(done)  # the form is gone; this menu stays, read again
+        self._reading = asyncio.get_running_loop().create_task(self.reload())
+
+    def help(self) -> str:
+        return _(
+            "The acts you may take now (moves, marching, siege calls and answers, retreats, pursuits, "
+            "reinforcements, stratagems), as the site's pages offer them. Enter opens the act's form; "
+            "after an act the list is read again."
+        )
