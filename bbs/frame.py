@@ -4,13 +4,19 @@ goes back on every screen; a window smaller than 80×24 is told so instead of dr
 
 import asyncio
 import logging
+from collections.abc import Generator
+from contextlib import contextmanager
+from functools import cache
 from typing import Any
 
+import prompt_toolkit.application.application as toolkit_application
 from django.utils import translation
 from django.utils.translation import gettext as _
 from prompt_toolkit.application import Application
 from prompt_toolkit.filters import Condition, buffer_has_focus
 from prompt_toolkit.key_binding import DynamicKeyBindings, KeyBindings, merge_key_bindings
+from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
+from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.layout import DynamicContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import FormattedTextControl
@@ -37,6 +43,28 @@ STYLE = Style.from_dict(
 )
 
 
+@cache
+def _toolkit_bindings() -> tuple[Any, Any]:
+    return load_key_bindings(), load_page_navigation_bindings()
+
+
+@contextmanager
+def _shared_toolkit_bindings() -> Generator[None, None, None]:
+    """prompt_toolkit's own key bindings (the editing and page keys of every application: some
+    600 bindings, most of a session's memory and of its start) loaded once for all sessions
+    instead of once per application: they keep no state (each looks at the application it is
+    called for). The loaders are swapped in the module the Application constructor calls them
+    from, for the constructor's length (synchronous, on the one event loop)."""
+    saved = toolkit_application.load_key_bindings, toolkit_application.load_page_navigation_bindings
+    editing, pages = _toolkit_bindings()
+    toolkit_application.load_key_bindings = lambda: editing
+    toolkit_application.load_page_navigation_bindings = lambda: pages
+    try:
+        yield
+    finally:
+        toolkit_application.load_key_bindings, toolkit_application.load_page_navigation_bindings = saved
+
+
 class Frame:
     def __init__(self, ctx: Context, session: Any = None) -> None:
         self.ctx = ctx
@@ -49,7 +77,11 @@ class Frame:
         self.showing_help = False
         self.closing_message = ""
         self._tasks: set[asyncio.Task] = set()
-        self.app: Application = Application(
+        with _shared_toolkit_bindings():
+            self.app: Application = self._application()
+
+    def _application(self) -> Application:
+        return Application(
             layout=Layout(
                 HSplit(
                     [
@@ -65,6 +97,9 @@ class Frame:
             full_screen=True,
             style=STYLE,
             mouse_support=False,
+            # A key's redraw is drawn at once: prompt_toolkit's default postpones it up to 10 ms
+            # while other callbacks are ready, which with a hundred sessions is always.
+            max_render_postpone_time=None,
         )
 
     # the frame's acts, for screens (bbs/context.py)

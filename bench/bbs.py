@@ -1,22 +1,24 @@
 """Benchmark of the BBS: many SSH sessions at once, each typing; the delay from a key sent to the
 screen's change arriving (p50 / p99), against a bare asyncssh echo server (a key sent back as
-it came, no application) measured in the same run, and the server's memory per session.
+it came, no application) measured in the same run by the same client code, and the server's
+memory per session.
 
-    .venv/bin/python bench/bbs.py [--sessions 100] [--keys 20] [--port 2297] [--redis-port 6397]
+    .venv/bin/python bench/bbs.py [--sessions 100] [--keys 20] [--clients 4] [--port 2297] [--redis-port 6397]
 
 The BBS is served as `make run` serves it (`manage.py bbs`, runall's bbs_command), production
-settings (DEBUG off), SQLite in var/, its own redis-server; the echo server is another process
-of this file. Every session logs in first (a demo officer's password); then the echo and the BBS
-take turns, a round each, twice, every session typing a key every `--interval` seconds (↓ and ↑
-on the main menu: the cursor moves, the frame redraws those lines). Target: the BBS's p99 within
-3× the echo server's. Memory: the BBS process's RSS with every session open, less its RSS with
-one, divided by the sessions.
+settings (DEBUG off), SQLite in var/, its own redis-server; the echo server is a process of its
+own (bench/bbs_clients.py). The sessions are driven by `--clients` typist processes, each with
+its share of both servers' sessions, so that no one client process is the bottleneck (each
+reports its CPU). Every session logs in first (a demo officer's password); then the echo and
+the BBS take turns, a round each, twice, every session typing a key every `--interval` seconds
+(↓ and ↑ on the main menu: the cursor moves, the frame redraws those lines). Target: the BBS's
+p99 within 3× the echo server's. Memory: the BBS process's RSS with every session open, less
+its RSS with one, divided by the sessions; CPU: each server's CPU time over its rounds, per key.
 """
 
 import argparse
-import asyncio
+import multiprocessing
 import os
-import random
 import statistics
 import subprocess
 import sys
@@ -25,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.bbs_clients import Found, Job, run_typist  # noqa: E402
+
 VAR = ROOT / "var"
 DB = VAR / "bench-bbs.sqlite3"
 ENV = {
@@ -39,6 +43,7 @@ ENV = {
     "LOGIN_ADDRESS_FAILURE_LIMIT": "100000",
 }
 TARGET = 3.0
+ROUNDS = 2  # rounds of each server, taking turns
 
 
 def setup() -> list[str]:
@@ -64,7 +69,7 @@ def serve(port: int, echo_port: int) -> list[subprocess.Popen]:
 
     env = {**os.environ, **ENV, "BBS_BIND": f"127.0.0.1:{port}"}
     bbs = subprocess.Popen(bbs_command(), cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
-    echo = subprocess.Popen([sys.executable, __file__, "--echo-server", str(echo_port)], cwd=ROOT, env=env)
+    echo = subprocess.Popen([sys.executable, str(ROOT / "bench" / "bbs_clients.py"), str(echo_port)], cwd=ROOT, env=env)
     for target in (port, echo_port):
         wait_for_port(target)
     return [echo, bbs]
@@ -82,105 +87,6 @@ def wait_for_port(port: int) -> None:
     raise RuntimeError(f"nothing listens on {port}")
 
 
-async def echo_server(port: int) -> None:
-    """A bare asyncssh server: any password, every byte sent back as it came."""
-    import asyncssh
-
-    class Server(asyncssh.SSHServer):
-        def begin_auth(self, username: str) -> bool:
-            return True
-
-        def password_auth_supported(self) -> bool:
-            return True
-
-        def validate_password(self, username: str, password: str) -> bool:
-            return True
-
-        def session_requested(self):
-            return Echo()
-
-    class Echo(asyncssh.SSHServerSession):
-        def connection_made(self, chan) -> None:
-            self.chan = chan
-
-        def pty_requested(self, term_type, term_size, term_modes) -> bool:
-            return True
-
-        def shell_requested(self) -> bool:
-            return True
-
-        def data_received(self, data: bytes, datatype) -> None:
-            self.chan.write(data)
-
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    await asyncssh.listen(
-        "127.0.0.1",
-        port,
-        server_factory=Server,
-        server_host_keys=[key],
-        encoding=None,
-        line_editor=False,
-    )
-    await asyncio.Event().wait()
-
-
-class Typist(asyncio.Protocol):
-    """One session: sends a key, waits for the first output after it, notes the delay."""
-
-    def __init__(self) -> None:
-        self.arrived = asyncio.Event()
-        self.seen = bytearray()
-
-    def data_received(self, data: bytes, datatype=None) -> None:
-        self.seen.extend(data)
-        self.arrived.set()
-
-
-async def open_session(port: int, username: str, ready: bytes):
-    import asyncssh
-
-    from ops.demo import DEMO_PASSWORD
-
-    conn = await asyncssh.connect(
-        "127.0.0.1", port, username=username, password=DEMO_PASSWORD, known_hosts=None, client_keys=None
-    )
-    typist = Typist()
-
-    class Session(asyncssh.SSHClientSession):
-        def data_received(self, data, datatype) -> None:
-            typist.data_received(data)
-
-    chan, _session = await conn.create_session(Session, term_type="xterm", term_size=(80, 24), encoding=None)
-    deadline = time.monotonic() + 120
-    while ready not in typist.seen and time.monotonic() < deadline:
-        typist.arrived.clear()
-        try:
-            await asyncio.wait_for(typist.arrived.wait(), 1)
-        except TimeoutError:
-            pass
-    return conn, chan, typist
-
-
-async def type_round(sessions: list, keys: int, interval: float) -> list[float]:
-    delays: list[float] = []
-
-    async def one(chan, typist: Typist) -> None:
-        await asyncio.sleep(random.uniform(0, interval))  # the sessions' keys spread over the interval
-        for n in range(keys):
-            typist.arrived.clear()
-            sent = time.perf_counter()
-            chan.write(b"\x1b[B" if n % 2 == 0 else b"\x1b[A")
-            try:
-                await asyncio.wait_for(typist.arrived.wait(), 10)
-                delays.append(time.perf_counter() - sent)
-            except TimeoutError:
-                delays.append(10.0)
-            await asyncio.sleep(max(0.0, interval - (time.perf_counter() - sent)))
-
-    await asyncio.gather(*(one(chan, typist) for _conn, chan, typist in sessions))
-    return delays
-
-
 def rss_kb(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -188,24 +94,70 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-async def run(args, usernames: list[str], bbs_pid: int) -> dict:
-    menu = b"UTF-8/Big5"  # the main menu's encoding line: the menu is drawn
-    first = await open_session(args.port, usernames[0], menu)
-    await asyncio.sleep(1)
-    one_session = rss_kb(bbs_pid)
-    names = [usernames[n % len(usernames)] for n in range(1, args.sessions)]
-    bbs = [first]
-    for start in range(0, len(names), 10):  # ten log-ins at a time (a hash each)
-        bbs += await asyncio.gather(*(open_session(args.port, name, menu) for name in names[start : start + 10]))
-    echo = await asyncio.gather(*(open_session(args.echo_port, "echo", b"") for _ in range(args.sessions)))
-    await asyncio.sleep(1)
-    all_sessions = rss_kb(bbs_pid)
-    found: dict = {"echo": [], "bbs": [], "rss_one": one_session, "rss_all": all_sessions}
-    for _turn in range(2):
-        found["echo"] += await type_round(echo, args.keys, args.interval)
-        found["bbs"] += await type_round(bbs, args.keys, args.interval)
-    for conn, _chan, _typist in bbs + echo:
-        conn.close()
+def cpu_seconds(pid: int) -> float:
+    """The process's user and system CPU time so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def jobs(args, usernames: list[str]) -> list[Job]:
+    from ops.demo import DEMO_PASSWORD
+
+    names = [usernames[n % len(usernames)] for n in range(args.sessions)]
+    return [
+        Job(
+            bbs_port=args.port,
+            echo_port=args.echo_port,
+            password=DEMO_PASSWORD,
+            usernames=names[index :: args.clients],
+            echo_sessions=len(range(index, args.sessions, args.clients)),
+            first=index == 0,
+            keys=args.keys,
+            interval=args.interval,
+            rounds=ROUNDS,
+        )
+        for index in range(args.clients)
+    ]
+
+
+def run(args, usernames: list[str], echo_pid: int, bbs_pid: int) -> dict:
+    """The typist processes started and met at each phase (bench/bbs_clients.py's order)."""
+    spawn = multiprocessing.get_context("spawn")
+    barrier = spawn.Barrier(args.clients + 1)
+    results = spawn.Queue()
+    typists = [spawn.Process(target=run_typist, args=(job, barrier, results)) for job in jobs(args, usernames)]
+    for typist in typists:
+        typist.start()
+    try:
+        return measure(barrier, results, len(typists), {"echo": echo_pid, "bbs": bbs_pid})
+    finally:
+        for typist in typists:
+            typist.join(timeout=30)
+            if typist.is_alive():
+                typist.terminate()
+
+
+def measure(barrier, results, count: int, pids: dict[str, int]) -> dict:
+    def meet() -> None:
+        barrier.wait(timeout=600)
+
+    meet()  # one BBS session open
+    time.sleep(1)
+    found: dict = {"rss_one": rss_kb(pids["bbs"]), "server_cpu": {"echo": 0.0, "bbs": 0.0}}
+    meet()
+    meet()  # every session open
+    time.sleep(1)
+    found["rss_all"] = rss_kb(pids["bbs"])
+    found["bbs_idle"] = 0.0  # the BBS's CPU in the echo's rounds, its sessions open but idle
+    for _round in range(ROUNDS):
+        for kind in ("echo", "bbs"):
+            before, idle = cpu_seconds(pids[kind]), cpu_seconds(pids["bbs"])
+            meet()
+            meet()
+            found["server_cpu"][kind] += cpu_seconds(pids[kind]) - before
+            if kind == "echo":
+                found["bbs_idle"] += cpu_seconds(pids["bbs"]) - idle
+    found["typists"] = [results.get(timeout=60) for _ in range(count)]
     return found
 
 
@@ -215,21 +167,15 @@ def percentiles(delays: list[float]) -> tuple[float, float]:
 
 
 def main() -> int:
-    import logging
-
-    logging.getLogger("asyncssh").setLevel(logging.WARNING)  # not a line per connection
     parser = argparse.ArgumentParser()
     parser.add_argument("--sessions", type=int, default=100)
     parser.add_argument("--keys", type=int, default=20, help="keys each session types in each round")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between a session's keys")
+    parser.add_argument("--clients", type=int, default=4, help="typist processes sharing the sessions")
     parser.add_argument("--port", type=int, default=2297, help="the BBS's port (127.0.0.1)")
     parser.add_argument("--echo-port", type=int, default=2298, help="the echo server's port")
     parser.add_argument("--redis-port", type=int, default=6397, help="the bench's own redis-server")
-    parser.add_argument("--echo-server", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.echo_server:
-        asyncio.run(echo_server(args.echo_server))
-        return 0
     from bench.needs import stop_cleanly_on_sigterm
 
     stop_cleanly_on_sigterm()
@@ -241,7 +187,7 @@ def main() -> int:
     usernames = setup()
     processes = ([redis] if redis is not None else []) + serve(args.port, args.echo_port)
     try:
-        found = asyncio.run(run(args, usernames, processes[-1].pid))
+        found = run(args, usernames, processes[-2].pid, processes[-1].pid)
     finally:
         for process in reversed(processes):
             process.terminate()
@@ -250,15 +196,26 @@ def main() -> int:
 
 
 def report(args, found: dict) -> int:
-    e50, e99 = percentiles(found["echo"])
-    b50, b99 = percentiles(found["bbs"])
+    typists: list[Found] = found["typists"]
+    delays = {kind: [d for t in typists for d in t.delays[kind]] for kind in ("echo", "bbs")}
+    e50, e99 = percentiles(delays["echo"])
+    b50, b99 = percentiles(delays["bbs"])
     per_session = (found["rss_all"] - found["rss_one"]) / max(args.sessions - 1, 1)
-    print(f"{args.sessions} SSH sessions, each typing a key every {args.interval} s, {2 * args.keys} keys each")
-    print(f"echo (bare asyncssh): p50 {e50:7.1f} ms  p99 {e99:7.1f} ms  ({len(found['echo'])} keys)")
-    print(f"BBS (menu redraw):    p50 {b50:7.1f} ms  p99 {b99:7.1f} ms  ({len(found['bbs'])} keys)")
+    print(f"{args.sessions} SSH sessions from {args.clients} client processes, a key every {args.interval} s each")
+    for kind, label, p50, p99 in (("echo", "echo (bare asyncssh)", e50, e99), ("bbs", "BBS (menu redraw)", b50, b99)):
+        keys = len(delays[kind])
+        server = found["server_cpu"][kind] * 1000 / max(keys, 1)
+        busiest = max(t.cpu[kind] / max(t.wall[kind], 1e-9) for t in typists) * 100
+        print(
+            f"{label:21} p50 {p50:6.1f} ms  p99 {p99:6.1f} ms  ({keys} keys; server CPU {server:.2f} ms a key;"
+            f" busiest client {busiest:.0f} % of a core)"
+        )
+    idle = found["bbs_idle"] / max(sum(t.wall["echo"] for t in typists) / len(typists), 1e-9) * 100
+    print(f"the BBS with its sessions idle (in the echo's rounds): {idle:.1f} % of a core")
     print(f"memory: {found['rss_one'] / 1024:.1f} MB with one session, {found['rss_all'] / 1024:.1f} MB with all")
     print(f"memory per session: {per_session:.0f} kB")
     ratio = b99 / max(e99, 0.001)
+    print(f"p50 ratio BBS/echo: {b50 / max(e50, 0.001):.2f}")
     print(f"p99 ratio BBS/echo: {ratio:.2f} (target <= {TARGET})")
     return 0 if ratio <= TARGET else 1
 

@@ -7,7 +7,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand
 
 from bbs.conf import setting
-from bbs.server import serve
+from bbs.server import collect_now_and_then, serve, settle_collector
 
 
 class Command(BaseCommand):
@@ -22,12 +22,15 @@ class Command(BaseCommand):
 
     async def _serve(self, host: str, port: int) -> None:
         acceptor = await serve(host, port, var_dir=settings.VAR_DIR)
+        settle_collector()
+        collecting = asyncio.get_running_loop().create_task(collect_now_and_then())
         self.stdout.write(self.style.SUCCESS(f"BBS at ssh -p {port} <username>@{host}  (Ctrl-C stops it)"))
         stopping = asyncio.Event()
         loop = asyncio.get_running_loop()
         for signum in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(signum, stopping.set)
         await stopping.wait()
+        collecting.cancel()
         acceptor.close()
         await acceptor.wait_closed()
         self.stdout.write("BBS stopped.")
