@@ -64,6 +64,8 @@ class MainMenu(ListScreen):
         entries.append(("language", _("Language: %(language)s (Enter switches 中文/English)") % {"language": language}))
         encoding = "Big5" if self.encoding() == "big5" else "UTF-8"
         entries.append(("encoding", _("Encoding: %(encoding)s (Enter switches UTF-8/Big5)") % {"encoding": encoding}))
+        if self.ctx.campaign is not None:
+            entries.append(("war", _("War — the dashboard")))
         entries.append(("leave", _("Leave the BBS")))
         return entries
 
@@ -93,6 +95,10 @@ class MainMenu(ListScreen):
             from bbs.boards import BoardList
 
             self.ctx.push(BoardList(self.ctx))
+        elif key == "war":
+            from bbs.war.dashboard import DashboardScreen
+
+            self.ctx.push(DashboardScreen(self.ctx))
         elif key == "campaign":
             self.ctx.push(CampaignChoice(self.ctx, self.officers))
         elif key == "language":

@@ -207,3 +207,16 @@ class Terminal:
         if not self.closed.is_set():
             self.bbs.loop.loop.call_soon_threadsafe(self.conn.close)
             self.closed.wait(5)
+
+
+def cells_of(terminal: Terminal, text: str) -> list:
+    """The screen's cells (pyte's characters: data, fg, bg, reverse …) of the first line showing
+    `text`, from where it starts to the line's end (a wide character's second cell is skipped)."""
+    with terminal.lock:
+        for y in range(terminal.screen.lines):
+            row = terminal.screen.buffer[y]
+            chars = [row[x] for x in range(terminal.screen.columns) if row[x].data != ""]
+            line = "".join(c.data for c in chars)
+            if text in line:
+                return chars[line.index(text) :]
+    raise AssertionError(f"{text!r} not on the screen:\n{terminal.screen_text()}")

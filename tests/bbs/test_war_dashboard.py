@@ -1,0 +1,107 @@
+"""The war's dashboard in a terminal, over real SSH: the campaign's cities as the web's dashboard
+reads them (battles/selectors/dashboard.py), the owner in the kingdom's colour, the wall as a bar
+with its number, the governor and who is there; its countdowns tick and a change made by a
+service while it is open shows without a key (the world version the web's open dashboards follow);
+the kingdom filter and the pages of cities as on the web; drawn in both languages and in Big5."""
+
+import time
+from datetime import timedelta
+
+from battles.services.ledger import value_change
+from battles.services.march import march_start
+from bbs.models import TerminalChoice
+from campaign import clock
+from ops.demo import DEMO_PASSWORD
+from tests.bbs.terminal import cells_of
+
+WAR = "War — the dashboard"
+
+
+def english(world, *names):
+    for name in names:
+        TerminalChoice.objects.create(user=world[name].user, language="en")
+
+
+def open_dashboard(terminal, menu_line: str = "War — the dashboard"):
+    terminal.wait_for(menu_line)
+    terminal.type("end", "up", "enter")  # the line above "Leave"
+    return terminal.wait_for("許昌")
+
+
+def test_the_dashboard_shows_each_city_with_its_owner_in_colour_its_wall_as_a_bar_and_its_governor(bbs, bbs_world):
+    english(bbs_world, "曹操")
+    city = bbs_world.city("許昌")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    screen = open_dashboard(terminal)
+    assert WAR in screen
+    row = next(line for line in screen.splitlines() if "許昌" in line)
+    assert f"{city.wall}/{city.wall_max}" in row and "夏侯惇" in row and "魏" in row
+    owner = cells_of(terminal, "魏")[0]
+    assert owner.fg not in ("default", "white")  # the kingdom's colour (#2f5d9e), mapped to the terminal's
+    others = [cells_of(terminal, name)[0].fg for name in ("蜀", "吳")]
+    assert len({owner.fg, *others}) == 3  # each kingdom its own colour
+    wall = cells_of(terminal, "魏")[6:16]  # the bar's ten cells after the owner's column (six: 魏 and five spaces)
+    assert all(c.data == " " and c.bg != "default" for c in wall)
+
+
+def test_a_wall_changed_by_a_service_shows_on_the_open_dashboard_without_a_key(bbs, bbs_world):
+    english(bbs_world, "曹操")
+    city = bbs_world.city("洛陽")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    open_dashboard(terminal)
+    terminal.wait_for(f"{city.wall}/{city.wall_max}")
+    value_change(key="test-wall", delta=-150, clause="R9.2", cause="a siege ploy", due_at=clock.now(), city=city)
+    started = time.monotonic()
+    screen = terminal.wait_for(f"{city.wall - 150}/{city.wall_max}", timeout=5)
+    assert time.monotonic() - started < 5
+    assert f"{city.wall}/{city.wall_max}" not in next(line for line in screen.splitlines() if "洛陽" in line)
+
+
+def test_an_armys_arrival_counts_down_on_the_screen_once_a_second(bbs, bbs_world):
+    english(bbs_world, "曹操")
+    army = march_start(
+        actor=bbs_world["劉備"],
+        target=bbs_world.city("長安"),
+        organisation=[(bbs_world["張飛"], "marshal"), (bbs_world["魏延"], "general")],
+    )
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    open_dashboard(terminal)
+    first = terminal.wait_for("蜀 0:")
+    row = next(line for line in first.splitlines() if "長安" in line)
+    time.sleep(2.2)
+    later = next(line for line in terminal.screen_text().splitlines() if "長安" in line)
+    assert row != later  # ticked without a key
+    left = army.arrives_at - clock.now()
+    assert left < timedelta(minutes=20)
+    shown = later.split("蜀 ")[1].split()[0]
+    hours, minutes, seconds = (int(part) for part in shown.split(":"))
+    assert abs(timedelta(hours=hours, minutes=minutes, seconds=seconds) - left) < timedelta(seconds=3)
+
+
+def test_the_kingdom_filter_and_the_pages_of_cities_are_the_webs(bbs, bbs_world, settings):
+    settings.DASHBOARD_CITIES_PER_PAGE = 5
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    screen = open_dashboard(terminal)
+    assert "page 1" in screen and "成都" in screen and "江州" not in screen  # 成都 is the fifth city
+    terminal.type("pagedown")
+    screen = terminal.wait_for("page 2")
+    assert "江州" in screen and "許昌" not in screen
+    terminal.type("f")  # the first kingdom: 魏
+    screen = terminal.wait_for("Kingdom: 魏")
+    assert "許昌" in screen and "長安" in screen and "成都" not in screen
+    terminal.type("f")
+    screen = terminal.wait_for("Kingdom: 蜀")
+    assert "成都" in screen and "許昌" not in screen
+
+
+def test_the_dashboard_in_chinese_and_in_big5(bbs, bbs_world):
+    TerminalChoice.objects.create(user=bbs_world["劉備"].user, encoding="big5")
+    terminal = bbs.connect("liubei", DEMO_PASSWORD, encoding="big5")
+    screen = open_dashboard(terminal, "離開")
+    assert "戰況" in screen and "城防值" in screen and "太守" in screen
+    assert "諸葛亮" in screen  # 成都's governor
+    lines = screen.splitlines()
+    assert "?" in lines[-1]  # the status line is the 24th: nothing above it wrapped
+    terminal.type("?")
+    assert "城防值" in terminal.wait_for("按任意鍵")
