@@ -58,9 +58,10 @@ class CityScreen(WarPage):
         if view.siege is not None:
             siege = view.siege
             words = _("Under siege since %(since)s") % {"since": local(siege.started_at, zone)}
-            if view.next_period is not None:
-                words += "  " + _("penalty period ends in %(in)s") % {"in": countdown(view.next_period, now)}
             out.append(Line(text(words + "  " + _("(Enter: the siege)"), "class:siege"), self._siege(siege.pk)))
+            if view.next_period is not None:
+                words = _("penalty period ends in %(in)s") % {"in": countdown(view.next_period, now)}
+                out.append(Line(text("  " + words), self._siege(siege.pk)))
         out.append(Line(text(_("Armies marching on it or before it: %(n)s") % {"n": len(view.armies)}, "class:dim")))
         for army in view.armies:
             out.append(Line(self._army(army, now), self._army_screen(army.pk)))
