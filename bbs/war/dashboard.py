@@ -4,6 +4,9 @@ city with its countdowns), a page of cities at a time and a kingdom filter as on
 through the web's own selector (battles/selectors/dashboard.py) and kept current as the web's
 open dashboards are (bbs/war/page.py). Enter opens a city."""
 
+import time
+from collections import OrderedDict
+
 from django.conf import settings
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -15,8 +18,35 @@ from bbs.context import Context
 from bbs.text import fit
 from bbs.war.look import bar, countdown, kingdom_style, local, name, owner
 from bbs.war.page import Line, WarPage
+from campaign import clock, freshness
 
 BAR = 10  # cells of a wall's bar on the dashboard
+READINGS_KEPT = 32
+_readings: OrderedDict[tuple, Dashboard] = OrderedDict()  # touched in the database thread only
+
+
+def reading(campaign, kingdom_id: int | None, page: int) -> Dashboard:
+    """A page of the dashboard, shared by the process's terminals showing the same page at the
+    same world version and minute (as the web's pushed readings are: a hundred terminals on the
+    dashboard cost one reading a change). What is drawn in the session's language is translated
+    when drawn, so one reading serves both languages."""
+    version = freshness.version() or ""
+    key = (campaign.pk, kingdom_id, page, version, int(time.time() // freshness.MINUTE))
+    if version and key in _readings:
+        _readings.move_to_end(key)
+        return _readings[key]
+    dash = dashboard(
+        campaign=campaign,
+        now=clock.now(),
+        kingdom_id=kingdom_id,
+        page=page,
+        per_page=settings.DASHBOARD_CITIES_PER_PAGE,
+    )
+    if version:
+        _readings[key] = dash
+        while len(_readings) > READINGS_KEPT:
+            _readings.popitem(last=False)
+    return dash
 
 
 class DashboardScreen(WarPage):
@@ -28,14 +58,7 @@ class DashboardScreen(WarPage):
         self.page = 1
 
     async def load(self) -> None:
-        self.dash = await self.ctx.db(
-            dashboard,
-            campaign=self.ctx.campaign,
-            now=self.now(),
-            kingdom_id=self.kingdom_id,
-            page=self.page,
-            per_page=settings.DASHBOARD_CITIES_PER_PAGE,
-        )
+        self.dash = await self.ctx.db(reading, self.ctx.campaign, self.kingdom_id, self.page)
         self.page = self.dash.page
 
     def heading(self) -> list[StyleAndTextTuples]:

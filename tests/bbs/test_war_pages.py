@@ -134,6 +134,9 @@ def test_the_city_siege_and_army_screens_in_chinese_and_big5(bbs, war):
     terminal.wait_for("守城名單")
     terminal.type("q")
     terminal.wait_for("漢中城")
+    terminal.type("down", "down", "down", "enter")  # the siege, its period, the armies' count, the army
+    screen = terminal.wait_for("自長安往漢中")
+    assert "攻城中" in screen and "元帥  徐晃" in screen and "士氣 100" in screen
 
 
 def screens_of(world):
@@ -206,3 +209,19 @@ def test_the_dashboard_draws_from_its_reading_alone_and_fits_the_terminal(war, l
         drawn = "".join(fragment[1] for fragment in screen._fragments())
     assert "漢中" in drawn and "490/500" in drawn
     assert all(width(line) <= ctx.columns for line in drawn.split("\n"))
+
+
+def test_terminals_on_the_same_page_share_one_reading_until_the_world_changes(war, django_assert_num_queries):
+    from battles.services.ledger import value_change
+    from bbs.war.dashboard import reading
+
+    first = reading(war.campaign, None, 1)
+    with django_assert_num_queries(0):  # the world version is read from Redis, nothing from the database
+        second = reading(war.campaign, None, 1)
+    assert second is first
+    city = war.city("成都")
+    before = city.wall
+    value_change(key="test-ploy", delta=-100, clause="R9.2", cause="a siege ploy", due_at=clock.now(), city=city)
+    third = reading(war.campaign, None, 1)
+    assert third is not first
+    assert next(r.city.wall for r in third.rows if r.city.pk == city.pk) == before - 100
