@@ -6,12 +6,15 @@ A bar is coloured cells (spaces on a background), not block characters: █ and 
 "ambiguous" East Asian width, one column in a Western terminal and two in a Big5 or CJK one, and
 would push the rest of the line out of its columns there."""
 
+import colorsys
 import re
 from datetime import datetime
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from prompt_toolkit.application.current import get_app
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.output.color_depth import ColorDepth
 from wcwidth import wcwidth
 
 from bbs.text import fit, safe
@@ -21,11 +24,28 @@ NEUTRAL = "#888888"  # a city of no kingdom, as the web's dashboard draws it
 WALL_FILLED, WALL_EMPTY = "bg:#c8a050", "bg:#3a3a3a"
 
 
-def kingdom_style(kingdom) -> str:
+def kingdom_style(kingdom, depth: ColorDepth | None = None) -> str:
     """The kingdom's colour as a style (a colour that is not #rrggbb is drawn neutral: the field
-    is an organiser's text, never a style of its own)."""
+    is an organiser's text, never a style of its own). A terminal of 16 colours (the session's
+    colour depth, or `depth`) gets the ANSI colour of the same hue: prompt_toolkit's nearest
+    colour by distance makes most kingdoms' muted colours one grey there."""
     colour = getattr(kingdom, "colour", "") or ""
-    return f"fg:{colour if HEX.match(colour) else NEUTRAL} bold"
+    colour = colour if HEX.match(colour) else NEUTRAL
+    if (depth or get_app().color_depth) == ColorDepth.DEPTH_4_BIT:
+        colour = ansi_of(colour)
+    return f"fg:{colour} bold"
+
+
+ANSI_HUES = ["ansired", "ansiyellow", "ansigreen", "ansicyan", "ansiblue", "ansimagenta"]  # every 60°
+
+
+def ansi_of(colour: str) -> str:
+    """The ANSI colour of a #rrggbb colour's hue (grey when it has little colour)."""
+    red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    hue, saturation, value = colorsys.rgb_to_hsv(red, green, blue)
+    if saturation < 0.2 or value < 0.2:
+        return "ansigray"
+    return ANSI_HUES[round(hue * 6) % 6]
 
 
 def name(text: str, columns: int | None = None) -> str:

@@ -124,8 +124,10 @@ class Terminal:
         rows: int = 24,
         encoding: str = "utf-8",
         client_keys=None,
+        term_type: str = "xterm",
     ) -> None:
         self.bbs = bbs
+        self.term_type = term_type  # what the client says it is ("linux": a console of 16 colours)
         self.encoding = encoding
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.Stream(self.screen)
@@ -156,7 +158,9 @@ class Terminal:
             known_hosts=None,
             preferred_auth="publickey" if client_keys else "password",
         )
-        chan, _session = await conn.create_session(Session, term_type="xterm", term_size=(columns, rows), encoding=None)
+        chan, _session = await conn.create_session(
+            Session, term_type=self.term_type, term_size=(columns, rows), encoding=None
+        )
         return conn, chan
 
     def _received(self, data: bytes) -> None:

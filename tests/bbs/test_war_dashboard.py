@@ -105,3 +105,11 @@ def test_the_dashboard_in_chinese_and_in_big5(bbs, bbs_world):
     assert "?" in lines[-1]  # the status line is the 24th: nothing above it wrapped
     terminal.type("?")
     assert "城防值" in terminal.wait_for("按任意鍵")
+
+
+def test_a_terminal_of_16_colours_shows_each_kingdom_in_the_ansi_colour_of_its_hue(bbs, bbs_world):
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD, term_type="linux")  # a console: 16 colours
+    open_dashboard(terminal)
+    colours = {name: cells_of(terminal, name)[0].fg for name in ("魏", "蜀", "吳")}
+    assert colours == {"魏": "blue", "蜀": "green", "吳": "red"}  # #2f5d9e, #2e8b57, #b8402f

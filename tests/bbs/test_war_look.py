@@ -41,3 +41,16 @@ def test_a_cut_line_holds_no_half_of_a_wide_character():
     cut = clip([("", "許昌 "), ("fg:#2f5d9e", "魏國")], 7)
     assert "".join(text for _style, text in cut) == "許昌 魏"
     assert width("".join(text for _style, text in clip([("", "許昌許昌")], 5))) == 4
+
+
+def test_in_16_colours_a_kingdom_takes_the_ansi_colour_of_its_hue():
+    from prompt_toolkit.output.color_depth import ColorDepth
+
+    def sixteen(colour):
+        return kingdom_style(Kingdom(colour=colour), depth=ColorDepth.DEPTH_4_BIT)
+
+    assert sixteen("#2f5d9e") == "fg:ansiblue bold"  # 魏 of the demo: grey by prompt_toolkit's nearest colour
+    assert sixteen("#2e8b57") == "fg:ansigreen bold"
+    assert sixteen("#b8402f") == "fg:ansired bold"
+    assert sixteen("#888888") == "fg:ansigray bold"
+    assert sixteen("not a colour") == "fg:ansigray bold"
