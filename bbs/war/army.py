@@ -25,7 +25,10 @@ class ArmyScreen(WarPage):
         self.view = await self.ctx.db(army_detail, army_id=self.army_id, campaign=self.ctx.campaign)
         army = self.view.army
         self.army, self.city, self.siege = army, army.target, army.siege
-        self.title = f"{name(army.kingdom.name)} → {name(army.target.name)}"
+        self.title = _("%(kingdom)s's army on %(city)s") % {
+            "kingdom": name(army.kingdom.name),
+            "city": name(army.target.name),
+        }
 
     def heading(self) -> list[StyleAndTextTuples]:
         if self.view is None:
@@ -86,8 +89,8 @@ class ArmyScreen(WarPage):
             out.append(Line(text(_("Games"), "class:dim")))
         for game in view.games:
             state = game.get_status_display() + (f": {game.get_result_display()}" if game.result else "")
-            defender = name(game.defender.name) if game.defender else "…"
-            players = f"{name(game.attacker.name)} — {defender}"
+            defender = name(game.defender.name) if game.defender else "..."
+            players = f"{name(game.attacker.name)} - {defender}"
             out.append(Line(text(f"  {game.get_kind_display()} {game.board + 1}  {players}  {state}")))
         return out
 

@@ -32,7 +32,7 @@ class CityScreen(WarPage):
             return []
         city = self.view.city
         style, kingdom = owner(city.kingdom, 12)
-        governor = name(city.governor.name) if city.governor else "—"
+        governor = name(city.governor.name) if city.governor else "-"
         first: StyleAndTextTuples = [
             ("class:dim", _("Owner") + " "),
             (style, kingdom.rstrip() + "  "),
@@ -77,7 +77,7 @@ class CityScreen(WarPage):
         for present in view.present:
             officer = present.officer
             mark = _("online") if present.online else ""
-            kingdom = name(officer.kingdom.name) if officer.kingdom else "—"
+            kingdom = name(officer.kingdom.name) if officer.kingdom else "-"
             out.append(
                 Line(
                     [

@@ -52,7 +52,7 @@ def reading(campaign, kingdom_id: int | None, page: int) -> Dashboard:
 class DashboardScreen(WarPage):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.title = _("War — the dashboard")
+        self.title = _("The war's dashboard")
         self.dash: Dashboard | None = None
         self.kingdom_id: int | None = None
         self.page = 1
@@ -96,7 +96,7 @@ class DashboardScreen(WarPage):
     def _row(self, index: int, row: CityRow, now) -> StyleAndTextTuples:
         city = row.city
         style, kingdom = owner(city.kingdom, 6)
-        governor = name(city.governor.name, 8) if city.governor else fit("—", 8)
+        governor = name(city.governor.name, 8) if city.governor else fit("-", 8)
         return [
             ("", f"{self.number_of(index):>3} "),
             ("class:city", name(city.name, 8) + " "),

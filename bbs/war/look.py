@@ -56,7 +56,7 @@ def name(text: str, columns: int | None = None) -> str:
 
 def owner(kingdom, columns: int) -> tuple[str, str]:
     if kingdom is None:
-        return f"fg:{NEUTRAL}", fit("—", columns)
+        return f"fg:{NEUTRAL}", fit("-", columns)
     return kingdom_style(kingdom), name(kingdom.name, columns)
 
 

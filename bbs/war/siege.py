@@ -124,7 +124,7 @@ class SiegeScreen(WarPage):
         out = [Line(text(_("Games"), "class:dim"))]
         self._game_lines = {}
         for game in view.games:
-            defender = name(game.defender.name) if game.defender else "…"
+            defender = name(game.defender.name) if game.defender else "..."
             if game.status == Game.Status.PENDING and game.live_since:
                 state = _("game in progress: watch")
             else:
@@ -132,7 +132,7 @@ class SiegeScreen(WarPage):
             if game.result:
                 state += ": " + game.get_result_display()
             self._game_lines[first + len(out)] = game
-            row = f"  {local(game.called_at, zone)}  {name(game.attacker.name)} — {defender}  {state}"
+            row = f"  {local(game.called_at, zone)}  {name(game.attacker.name)} - {defender}  {state}"
             out.append(Line(text(row, "class:live" if game.live_since and not game.result else "")))
         if not view.games:
             out.append(Line(text("  " + _("No game yet."), "class:dim")))

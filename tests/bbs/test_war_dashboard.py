@@ -14,7 +14,7 @@ from campaign import clock
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.terminal import cells_of
 
-WAR = "War — the dashboard"
+WAR = "The war's dashboard"
 
 
 def english(world, *names):

@@ -106,7 +106,7 @@ def test_an_army_shows_its_members_with_ranks_and_its_arrival_counting_down(bbs,
     open_city(terminal, 8)  # 永安
     terminal.wait_for("arrives in 0:")
     terminal.type("down", "enter")  # the army's line, under the armies' count
-    screen = terminal.wait_for("吳 → 永安")
+    screen = terminal.wait_for("吳's army on 永安")
     assert "from 江陵 to 永安" in screen and "marching" in screen
     assert "marshal  甘寧" in screen
     before = terminal.wait_for(", in 0:")
@@ -190,7 +190,7 @@ def test_a_siege_call_made_while_the_siege_is_open_shows_there_without_a_key(bbs
     terminal.type("enter")
     terminal.wait_for("attacker won")
     siege_call(actor=war["徐晃"], army=war.army, attacker=war["徐晃"])
-    screen = terminal.wait_for("徐晃 — …  called", timeout=5)
+    screen = terminal.wait_for("徐晃 - ...  called", timeout=5)
     assert len(session_screen(bbs).games) == 2 and "attacker won" in screen
 
 
