@@ -113,3 +113,18 @@ def test_a_terminal_of_16_colours_shows_each_kingdom_in_the_ansi_colour_of_its_h
     open_dashboard(terminal)
     colours = {name: cells_of(terminal, name)[0].fg for name in ("魏", "蜀", "吳")}
     assert colours == {"魏": "blue", "蜀": "green", "吳": "red"}  # #2f5d9e, #2e8b57, #b8402f
+
+
+def test_a_change_made_while_a_city_was_open_over_the_dashboard_shows_on_coming_back(bbs, bbs_world):
+    english(bbs_world, "曹操")
+    city = bbs_world.city("合肥")
+    after = f"{city.wall - 40}/{city.wall_max}"
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    open_dashboard(terminal)
+    terminal.type("4", "enter", "enter")
+    terminal.wait_for("City of 合肥")
+    value_change(key="test-under", delta=-40, clause="R9.2", cause="a siege ploy", due_at=clock.now(), city=city)
+    terminal.wait_for(after.replace("/", " / "), timeout=5)  # the city on top, read again
+    terminal.type("q")
+    row = next(line for line in terminal.wait_for(after, timeout=5).splitlines() if "合肥" in line)
+    assert after in row
