@@ -18,6 +18,7 @@ from bbs.context import Context
 from bbs.text import fit
 from bbs.war.look import bar, countdown, kingdom_style, local, name, owner
 from bbs.war.page import Line, WarPage
+from bbs.war.search import CitySearch
 from campaign import clock, freshness
 
 BAR = 10  # cells of a wall's bar on the dashboard
@@ -49,9 +50,10 @@ def reading(campaign, kingdom_id: int | None, page: int) -> Dashboard:
     return dash
 
 
-class DashboardScreen(WarPage):
+class DashboardScreen(CitySearch, WarPage):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
+        self.search_init()
         self.title = _("The war's dashboard")
         self.dash: Dashboard | None = None
         self.kingdom_id: int | None = None
@@ -83,6 +85,15 @@ class DashboardScreen(WarPage):
             return []
         now = self.now()
         return [Line(self._row(index, row, now), self._opener(row)) for index, row in enumerate(self.dash.rows)]
+
+    def names(self) -> list[str]:
+        return [row.city.name for row in self.dash.rows] if self.dash is not None else []
+
+    def key_bindings(self) -> KeyBindings:
+        return self.search_keys(super().key_bindings())
+
+    def page_rows(self) -> int:
+        return max(super().page_rows() - (1 if self.searching else 0), 1)
 
     def number_of(self, index: int) -> int:
         per_page = settings.DASHBOARD_CITIES_PER_PAGE
@@ -188,5 +199,5 @@ class DashboardScreen(WarPage):
             "the war at it: a siege with the end of its penalty period, the armies marching on it (their "
             "arrival) or before it (their morale), the officers arriving. The countdowns tick; a change "
             "shows by itself. ↑↓ move, Enter or → opens a city, f shows one kingdom's cities (then the next, "
-            "then all), PgDn/PgUp turn the page."
+            "then all), PgDn/PgUp turn the page, / finds a city by its name (n the next)."
         )

@@ -224,3 +224,11 @@ def cells_of(terminal: Terminal, text: str) -> list:
             if text in line:
                 return chars[line.index(text) :]
     raise AssertionError(f"{text!r} not on the screen:\n{terminal.screen_text()}")
+
+
+def settled(terminal: Terminal, text: str, timeout: float = 10) -> str:
+    """The screen once it shows `text` and the rest of that drawing has arrived too (a screen
+    is drawn top down, and its bytes may come in more than one packet)."""
+    terminal.wait_for(text, timeout)
+    time.sleep(0.3)
+    return terminal.screen_text()

@@ -12,7 +12,7 @@ from battles.services.march import march_start
 from bbs.models import TerminalChoice
 from campaign import clock
 from ops.demo import DEMO_PASSWORD
-from tests.bbs.terminal import cells_of
+from tests.bbs.terminal import cells_of, settled
 
 WAR = "The war's dashboard"
 
@@ -25,7 +25,8 @@ def english(world, *names):
 def open_dashboard(terminal, menu_line: str = "War — the dashboard"):
     terminal.wait_for(menu_line)
     terminal.type("end", "up", "enter")  # the line above "Leave"
-    return terminal.wait_for("許昌")
+    terminal.wait_for("許昌")
+    return settled(terminal, "R7.1")  # the footing, drawn last
 
 
 def test_the_dashboard_shows_each_city_with_its_owner_in_colour_its_wall_as_a_bar_and_its_governor(bbs, bbs_world):
@@ -85,13 +86,13 @@ def test_the_kingdom_filter_and_the_pages_of_cities_are_the_webs(bbs, bbs_world,
     screen = open_dashboard(terminal)
     assert "page 1" in screen and "成都" in screen and "江州" not in screen  # 成都 is the fifth city
     terminal.type("pagedown")
-    screen = terminal.wait_for("page 2")
+    screen = settled(terminal, "page 2")
     assert "江州" in screen and "許昌" not in screen
     terminal.type("f")  # the first kingdom: 魏
-    screen = terminal.wait_for("Kingdom: 魏")
+    screen = settled(terminal, "Kingdom: 魏")
     assert "許昌" in screen and "長安" in screen and "成都" not in screen
     terminal.type("f")
-    screen = terminal.wait_for("Kingdom: 蜀")
+    screen = settled(terminal, "Kingdom: 蜀")
     assert "成都" in screen and "許昌" not in screen
 
 
@@ -128,3 +129,17 @@ def test_a_change_made_while_a_city_was_open_over_the_dashboard_shows_on_coming_
     terminal.type("q")
     row = next(line for line in terminal.wait_for(after, timeout=5).splitlines() if "合肥" in line)
     assert after in row
+
+
+def test_slash_finds_a_city_by_its_name_and_the_screens_keys_are_text_meanwhile(bbs, bbs_world):
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    open_dashboard(terminal)
+    terminal.type("/", "nf漢", "enter")  # n and f are text here, not the next match nor the filter
+    screen = terminal.wait_for("No city on this page is named nf漢.")
+    assert "Kingdom: all kingdoms" in screen
+    terminal.type("/", "漢", "enter")
+    row = next(line for line in terminal.wait_for("> ").splitlines() if line.startswith("> "))
+    assert "漢中" in row
+    terminal.type("enter")
+    terminal.wait_for("City of 漢中")

@@ -22,6 +22,7 @@ from bbs.war.siege import SiegeScreen
 from campaign import clock
 from campaign.timers import timers_sweep
 from ops.demo import DEMO_PASSWORD
+from tests.bbs.terminal import settled
 from tests.worlds import START, make_world, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
@@ -66,7 +67,7 @@ def test_a_city_shows_its_owner_governor_wall_siege_armies_officers_and_roads(bb
     city = war.city("漢中")
     terminal = bbs.connect("liubei", DEMO_PASSWORD)
     open_city(terminal, 7)
-    screen = terminal.wait_for("City of 漢中")
+    screen = settled(terminal, "City of 漢中")
     assert "Owner 蜀" in screen and "Governor 張飛" in screen
     assert f"{city.wall} / {city.wall_max}" in screen and city.wall < city.wall_max
     assert "Under siege since" in screen and "penalty period ends in 0:" in screen
@@ -83,7 +84,7 @@ def test_the_siege_shows_the_wall_roster_armies_ledger_and_games_and_names_the_g
     open_city(terminal, 7)
     terminal.wait_for("Under siege since")
     terminal.type("enter")
-    screen = terminal.wait_for("Siege of 漢中")
+    screen = settled(terminal, "Siege of 漢中")
     city = war.city("漢中")
     assert f"{city.wall} / {city.wall_max}" in screen
     assert "Defence roster" in screen and "Due next" in screen
@@ -106,7 +107,7 @@ def test_an_army_shows_its_members_with_ranks_and_its_arrival_counting_down(bbs,
     open_city(terminal, 8)  # 永安
     terminal.wait_for("arrives in 0:")
     terminal.type("down", "enter")  # the army's line, under the armies' count
-    screen = terminal.wait_for("吳's army on 永安")
+    screen = settled(terminal, "吳's army on 永安")
     assert "from 江陵 to 永安" in screen and "marching" in screen
     assert "marshal  甘寧" in screen
     before = terminal.wait_for(", in 0:")
@@ -122,10 +123,10 @@ def test_the_city_siege_and_army_screens_in_chinese_and_big5(bbs, war):
     TerminalChoice.objects.create(user=war["劉備"].user, encoding="big5")
     terminal = bbs.connect("liubei", DEMO_PASSWORD, encoding="big5")
     open_city(terminal, 7, "離開")
-    screen = terminal.wait_for("漢中城")
+    screen = settled(terminal, "漢中城")
     assert "所屬 蜀" in screen and "太守 張飛" in screen and "道路通往" in screen
     terminal.type("enter")  # the siege's line
-    screen = terminal.wait_for("守城名單")
+    screen = settled(terminal, "守城名單")
     assert "圍城" in screen and "城防值" in screen and "徐晃" in screen
     assert "?" in screen.splitlines()[-1]  # the status line is the 24th: nothing above it wrapped
     terminal.type("?")
@@ -135,7 +136,7 @@ def test_the_city_siege_and_army_screens_in_chinese_and_big5(bbs, war):
     terminal.type("q")
     terminal.wait_for("漢中城")
     terminal.type("down", "down", "down", "enter")  # the siege, its period, the armies' count, the army
-    screen = terminal.wait_for("自長安往漢中")
+    screen = settled(terminal, "自長安往漢中")
     assert "攻城中" in screen and "元帥  徐晃" in screen and "士氣 100" in screen
 
 
