@@ -163,6 +163,8 @@ class WarPage(ListScreen):
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(TICK)
-            if self.stale and self.on_top():
+            if not self.on_top():
+                continue  # drawn again when it is back on top
+            if self.stale:
                 await self._read()
             self.ctx.invalidate()
