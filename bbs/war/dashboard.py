@@ -146,7 +146,7 @@ class DashboardScreen(CitySearch, WarPage):
         if self.dash is None:
             return []
         now = self.now()
-        parts = [_("On the road: %(n)s") % {"n": len(self.dash.on_the_road)}]
+        parts = [_("On the road: %(n)s (r lists them)") % {"n": len(self.dash.on_the_road)}]
         if self.dash.next_day is not None:
             parts.append(
                 _("daily change (R7.1) %(at)s, in %(in)s")
@@ -160,6 +160,12 @@ class DashboardScreen(CitySearch, WarPage):
         return _("Loading…") if not self.loaded else _("No cities.")
 
     def more_keys(self, keys: KeyBindings) -> None:
+        @keys.add("r")
+        def _road(event):
+            from bbs.war.road import RoadScreen
+
+            self.ctx.push(RoadScreen(self.ctx))
+
         @keys.add("f")
         def _filter(event):
             if self.dash is None or not self.dash.kingdoms:
@@ -199,5 +205,5 @@ class DashboardScreen(CitySearch, WarPage):
             "the war at it: a siege with the end of its penalty period, the armies marching on it (their "
             "arrival) or before it (their morale), the officers arriving. The countdowns tick; a change "
             "shows by itself. ↑↓ move, Enter or → opens a city, f shows one kingdom's cities (then the next, "
-            "then all), PgDn/PgUp turn the page, / finds a city by its name (n the next)."
+            "then all), PgDn/PgUp turn the page, / finds a city by its name (n the next), r lists those on the road."
         )

@@ -11,6 +11,7 @@ from battles.services.ledger import value_change
 from battles.services.march import march_start
 from bbs.models import TerminalChoice
 from campaign import clock
+from campaign.services.moves import move_order
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.terminal import cells_of, settled
 
@@ -106,6 +107,8 @@ def test_the_dashboard_in_chinese_and_in_big5(bbs, bbs_world):
     assert "?" in lines[-1]  # the status line is the 24th: nothing above it wrapped
     terminal.type("?")
     assert "城防值" in terminal.wait_for("按任意鍵")
+    terminal.type("x", "r")  # the help closed; those on the road
+    assert "目前無人在路上。" in settled(terminal, "【行軍中】")
 
 
 def test_a_terminal_of_16_colours_shows_each_kingdom_in_the_ansi_colour_of_its_hue(bbs, bbs_world):
@@ -143,3 +146,18 @@ def test_slash_finds_a_city_by_its_name_and_the_screens_keys_are_text_meanwhile(
     assert "漢中" in row
     terminal.type("enter")
     terminal.wait_for("City of 漢中")
+
+
+def test_r_lists_those_on_the_road_with_their_arrival_counting_down(bbs, bbs_world):
+    english(bbs_world, "曹操")
+    move_order(actor=bbs_world["曹操"], officer=bbs_world["郭嘉"], destination=bbs_world.city("許昌"))
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    screen = open_dashboard(terminal)
+    assert "On the road: 1" in screen
+    assert "+1 arriving 0:" in next(line for line in screen.splitlines() if "許昌" in line)
+    terminal.type("r")
+    screen = settled(terminal, "郭嘉")
+    row = next(line for line in screen.splitlines() if "郭嘉" in line)
+    assert "洛陽" in row and "許昌" in row and " 0:" in row
+    time.sleep(1.5)
+    assert next(line for line in terminal.screen_text().splitlines() if "郭嘉" in line) != row  # it ticks

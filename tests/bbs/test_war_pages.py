@@ -18,8 +18,11 @@ from bbs.models import TerminalChoice
 from bbs.text import width
 from bbs.war.army import ArmyScreen
 from bbs.war.city import CityScreen
+from bbs.war.dashboard import reading
+from bbs.war.road import RoadScreen
 from bbs.war.siege import SiegeScreen
 from campaign import clock
+from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.terminal import settled
@@ -154,14 +157,18 @@ def screens_of(world):
     siege.view = siege_detail(siege_id=siege.siege_id, campaign=world.campaign)
     army = ArmyScreen(ctx, army_id=world.army.pk)
     army.view = army_detail(army_id=army.army_id, campaign=world.campaign)
-    for screen in (city, siege, army):
+    road = RoadScreen(ctx)
+    road.dash = reading(world.campaign, None, 1)
+    for screen in (city, siege, army, road):
         screen.loaded = True
-    return ctx, [city, siege, army]
+    return ctx, [city, siege, army, road]
 
 
 @pytest.mark.parametrize("language", ["zh-hant", "en"])
-def test_no_line_of_the_city_siege_or_army_screen_is_wider_than_the_terminal(war, language):
+def test_no_line_of_the_city_siege_army_or_road_screen_is_wider_than_the_terminal(war, language):
+    move_order(actor=war["曹操"], officer=war["郭嘉"], destination=war.city("許昌"))  # one on the road
     ctx, screens = screens_of(war)
+    assert "郭嘉" in "".join(fragment[1] for fragment in screens[-1]._fragments())
     for screen in screens:
         with translation.override(language):
             drawn = "".join(fragment[1] for fragment in screen._fragments())
