@@ -6,7 +6,7 @@ and their games."""
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from battles.models import Army
+from battles.models import Army, Game
 from battles.selectors.army import ArmyView, army_detail
 from bbs.context import Context
 from bbs.war.look import countdown, kingdom_style, local, name, stars
@@ -20,11 +20,14 @@ class ArmyScreen(WarPage):
         self.view: ArmyView | None = None
         self.title = _("Army")
         self.missing = _("There is no such army in this campaign.")
+        self.games: list[Game] = []  # its field battle's or pursuit's games, in the order shown
+        self._game_lines: dict[int, Game] = {}
 
     async def load(self) -> None:
         self.view = await self.ctx.db(army_detail, army_id=self.army_id, campaign=self.ctx.campaign)
         army = self.view.army
         self.army, self.city, self.siege = army, army.target, army.siege
+        self.games = self.view.games
         self.title = _("%(kingdom)s's army on %(city)s") % {
             "kingdom": name(army.kingdom.name),
             "city": name(army.target.name),
@@ -87,12 +90,19 @@ class ArmyScreen(WarPage):
             out.append(Line(text(words + "  " + countdown(view.pursuit.deadline, self.now()))))
         if view.games:
             out.append(Line(text(_("Games"), "class:dim")))
+        self._game_lines = {}
         for game in view.games:
+            self._game_lines[len(out)] = game
             state = game.get_status_display() + (f": {game.get_result_display()}" if game.result else "")
             defender = name(game.defender.name) if game.defender else "..."
             players = f"{name(game.attacker.name)} - {defender}"
             out.append(Line(text(f"  {game.get_kind_display()} {game.board + 1}  {players}  {state}")))
         return out
+
+    def chosen_game(self) -> Game | None:
+        """The game under the cursor (for the games' screens), or None."""
+        self.lines()
+        return self._game_lines.get(self.cursor)
 
     def _siege(self, siege_id: int):
         from bbs.war.siege import SiegeScreen

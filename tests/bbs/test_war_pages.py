@@ -5,6 +5,7 @@ wall and its games with their results (siege_detail), with `games` and `chosen_g
 games' screens; an army's members with their ranks, its state and its arrival counting down
 (army_detail). The war runs on a clock that ticks from 10:00 in Taipei (inside the hours of war)."""
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -12,6 +13,7 @@ import time_machine
 from django.utils import translation
 
 from battles.selectors.city import city_detail
+from battles.services.field import field_sortie
 from battles.services.march import march_start
 from battles.services.siege import siege_call
 from bbs.models import TerminalChoice
@@ -115,8 +117,6 @@ def test_an_army_shows_its_members_with_ranks_and_its_arrival_counting_down(bbs,
     assert "marshal  甘寧" in screen
     before = terminal.wait_for(", in 0:")
     terminal.wait_for("Members")
-    import time
-
     time.sleep(2.2)
     assert terminal.screen_text() != before  # the countdown ticked without a key
     assert session_screen(bbs).army.pk == marching.pk
@@ -233,3 +233,21 @@ def test_terminals_on_the_same_page_share_one_reading_until_the_world_changes(wa
     third = reading(war.campaign, None, 1)
     assert third is not first
     assert next(r.city.wall for r in third.rows if r.city.pk == city.pk) == before - 100
+
+
+def test_an_armys_field_battle_games_are_listed_and_the_one_under_the_cursor_named(bbs, war):
+    english(war, "孫權")
+    army = march_start(actor=war["孫權"], target=war.city("永安"), organisation=[(war["甘寧"], "marshal")])
+    battle = field_sortie(actor=war["劉備"], army=army, officers=[war["趙雲"]])
+    terminal = bbs.connect("sunquan", DEMO_PASSWORD)
+    open_city(terminal, 8)  # 永安
+    settled(terminal, "in a field battle")
+    terminal.type("down", "enter")  # the army's line
+    screen = settled(terminal, "甘寧 - 趙雲")
+    assert "Field battle" in screen
+    army_screen = session_screen(bbs)
+    assert [g.pk for g in army_screen.games] == [g.pk for g in battle.games.order_by("board")]
+    assert army_screen.chosen_game() is None
+    terminal.type("end")
+    time.sleep(0.3)
+    assert army_screen.chosen_game().pk == army_screen.games[-1].pk
