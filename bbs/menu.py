@@ -70,6 +70,7 @@ class MainMenu(ListScreen):
 
             entries.append(("mail", mail_label(self.ctx)))
             entries += [("duties", _("Duties — what waits on you")), ("acts", _("Acts — move, march, call, retreat…"))]
+            entries.append(("war", _("War — the dashboard")))
         entries.append(("leave", _("Leave the BBS")))
         return entries
 
@@ -108,6 +109,10 @@ class MainMenu(ListScreen):
             from bbs.acts.menu import ActMenu
 
             self.ctx.push(DutiesScreen(self.ctx) if key == "duties" else ActMenu(self.ctx))
+        elif key == "war":
+            from bbs.war.dashboard import DashboardScreen
+
+            self.ctx.push(DashboardScreen(self.ctx))
         elif key == "campaign":
             self.ctx.push(CampaignChoice(self.ctx, self.officers))
         elif key == "language":

@@ -124,8 +124,10 @@ class Terminal:
         rows: int = 24,
         encoding: str = "utf-8",
         client_keys=None,
+        term_type: str = "xterm",
     ) -> None:
         self.bbs = bbs
+        self.term_type = term_type  # what the client says it is ("linux": a console of 16 colours)
         self.encoding = encoding
         self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.Stream(self.screen)
@@ -156,7 +158,9 @@ class Terminal:
             known_hosts=None,
             preferred_auth="publickey" if client_keys else "password",
         )
-        chan, _session = await conn.create_session(Session, term_type="xterm", term_size=(columns, rows), encoding=None)
+        chan, _session = await conn.create_session(
+            Session, term_type=self.term_type, term_size=(columns, rows), encoding=None
+        )
         return conn, chan
 
     def _received(self, data: bytes) -> None:
@@ -241,3 +245,22 @@ def _wide(data: str) -> bool:
     from wcwidth import wcwidth
 
     return bool(data) and wcwidth(data[0]) == 2
+def cells_of(terminal: Terminal, text: str) -> list:
+    """The screen's cells (pyte's characters: data, fg, bg, reverse …) of the first line showing
+    `text`, from where it starts to the line's end (a wide character's second cell is skipped)."""
+    with terminal.lock:
+        for y in range(terminal.screen.lines):
+            row = terminal.screen.buffer[y]
+            chars = [row[x] for x in range(terminal.screen.columns) if row[x].data != ""]
+            line = "".join(c.data for c in chars)
+            if text in line:
+                return chars[line.index(text) :]
+    raise AssertionError(f"{text!r} not on the screen:\n{terminal.screen_text()}")
+
+
+def settled(terminal: Terminal, text: str, timeout: float = 10) -> str:
+    """The screen once it shows `text` and the rest of that drawing has arrived too (a screen
+    is drawn top down, and its bytes may come in more than one packet)."""
+    terminal.wait_for(text, timeout)
+    time.sleep(0.3)
+    return terminal.screen_text()

@@ -1,0 +1,209 @@
+"""The dashboard in the terminal, PTT-like: a table of the campaign's cities (owner in the
+kingdom's colour, the wall as a bar with its number, the governor, who is there, the war at the
+city with its countdowns), a page of cities at a time and a kingdom filter as on the web, read
+through the web's own selector (battles/selectors/dashboard.py) and kept current as the web's
+open dashboards are (bbs/war/page.py). Enter opens a city."""
+
+import time
+from collections import OrderedDict
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings
+
+from battles.models import Army
+from battles.selectors.dashboard import CityRow, Dashboard, dashboard
+from bbs.context import Context
+from bbs.text import fit
+from bbs.war.look import bar, countdown, kingdom_style, local, name, owner
+from bbs.war.page import Line, WarPage
+from bbs.war.search import CitySearch
+from campaign import clock, freshness
+
+BAR = 10  # cells of a wall's bar on the dashboard
+READINGS_KEPT = 32
+_readings: OrderedDict[tuple, Dashboard] = OrderedDict()  # touched in the database thread only
+
+
+def reading(campaign, kingdom_id: int | None, page: int) -> Dashboard:
+    """A page of the dashboard, shared by the process's terminals showing the same page at the
+    same world version and minute (as the web's pushed readings are: a hundred terminals on the
+    dashboard cost one reading a change). What is drawn in the session's language is translated
+    when drawn, so one reading serves both languages."""
+    version = freshness.version() or ""
+    key = (campaign.pk, kingdom_id, page, version, int(time.time() // freshness.MINUTE))
+    if version and key in _readings:
+        _readings.move_to_end(key)
+        return _readings[key]
+    dash = dashboard(
+        campaign=campaign,
+        now=clock.now(),
+        kingdom_id=kingdom_id,
+        page=page,
+        per_page=settings.DASHBOARD_CITIES_PER_PAGE,
+    )
+    if version:
+        _readings[key] = dash
+        while len(_readings) > READINGS_KEPT:
+            _readings.popitem(last=False)
+    return dash
+
+
+class DashboardScreen(CitySearch, WarPage):
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.search_init()
+        self.title = _("The war's dashboard")
+        self.dash: Dashboard | None = None
+        self.kingdom_id: int | None = None
+        self.page = 1
+
+    async def load(self) -> None:
+        self.dash = await self.ctx.db(reading, self.ctx.campaign, self.kingdom_id, self.page)
+        self.page = self.dash.page
+
+    def heading(self) -> list[StyleAndTextTuples]:
+        chosen = self.dash.kingdom if self.dash is not None else None
+        shown = name(chosen.name) if chosen is not None else _("all kingdoms")
+        pages = _("page %(page)s") % {"page": self.page}
+        top = _("Kingdom: %(kingdom)s (f changes)  %(page)s") % {"kingdom": shown, "page": pages}
+        columns = (
+            "  "
+            + fit(_("No."), 4)
+            + fit(_("City"), 9)
+            + fit(_("Owner"), 7)
+            + fit(_("Wall"), BAR + 11)
+            + fit(_("Governor"), 9)
+            + fit(_("Here"), 6)
+            + _("War")
+        )
+        return [[("class:dim", top)], [("class:dim", columns)]]
+
+    def lines(self) -> list[Line]:
+        if self.dash is None:
+            return []
+        now = self.now()
+        return [Line(self._row(index, row, now), self._opener(row)) for index, row in enumerate(self.dash.rows)]
+
+    def names(self) -> list[str]:
+        return [row.city.name for row in self.dash.rows] if self.dash is not None else []
+
+    def key_bindings(self) -> KeyBindings:
+        return self.search_keys(super().key_bindings())
+
+    def page_rows(self) -> int:
+        return max(super().page_rows() - (1 if self.searching else 0), 1)
+
+    def number_of(self, index: int) -> int:
+        per_page = settings.DASHBOARD_CITIES_PER_PAGE
+        return (self.page - 1) * per_page + index + 1
+
+    def _opener(self, row: CityRow):
+        from bbs.war.city import CityScreen
+
+        return lambda: CityScreen(self.ctx, city_id=row.city.pk)
+
+    def _row(self, index: int, row: CityRow, now) -> StyleAndTextTuples:
+        city = row.city
+        style, kingdom = owner(city.kingdom, 6)
+        governor = name(city.governor.name, 8) if city.governor else fit("-", 8)
+        return [
+            ("", f"{self.number_of(index):>3} "),
+            ("class:city", name(city.name, 8) + " "),
+            (style, kingdom + " "),
+            *bar(city.wall, city.wall_max, BAR),
+            ("", " " + fit(f"{city.wall}/{city.wall_max}", 10)),
+            ("", governor + " "),
+            ("", fit(f"{len(row.present)}({row.online_count})", 6)),
+            *self._war(row, now),
+        ]
+
+    def _war(self, row: CityRow, now) -> StyleAndTextTuples:
+        """The war at the city, most pressing first: its siege (the period's countdown, a live
+        game), the armies marching on it or before it, the officers arriving."""
+        out: StyleAndTextTuples = []
+        if row.siege is not None:
+            out.append(("class:siege", _("siege") + " "))
+            if row.live_games:
+                out.append(("class:live", _("live game") + " "))
+            if row.next_period is not None:
+                out.append(("", countdown(row.next_period, now) + " "))
+        for army in row.armies:
+            out.append((kingdom_style(army.kingdom), name(army.kingdom.name) + " "))
+            if army.status == Army.Status.MARCHING:
+                out.append(("", countdown(army.arrives_at, now) + " "))
+            else:
+                out.append(("", _("morale %(n)s") % {"n": army.morale} + " "))
+        if row.arriving:
+            soonest = row.arriving[0]
+            out.append(
+                ("", _("+%(n)s arriving %(in)s") % {"n": len(row.arriving), "in": countdown(soonest.arrives_at, now)})
+            )
+        return out
+
+    def footing(self) -> list[StyleAndTextTuples]:
+        if self.dash is None:
+            return []
+        now = self.now()
+        parts = [_("On the road: %(n)s (r lists them)") % {"n": len(self.dash.on_the_road)}]
+        if self.dash.next_day is not None:
+            parts.append(
+                _("daily change (R7.1) %(at)s, in %(in)s")
+                % {"at": local(self.dash.next_day, self.ctx.campaign.zone), "in": countdown(self.dash.next_day, now)}
+            )
+        if self.dash.has_next:
+            parts.append(_("PgDn: more cities"))
+        return [[("class:dim", "  ".join(parts))]]
+
+    def empty_text(self) -> str:
+        return _("Loading…") if not self.loaded else _("No cities.")
+
+    def more_keys(self, keys: KeyBindings) -> None:
+        @keys.add("r")
+        def _road(event):
+            from bbs.war.road import RoadScreen
+
+            self.ctx.push(RoadScreen(self.ctx))
+
+        @keys.add("f")
+        def _filter(event):
+            if self.dash is None or not self.dash.kingdoms:
+                return
+            ids = [None] + [k.pk for k in self.dash.kingdoms]
+            self.kingdom_id = ids[(ids.index(self.kingdom_id) + 1) % len(ids)] if self.kingdom_id in ids else None
+            self._turn(1)
+
+        @keys.add("pagedown")
+        @keys.add(" ")
+        def _next_page(event):
+            rows = len(self.rows())
+            on_last = self.cursor // self.page_rows() >= (max(rows - 1, 0)) // self.page_rows()
+            if on_last and self.dash is not None and self.dash.has_next:
+                self._turn(self.page + 1)
+            else:
+                self._move(self.page_rows())
+
+        @keys.add("pageup")
+        @keys.add("b")
+        def _previous_page(event):
+            if self.cursor < self.page_rows() and self.page > 1:
+                self._turn(self.page - 1)
+            else:
+                self._move(-self.page_rows())
+
+    def _turn(self, page: int) -> None:
+        import asyncio
+
+        self.page, self.cursor = page, 0
+        asyncio.get_running_loop().create_task(self._read())
+
+    def help(self) -> str:
+        return _(
+            "The war's dashboard, as on the site: each city with its owner (in the kingdom's colour), its wall "
+            "as a bar and a number of its maximum, its governor, the officers there (online in brackets), and "
+            "the war at it: a siege with the end of its penalty period, the armies marching on it (their "
+            "arrival) or before it (their morale), the officers arriving. The countdowns tick; a change "
+            "shows by itself. ↑↓ move, Enter or → opens a city, f shows one kingdom's cities (then the next, "
+            "then all), PgDn/PgUp turn the page, / finds a city by its name (n the next), r lists those on the road."
+        )
