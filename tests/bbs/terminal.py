@@ -220,6 +220,7 @@ class Terminal:
                     char = shown[column]
                     return {"reverse": char.reverse, "fg": char.fg, "bold": char.bold}
         raise AssertionError(f"{text!r} not on the screen:\n{self.screen_text()}")
+
     def cursor_to(self, text: str, timeout: float = 10) -> str:
         """Press ↓ until the cursor's line ("> …") shows `text` (fails after `timeout`)."""
         deadline = time.monotonic() + timeout
@@ -245,6 +246,8 @@ def _wide(data: str) -> bool:
     from wcwidth import wcwidth
 
     return bool(data) and wcwidth(data[0]) == 2
+
+
 def cells_of(terminal: Terminal, text: str) -> list:
     """The screen's cells (pyte's characters: data, fg, bg, reverse …) of the first line showing
     `text`, from where it starts to the line's end (a wide character's second cell is skipped)."""
