@@ -57,20 +57,19 @@ class MainMenu(ListScreen):
         self.title = _("Main menu")
         entries = []
         if self.ctx.campaign is not None:
+            from bbs.letters import mail_label
+
             entries.append(("boards", _("Boards — the city boards and your kingdom's palace")))
+            entries.append(("mail", mail_label(self.ctx)))
+            entries.append(("war", _("War — the dashboard")))
+            entries += [("duties", _("Duties — what waits on you")), ("acts", _("Acts — move, march, call, retreat…"))]
+            entries.append(("games", _("Games — live games to play or watch, and the decided ones")))
         if len(self.officers) > 1:
             entries.append(("campaign", _("Campaign — choose another of your campaigns")))
         language = "English" if self.ctx.language == "en" else "中文"
         entries.append(("language", _("Language: %(language)s (Enter switches 中文/English)") % {"language": language}))
         encoding = "Big5" if self.encoding() == "big5" else "UTF-8"
         entries.append(("encoding", _("Encoding: %(encoding)s (Enter switches UTF-8/Big5)") % {"encoding": encoding}))
-        if self.ctx.campaign is not None:
-            entries.append(("games", _("Games — live games to play or watch, and the decided ones")))
-            from bbs.letters import mail_label
-
-            entries.append(("mail", mail_label(self.ctx)))
-            entries += [("duties", _("Duties — what waits on you")), ("acts", _("Acts — move, march, call, retreat…"))]
-            entries.append(("war", _("War — the dashboard")))
         entries.append(("leave", _("Leave the BBS")))
         return entries
 

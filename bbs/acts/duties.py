@@ -129,6 +129,10 @@ class DutiesScreen(ListScreen):
     def choose(self, index: int) -> None:
         duty = self.duties[index]
         screen = duty_act(self.ctx, duty, on_done=self._done)
+        if screen is None and duty.kind == "game":
+            from bbs.games.open import game_screen
+
+            screen = game_screen(self.ctx, int(duty.key.split(":")[1]))  # "game:<id>:start" or ":play"
         if screen is None:
             self.ctx.status(_("This is done on the site: %(path)s") % {"path": duty.path})
             return
@@ -138,9 +142,13 @@ class DutiesScreen(ListScreen):
         self._tasks.append(asyncio.get_running_loop().create_task(self.reload()))
 
     def help(self) -> str:
-        return _(
-            "Your duties, most urgent first, as the duties page lists them, with the time left before "
-            "each deadline. A new duty shows as soon as its notice arrives. Enter opens the duty's form "
-            "where the terminal has one (moves, siege calls, pursuits, stratagems); the others are done "
-            "on the site's page named on the status line."
+        return (
+            _(
+                "Your duties, most urgent first, as the duties page lists them, with the time left before "
+                "each deadline. A new duty shows as soon as its notice arrives. Enter opens the duty's form "
+                "where the terminal has one (moves, siege calls, pursuits, stratagems); the others are done "
+                "on the site's page named on the status line."
+            )
+            + " "
+            + _("Enter on a game to start or to play opens its live board.")
         )

@@ -10,7 +10,7 @@ from battles.models import Army, Game
 from battles.selectors.army import ArmyView, army_detail
 from bbs.context import Context
 from bbs.war.look import countdown, kingdom_style, local, name, stars
-from bbs.war.page import Line, WarPage, text
+from bbs.war.page import Line, WarPage, acts_hint, text
 
 
 class ArmyScreen(WarPage):
@@ -113,8 +113,9 @@ class ArmyScreen(WarPage):
         return lambda: ArmyScreen(self.ctx, army_id=army_id)
 
     def help(self) -> str:
-        return _(
+        text = _(
             "An army, as on its page: where it marches from and to, its state and morale, when it arrives "
             "(ticking while it marches), its siege, its members with their ranks and states, its field "
             "battle or pursuit, and their games. A change shows by itself. ↑↓ move, Enter or → opens its siege."
         )
+        return text + " " + acts_hint(games=True)

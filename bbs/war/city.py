@@ -9,7 +9,7 @@ from battles.models import Army
 from battles.selectors.city import CityView, city_detail
 from bbs.context import Context
 from bbs.war.look import bar, countdown, kingdom_style, local, name, owner, stars
-from bbs.war.page import Line, WarPage, text
+from bbs.war.page import Line, WarPage, acts_hint, text
 
 BAR = 30
 
@@ -129,9 +129,10 @@ class CityScreen(WarPage):
         return lambda: CityScreen(self.ctx, city_id=city_id)
 
     def help(self) -> str:
-        return _(
+        text = _(
             "A city: its owner, kind, governor and wall (a bar of its maximum), its siege, the armies "
             "marching on it or before it, the officers there (online or not) and those arriving, and the "
             "cities its roads lead to. The countdowns tick; a change shows by itself. ↑↓ move, Enter or → "
             "opens the siege, an army or a neighbouring city."
         )
+        return text + " " + acts_hint()

@@ -17,7 +17,7 @@ from battles.selectors.dashboard import CityRow, Dashboard, dashboard
 from bbs.context import Context
 from bbs.text import fit
 from bbs.war.look import bar, countdown, kingdom_style, local, name, owner
-from bbs.war.page import Line, WarPage
+from bbs.war.page import Line, WarPage, acts_hint
 from bbs.war.search import CitySearch
 from campaign import clock, freshness
 
@@ -160,6 +160,8 @@ class DashboardScreen(CitySearch, WarPage):
         return _("Loading…") if not self.loaded else _("No cities.")
 
     def more_keys(self, keys: KeyBindings) -> None:
+        super().more_keys(keys)
+
         @keys.add("r")
         def _road(event):
             from bbs.war.road import RoadScreen
@@ -199,7 +201,7 @@ class DashboardScreen(CitySearch, WarPage):
         asyncio.get_running_loop().create_task(self._read())
 
     def help(self) -> str:
-        return _(
+        text = _(
             "The war's dashboard, as on the site: each city with its owner (in the kingdom's colour), its wall "
             "as a bar and a number of its maximum, its governor, the officers there (online in brackets), and "
             "the war at it: a siege with the end of its penalty period, the armies marching on it (their "
@@ -207,3 +209,4 @@ class DashboardScreen(CitySearch, WarPage):
             "shows by itself. ↑↓ move, Enter or → opens a city, f shows one kingdom's cities (then the next, "
             "then all), PgDn/PgUp turn the page, / finds a city by its name (n the next), r lists those on the road."
         )
+        return text + " " + acts_hint()

@@ -17,6 +17,7 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings
 
 from battles.dashboard_push import watcher
 from battles.models import Army, Siege
@@ -39,6 +40,14 @@ class Line:
 
 def text(value: str, style: str = "") -> StyleAndTextTuples:
     return [(style, value)]
+
+
+def acts_hint(*, games: bool = False) -> str:
+    """The keys every war screen adds to its help: its acts (and its games)."""
+    hint = _("a lists the acts you may take here.")
+    if games:
+        hint += " " + _("Enter on a game opens its board: live, or its replay.")
+    return hint
 
 
 class WarPage(ListScreen):
@@ -85,6 +94,23 @@ class WarPage(ListScreen):
         opens = lines[index].opens if index < len(lines) else None
         if opens is not None:
             self.ctx.push(opens())
+            return
+        game = self.chosen_game()
+        if game is not None:
+            from bbs.games.open import game_screen
+
+            self.ctx.push(game_screen(self.ctx, game.pk))
+
+    def chosen_game(self) -> Any:
+        """The game under the cursor, which Enter opens (its live board or replay); None here."""
+        return None
+
+    def more_keys(self, keys: KeyBindings) -> None:
+        @keys.add("a")
+        def _acts(event):
+            from bbs.acts.menu import ActMenu
+
+            self.ctx.push(ActMenu(self.ctx, city=self.city, army=self.army, siege=self.siege))
 
     def page_rows(self) -> int:
         return max(self.ctx.body_rows - len(self.heading()) - len(self.footing()), 1)

@@ -11,7 +11,7 @@ from battles.models import Game
 from battles.selectors.siege import SiegeView, siege_detail
 from bbs.context import Context
 from bbs.war.look import bar, countdown, kingdom_style, local, name, stars
-from bbs.war.page import Line, WarPage, text
+from bbs.war.page import Line, WarPage, acts_hint, text
 
 BAR = 30
 
@@ -139,9 +139,10 @@ class SiegeScreen(WarPage):
         return out
 
     def help(self) -> str:
-        return _(
+        text = _(
             "A siege, as on its page: the wall (a bar of its maximum), what the clock does next at the city "
             "(ticking), the defence roster, each besieging army with its morale and members, the wall's last "
             "changes (when, the change, the wall after, the clause, the cause) and the siege's games with "
             "their results. A change shows by itself. ↑↓ move, Enter or → opens an army or a game."
         )
+        return text + " " + acts_hint(games=True)

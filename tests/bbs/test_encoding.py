@@ -8,7 +8,8 @@ from ops.demo import DEMO_PASSWORD
 def test_choosing_big5_in_the_menu_sends_big5_and_the_next_session_starts_in_it(bbs, bbs_world):
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     terminal.wait_for("看板")
-    terminal.type("down", "down", "enter")  # 編碼 (encoding)
+    terminal.cursor_to("編碼：")
+    terminal.type("enter")
     terminal.set_encoding("big5")  # the user switches their terminal (PCMan) to Big5 too
     terminal.type("\x0c")  # Ctrl-L: redraw
     terminal.wait_for("編碼：Big5")

@@ -73,8 +73,9 @@ def games_of_a_war():
 
 
 def open_games(terminal, wait: str):
-    terminal.wait_for(wait)
-    terminal.type("down", "down", "down", "enter")  # boards, language, encoding, games
+    shown = terminal.wait_for(wait)
+    terminal.cursor_to("對局 — " if "離開" in shown else "Games — ")
+    terminal.type("enter")
     return terminal
 
 

@@ -15,7 +15,7 @@ from campaign.services.letters import letter_read, letter_send
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.test_boards import english
 
-MAIL = "4"  # the menu's Mail line for an officer of one campaign: boards, language, encoding, mail
+MAIL = "2"  # the menu's Mail line for an officer of one campaign: under the boards, as on PTT
 
 
 def open_mailbox(terminal):

@@ -70,7 +70,8 @@ def test_r11_3_r6_2_a_terminal_and_a_browser_play_a_siege_game_live_to_mate(brow
     black.wait_for_selector("#live[data-connected='1']")
     red = bbs.connect("xuchu", DEMO_PASSWORD)  # in the terminal: the menu's Games, then the game
     red.wait_for("離開")
-    red.type("down", "down", "down", "enter")
+    red.cursor_to("對局 — ")
+    red.type("enter")
     red.wait_for("你的對局，待開始")
     red.type("enter")
     red.wait_for("等待 許褚、魏延 準備在本站對弈。")  # the game read (its keys work from then)

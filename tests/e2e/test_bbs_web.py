@@ -128,7 +128,7 @@ def test_a_letter_from_the_web_reaches_the_terminal_with_its_notice_and_the_repl
 
     terminal.wait_for("◆ A letter from 郭嘉: 軍糧  (1 unread letters)", timeout=20)
     terminal.wait_for("your letters: 1 unread")
-    terminal.type("4", "enter", "enter")  # Mail
+    terminal.type("2", "enter", "enter")  # Mail, under the boards
     row = next(line for line in terminal.wait_for("軍糧").splitlines() if "軍糧" in line)
     assert "+" in row and "郭嘉" in row
     terminal.type("enter")
