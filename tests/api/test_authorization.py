@@ -87,6 +87,8 @@ def call(world, clock, name: str, role: str, scope: str = "act") -> None:
         assert response.status_code == 200, (name, role, body)
         assert after != before, f"{name} as {role}: allowed, yet nothing changed"
         return
+    elif case.refused_status == 404:  # another's letter: not told apart from none (as on the pages)
+        assert response.status_code == 404 and body["code"] == "not_found", (name, role, body)
     else:
         assert response.status_code == 403, (name, role, case.roles[role][0], body)
         assert body["code"] == "not_allowed" and body["message"]
