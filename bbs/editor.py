@@ -14,6 +14,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import TextArea
 
 from bbs.context import Context
+from bbs.screen import on_top
 from bbs.text import fit
 from campaign.errors import RuleViolation
 from campaign.models import Post, Thread
@@ -101,6 +102,8 @@ class Editor:
 
         @keys.add("c-q")
         def _abandon(event):
+            if self.sending:
+                return  # on its way: no longer the editor's to abandon
             self.ctx.status(self.abandoned)
             self.ctx.pop()
             self.ctx.status(self.abandoned)
@@ -131,7 +134,8 @@ class Editor:
             return
         finally:
             self.sending = False
-        self.ctx.pop()
+        if on_top(self.ctx, self):
+            self.ctx.pop()
         self.ctx.status(_("Sent."))
         if self.on_sent is not None:
             self.on_sent()

@@ -19,6 +19,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from bbs.acts.fields import CHOICE, SEVERAL, TEXT, YES_NO, Field, form_data
 from bbs.acts.pickers import LinePicker, OnePicker, SeveralPicker
 from bbs.context import Context
+from bbs.screen import on_top
 from bbs.text import fit, safe, width, wrap
 from bbs.widgets import ListScreen
 from campaign.authority import require_officer
@@ -171,7 +172,8 @@ class FormScreen(ListScreen):
         finally:
             self.sending = False
         done = safe(done, newlines=False)  # the web's words, with the names users gave
-        self.ctx.pop()
+        if on_top(self.ctx, self):  # (q pressed while it was sent: the form is gone already)
+            self.ctx.pop()
         self.ctx.status(done)
         if self.on_done is not None:
             self.on_done(done)
