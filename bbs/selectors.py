@@ -15,3 +15,12 @@ def officers_of(user) -> list[Officer]:
 def ssh_keys_of(user) -> list[SSHKey]:
     """The user's SSH keys, the oldest first (1 query)."""
     return list(SSHKey.objects.filter(user=user).order_by("created_at", "id"))
+
+
+def officer_now(officer: Officer | None) -> Officer | None:
+    """The session's officer as they are now (their kingdom, city, whereabouts; 1 query), read in
+    each database call that checks what they may read or do, as each web request reads its user's:
+    the officer chosen when the session began may have left their kingdom or been taken since."""
+    if officer is None:
+        return None
+    return Officer.objects.select_related("kingdom", "city", "campaign").get(pk=officer.pk)
