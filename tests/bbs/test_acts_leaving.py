@@ -1,7 +1,8 @@
 """Leaving a screen while what it sent is still in the database thread: the form (or the editor)
 is gone already when the act comes back done, and only it leaves, never the screen the officer
 went back to (a `q` pressed right after Ctrl-X used to take the acts menu away with it, and at
-the main menu would have ended the session)."""
+the main menu would have ended the session). And a form whose window shrinks to 20×5 and widens again
+is the same form, its choices kept, and sends."""
 
 from campaign.models import Letter, Move, Thread
 from campaign.services.letters import letter_send
@@ -52,3 +53,17 @@ def test_q_pressed_while_a_letter_is_removed_leaves_only_the_letter(bbs, bbs_wor
     screen = terminal.wait_for("No letters for you.")  # the mailbox the officer went back to
     assert "Leave the BBS" not in screen
     assert not Letter.objects.filter(recipient=bbs_world["曹操"], recipient_removed=False).exists()
+
+
+def test_a_form_shrunk_to_20x5_says_the_size_it_needs_and_is_whole_again_when_widened(bbs, bbs_world):
+    english(bbs_world, "郭嘉")
+    terminal = bbs.connect("guojia", DEMO_PASSWORD)
+    open_act(terminal, "Ask to move", "Move to")
+    pick(terminal, "Move to", "長安")
+    terminal.resize(20, 5)
+    terminal.wait_for("This window is 20×5")  # the size it needs, in its place
+    terminal.resize(80, 24)
+    terminal.wait_for("[ Send ]")
+    terminal.type("ctrl-x")
+    terminal.wait_for("Choose the act")
+    assert Move.objects.filter(officer=bbs_world["郭嘉"], destination__name="長安").exists()
