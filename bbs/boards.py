@@ -10,6 +10,7 @@ from prompt_toolkit.key_binding import KeyBindings
 
 from bbs.comments import score_fragment
 from bbs.context import Context
+from bbs.selectors import officer_now
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
 from campaign.selectors.boards import THREADS_PER_PAGE, BoardView, board_page
@@ -36,9 +37,10 @@ class BoardList(ListScreen):
         self.unread: set[int] = set()
 
     async def start(self) -> None:
-        self.boards, self.unread = await self.ctx.db(
-            boards_with_unread, campaign=self.ctx.campaign, officer=self.ctx.officer
-        )
+        def read():
+            return boards_with_unread(campaign=self.ctx.campaign, officer=officer_now(self.ctx.officer))
+
+        self.boards, self.unread = await self.ctx.db(read)
         self.ctx.invalidate()
 
     def header(self) -> str:
@@ -90,8 +92,9 @@ class ThreadList(ListScreen):
         from campaign.selectors.reads import threads_unread
 
         def read():
-            view = board_page(board_id=self.board.pk, campaign=self.ctx.campaign, viewer=self.ctx.officer, page=page)
-            return view, threads_unread(officer=self.ctx.officer, threads=list(view.threads))
+            viewer = officer_now(self.ctx.officer)
+            view = board_page(board_id=self.board.pk, campaign=self.ctx.campaign, viewer=viewer, page=page)
+            return view, threads_unread(officer=viewer, threads=list(view.threads))
 
         view, self.unread = await self.ctx.db(read)
         self.view = view

@@ -17,6 +17,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import TextArea
 
 from bbs.context import Context
+from bbs.selectors import officer_now
 from bbs.text import fit, safe, width
 from campaign.errors import RuleViolation
 from campaign.models import Comment, Officer, Post
@@ -63,7 +64,9 @@ def score_fragment(net: int) -> tuple[str, str]:
 
 def comment_on(*, actor: Officer, campaign, post_id: int, kind: str, text: str) -> Comment:
     """The officer's comment under the post (the post read again, as the page's action does)."""
-    return comment_add(actor=actor, post=comment_target(campaign=campaign, post_id=post_id), kind=kind, text=text)
+    return comment_add(
+        actor=officer_now(actor), post=comment_target(campaign=campaign, post_id=post_id), kind=kind, text=text
+    )
 
 
 class CommentPrompt:

@@ -14,6 +14,8 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import TextArea
 
 from bbs.context import Context
+from bbs.screen import on_top
+from bbs.selectors import officer_now
 from bbs.text import fit
 from campaign.errors import RuleViolation
 from campaign.models import Post, Thread
@@ -58,8 +60,9 @@ class Editor:
         nonce = uuid.uuid4().hex  # Ctrl-X twice makes one thread, as the web form's nonce does
 
         def send(title: str, body: str) -> object:
-            thread = thread_create(actor=ctx.officer, board=board, title=title, body=body, nonce=nonce)
-            thread_read(officer=ctx.officer, thread=thread)  # one's own thread is not unread to one
+            actor = officer_now(ctx.officer)
+            thread = thread_create(actor=actor, board=board, title=title, body=body, nonce=nonce)
+            thread_read(officer=actor, thread=thread)  # one's own thread is not unread to one
             return thread
 
         return cls(ctx, title=_("New thread"), send=send, with_title=True, on_sent=on_sent)
@@ -70,14 +73,14 @@ class Editor:
 
         def send(title: str, body: str) -> object:
             fresh = Thread.objects.select_related("board").get(pk=thread.pk)
-            return post_reply(actor=ctx.officer, thread=fresh, body=body, nonce=nonce)
+            return post_reply(actor=officer_now(ctx.officer), thread=fresh, body=body, nonce=nonce)
 
         return cls(ctx, title=_("Reply"), send=send, on_sent=on_sent)
 
     @classmethod
     def edit(cls, ctx: Context, post: Post, on_sent=None) -> "Editor":
         def send(title: str, body: str) -> object:
-            return post_edit(actor=ctx.officer, post=post, body=body)
+            return post_edit(actor=officer_now(ctx.officer), post=post, body=body)
 
         return cls(ctx, title=_("Edit your post"), send=send, body=post.body, on_sent=on_sent)
 
@@ -101,6 +104,8 @@ class Editor:
 
         @keys.add("c-q")
         def _abandon(event):
+            if self.sending:
+                return  # on its way: no longer the editor's to abandon
             self.ctx.status(self.abandoned)
             self.ctx.pop()
             self.ctx.status(self.abandoned)
@@ -131,7 +136,8 @@ class Editor:
             return
         finally:
             self.sending = False
-        self.ctx.pop()
+        if on_top(self.ctx, self):
+            self.ctx.pop()
         self.ctx.status(_("Sent."))
         if self.on_sent is not None:
             self.on_sent()

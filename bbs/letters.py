@@ -21,6 +21,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from bbs.context import Context
 from bbs.editor import Editor
+from bbs.screen import on_top
 from bbs.text import fit, safe, wrap
 from bbs.widgets import ListScreen
 from campaign.errors import RuleViolation
@@ -293,10 +294,14 @@ class LetterScreen:
         @keys.add("y", filter=~reading)
         async def _confirmed(event):
             self.removing = False
-            if await remove(self.ctx, self.letter_id):
+            if not await remove(self.ctx, self.letter_id):
+                return
+            if on_top(self.ctx, self):
                 status = self.ctx.last_status
                 self.ctx.pop()
                 self.ctx.status(status)
+            elif self.on_change is not None:
+                self.on_change()  # left while it was removed: the box read again without it
 
         return keys
 

@@ -18,6 +18,7 @@ from prompt_toolkit.widgets import TextArea
 
 from bbs.comments import CommentPrompt, Line, comment_fragments
 from bbs.context import Context
+from bbs.selectors import officer_now
 from bbs.text import fit, safe, wrap
 from campaign import clock
 from campaign.errors import RuleViolation
@@ -27,6 +28,7 @@ from campaign.services.reads import thread_read
 
 def read_thread(*, thread_id: int, campaign, viewer, now):
     """Every page of the thread (the web's selector, a page at a time), and its read mark set."""
+    viewer = officer_now(viewer)
     first = thread_page(thread_id=thread_id, campaign=campaign, viewer=viewer, page=1, now=now)
     views = [first]
     for number in range(2, first.posts.paginator.num_pages + 1):

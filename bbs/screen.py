@@ -34,3 +34,12 @@ class Screen(Protocol):
     async def stop(self) -> None:
         """Leave channel-layer groups, cancel its tasks."""
         ...
+
+
+def on_top(ctx, screen: object) -> bool:
+    """Whether `screen` is still the one shown: a screen that awaited the database (a form sent,
+    a letter removed) leaves by `ctx.pop()` only then, or it would take away the screen the user
+    went back to meanwhile."""
+    frame_stack = getattr(ctx.frame, "stack", None)
+    stack = ctx.stack if frame_stack is None else frame_stack
+    return bool(stack) and stack[-1] is screen

@@ -1,5 +1,7 @@
 """What the terminal's own screens read (the boards' reads are campaign/selectors/boards.py)."""
 
+from typing import overload
+
 from bbs.models import SSHKey
 from campaign.models import Officer
 from campaign.models.letters import unread_letters
@@ -15,3 +17,16 @@ def officers_of(user) -> list[Officer]:
 def ssh_keys_of(user) -> list[SSHKey]:
     """The user's SSH keys, the oldest first (1 query)."""
     return list(SSHKey.objects.filter(user=user).order_by("created_at", "id"))
+
+
+@overload
+def officer_now(officer: Officer) -> Officer: ...
+@overload
+def officer_now(officer: None) -> None: ...
+def officer_now(officer: Officer | None) -> Officer | None:
+    """The session's officer as they are now (their kingdom, city, whereabouts; 1 query), read in
+    each database call that checks what they may read or do, as each web request reads its user's:
+    the officer chosen when the session began may have left their kingdom or been taken since."""
+    if officer is None:
+        return None
+    return Officer.objects.select_related("kingdom", "city", "campaign").get(pk=officer.pk)

@@ -15,6 +15,7 @@ from bbs.acts.offers import Offer, duty_offers
 from bbs.acts.sieges import CallAnswer, Pursue, Retreat, SiegeCall
 from bbs.acts.stratagems import StratagemAnswer, StratagemChallenge
 from bbs.context import Context
+from bbs.screen import on_top
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
 
@@ -68,7 +69,8 @@ class ActList(ListScreen):
         self.ctx.push(form_for(self.ctx, self.offers[index], self._done))
 
     def _done(self, done: str) -> None:
-        self.ctx.pop()  # the act is done: back to where the list was opened, saying so
+        if on_top(self.ctx, self):  # (not when left while the act was sent)
+            self.ctx.pop()  # the act is done: back to where the list was opened, saying so
         self.ctx.status(done)
         if self.on_done is not None:
             self.on_done(done)

@@ -19,7 +19,8 @@ from prompt_toolkit.key_binding import KeyBindings
 from bbs.acts.fields import CHOICE, SEVERAL, TEXT, YES_NO, Field, form_data
 from bbs.acts.pickers import LinePicker, OnePicker, SeveralPicker
 from bbs.context import Context
-from bbs.text import fit, width, wrap
+from bbs.screen import on_top
+from bbs.text import fit, safe, width, wrap
 from bbs.widgets import ListScreen
 from campaign.authority import require_officer
 from campaign.errors import RuleViolation
@@ -74,6 +75,7 @@ class FormScreen(ListScreen):
     async def reload(self) -> None:
         data = form_data(self.loaded.fields, self.preset) if self.loaded is not None else self.preset
         loaded: Loaded = await self.ctx.db(self._with_officer, self.act.load, data)
+        loaded.notes = [safe(note, newlines=False) for note in loaded.notes]  # they hold names users gave
         self.loaded = loaded
         self.label_width = min(max([width(f.label) for f in loaded.fields] + [4]) + 2, 24)
         self.ctx.invalidate()
@@ -156,7 +158,7 @@ class FormScreen(ListScreen):
         try:
             done = await self.ctx.db(self._with_officer, self.act.send, data)
         except RuleViolation as refusal:
-            self.ctx.status("! " + refusal.refusal)
+            self.ctx.status("! " + safe(refusal.refusal, newlines=False))
             return
         except Http404:
             self.ctx.status("! " + _("That is no longer there (it was ended or removed)."))
@@ -169,7 +171,9 @@ class FormScreen(ListScreen):
             return
         finally:
             self.sending = False
-        self.ctx.pop()
+        done = safe(done, newlines=False)  # the web's words, with the names users gave
+        if on_top(self.ctx, self):  # (q pressed while it was sent: the form is gone already)
+            self.ctx.pop()
         self.ctx.status(done)
         if self.on_done is not None:
             self.on_done(done)
