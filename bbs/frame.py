@@ -100,7 +100,12 @@ class Frame:
             # A key's redraw is drawn at once: prompt_toolkit's default postpones it up to 10 ms
             # while other callbacks are ready, which with a hundred sessions is always.
             max_render_postpone_time=None,
+            color_depth=self._color_depth,
         )
+
+    def _color_depth(self):
+        """The session's (16 colours for an old terminal or Big5), the output's own without one."""
+        return self.session.color_depth() if self.session is not None else None
 
     # the frame's acts, for screens (bbs/context.py)
 

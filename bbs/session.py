@@ -11,6 +11,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from prompt_toolkit.application.current import create_app_session
 from prompt_toolkit.data_structures import Size
+from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from bbs import auth
@@ -22,6 +23,9 @@ if TYPE_CHECKING:
     from bbs.server import BBSServer
 
 log = logging.getLogger(__name__)
+
+# Terminals of the PCMan era read 256-colour codes wrongly: these, and any Big5 session, get 16.
+SIXTEEN_COLOUR_TERMS = frozenset({"vt100", "vt220", "ansi", "linux"})
 
 
 class Session(asyncssh.SSHServerSession):
@@ -81,6 +85,14 @@ class Session(asyncssh.SSHServerSession):
 
     def size(self) -> Size:
         return Size(rows=self.ctx.rows, columns=self.ctx.columns)
+
+    def color_depth(self) -> ColorDepth:
+        """16 colours for an old terminal (its TERM) or a Big5 session (the menu's choice may
+        change it in the session: the frame asks at every redraw), 256 otherwise."""
+        term = (self.chan.get_terminal_type() or "").lower() if self.chan is not None else ""
+        if term in SIXTEEN_COLOUR_TERMS or self.input.encoding == "big5":
+            return ColorDepth.DEPTH_4_BIT
+        return ColorDepth.DEPTH_8_BIT
 
     def set_encoding(self, encoding: str) -> None:
         self.input.set_encoding(encoding)
