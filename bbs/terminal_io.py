@@ -13,6 +13,8 @@ from prompt_toolkit.input.base import Input
 from prompt_toolkit.input.vt100_parser import Vt100Parser
 from prompt_toolkit.key_binding import KeyPress
 
+from bbs.big5 import big5_drawn
+
 ENCODINGS = {"utf-8": "utf-8", "big5": "cp950"}  # Big5 as Windows and PCMan read it (CP950)
 MAX_PENDING = 120_000  # characters waiting for the application; a flood beyond it is dropped
 # Input a session may send: a budget of BUDGET units refilled at REFILL a second, a key costing
@@ -145,6 +147,8 @@ class ChannelWriter:
         self._codec = ENCODINGS[encoding]
 
     def write(self, data: str) -> None:
+        if self._encoding == "big5":
+            data = big5_drawn(data)  # as many columns as counted, in a terminal of double-byte cells
         try:
             self._channel.write(data.replace("\n", "\r\n").encode(self._codec, errors="replace"))
         except (BrokenPipeError, OSError):

@@ -120,7 +120,7 @@ def test_comments_in_chinese_and_in_big5_fit_the_80_column_screen(bbs, bbs_world
     screen = terminal.wait_for("長" * 25)
     widest = _comment_line(screen, "曹仁")
     assert widest.startswith("推 曹仁") and widest.rstrip()[-11:].count(":") == 1  # the time on the same line
-    assert "→ 荀彧" in screen and ":且看 <b>" in screen  # as typed, no markup
+    assert "> 荀彧" in screen and ":且看 <b>" in screen  # as typed, no markup; → one column wide in Big5
     terminal.type("X")
     prompt = terminal.wait_for("1 推 值得推薦")
     assert "郭嘉 的文章" in prompt  # the post's author named

@@ -25,7 +25,7 @@ def english(world, *names):
 
 def open_dashboard(terminal, menu_line: str = "War — the dashboard"):
     shown = terminal.wait_for(menu_line)
-    terminal.cursor_to("戰況 — " if "戰況" in shown else "War — ")
+    terminal.cursor_to("戰況" if "戰況" in shown else "War — ")
     terminal.type("enter")
     terminal.wait_for("許昌")
     return settled(terminal, "R7.1")  # the footing, drawn last

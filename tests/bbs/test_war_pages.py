@@ -58,7 +58,7 @@ def session_screen(bbs):
 
 def open_city(terminal, number: int, menu_line: str = "Leave the BBS"):
     shown = terminal.wait_for(menu_line)
-    terminal.cursor_to("戰況 — " if "戰況" in shown else "War — ")
+    terminal.cursor_to("戰況" if "戰況" in shown else "War — ")
     terminal.type("enter")
     terminal.wait_for("漢中")
     terminal.type(str(number), "enter", "enter")
