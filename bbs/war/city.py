@@ -8,10 +8,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from battles.models import Army
 from battles.selectors.city import CityView, city_detail
 from bbs.context import Context
-from bbs.war.look import bar, countdown, kingdom_style, local, name, owner, stars
+from bbs.war.look import countdown, kingdom_style, local, name, owner, stars, wall_line
 from bbs.war.page import Line, WarPage, acts_hint, text
-
-BAR = 30
 
 
 class CityScreen(WarPage):
@@ -41,12 +39,7 @@ class CityScreen(WarPage):
             ("class:dim", _("Governor") + " "),
             ("", governor),
         ]
-        wall = [
-            ("class:dim", _("Wall") + " "),
-            *bar(city.wall, city.wall_max, BAR),
-            ("", f" {city.wall} / {city.wall_max}"),
-        ]
-        return [first, wall]
+        return [first, wall_line(city)]
 
     def lines(self) -> list[Line]:
         view = self.view

@@ -73,6 +73,15 @@ def bar(value: int, maximum: int, cells: int) -> StyleAndTextTuples:
     return [(WALL_FILLED, " " * filled), (WALL_EMPTY, " " * (cells - filled))]
 
 
+def wall_line(city, cells: int = 30) -> StyleAndTextTuples:
+    """A city's wall as its city and siege screens head it: the word, a bar of its maximum, the numbers."""
+    return [
+        ("class:dim", _("Wall") + " "),
+        *bar(city.wall, city.wall_max, cells),
+        ("", f" {city.wall} / {city.wall_max}"),
+    ]
+
+
 def countdown(until: datetime | None, now: datetime) -> str:
     """Time left as H:MM:SS (0:00:00 once past)."""
     if until is None:

@@ -10,10 +10,8 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from battles.models import Game
 from battles.selectors.siege import SiegeView, siege_detail
 from bbs.context import Context
-from bbs.war.look import bar, countdown, kingdom_style, local, name, stars
+from bbs.war.look import countdown, kingdom_style, local, name, stars, wall_line
 from bbs.war.page import Line, WarPage, acts_hint, text
-
-BAR = 30
 
 
 class SiegeScreen(WarPage):
@@ -46,12 +44,7 @@ class SiegeScreen(WarPage):
             f"{siege.get_status_display()}  " + _("since %(since)s") % {"since": local(siege.started_at, zone)},
             "class:siege",
         )
-        wall = [
-            ("class:dim", _("Wall") + " "),
-            *bar(city.wall, city.wall_max, BAR),
-            ("", f" {city.wall} / {city.wall_max}"),
-        ]
-        return [first, wall]
+        return [first, wall_line(city)]
 
     def lines(self) -> list[Line]:
         view = self.view
