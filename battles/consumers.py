@@ -332,7 +332,7 @@ class DashboardConsumer(ListenOnly):
                 await self.close(code=CLOSE_FAILED)
                 return
             previous, self.sent = self.sent, reading
-            if previous is None and reading.version == self.held:
+            if previous is None and reading.version == self.held and reading.settled:
                 continue  # what the page shows
             if previous is None or previous.cities != reading.cities:
                 section = await database_sync_to_async(reading.section)()

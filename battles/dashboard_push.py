@@ -54,6 +54,10 @@ class Reading:
     context: dict = field(repr=False)
     language: str = ""
     zone: ZoneInfo | None = None
+    # whether the world version was still `version` once the reading was done: a change committed
+    # while it read is in its parts though it is labelled with the version before (the stamp
+    # follows the commit), so an unsettled reading is not "what a page drawn at `version` shows"
+    settled: bool = True
 
     def section(self) -> str:
         with translation.override(self.language), timezone.override(self.zone):
@@ -80,8 +84,9 @@ def read(campaign: Campaign, kingdom_id: int | None, page: int, language: str, z
             part = get_template(f"battles/{name}.html").render(context)
             parts[name.replace("_dashboard_", "dashboard-")] = part
     cities = (tuple(r.city.pk for r in dash.rows), dash.has_next)
-    reading = Reading(context["version"], cities, parts, context, language, zone)
-    if version:
+    settled = bool(context["version"]) and freshness.version() == context["version"]
+    reading = Reading(context["version"], cities, parts, context, language, zone, settled)
+    if version and settled:
         _readings[key] = reading
         while len(_readings) > READINGS_KEPT:
             _readings.popitem(last=False)
@@ -117,9 +122,10 @@ class Watcher:
                     current = None  # Redis away: nothing to compare; its return brings a new version
                 now = (current, int(time.time() // freshness.MINUTE))
                 if current is not None and now != seen:
-                    if seen is not None:
-                        for dashboard in list(self.dashboards):
-                            dashboard.wake()
+                    # the first look wakes them too: a dashboard that read before a change the
+                    # watcher's first look already sees would otherwise not hear of it
+                    for dashboard in list(self.dashboards):
+                        dashboard.wake()
                     seen = now
                 await asyncio.sleep(PUSH_SECONDS)
         finally:

@@ -4,6 +4,7 @@ only the rows that a committed change touched (R7.1's wall, R3.4's move on the r
 reader's language; the whole section when the page was drawn before a change or its cities are
 no longer the same; and a frame sent to it closes it (it only listens)."""
 
+import asyncio
 import html
 import json
 import re
@@ -153,3 +154,23 @@ def sync(function):
     from channels.db import database_sync_to_async
 
     return database_sync_to_async(function)
+
+
+def test_a_change_the_watchers_first_look_sees_still_wakes_the_dashboards(redis_server):
+    """The process's watcher starts with the first dashboard to open; the dashboard's first reading
+    may come before a change the watcher's first look already sees (CI caught a page that never got
+    its row): that first look wakes the dashboards too, so they read again."""
+    from battles.dashboard_push import Watcher
+    from campaign import freshness
+
+    async def scenario():
+        woken = asyncio.Event()
+        dashboard = type("Dashboard", (), {"wake": lambda self: woken.set()})()
+        freshness.stamp()  # committed after the dashboard read, before the watcher looked
+        watcher = Watcher()
+        watcher.add(dashboard)
+        await asyncio.wait_for(woken.wait(), timeout=2)
+        watcher.dashboards.clear()
+        await asyncio.wait_for(watcher.task, timeout=2)
+
+    asyncio.run(scenario())
