@@ -59,3 +59,23 @@ def test_a_notice_to_the_officers_group_shows_on_the_status_line_in_the_sessions
         async_to_sync(get_channel_layer().group_send)(officer_group(officer.pk), message)
         __import__("time").sleep(0.5)  # the session joins its officer's group within a second
     terminal.wait_for("漢中告急：守城叫陣")
+
+
+def test_an_idle_session_keeps_its_notices_connection_to_redis_open(bbs, bbs_world):
+    """A session waiting for its notices holds one receive on the channel layer: it looks at its
+    officer each second without cancelling that receive (a cancelled pop made the layer close its
+    Redis connection and open another, each second for each session: a hundred sessions were a
+    hundred reconnections a second and a tenth of the server's CPU, bench/bbs.py)."""
+    import time
+
+    import redis
+    from django.conf import settings
+
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    terminal.wait_for("看板")
+    time.sleep(2)  # the session has joined its group and waits
+    stats = redis.Redis.from_url(settings.REDIS_URL)
+    before = stats.info("stats")["total_connections_received"]
+    time.sleep(4)
+    assert stats.info("stats")["total_connections_received"] - before <= 1  # (Redis's own count)
+    assert "看板" in terminal.screen_text()  # still there
