@@ -177,9 +177,7 @@ class ThreadList(ListScreen):
             self.ctx.push(Editor.new_thread(self.ctx, self.board, on_sent=lambda: self._reload(1)))
 
     def _reload(self, page: int) -> None:
-        import asyncio
-
-        asyncio.get_running_loop().create_task(self.load(page))
+        self.ctx.spawn(self.load(page))
 
     def help(self) -> str:
         return _(

@@ -77,7 +77,7 @@ class CommentPrompt:
         self.ctx = ctx
         self.on_sent = on_sent
         self.on_close = on_close
-        self.stage = ""  # "" (closed), "kind" or "text"
+        self.stage = ""  # "" (closed), "kind", "text" or "sending"
         self.kind = PUSH
         self.post_id = 0
         self.author = ""
@@ -86,7 +86,7 @@ class CommentPrompt:
         self._container = HSplit(
             [
                 ConditionalContainer(choosing, Condition(lambda: self.stage == "kind")),
-                ConditionalContainer(self.field, Condition(lambda: self.stage == "text")),
+                ConditionalContainer(self.field, Condition(lambda: self.stage in ("text", "sending"))),
             ]
         )
 
@@ -143,6 +143,9 @@ class CommentPrompt:
         self.ctx.status(status)
 
     async def _send(self) -> None:
+        if self.stage != "text":
+            return
+        self.stage = "sending"  # a second Enter while the first is on its way sends nothing more
         text = self.field.text
         try:
             comment = await self.ctx.db(
@@ -154,6 +157,7 @@ class CommentPrompt:
                 text=text,
             )
         except RuleViolation as refusal:
+            self.stage = "text"  # the line stays, to be shortened or changed
             self.ctx.status("! " + refusal.refusal)
             return
         except Post.DoesNotExist:

@@ -4,7 +4,8 @@ terminal's size, the database (off the event loop) and the frame's acts (push, p
 The frame (bbs/frame.py) makes one per session and attaches itself; a Context with no frame
 (a screen's own test) keeps its pushed screens in `stack` and its status in `last_status`."""
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from asgiref.sync import SyncToAsync
@@ -20,6 +21,7 @@ FRAME_ROWS = 2  # the frame's top line and status line
 
 
 class Frame(Protocol):
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task: ...
     def push(self, screen: "Screen") -> None: ...
     def pop(self) -> None: ...
     def invalidate(self) -> None: ...
@@ -53,6 +55,7 @@ class Context:
         self.frame: Frame | None = None
         self.stack: list[Screen] = []
         self.last_status = ""
+        self.tasks: set[asyncio.Task] = set()
         self._encoding = encoding
 
     @property
@@ -81,6 +84,16 @@ class Context:
                 return fn(*args, **kwargs)
 
         return await _Database(call, thread_sensitive=True)()
+
+    def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task:
+        """A task of the session's (bbs/frame.py Frame.spawn: kept, its failure logged and said);
+        a context with no frame keeps it in `tasks`."""
+        if self.frame is not None:
+            return self.frame.spawn(coro)
+        task = asyncio.get_running_loop().create_task(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
 
     def push(self, screen: "Screen") -> None:
         if self.frame is not None:

@@ -77,6 +77,7 @@ class Frame:
         self.showing_help = False
         self.closing_message = ""
         self._tasks: set[asyncio.Task] = set()
+        self._starting: dict[int, asyncio.Task] = {}  # each screen's start() while it runs
         with _shared_toolkit_bindings():
             self.app: Application = self._application()
 
@@ -112,7 +113,7 @@ class Frame:
     def push(self, screen: Screen) -> None:
         self.stack.append(screen)
         self._status = ""
-        self._spawn(self._start(screen))
+        self._starting[id(screen)] = self.spawn(self._start(screen))
         self.invalidate()
 
     def pop(self) -> None:
@@ -121,7 +122,12 @@ class Frame:
         screen = self.stack.pop()
         self._containers.pop(id(screen), None)
         self._keys.pop(id(screen), None)
-        self._spawn(screen.stop())
+        starting = self._starting.pop(id(screen), None)
+        if starting is not None:
+            # left while it was loading (Enter then q): its start, which would go on to begin the
+            # screen's tasks after its stop() had run, is cancelled at the wait it is in
+            starting.cancel()
+        self.spawn(screen.stop())
         self._status = ""
         if not self.stack:
             self.close("")
@@ -157,7 +163,9 @@ class Frame:
     async def run(self, root: Screen) -> None:
         self.push(root)
         try:
-            await self.app.run_async()
+            # One event loop serves every session: no application of one may take the loop's
+            # handler of exceptions or the server's Ctrl-C for itself.
+            await self.app.run_async(set_exception_handler=False, handle_sigint=False)
         finally:
             for screen in reversed(self.stack):
                 try:
@@ -169,10 +177,26 @@ class Frame:
 
     # inside
 
-    def _spawn(self, coro) -> None:
+    def spawn(self, coro) -> asyncio.Task:
+        """A task of the session's (a screen reading again, an act on its way): kept until done,
+        cancelled when the session ends, and a failure logged and said on the status line
+        instead of lost with the screen left as it was."""
         task = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._done)
+        return task
+
+    def _done(self, task: asyncio.Task) -> None:
+        self._tasks.discard(task)
+        for key, starting in list(self._starting.items()):
+            if starting is task:
+                del self._starting[key]
+        if task.cancelled() or task.exception() is None:
+            return
+        error = task.exception()
+        log.error("bbs: a task of the session failed", exc_info=error)
+        failed = _("! This could not be done (%(error)s); the screen shows what it last read.")
+        self.status(failed % {"error": type(error).__name__})
 
     async def _start(self, screen: Screen) -> None:
         try:

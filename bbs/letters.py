@@ -6,8 +6,9 @@ sends). `r` replies, `d` removes (after `y`). Every read and write is the letter
 The main menu's line carries the unread count, kept on the session's officer (read with it, then
 set by every mailbox read and every letter notice: bbs/notices.py)."""
 
-import asyncio
 import uuid
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,6 +23,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from bbs.context import Context
 from bbs.editor import Editor
 from bbs.screen import on_top
+from bbs.selectors import officer_now
 from bbs.text import fit, safe, wrap
 from bbs.widgets import ListScreen
 from campaign.errors import RuleViolation
@@ -39,6 +41,9 @@ from campaign.services.letters import MAX_SUBJECT, letter_read, letter_remove, l
 INBOX, SENT = "inbox", "sent"
 
 
+T = TypeVar("T")
+
+
 def unread_of(ctx: Context) -> int:
     return getattr(ctx.officer, "unread_letters", 0) or 0
 
@@ -50,6 +55,16 @@ def mail_label(ctx: Context) -> str:
 
 def _name(officer) -> str:
     return safe(officer.name, newlines=False) if officer is not None else "—"
+
+
+def as_now(act: Callable[..., T]) -> Callable[..., T]:
+    """A letter's act (read, remove) done by the session's officer as they are now, read in the
+    database call (bbs.selectors.officer_now): a war ended or an officer gone since log-in counts."""
+
+    def call(*, actor, **kwargs) -> T:
+        return act(actor=officer_now(actor), **kwargs)
+
+    return call
 
 
 def mailbox_page(*, officer, box: str, page: int | str | None) -> tuple[list[Letter], int, int, int]:
@@ -90,7 +105,7 @@ class Mailbox(ListScreen):
         self.ctx.invalidate()
 
     def _reload(self, page: int | None = None) -> None:
-        asyncio.get_running_loop().create_task(self.load(self.page if page is None else page))
+        self.ctx.spawn(self.load(self.page if page is None else page))
 
     def header(self) -> str:
         self.title = self._title()
@@ -199,7 +214,7 @@ class Mailbox(ListScreen):
 async def remove(ctx: Context, letter_id: int | None) -> bool:
     """The letter removed from the officer's box (the other side keeps theirs), said on the status line."""
     try:
-        await ctx.db(letter_remove, actor=ctx.officer, letter_id=letter_id)
+        await ctx.db(as_now(letter_remove), actor=ctx.officer, letter_id=letter_id)
     except Letter.DoesNotExist:
         ctx.status(_("! This letter is no longer in your letters."))
         return False
@@ -229,7 +244,7 @@ class LetterScreen:
 
     async def start(self) -> None:
         try:
-            self.letter = await self.ctx.db(letter_read, actor=self.ctx.officer, letter_id=self.letter_id)
+            self.letter = await self.ctx.db(as_now(letter_read), actor=self.ctx.officer, letter_id=self.letter_id)
         except Letter.DoesNotExist:
             self.ctx.status(_("! This letter is no longer in your letters."))
             return
@@ -355,9 +370,8 @@ def compose(ctx: Context, *, recipient: str, subject: str = "", reply_to: int | 
     nonce = uuid.uuid4().hex  # Ctrl-X twice sends one letter, as the web form's token does
 
     def send(title: str, body: str) -> object:
-        return letter_send(
-            actor=ctx.officer, recipient=recipient, subject=title, body=body, nonce=nonce, reply_to=reply_to
-        )
+        actor = officer_now(ctx.officer)
+        return letter_send(actor=actor, recipient=recipient, subject=title, body=body, nonce=nonce, reply_to=reply_to)
 
     def sent() -> None:
         ctx.status(_("Your letter to %(name)s is sent.") % {"name": safe(recipient, newlines=False)})

@@ -1,8 +1,6 @@
 """The main menu: the campaign (chosen when the user has several), its boards, the language and
 the encoding (remembered for the next session), and leaving."""
 
-import asyncio
-
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
@@ -146,7 +144,7 @@ class MainMenu(ListScreen):
             await self.ctx.db(services.terminal_choose, user=self.ctx.user, **choice)
             self.ctx.invalidate()
 
-        asyncio.get_running_loop().create_task(save())
+        self.ctx.spawn(save())
 
     def help(self) -> str:
         return _(

@@ -3,7 +3,6 @@ time and text shown as text (bbs.text.safe) and its 推/噓/→ comments under i
 scrolled by line or screen; `/` searches, `r` replies, `e` edits one's own latest post still
 within the edit window, `X` (or `%`) comments under the post at the top of the screen."""
 
-import asyncio
 from collections.abc import Awaitable, Callable
 
 from django.utils import timezone
@@ -217,7 +216,7 @@ class Pager:
         await self.start()
 
     def _reload(self) -> None:
-        asyncio.get_running_loop().create_task(self.start())
+        self.ctx.spawn(self.start())
 
     def help(self) -> str:
         return _(

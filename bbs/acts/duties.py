@@ -16,6 +16,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from battles.selectors.duties import Duty, officer_duties
 from bbs.acts.catalogue import duty_act
 from bbs.context import Context
+from bbs.screen import on_top
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
 from campaign import clock
@@ -105,7 +106,8 @@ class DutiesScreen(ListScreen):
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(TICK)
-            self.ctx.invalidate()
+            if on_top(self.ctx, self):  # a screen over it is not redrawn under it each second
+                self.ctx.invalidate()
 
     def header(self) -> str:
         if not self.loaded:
@@ -139,7 +141,7 @@ class DutiesScreen(ListScreen):
         self.ctx.push(screen)
 
     def _done(self, done: str) -> None:
-        self._tasks.append(asyncio.get_running_loop().create_task(self.reload()))
+        self._tasks.append(self.ctx.spawn(self.reload()))
 
     def help(self) -> str:
         return (

@@ -111,6 +111,6 @@ def form_data(fields: list[Field], preset: MultiValueDict | None = None) -> Mult
             data[f.name] = "1" if f.chosen else ""
         elif f.chosen:
             data[f.name] = f.chosen[0]
-        elif f.name in data:
-            del data[f.name]
+        # a choice with nothing chosen posts what the form was opened on, if anything: a duty's
+        # request no longer open is refused by its service in the service's words
     return data

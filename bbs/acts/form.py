@@ -4,7 +4,6 @@ sends it: the web form's MultiValueDict, parsed by the forms' functions and hand
 service in the database thread. A refusal (RuleViolation, NotAllowed, Stale) shows the service's
 words on the status line and the form stays; success says so and goes back."""
 
-import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -67,7 +66,6 @@ class FormScreen(ListScreen):
         self.loaded: Loaded | None = None
         self.sending = False
         self.label_width = 0
-        self._tasks: set[asyncio.Task] = set()
 
     async def start(self) -> None:
         await self.reload()
@@ -76,6 +74,13 @@ class FormScreen(ListScreen):
         data = form_data(self.loaded.fields, self.preset) if self.loaded is not None else self.preset
         loaded: Loaded = await self.ctx.db(self._with_officer, self.act.load, data)
         loaded.notes = [safe(note, newlines=False) for note in loaded.notes]  # they hold names users gave
+        for f in loaded.fields:
+            wanted = self.preset.get(f.name)
+            if f.kind == CHOICE and wanted and wanted not in {o.value for o in f.options}:
+                # what the form was opened on (a duty's move or call) is no longer offered: nothing
+                # is chosen in its place, and sending it anyway meets its service's refusal
+                f.chosen = []
+                loaded.notes.insert(0, _("What this was opened on is no longer open to you (see your duties again)."))
         self.loaded = loaded
         self.label_width = min(max([width(f.label) for f in loaded.fields] + [4]) + 2, 24)
         self.ctx.invalidate()
@@ -141,9 +146,7 @@ class FormScreen(ListScreen):
         self.ctx.invalidate()
 
     def _spawn(self, coro) -> None:
-        task = asyncio.get_running_loop().create_task(coro)
-        self._tasks.add(task)  # kept until done (the loop holds only weak references)
-        task.add_done_callback(self._tasks.discard)
+        self.ctx.spawn(coro)
 
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("c-x")

@@ -38,7 +38,7 @@ class ActMenu(ActList):
 
     def _done(self, done: str) -> None:
         self.ctx.status(done)  # the form is gone; this menu stays, read again
-        self._reading = asyncio.get_running_loop().create_task(self.reload())
+        self._reading = self.ctx.spawn(self.reload())
 
     def help(self) -> str:
         return _(

@@ -6,8 +6,6 @@ Keys: ↑↓ move, Enter or → opens, PgDn / PgUp (space, b) the next / previou
 games, `r` reads the list again (a game that began or ended since: it is read again on coming
 back from a game too), a number and Enter jumps."""
 
-import asyncio
-
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -149,7 +147,7 @@ class GamesList(ListScreen):
             self._reload(self.page)
 
     def _reload(self, page: int) -> None:
-        asyncio.get_running_loop().create_task(self.load(page))
+        self.ctx.spawn(self.load(page))
 
     def help(self) -> str:
         return _(

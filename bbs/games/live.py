@@ -112,7 +112,7 @@ class LiveScreen:
         def act(name: str, **frame):
             def handler(event) -> None:
                 self.confirming = False
-                asyncio.ensure_future(self.game.act({"action": name, **frame}))
+                self.ctx.spawn(self.game.act({"action": name, **frame}))
 
             return handler
 
@@ -149,7 +149,7 @@ class LiveScreen:
 
             get_app().layout.focus(self.body)
             return False
-        asyncio.ensure_future(self.game.move(text))
+        self.ctx.spawn(self.game.move(text))
         return False  # the line is cleared, the prompt stays for the next move
 
     def _flipped(self) -> bool:

@@ -40,7 +40,10 @@ class LiveGame:
         self.officer = await self.ctx.db(reader_officer, campaign=self.campaign, user=self.ctx.user)
         layer = get_channel_layer()
         if layer is not None:
-            self.channel = await layer.new_channel("bbs.game.")
+            # the layer's one process-wide channel ("specific."), as every receiver of this process:
+            # channels_redis pops one such channel at a time under one lock, so a receiver of
+            # another prefix waited until the session's notices let go of it (a second or never)
+            self.channel = await layer.new_channel()
             await layer.group_add(group_of(self.game_id), self.channel)
             loop = asyncio.get_running_loop()
             self.tasks = [loop.create_task(self._listen(layer)), loop.create_task(self._reread())]

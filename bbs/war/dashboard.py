@@ -195,10 +195,8 @@ class DashboardScreen(CitySearch, WarPage):
                 self._move(-self.page_rows())
 
     def _turn(self, page: int) -> None:
-        import asyncio
-
         self.page, self.cursor = page, 0
-        asyncio.get_running_loop().create_task(self._read())
+        self.ctx.spawn(self._read())
 
     def help(self) -> str:
         text = _(

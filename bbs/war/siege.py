@@ -57,7 +57,7 @@ class SiegeScreen(WarPage):
             out.append(Line(text(_("Due next"), "class:dim")))
         for what, when in view.due:
             words = f"  {local(when, zone, '%m-%d %H:%M:%S')}  " + _("in %(in)s") % {"in": countdown(when, now)}
-            out.append(Line([("", words + "  "), ("", what)]))
+            out.append(Line([("", words + "  "), ("", name(what))]))  # it holds kingdoms' names
         out.append(Line(text(_("Defence roster"), "class:dim")))
         for defender in view.roster:
             officer = defender.officer

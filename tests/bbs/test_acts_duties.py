@@ -2,6 +2,8 @@
 notice delivered by a real worker to the officer's group) shows without a key, and Enter on it
 opens its act's form, whose sending ends the duty on the web too (R3.2's approval)."""
 
+import time
+
 from django.test import Client
 from django.urls import reverse
 
@@ -56,3 +58,34 @@ def test_a_duty_ended_on_the_web_leaves_the_open_list_without_a_key(bbs, bbs_wor
     terminal.wait_for("Nothing waits on you.", timeout=30)  # the duty's end reached the list: no key pressed
     move.refresh_from_db()
     assert move.status != Move.Status.REQUESTED
+
+
+def test_r3_2_a_duty_whose_request_is_gone_opens_a_form_that_chooses_no_other_request(bbs, bbs_world):
+    """Two requests wait on the king; the first is rejected on the web while the terminal's list
+    still shows it (no worker here: no notice reads the list again). Enter on it opens a form with
+    nothing chosen and says so, never the other request in its place; sending it is refused in the
+    service's words, and the other request still waits (R3.2)."""
+    from campaign.models import Officer
+    from campaign.services.moves import move_reject
+
+    english(bbs_world, "曹操")
+    bbs_world.online("曹仁", "徐晃")
+    guo = bbs_world["郭嘉"]
+    other = Officer.objects.filter(kingdom=guo.kingdom, city=guo.city).exclude(pk=guo.pk).first()
+    gone = move_request(actor=guo, destination=bbs_world.city("長安"))
+    waiting = move_request(actor=other, destination=bbs_world.city("長安"))
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    open_menu_line(terminal, "Duties —", "What (most urgent first)")
+    row = wait_for_row(terminal, "郭嘉 asks to move from 洛陽 to 長安")
+    wait_for_row(terminal, f"{other.name} asks to move")
+    move_reject(actor=bbs_world["曹仁"], move=gone)
+    terminal.type(row, "enter", "enter")
+    terminal.wait_for("Reject")
+    terminal.type("enter")  # Approve
+    screen = terminal.wait_for("no longer open to you")
+    assert other.name not in screen and "(none)" in screen
+    terminal.type("ctrl-x")
+    time.sleep(1)
+    assert "Approved" not in terminal.screen_text()
+    waiting.refresh_from_db()
+    assert waiting.status == Move.Status.REQUESTED

@@ -162,3 +162,29 @@ def test_r_lists_those_on_the_road_with_their_arrival_counting_down(bbs, bbs_wor
     assert "洛陽" in row and "許昌" in row and " 0:" in row
     time.sleep(1.5)
     assert next(line for line in terminal.screen_text().splitlines() if "郭嘉" in line) != row  # it ticks
+
+
+def test_the_dashboard_left_while_it_loads_leaves_no_task_of_its_own_behind(bbs, bbs_world):
+    """Enter then q in one packet (as a quick hand or a script types them): the dashboard is left
+    while its first reading is on its way; what it would have begun after that reading (following
+    the world's changes, redrawing each second) is not begun for a screen no longer there."""
+    import asyncio
+
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    terminal.wait_for("War — the dashboard")
+    terminal.cursor_to("War — ")
+
+    async def the_screens_tasks() -> list[str]:
+        names = [task.get_coro().__qualname__ for task in asyncio.all_tasks()]
+        return [name for name in names if name.startswith("WarPage.")]
+
+    for _ in range(5):
+        terminal.send(b"\rq")
+        time.sleep(0.5)
+        terminal.wait_for("War — the dashboard")  # the main menu again
+    time.sleep(1.5)
+    assert bbs.loop.call(the_screens_tasks()) == []
+    terminal.type("enter")
+    terminal.wait_for("許昌")  # and the dashboard still opens, and follows
+    assert sorted(bbs.loop.call(the_screens_tasks())) == ["WarPage._follow", "WarPage._tick"]

@@ -29,7 +29,8 @@ def test_enter_on_a_sieges_decided_game_opens_its_replay_and_q_comes_back(bbs, w
     terminal.type("end")
     terminal.wait_for("attacker won")
     terminal.type("enter")
-    screen = terminal.wait_for("Game replay")
-    assert "許褚" in screen and "魏延" in screen
+    terminal.wait_for("Game replay")
+    screen = terminal.wait_for("魏延")  # once the replay has read its game (the title comes first)
+    assert "許褚" in screen
     terminal.type("q")
     terminal.wait_for("Siege of 漢中")
