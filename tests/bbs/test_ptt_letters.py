@@ -182,3 +182,25 @@ def test_the_mail_screens_keep_the_screen_contract_with_their_help():
     for screen in (Mailbox(ctx), LetterScreen(ctx, 1), OfficerChoice(ctx)):
         assert isinstance(screen, Screen)
         assert "y" in screen.help() or "Ctrl-X" in screen.help()
+
+
+def test_r1_1_a_letter_written_in_a_session_opened_before_the_war_ended_is_refused(bbs, bbs_world):
+    """The war ends (the organiser, on the site) while an officer's terminal is open: the letter
+    they send after it is refused in the rule's words, as the web refuses it (R1.1: an ended war
+    is read-only); the session's officer is read as they are now, not as at log-in."""
+    from campaign.services.season_end import war_end
+    from tests.battles.test_war_gate import organiser_of
+
+    english(bbs_world, "曹操")
+    caocao = bbs_world["曹操"]
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    open_mailbox(terminal)
+    terminal.type("w")
+    terminal.wait_for("To whom?")
+    number = officer_names(campaign_id=caocao.campaign_id, but=caocao.pk).index("荀彧") + 1
+    terminal.type(str(number), "enter", "enter")
+    terminal.wait_for("A letter to 荀彧")
+    war_end(user=organiser_of(bbs_world.campaign), campaign=bbs_world.campaign)
+    terminal.type("軍糧", "tab", "洛陽糧草將盡，速運。", "ctrl-x")
+    terminal.wait_for("! The war is over: this campaign is archived and read-only.")
+    assert not Letter.objects.exists()
