@@ -46,7 +46,8 @@ def test_a_push_typed_in_the_pager_is_under_the_post_in_ptts_format_and_counted_
     terminal.wait_for("1 推 push")
     terminal.type("1", "好計，依計行事")
     terminal.type("enter")
-    screen = terminal.wait_for("Your 推 is under the post.")
+    terminal.wait_for("Your 推 is under the post.")
+    screen = terminal.wait_for("推 曹操")  # the pager read again (the status line may come first)
     comment = Comment.objects.get(post__thread=thread)
     assert (comment.kind, comment.text) == ("push", "好計，依計行事")
     when = timezone.localtime(comment.created_at, bbs_world.campaign.zone).strftime("%m/%d %H:%M")
@@ -83,7 +84,8 @@ def test_the_author_pushing_their_own_post_is_written_as_an_arrow_and_told_why(b
     terminal.wait_for("奇謀一則。")
     terminal.type("%", "enter", "自薦")
     terminal.type("enter")
-    screen = terminal.wait_for("The author of a post comments on it with → only: written as →.")
+    terminal.wait_for("The author of a post comments on it with → only: written as →.")
+    screen = terminal.wait_for("→ 郭嘉")  # the pager read again (the status line may come first)
     assert _comment_line(screen, "郭嘉").startswith("→ 郭嘉")
     assert Comment.objects.get(post__thread=thread).kind == "arrow"
 
