@@ -163,5 +163,8 @@ class CommentPrompt:
         except Post.DoesNotExist:
             self.close(_("! This post is no longer on the board."))
             return
+        except Exception:
+            self.stage = "text"  # not left stuck "sending": the line stays, Esc still leaves
+            raise
         self.close(comment.note or _("Your %(mark)s is under the post.") % {"mark": MARKS[comment.kind]})
         await self.on_sent()

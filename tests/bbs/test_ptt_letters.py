@@ -24,16 +24,21 @@ def open_mailbox(terminal):
     return terminal.wait_for("Tab Sent letters")
 
 
+def start_letter(terminal, world, sender: str, recipient: str) -> None:
+    """From the mailbox: w, the recipient chosen by their number, the letter's editor open."""
+    terminal.type("w")
+    terminal.wait_for("To whom?")
+    number = officer_names(campaign_id=world[sender].campaign_id, but=world[sender].pk).index(recipient) + 1
+    terminal.type(str(number), "enter", "enter")
+    terminal.wait_for(f"A letter to {recipient}")
+
+
 def test_a_letter_written_in_the_terminal_is_in_the_recipients_inbox_and_the_senders_sent_box(bbs, bbs_world):
     english(bbs_world, "曹操")
     caocao, xunyu = bbs_world["曹操"], bbs_world["荀彧"]
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     assert "No letters for you." in open_mailbox(terminal)
-    terminal.type("w")
-    terminal.wait_for("To whom?")
-    number = officer_names(campaign_id=caocao.campaign_id, but=caocao.pk).index("荀彧") + 1
-    terminal.type(str(number), "enter", "enter")
-    terminal.wait_for("A letter to 荀彧")
+    start_letter(terminal, bbs_world, "曹操", "荀彧")
     terminal.type("軍糧", "tab", "洛陽糧草將盡，速運。", "ctrl-x")
     terminal.wait_for("Your letter to 荀彧 is sent.")
     letter = Letter.objects.get()
@@ -54,14 +59,9 @@ def test_a_letter_written_in_the_terminal_is_in_the_recipients_inbox_and_the_sen
 
 def test_a_letter_with_no_subject_is_refused_with_the_letters_words_and_nothing_is_sent(bbs, bbs_world):
     english(bbs_world, "曹操")
-    caocao = bbs_world["曹操"]
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     open_mailbox(terminal)
-    terminal.type("w")
-    terminal.wait_for("To whom?")
-    number = officer_names(campaign_id=caocao.campaign_id, but=caocao.pk).index("郭嘉") + 1
-    terminal.type(str(number), "enter", "enter")
-    terminal.wait_for("A letter to 郭嘉")
+    start_letter(terminal, bbs_world, "曹操", "郭嘉")
     terminal.type("tab", "無題", "ctrl-x")
     terminal.wait_for("! A letter needs a subject.")
     assert not Letter.objects.exists()
@@ -192,14 +192,9 @@ def test_r1_1_a_letter_written_in_a_session_opened_before_the_war_ended_is_refus
     from tests.battles.test_war_gate import organiser_of
 
     english(bbs_world, "曹操")
-    caocao = bbs_world["曹操"]
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     open_mailbox(terminal)
-    terminal.type("w")
-    terminal.wait_for("To whom?")
-    number = officer_names(campaign_id=caocao.campaign_id, but=caocao.pk).index("荀彧") + 1
-    terminal.type(str(number), "enter", "enter")
-    terminal.wait_for("A letter to 荀彧")
+    start_letter(terminal, bbs_world, "曹操", "荀彧")
     war_end(user=organiser_of(bbs_world.campaign), campaign=bbs_world.campaign)
     terminal.type("軍糧", "tab", "洛陽糧草將盡，速運。", "ctrl-x")
     terminal.wait_for("! The war is over: this campaign is archived and read-only.")
