@@ -23,6 +23,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.styles import Style
 
 from bbs.context import Context
+from bbs.drawing import TextWindow
 from bbs.screen import Screen
 from bbs.text import fit, wrap
 
@@ -86,9 +87,9 @@ class Frame:
             layout=Layout(
                 HSplit(
                     [
-                        Window(FormattedTextControl(self._top), height=1, style="class:top"),
+                        TextWindow(self._top, height=1, style="class:top"),
                         DynamicContainer(self._body),
-                        Window(FormattedTextControl(self._bottom), height=1, style="class:status"),
+                        TextWindow(self._bottom, height=1, style="class:status"),
                     ]
                 )
             ),

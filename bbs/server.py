@@ -18,6 +18,7 @@ from django.utils import translation
 from bbs import auth
 from bbs.conf import setting
 from bbs.context import Context
+from bbs.drawing import skip_unchanged_lines
 from campaign.addresses import limited
 
 log = logging.getLogger(__name__)
@@ -149,6 +150,7 @@ class BBSServer(asyncssh.SSHServer):
 async def serve(host: str, port: int, *, var_dir: Path, sessions: Sessions | None = None) -> asyncssh.SSHAcceptor:
     """Start listening (returns the acceptor; `close()` stops it)."""
     sessions = sessions or Sessions()
+    skip_unchanged_lines()  # prompt_toolkit's diff of each redraw, told only of the changed lines
     asyncssh.set_log_level(logging.WARNING)  # not six lines for every connection
     return await asyncssh.listen(
         host,

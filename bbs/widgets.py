@@ -3,12 +3,12 @@
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.layout import HSplit, Window
+from prompt_toolkit.layout import HSplit
 from prompt_toolkit.layout.containers import Container
-from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.dimension import Dimension
 
 from bbs.context import Context
+from bbs.drawing import TextWindow
 from bbs.text import fit
 
 
@@ -23,10 +23,10 @@ class ListScreen:
         self.ctx = ctx
         self.cursor = 0
         self.typed = ""  # digits typed before Enter: jump to that number
-        self._control = FormattedTextControl(self._fragments, focusable=True, show_cursor=False)
         # The body's whole height, exactly: prompt_toolkit's layout otherwise grows a window to its
         # room a row at a time, on every redraw (a good part of a key's redraw on a short list).
-        window = Window(self._control, wrap_lines=False, height=lambda: Dimension.exact(self.ctx.body_rows))
+        window = TextWindow(self._fragments, focusable=True, height=lambda: Dimension.exact(self.ctx.body_rows))
+        self._control = window.content
         self._container: Container = HSplit([window])
 
     # to give

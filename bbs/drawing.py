@@ -1,0 +1,127 @@
+"""Drawing a screen for less CPU a key, the same cells and bytes as prompt_toolkit's own.
+
+A key on a list moves its cursor: two lines of twenty-four change. prompt_toolkit lays every
+window out again cell by cell (with a mouse handler for each cell) and then diffs every cell of
+every line, some 2,000 steps of Python a key, most of a key's cost with a hundred sessions on one
+event loop. Two things here spare the lines that did not change:
+
+- `TextWindow`, a Window of plain text lines (no scrolling, wrapping or margins: the frame's bars
+  and the lists) that keeps each line's cells from the redraws before: a line drawn again as it
+  was costs a dict copy. The cells are those the Window would draw (the same characters, the
+  same style strings), and it is focusable, visible and placed as a Window is.
+- `skip_unchanged_lines()`, around prompt_toolkit's diff of two screens: a line whose cells are
+  the same as the last screen's is hidden from it (both sides empty), so it sends nothing for
+  it, as it would have after comparing every cell. The escapes written are still the toolkit's.
+"""
+
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+
+import prompt_toolkit.renderer as toolkit_renderer
+from prompt_toolkit.application.current import get_app
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
+from prompt_toolkit.formatted_text.utils import split_lines
+from prompt_toolkit.layout import Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.layout.screen import _CHAR_CACHE, Char, Screen, WritePosition
+from prompt_toolkit.utils import to_str
+
+Row = dict[int, Char]
+TRANSPARENT = "[transparent]"  # the style of a screen's cell nothing was drawn in
+
+
+class TextWindow(Window):
+    """A Window over a FormattedTextControl whose text is drawn line by line from the lines'
+    cells kept from the last redraws (those still shown; the others are let go)."""
+
+    def __init__(self, text: Callable[[], StyleAndTextTuples] | str, focusable: bool = False, **kwargs) -> None:
+        super().__init__(FormattedTextControl(text, focusable=focusable, show_cursor=False), wrap_lines=False, **kwargs)
+        self._text = text
+        self._rows: dict[tuple, Row] = {}
+        self._drawn_for: tuple = ()
+
+    def write_to_screen(self, screen, mouse_handlers, write_position, parent_style, erase_bg, z_index) -> None:
+        wp = write_position
+        if self.dont_extend_height():
+            wp = WritePosition(wp.xpos, wp.ypos, wp.width, min(wp.height, self.preferred_height(wp.width, wp.height).preferred))
+        if wp.height <= 0 or wp.width <= 0:
+            return
+        style = f"{parent_style} {to_str(self.style)}"
+        if self._drawn_for != (wp.xpos, wp.width, wp.height, style):
+            self._drawn_for, self._rows = (wp.xpos, wp.width, wp.height, style), {}
+        text = self._text() if callable(self._text) else self._text
+        lines = list(split_lines(to_formatted_text(text)))[: wp.height]
+        lines += [[]] * (wp.height - len(lines))
+        kept: dict[tuple, Row] = {}
+        last = len(lines) - 1
+        for y, line in enumerate(lines):
+            key = (y == last, tuple(line))
+            row = kept.get(key) or self._rows.get(key)
+            if row is None:
+                row = line_cells(line, wp.xpos, wp.width, style, last=y == last)
+            kept[key] = row
+            screen.data_buffer[wp.ypos + y].update(row)
+        self._rows = kept
+        screen.height = max(screen.height, wp.ypos + wp.height)
+        screen.visible_windows_to_write_positions[self] = wp
+        if get_app().layout.current_window is self:
+            screen.set_cursor_position(self, Point(x=wp.xpos, y=wp.ypos))
+
+
+def line_cells(line: Iterable[tuple], xpos: int, width: int, style: str, last: bool = False) -> Row:
+    """The cells prompt_toolkit's Window draws for one line of fragments (no wrapping) in a
+    window of this style: each character in the cell it starts in, a wide one's neighbours
+    emptied, a zero-width one joined to the character before; cells with no character keep the
+    screen's blank; the window's style before each cell's own, `class:last-line` after on its
+    last line."""
+    row: Row = {}
+    x = 0
+    for fragment in line:
+        fragment_style, text = fragment[0], fragment[1]
+        for character in text:
+            char = _CHAR_CACHE[character, fragment_style]
+            if x < width:
+                row[xpos + x] = char
+                if char.width > 1:
+                    for i in range(1, char.width):
+                        row[xpos + x + i] = _CHAR_CACHE["", ""]
+                elif char.width == 0 and x > 0:
+                    before = row.get(xpos + x - 1, _CHAR_CACHE[" ", TRANSPARENT])
+                    row[xpos + x - 1] = _CHAR_CACHE[before.char + character, before.style]
+            x += char.width
+    after = " class:last-line" if last else ""
+    cells: Row = {}
+    for column in range(xpos, xpos + width):
+        cell = row.get(column, _CHAR_CACHE[" ", TRANSPARENT])
+        cells[column] = _CHAR_CACHE[cell.char, f"{style} {cell.style}{after}"]
+    for column, cell in row.items():  # a wide character's neighbour past the window's edge
+        if column >= xpos + width:
+            cells[column] = cell
+    return cells
+
+
+def skip_unchanged_lines() -> None:
+    """prompt_toolkit's screen diff, told only of the lines that changed (once per process)."""
+    diff = toolkit_renderer._output_screen_diff
+    if getattr(diff, "skips_unchanged_lines", False):
+        return
+
+    def output_screen_diff(app, output, screen: Screen, current_pos, color_depth, previous_screen, *args, **kwargs):
+        hidden: list[tuple[int, Row, Row]] = []
+        if previous_screen is not None and previous_screen is not screen:
+            new, old = screen.data_buffer, previous_screen.data_buffer
+            new_escapes, old_escapes = screen.zero_width_escapes, previous_screen.zero_width_escapes
+            for y in range(min(screen.height, previous_screen.height)):
+                row = new.get(y)
+                if row is not None and row == old.get(y) and not new_escapes.get(y) and not old_escapes.get(y):
+                    hidden.append((y, row, old[y]))
+                    new[y] = old[y] = defaultdict(lambda: _CHAR_CACHE[" ", TRANSPARENT])
+        try:
+            return diff(app, output, screen, current_pos, color_depth, previous_screen, *args, **kwargs)
+        finally:
+            for y, row, old_row in hidden:
+                screen.data_buffer[y], previous_screen.data_buffer[y] = row, old_row
+
+    output_screen_diff.skips_unchanged_lines = True  # type: ignore[attr-defined]
+    toolkit_renderer._output_screen_diff = output_screen_diff
