@@ -16,6 +16,7 @@ event loop. Two things here spare the lines that did not change:
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import prompt_toolkit.renderer as toolkit_renderer
 from prompt_toolkit.application.current import get_app
@@ -44,7 +45,8 @@ class TextWindow(Window):
     def write_to_screen(self, screen, mouse_handlers, write_position, parent_style, erase_bg, z_index) -> None:
         wp = write_position
         if self.dont_extend_height():
-            wp = WritePosition(wp.xpos, wp.ypos, wp.width, min(wp.height, self.preferred_height(wp.width, wp.height).preferred))
+            height = min(wp.height, self.preferred_height(wp.width, wp.height).preferred)
+            wp = WritePosition(wp.xpos, wp.ypos, wp.width, height)
         if wp.height <= 0 or wp.width <= 0:
             return
         style = f"{parent_style} {to_str(self.style)}"
@@ -75,29 +77,30 @@ def line_cells(line: Iterable[tuple], xpos: int, width: int, style: str, last: b
     emptied, a zero-width one joined to the character before; cells with no character keep the
     screen's blank; the window's style before each cell's own, `class:last-line` after on its
     last line."""
-    row: Row = {}
+    after = " class:last-line" if last else ""
+
+    def styled(char: Char) -> Char:
+        return _CHAR_CACHE[char.char, f"{style} {char.style}{after}"]
+
+    cells: Row = dict.fromkeys(range(xpos, xpos + width), styled(_CHAR_CACHE[" ", TRANSPARENT]))
     x = 0
     for fragment in line:
         fragment_style, text = fragment[0], fragment[1]
+        full = f"{style} {fragment_style}{after}"
         for character in text:
-            char = _CHAR_CACHE[character, fragment_style]
+            if character in Char.display_mappings:  # shown as text (^[), its class within
+                char = styled(_CHAR_CACHE[character, fragment_style])
+            else:
+                char = _CHAR_CACHE[character, full]
             if x < width:
-                row[xpos + x] = char
+                cells[xpos + x] = char
                 if char.width > 1:
-                    for i in range(1, char.width):
-                        row[xpos + x + i] = _CHAR_CACHE["", ""]
+                    for i in range(1, char.width):  # past the window's edge, the toolkit's blank unstyled
+                        cells[xpos + x + i] = styled(_CHAR_CACHE["", ""]) if x + i < width else _CHAR_CACHE["", ""]
                 elif char.width == 0 and x > 0:
-                    before = row.get(xpos + x - 1, _CHAR_CACHE[" ", TRANSPARENT])
-                    row[xpos + x - 1] = _CHAR_CACHE[before.char + character, before.style]
+                    before = cells[xpos + x - 1]
+                    cells[xpos + x - 1] = _CHAR_CACHE[before.char + character, before.style]
             x += char.width
-    after = " class:last-line" if last else ""
-    cells: Row = {}
-    for column in range(xpos, xpos + width):
-        cell = row.get(column, _CHAR_CACHE[" ", TRANSPARENT])
-        cells[column] = _CHAR_CACHE[cell.char, f"{style} {cell.style}{after}"]
-    for column, cell in row.items():  # a wide character's neighbour past the window's edge
-        if column >= xpos + width:
-            cells[column] = cell
     return cells
 
 
@@ -108,15 +111,16 @@ def skip_unchanged_lines() -> None:
         return
 
     def output_screen_diff(app, output, screen: Screen, current_pos, color_depth, previous_screen, *args, **kwargs):
-        hidden: list[tuple[int, Row, Row]] = []
+        hidden: list[tuple[int, Any, Any]] = []
         if previous_screen is not None and previous_screen is not screen:
             new, old = screen.data_buffer, previous_screen.data_buffer
             new_escapes, old_escapes = screen.zero_width_escapes, previous_screen.zero_width_escapes
+            blank: Any = defaultdict(lambda: _CHAR_CACHE[" ", TRANSPARENT])  # the same on both sides
             for y in range(min(screen.height, previous_screen.height)):
                 row = new.get(y)
                 if row is not None and row == old.get(y) and not new_escapes.get(y) and not old_escapes.get(y):
                     hidden.append((y, row, old[y]))
-                    new[y] = old[y] = defaultdict(lambda: _CHAR_CACHE[" ", TRANSPARENT])
+                    new[y] = old[y] = blank
         try:
             return diff(app, output, screen, current_pos, color_depth, previous_screen, *args, **kwargs)
         finally:

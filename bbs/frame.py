@@ -13,6 +13,7 @@ import prompt_toolkit.application.application as toolkit_application
 from django.utils import translation
 from django.utils.translation import gettext as _
 from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, buffer_has_focus
 from prompt_toolkit.key_binding import DynamicKeyBindings, KeyBindings, merge_key_bindings
 from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
@@ -66,6 +67,26 @@ def _shared_toolkit_bindings() -> Generator[None, None, None]:
         toolkit_application.load_key_bindings, toolkit_application.load_page_navigation_bindings = saved
 
 
+class FrameApplication(Application):
+    """prompt_toolkit's Application, with one empty Buffer kept for "the current buffer" while
+    none has the focus (a list): the toolkit makes a new one each time it asks, a few times a
+    key. It is emptied whenever a key typed or pasted on a list went into it, as a new one
+    would be."""
+
+    _no_buffer: Buffer | None = None
+
+    @property
+    def current_buffer(self) -> Buffer:
+        focused = self.layout.current_buffer
+        if focused is not None:
+            return focused
+        if self._no_buffer is None:
+            self._no_buffer = Buffer(name="dummy-buffer")
+        elif self._no_buffer.text:
+            self._no_buffer.reset()
+        return self._no_buffer
+
+
 class Frame:
     def __init__(self, ctx: Context, session: Any = None) -> None:
         self.ctx = ctx
@@ -83,7 +104,7 @@ class Frame:
             self.app: Application = self._application()
 
     def _application(self) -> Application:
-        return Application(
+        return FrameApplication(
             layout=Layout(
                 HSplit(
                     [

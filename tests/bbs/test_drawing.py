@@ -6,6 +6,7 @@ changed lines writes the same bytes to the terminal as the toolkit's diff of eve
 import io
 import random
 
+import prompt_toolkit.renderer as toolkit_renderer
 from prompt_toolkit.application import Application
 from prompt_toolkit.application.current import set_app
 from prompt_toolkit.data_structures import Point, Size
@@ -17,7 +18,6 @@ from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import _StyleStringHasStyleCache, _StyleStringToAttrsCache
 
-import prompt_toolkit.renderer as toolkit_renderer
 from bbs.drawing import TextWindow, skip_unchanged_lines
 from bbs.frame import STYLE
 
@@ -41,7 +41,8 @@ APP = Application(layout=Layout(Window()), style=STYLE)  # the application the w
 def drawn(window: Window, width: int, height: int, xpos: int = 0) -> Screen:
     screen = Screen()
     with set_app(APP):
-        window.write_to_screen(screen, MouseHandlers(), WritePosition(xpos, 1, width, height), "class:parent", False, None)
+        position = WritePosition(xpos, 1, width, height)
+        window.write_to_screen(screen, MouseHandlers(), position, "class:parent", False, None)
     return screen
 
 
@@ -50,7 +51,8 @@ def test_a_text_window_draws_the_cells_a_window_draws():
     for _ in range(200):
         fragments = random_lines(rng, rng.randrange(0, 8))
         width, height, xpos = rng.randrange(5, 90), rng.randrange(1, 7), rng.randrange(0, 3)
-        theirs = drawn(Window(FormattedTextControl(fragments), wrap_lines=False, style="class:top"), width, height, xpos)
+        window = Window(FormattedTextControl(fragments), wrap_lines=False, style="class:top")
+        theirs = drawn(window, width, height, xpos)
         ours = drawn(TextWindow(fragments, style="class:top"), width, height, xpos)
         for y in range(1, height + 1):
             assert dict(ours.data_buffer[y]) == dict(theirs.data_buffer[y]), (fragments, width, y)
@@ -64,7 +66,9 @@ def test_a_text_window_drawn_again_from_its_kept_lines_is_drawn_as_new():
     lines[1:3] = [("", "  "), ("", "2 洛陽\n")]
     moved = drawn(window, 80, 5)
     fresh = drawn(TextWindow(lines), 80, 5)
-    assert {y: dict(row) for y, row in moved.data_buffer.items()} == {y: dict(row) for y, row in fresh.data_buffer.items()}
+    assert {y: dict(row) for y, row in moved.data_buffer.items()} == {
+        y: dict(row) for y, row in fresh.data_buffer.items()
+    }
     assert dict(first.data_buffer[2]) != dict(moved.data_buffer[2])
 
 
