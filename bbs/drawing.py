@@ -37,10 +37,13 @@ class TextWindow(Window):
     cells kept from the last redraws (those still shown; the others are let go)."""
 
     def __init__(self, text: Callable[[], StyleAndTextTuples] | str, focusable: bool = False, **kwargs) -> None:
-        super().__init__(FormattedTextControl(text, focusable=focusable, show_cursor=False), wrap_lines=False, **kwargs)
+        self.control = FormattedTextControl(text, focusable=focusable, show_cursor=False)
+        super().__init__(self.control, wrap_lines=False, **kwargs)
         self._text = text
-        self._rows: dict[tuple, Row] = {}
-        self._drawn_for: tuple = ()
+        self._rows: dict[tuple, Row] = {}  # (last line?, the line's fragments) → its cells
+        self._drawn_for: tuple = ()  # where and in which style they were drawn
+        self._drawn_text: StyleAndTextTuples | None = None
+        self._drawn_rows: list[Row] = []
 
     def write_to_screen(self, screen, mouse_handlers, write_position, parent_style, erase_bg, z_index) -> None:
         wp = write_position
@@ -51,11 +54,23 @@ class TextWindow(Window):
             return
         style = f"{parent_style} {to_str(self.style)}"
         if self._drawn_for != (wp.xpos, wp.width, wp.height, style):
-            self._drawn_for, self._rows = (wp.xpos, wp.width, wp.height, style), {}
-        text = self._text() if callable(self._text) else self._text
-        lines = list(split_lines(to_formatted_text(text)))[: wp.height]
+            self._drawn_for, self._rows, self._drawn_text = (wp.xpos, wp.width, wp.height, style), {}, None
+        text = to_formatted_text(self._text() if callable(self._text) else self._text)
+        if text != self._drawn_text:  # else the same rows again (a bar or a list the key left as it was)
+            self._drawn_text, self._drawn_rows = list(text), self._lines_of(text, wp, style)
+        for y, row in enumerate(self._drawn_rows):
+            screen.data_buffer[wp.ypos + y].update(row)
+        screen.height = max(screen.height, wp.ypos + wp.height)
+        screen.visible_windows_to_write_positions[self] = wp
+        if get_app().layout.current_window is self:
+            screen.set_cursor_position(self, Point(x=wp.xpos, y=wp.ypos))
+
+    def _lines_of(self, text: StyleAndTextTuples, wp: WritePosition, style: str) -> list[Row]:
+        """Each line's cells, from those kept where the line was drawn before."""
+        lines = list(split_lines(text))[: wp.height]
         lines += [[]] * (wp.height - len(lines))
         kept: dict[tuple, Row] = {}
+        rows = []
         last = len(lines) - 1
         for y, line in enumerate(lines):
             key = (y == last, tuple(line))
@@ -63,12 +78,9 @@ class TextWindow(Window):
             if row is None:
                 row = line_cells(line, wp.xpos, wp.width, style, last=y == last)
             kept[key] = row
-            screen.data_buffer[wp.ypos + y].update(row)
+            rows.append(row)
         self._rows = kept
-        screen.height = max(screen.height, wp.ypos + wp.height)
-        screen.visible_windows_to_write_positions[self] = wp
-        if get_app().layout.current_window is self:
-            screen.set_cursor_position(self, Point(x=wp.xpos, y=wp.ypos))
+        return rows
 
 
 def line_cells(line: Iterable[tuple], xpos: int, width: int, style: str, last: bool = False) -> Row:
@@ -107,7 +119,7 @@ def line_cells(line: Iterable[tuple], xpos: int, width: int, style: str, last: b
 def skip_unchanged_lines() -> None:
     """prompt_toolkit's screen diff, told only of the lines that changed (once per process)."""
     diff = toolkit_renderer._output_screen_diff
-    if getattr(diff, "skips_unchanged_lines", False):
+    if hasattr(diff, "__wrapped__"):
         return
 
     def output_screen_diff(app, output, screen: Screen, current_pos, color_depth, previous_screen, *args, **kwargs):
@@ -127,5 +139,5 @@ def skip_unchanged_lines() -> None:
             for y, row, old_row in hidden:
                 screen.data_buffer[y], previous_screen.data_buffer[y] = row, old_row
 
-    output_screen_diff.skips_unchanged_lines = True  # type: ignore[attr-defined]
+    output_screen_diff.__wrapped__ = diff  # type: ignore[attr-defined]
     toolkit_renderer._output_screen_diff = output_screen_diff

@@ -3,7 +3,6 @@
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
-from prompt_toolkit.layout import HSplit
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.dimension import Dimension
 
@@ -26,8 +25,8 @@ class ListScreen:
         # The body's whole height, exactly: prompt_toolkit's layout otherwise grows a window to its
         # room a row at a time, on every redraw (a good part of a key's redraw on a short list).
         window = TextWindow(self._fragments, focusable=True, height=lambda: Dimension.exact(self.ctx.body_rows))
-        self._control = window.content
-        self._container: Container = HSplit([window])
+        self._control = window.control
+        self._container: Container = window
 
     # to give
 
