@@ -124,7 +124,8 @@ def skip_unchanged_lines() -> None:
 
     def output_screen_diff(app, output, screen: Screen, current_pos, color_depth, previous_screen, *args, **kwargs):
         hidden: list[tuple[int, Any, Any]] = []
-        if previous_screen is not None and previous_screen is not screen:
+        is_done = kwargs["is_done"] if "is_done" in kwargs else args[1]  # (the last redraw: all drawn again)
+        if previous_screen is not None and previous_screen is not screen and not is_done:
             new, old = screen.data_buffer, previous_screen.data_buffer
             new_escapes, old_escapes = screen.zero_width_escapes, previous_screen.zero_width_escapes
             blank: Any = defaultdict(lambda: _CHAR_CACHE[" ", TRANSPARENT])  # the same on both sides

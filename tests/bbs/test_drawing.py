@@ -86,11 +86,11 @@ def screens(rng: random.Random, width: int, height: int) -> tuple[Screen, Screen
     return drawn_before, drawn_after
 
 
-def diff_output(diff, app, previous: Screen, screen: Screen, size: Size) -> tuple[bytes, tuple]:
+def diff_output(diff, app, previous: Screen, screen: Screen, size: Size, done: bool) -> tuple[bytes, tuple]:
     written = io.StringIO()
     output = Vt100_Output(written, lambda: size, term="xterm")
     attrs = _StyleStringToAttrsCache(STYLE.get_attrs_for_style_str, app.style_transformation)
-    found = diff(app, output, screen, Point(0, 0), ColorDepth.DEPTH_8_BIT, previous, None, False, True, attrs,
+    found = diff(app, output, screen, Point(0, 0), ColorDepth.DEPTH_8_BIT, previous, None, done, True, attrs,
                  _StyleStringHasStyleCache(attrs), size, size.columns)  # fmt: skip
     output.flush()
     return written.getvalue().encode(), found
@@ -112,9 +112,10 @@ def test_the_diff_told_only_of_changed_lines_writes_the_bytes_of_the_whole_diff(
             before, after = screens(rng, width, height)
             before_copy, after_copy = _copies(before, after)
             size = Size(rows=height, columns=width)
-            expected = diff_output(original, app, before, after, size)
+            done = rng.random() < 0.1  # the last redraw (the application leaving): all drawn again
+            expected = diff_output(original, app, before, after, size, done)
             rows = {y: row for y, row in after_copy.data_buffer.items()}
-            assert diff_output(ours, app, before_copy, after_copy, size) == expected
+            assert diff_output(ours, app, before_copy, after_copy, size, done) == expected
             changed += expected[0] != b""
             # the new screen keeps its lines: the next redraw is compared with them
             assert all(after_copy.data_buffer[y] is row for y, row in rows.items())
