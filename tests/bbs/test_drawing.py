@@ -1,7 +1,8 @@
-"""The frame's cheaper drawing (bbs/drawing.py) draws what prompt_toolkit would: a TextWindow's
-cells are a Window's, character by character and style by style (CJK two columns, control
-characters shown as text, a zero-width mark joined to its letter), and the diff told only of the
-changed lines writes the same bytes to the terminal as the toolkit's diff of every cell."""
+"""Issue 29's keystroke latency: the frame's cheaper drawing (bbs/drawing.py) draws what
+prompt_toolkit would: a TextWindow's cells are a Window's, character by character and style by
+style (CJK two columns, control characters shown as text, a zero-width mark joined to its
+letter), and the diff told only of the changed lines writes the same bytes to the terminal as the
+toolkit's diff of every cell."""
 
 import io
 import random
@@ -19,7 +20,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import _StyleStringHasStyleCache, _StyleStringToAttrsCache
 
 from bbs.drawing import TextWindow, skip_unchanged_lines
-from bbs.frame import STYLE
+from bbs.frame import STYLE, FrameApplication
 
 PIECES = ["城", "許昌", "a", "Z", " ", "推", "→", "★", "\x1b[31m", "\t", "e\u0301", "  ", "━━", "😀", "12"]
 STYLES = ["", "class:cursor", "class:dim", "class:system", "#ff0000 bold", "class:unread"]
@@ -104,7 +105,6 @@ def test_the_diff_told_only_of_changed_lines_writes_the_bytes_of_the_whole_diff(
     try:
         ours = toolkit_renderer._output_screen_diff
         assert ours is not original
-        app = APP
         rng = random.Random(2007)
         changed = 0
         for _ in range(300):
@@ -113,9 +113,9 @@ def test_the_diff_told_only_of_changed_lines_writes_the_bytes_of_the_whole_diff(
             before_copy, after_copy = _copies(before, after)
             size = Size(rows=height, columns=width)
             done = rng.random() < 0.1  # the last redraw (the application leaving): all drawn again
-            expected = diff_output(original, app, before, after, size, done)
+            expected = diff_output(original, APP, before, after, size, done)
             rows = {y: row for y, row in after_copy.data_buffer.items()}
-            assert diff_output(ours, app, before_copy, after_copy, size, done) == expected
+            assert diff_output(ours, APP, before_copy, after_copy, size, done) == expected
             changed += expected[0] != b""
             # the new screen keeps its lines: the next redraw is compared with them
             assert all(after_copy.data_buffer[y] is row for y, row in rows.items())
@@ -133,3 +133,14 @@ def _copies(*drawn_screens: Screen) -> list[Screen]:
         copy.height, copy.width = screen.height, screen.width
         copies.append(copy)
     return copies
+
+
+def test_the_buffer_kept_for_a_list_is_one_and_empty_each_time_it_is_asked_for():
+    """While a list has the focus, prompt_toolkit's 'current buffer' is the frame's one kept Buffer
+    (not a new one a few times a key), and what a key typed or pasted into it is gone by the next
+    time it is asked for, as with a new one."""
+    app = FrameApplication(layout=Layout(TextWindow("1 許昌", focusable=True)))
+    first = app.current_buffer
+    assert app.current_buffer is first
+    first.insert_text("pasted on a list")
+    assert app.current_buffer is first and first.text == ""
