@@ -2,6 +2,8 @@
 web's moves page, a refusal shows the service's own words and changes nothing, and a king's
 order and a governor's approval from the terminal move the officer as the web's would."""
 
+import time
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -26,6 +28,9 @@ def test_r3_2_a_move_asked_in_the_terminal_is_on_the_web_moves_page(bbs, bbs_wor
     open_act(terminal, "Ask to move", "Move to")
     pick(terminal, "Move to", "長安")
     terminal.type("ctrl-x")
+    deadline = time.monotonic() + 10  # the act is sent from the server's thread: waited for, not read at once
+    while not Move.objects.filter(officer=bbs_world["郭嘉"]).exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
     move = Move.objects.get(officer=bbs_world["郭嘉"])
     if move.status == Move.Status.TRAVELLING:
         terminal.wait_for("On the road to 長安.")
