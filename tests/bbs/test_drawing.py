@@ -1,4 +1,4 @@
-"""Issue 29's keystroke latency: the frame's cheaper drawing (bbs/drawing.py) draws what
+"""The terminal's keystroke latency: the frame's cheaper drawing (bbs/drawing.py) draws what
 prompt_toolkit would: a TextWindow's cells are a Window's, character by character and style by
 style (CJK two columns, control characters shown as text, a zero-width mark joined to its
 letter), and the diff told only of the changed lines writes the same bytes to the terminal as the
