@@ -23,6 +23,7 @@ from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.styles import Style
 
+from bbs.collector import collect_after_redraw
 from bbs.context import Context
 from bbs.drawing import TextWindow
 from bbs.screen import Screen
@@ -68,12 +69,16 @@ def _shared_toolkit_bindings() -> Generator[None, None, None]:
 
 
 class FrameApplication(Application):
-    """prompt_toolkit's Application, with one empty Buffer kept for "the current buffer" while
-    none has the focus (a list): the toolkit makes a new one each time it asks, a few times a
-    key. It is emptied whenever a key typed or pasted on a list went into it, as a new one
-    would be."""
+    """prompt_toolkit's Application, with the garbage collector's young generation collected
+    after each redraw, once its bytes are sent (bbs/collector.py), and one empty Buffer kept for
+    "the current buffer" while none has the focus (a list): the toolkit makes a new one each time
+    it asks, a few times a key. It is emptied whenever a key typed or pasted on a list went into
+    it, as a new one would be."""
 
     _no_buffer: Buffer | None = None
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(after_render=collect_after_redraw, **kwargs)
 
     @property
     def current_buffer(self) -> Buffer:

@@ -3,8 +3,6 @@ key, the caps of sessions per address and per user, the idle timeout, and one pr
 application (bbs/frame.py) per session, its bytes in the connection's encoding
 (bbs/terminal_io.py)."""
 
-import asyncio
-import gc
 import logging
 from collections import Counter
 from pathlib import Path
@@ -57,30 +55,6 @@ async def apart(fn, **kwargs):
                 connection.close()  # this thread's own connection, not kept
 
     return await SyncToAsync(call, thread_sensitive=False)()
-
-
-FULL_COLLECTION_SECONDS = 600  # the collector's full pass, at most this far apart
-
-
-def settle_collector() -> None:
-    """The garbage collector tuned for many sessions in one event loop: everything made at
-    start-up (Django, the apps, the libraries' modules) moved out of its reach (gc.freeze), and
-    its full passes taken off the allocation count (with a hundred sessions open a pass walked
-    every object of every session, about a quarter of a second each few seconds, every key of
-    every session waiting behind it): `collect_now_and_then` runs them instead. The young
-    generations are still collected as usual; a pass finds little else (the cycles of the
-    sessions that ended), so this bounds what waits for it to a few minutes' worth."""
-    gc.collect()
-    gc.freeze()
-    young, middle, _full = gc.get_threshold()
-    gc.set_threshold(young, middle, 2**31 - 1)
-
-
-async def collect_now_and_then() -> None:
-    """Until cancelled: a full pass of the garbage collector every FULL_COLLECTION_SECONDS."""
-    while True:
-        await asyncio.sleep(FULL_COLLECTION_SECONDS)
-        gc.collect()
 
 
 class Sessions:

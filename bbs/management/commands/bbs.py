@@ -6,8 +6,9 @@ import signal
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from bbs.collector import collect_now_and_then, settle_collector
 from bbs.conf import setting
-from bbs.server import collect_now_and_then, serve, settle_collector
+from bbs.server import serve
 
 
 class Command(BaseCommand):
