@@ -47,7 +47,7 @@ def test_each_redraw_once_sent_is_followed_by_a_collection_of_the_young_generati
             )
             drawn = asyncio.Event()
 
-            def after(app_) -> None:  # the toolkit's own handlers after the frame's collector
+            def after(app_) -> None:  # added after the frame's own handler: runs once it has collected
                 screen = app_.renderer._last_screen
                 redraws.append((len(sent.getvalue()), any(o is screen for o in gc.get_objects(0))))
                 drawn.set()
