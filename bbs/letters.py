@@ -150,7 +150,10 @@ class Mailbox(ListScreen):
         return _("You have sent no letters.") if self.box == SENT else _("No letters for you.")
 
     def choose(self, index: int) -> None:
-        self.ctx.push(LetterScreen(self.ctx, self.letters[index].pk, on_change=self._reload))
+        letter = self.letters[index]
+        if self.box == INBOX and letter.read_at is None:
+            letter.read_at = timezone.now()  # back on the box it shows read at once; the reload then reads it
+        self.ctx.push(LetterScreen(self.ctx, letter.pk, on_change=self._reload))
 
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("tab")

@@ -36,6 +36,7 @@ KEYS = {
     "ctrl-q": "\x11",
     "ctrl-x": "\x18",
 }
+LOADING = ("Loading…", "載入中…")  # what a screen shows until its rows are read (bbs/letters.py, bbs/menu.py…)
 
 
 class Loop:
@@ -194,11 +195,13 @@ class Terminal:
             return "\n".join(line.rstrip() for line in self.screen.display)
 
     def wait_for(self, text: str, timeout: float = 10) -> str:
-        """The screen once it shows `text` (fails with the screen as it is after `timeout`)."""
+        """The screen once it shows `text` and has read what it shows (no "Loading…" on it: a list's
+        header is drawn before its rows are read); fails with the screen as it is after `timeout`."""
         deadline = time.monotonic() + timeout
         while True:
             screen = self.screen_text()
-            if text in screen.replace(" ", "") or text in screen:
+            shown = text in screen.replace(" ", "") or text in screen
+            if shown and not any(mark in screen for mark in LOADING):
                 return screen
             if time.monotonic() > deadline:
                 raise AssertionError(f"{text!r} not on the screen within {timeout} s:\n{screen}")
