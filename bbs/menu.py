@@ -42,6 +42,8 @@ class MainMenu(ListScreen):
         self.title = _("Main menu")
         self.officers: list = []
         self.loaded = False
+        self._entries: list[tuple[str, str]] = []
+        self._entries_for: tuple = ()  # what they were made for (language, campaign, unread, …)
 
     async def start(self) -> None:
         self.officers = await self.ctx.db(selectors.officers_of, self.ctx.user)
@@ -51,7 +53,18 @@ class MainMenu(ListScreen):
         self.loaded = True
 
     def entries(self) -> list[tuple[str, str]]:
-        """(key, label) of each line, in the session's language."""
+        """(key, label) of each line, in the session's language: made again only when what they
+        show changes (a key and its redraw read them twice; translating them was a tenth of a
+        key's work with a hundred sessions on the menu)."""
+        from bbs.letters import unread_of
+
+        campaign = self.ctx.campaign.pk if self.ctx.campaign is not None else None
+        shown_for = (self.ctx.language, campaign, unread_of(self.ctx), len(self.officers), self.encoding())
+        if shown_for != self._entries_for:
+            self._entries_for, self._entries = shown_for, self._made_entries()
+        return self._entries
+
+    def _made_entries(self) -> list[tuple[str, str]]:
         self.title = _("Main menu")
         entries = []
         if self.ctx.campaign is not None:

@@ -3,6 +3,7 @@ sequences as visible text, never sent raw to another terminal); widths are count
 (a CJK character takes two columns)."""
 
 import unicodedata
+from functools import lru_cache
 
 from wcwidth import wcswidth, wcwidth
 
@@ -45,6 +46,7 @@ def width(text: str) -> int:
     return sum(max(wcwidth(char), 0) or (0 if unicodedata.combining(char) else 1) for char in text)
 
 
+@lru_cache(maxsize=4096)  # the bars and menus fit the same texts at each redraw
 def fit(text: str, columns: int, *, pad: bool = True) -> str:
     """The text cut to at most `columns` columns (never half a wide character), padded with
     spaces to exactly `columns` when `pad`."""
