@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "cities",
     "battles",
     "ops",
+    "handbook",  # the rules and the help pages
     "bbs",  # the site in an SSH terminal (manage.py bbs; its settings: bbs/conf.py)
 ]
 

@@ -18,6 +18,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("ops.urls")),
     path("", include("campaign.urls")),
+    path("", include("handbook.urls")),
     path("", include("bbs.urls")),  # the account's SSH keys (the terminal itself: manage.py bbs)
     path("c/<slug:slug>/", include("battles.urls")),
 ]

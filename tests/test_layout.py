@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("config", "ops", "campaign", "cities", "battles", "api", "tests", "bench", "examples")
+FOLDERS = ("config", "ops", "handbook", "campaign", "cities", "battles", "api", "tests", "bench", "examples")
 MAX_LINES = 400
 MAX_FUNCTION_LINES = 60
 ISSUE_NUMBER = re.compile(r"\bissue ?#?\d+", re.IGNORECASE)
