@@ -1,6 +1,6 @@
-"""Every environment variable the site's code reads is a row of the README's Configuration table,
-and every variable the table lists is read: a deployer finds each setting there, and the table
-promises none that does nothing. The code is read as source (its syntax trees), so a variable
+"""Every environment variable the site's code reads is a row of the Configuration table in
+docs/operating.md, and every variable the table lists is read: a deployer finds each setting
+there, and the table promises none that does nothing. The code is read as source (its syntax trees), so a variable
 read only on some path (a refusal, a command's default) counts too."""
 
 import ast
@@ -53,10 +53,10 @@ def variables_the_code_reads() -> dict[str, list[str]]:
     return where
 
 
-def variables_in_the_readme_table() -> set[str]:
+def variables_in_the_table() -> set[str]:
     """The backticked names in the first column of the table under "## Configuration"."""
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("\n## Configuration", 1)[1].split("\n## ", 1)[0]
+    operating = (ROOT / "docs" / "operating.md").read_text()
+    section = operating.split("\n## Configuration", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| `")]
     return {name for row in rows for name in re.findall(r"`([A-Z][A-Z0-9_]*)`", row.split("|")[1])}
 
@@ -76,9 +76,9 @@ os.environ.setdefault("NOT_READ", "x")
 
 def test_every_environment_variable_the_code_reads_is_in_the_readme_table_and_no_other():
     read = variables_the_code_reads()
-    listed = variables_in_the_readme_table()
+    listed = variables_in_the_table()
     assert {"DATABASE_URL", "SECRET_KEY", "BIND"} <= set(read), "the scan found the settings' and runall's reads"
     missing = {name: read[name] for name in sorted(set(read) - listed)}
-    assert not missing, f"read by the code but not in the README's Configuration table: {missing}"
+    assert not missing, f"read by the code but not in docs/operating.md's Configuration table: {missing}"
     unread = sorted(listed - set(read))
-    assert not unread, f"in the README's Configuration table but read by no code: {unread}"
+    assert not unread, f"in docs/operating.md's Configuration table but read by no code: {unread}"
