@@ -1,7 +1,12 @@
 """The rules (one anchor per clause) and the help pages."""
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
+
+from handbook.views import help as help_pages
 
 app_name = "handbook"
 
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("help/", help_pages.help_index, name="help"),
+    path("help/<slug:topic>/", help_pages.help_topic, name="help-topic"),
+]

@@ -1,0 +1,101 @@
+"""The in-app help: a page for each thing a player or an organiser does (joining, moving,
+marching, answering a siege, playing and reporting a game, the terminal, organising, world
+files), in zh-Hant and English, read without a query; and the pages where those things happen
+link to their topic."""
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from campaign.models import Campaign
+from handbook.help import HELP_DIR, LANGUAGES, TOPICS
+from tests.campaign.test_organise import organiser
+from tests.pages.worlds import build
+
+
+def english(client: Client) -> Client:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client
+
+
+def test_every_topic_is_written_in_both_languages_and_nothing_else_is():
+    for language in LANGUAGES:
+        written = {path.stem for path in (HELP_DIR / language).glob("*.md")}
+        assert written == {topic.slug for topic in TOPICS}, language
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", [topic.slug for topic in TOPICS])
+def test_each_topic_reads_in_chinese_by_default_and_in_english_on_request(client, slug, django_assert_num_queries):
+    url = reverse("handbook:help-topic", args=[slug])
+    with django_assert_num_queries(0):
+        chinese = client.get(url).content.decode()
+    assert "說明" in chinese and "Help:" not in chinese
+    assert len([c for c in chinese if "\u4e00" <= c <= "\u9fff"]) > 200, "the page is written in Chinese"
+    english_page = english(client).get(url).content.decode()
+    assert english_page.count(" the ") > 5, "the page is written in English"
+    others = english_page.split("Other topics")[1]
+    assert reverse("handbook:help-topic", args=[slug]) not in others, "the topic itself is not offered again"
+
+
+def test_the_terminals_help_gives_its_keys():
+    """The keys every screen of the terminal answers, as bbs/frame.py binds them."""
+    text = (HELP_DIR / "en" / "terminal.md").read_text()
+    for key in ("`?`", "`q`", "Ctrl-L", "Ctrl-P", "Ctrl-X", "Ctrl-Q", "`/`", "`r`", "`e`", "`a`"):
+        assert key in text
+
+
+@pytest.mark.django_db
+def test_the_help_index_lists_the_players_topics_apart_from_the_organisers(client):
+    page = english(client).get(reverse("handbook:help")).content.decode()
+    players, organisers = page.split("For organisers")
+    assert "Answering a siege" in players and "Writing a world file" in organisers
+    assert "Writing a world file" not in players
+
+
+@pytest.mark.django_db
+def test_a_topic_that_does_not_exist_is_not_found(client):
+    assert client.get("/help/nothing-here/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_pages_where_things_happen_link_to_their_help(clock, client):
+    world, objects = build(clock, 1)
+    slug = world.campaign.slug
+    client.force_login(User.objects.get(username="zhangfei"))
+    pages = {
+        reverse("moves", args=[slug]): "move",
+        reverse("war", args=[slug]): "march",
+        reverse("siege", args=[slug, objects["siege"].pk]): "siege",
+        reverse("games", args=[slug]): "games",
+        reverse("game", args=[slug, objects["game"].pk]): "games",
+        reverse("ssh-keys"): "terminal",
+    }
+    for url, topic in pages.items():
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert reverse("handbook:help-topic", args=[topic]) in response.content.decode(), url
+    client.force_login(User.objects.create_user("newcomer", "newcomer@example.org", "a-private-passphrase-42"))
+    join = client.get(reverse("join", args=[slug])).content.decode()
+    assert reverse("handbook:help-topic", args=["join"]) in join
+
+
+@pytest.mark.django_db
+def test_the_organisers_pages_link_to_their_help(client):
+    from campaign.services.organise import campaign_create
+
+    user = organiser()
+    client.force_login(user)
+    new = client.get(reverse("organise-new")).content.decode()
+    assert reverse("handbook:help-topic", args=["organise"]) in new
+    campaign_create(actor=user, name="春", slug="spring", time_zone="Asia/Taipei", battle_game="xiangqi")
+    assert Campaign.objects.filter(slug="spring").exists()
+    world = client.get(reverse("organise-world", args=["spring"])).content.decode()
+    assert reverse("handbook:help-topic", args=["world-file"]) in world
+
+
+@pytest.mark.django_db
+def test_every_page_offers_the_help(client):
+    assert reverse("handbook:help") in client.get(reverse("home")).content.decode()
