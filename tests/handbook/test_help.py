@@ -43,7 +43,7 @@ def test_each_topic_reads_in_chinese_by_default_and_in_english_on_request(client
 def test_the_terminals_help_gives_its_keys():
     """The keys every screen of the terminal answers, as bbs/frame.py binds them."""
     text = (HELP_DIR / "en" / "terminal.md").read_text()
-    for key in ("`?`", "`q`", "Ctrl-L", "Ctrl-P", "Ctrl-X", "Ctrl-Q", "`/`", "`r`", "`e`", "`a`"):
+    for key in ("`?`", "`q`", "Ctrl-L", "Ctrl-P", "Ctrl-X", "Ctrl-Q", "`/`", "`r`", "`e`", "`X`", "`a`"):
         assert key in text
 
 
