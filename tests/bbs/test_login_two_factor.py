@@ -97,6 +97,10 @@ def test_wrong_codes_at_the_terminal_count_against_allauths_limit_with_a_message
     with pytest.raises(asyncssh.PermissionDenied):
         keyboard_connect(bbs, "caocao", DEMO_PASSWORD, lambda: app_code(secret))
     assert "Too many wrong codes" in bbs.last_banner
+    web = Client()  # one limit, whatever the door: the web refuses the right code too
+    web.post(reverse("login"), {"login": "caocao", "password": DEMO_PASSWORD})
+    assert web.post(reverse("mfa_authenticate"), {"code": app_code(secret)}).status_code == 200
+    assert "_auth_user_id" not in web.session
 
 
 def test_an_account_with_an_app_logs_in_with_its_added_key_without_a_code(bbs, bbs_world):
