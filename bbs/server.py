@@ -1,7 +1,7 @@
-"""The SSH server (asyncssh): log-in by password (the web's throttling, bbs/auth.py) or public
-key, the caps of sessions per address and per user, the idle timeout, and one prompt_toolkit
-application (bbs/frame.py) per session, its bytes in the connection's encoding
-(bbs/terminal_io.py)."""
+"""The SSH server (asyncssh): log-in by password, by password then code (keyboard-interactive),
+or by public key, as the web's log-in asks (bbs/auth.py); the caps of sessions per address and
+per user, the idle timeout, and one prompt_toolkit application (bbs/frame.py) per session, its
+bytes in the connection's encoding (bbs/terminal_io.py)."""
 
 import logging
 from collections import Counter
@@ -10,8 +10,8 @@ from typing import Any
 
 import asyncssh
 from asgiref.sync import SyncToAsync
+from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from django.db import connections
-from django.utils import translation
 
 from bbs import auth
 from bbs.conf import setting
@@ -21,6 +21,7 @@ from campaign.addresses import limited
 
 log = logging.getLogger(__name__)
 
+PASSWORD_PROMPT = "密碼 Password: "
 KEEPALIVE_SECONDS = 60  # a client gone without a word is found within three of these
 
 
@@ -32,15 +33,6 @@ def host_key(var_dir: Path) -> Path:
         path.touch(mode=0o600)
         path.write_bytes(key.export_private_key())
     return path
-
-
-def both_languages(text_of) -> str:
-    """A message shown before the user's language is known (the SSH banner): in both."""
-    texts = []
-    for language in ("zh-hant", "en"):
-        with translation.override(language):
-            texts.append(text_of())
-    return "\r\n".join(texts) + "\r\n"
 
 
 async def apart(fn, **kwargs):
@@ -73,6 +65,7 @@ class BBSServer(asyncssh.SSHServer):
         self.sessions = sessions
         self.address = ""
         self.user: Any = None
+        self.awaiting: Any = None  # the account whose password was right, its code asked next
         self.conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -96,24 +89,50 @@ class BBSServer(asyncssh.SSHServer):
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
+        """The password method: an account that asks for a second factor is refused here, its
+        banner naming keyboard-interactive authentication, which asks for the code."""
         result = await apart(auth.password_login, username=username, password=password, address=self.address)
-        if result.user is None:
-            if result.paused and self.conn is not None:
-                self.conn.send_auth_banner(both_languages(lambda: auth.paused_message(result)))
-            return False
-        self.user = result.user
+        return self._accept(result)
+
+    def kbdint_auth_supported(self) -> bool:
         return True
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> KbdIntChallenge:
+        self.awaiting = None
+        return "", "", "", [(PASSWORD_PROMPT, False)]
+
+    async def validate_kbdint_response(self, username: str, responses: KbdIntResponse) -> KbdIntChallenge:
+        """The password, then for an account with a second factor its code (the web's two steps)."""
+        if len(responses) != 1:
+            return False
+        if self.awaiting is None:
+            result = await apart(auth.password_login, username=username, password=responses[0], address=self.address)
+            if result.awaiting is None:
+                return self._accept(result)
+            self.awaiting = result.awaiting
+            instructions, prompt = result.prompt
+            return "", instructions, "", [(prompt, False)]
+        user, self.awaiting = self.awaiting, None
+        return self._accept(await apart(auth.code_login, user=user, code=responses[0], address=self.address))
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fingerprint = key.get_fingerprint("sha256")
-        user = await Context(user=None).db(auth.key_login, username=username, fingerprint=fingerprint)
-        if user is None:
+        return self._accept(await Context(user=None).db(auth.key_login, username=username, fingerprint=fingerprint))
+
+    def _accept(self, result: auth.Login) -> bool:
+        """In when the log-in let a user in; else refused, with the banner saying why (if it says)."""
+        if result.message and self.conn is not None:
+            self.conn.send_auth_banner(result.message)
+        if result.user is None:
             return False
-        self.user = user
+        self.user = result.user
         return True
+
+    async def auth_completed(self) -> None:
+        await apart(auth.logged_in, user=self.user, address=self.address)
 
     def session_requested(self):
         from bbs.session import Session

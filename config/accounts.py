@@ -7,8 +7,9 @@ which django-axes counts a log-in's failures.
   confirm and logs in as before.
 - The log-in form is allauth's (`login`: a username or an address); a post that sends only
   `username`, the field of the site's log-in before allauth, is read as the same.
-- axes counts one name per account, whichever of its names was typed (`login_name`), so that
-  typing the address does not open a second count of wrong passwords beside the username's; it
+- axes counts one name per account, whichever of its names was typed and in whichever case
+  (`login_name`: the account as allauth's backend finds it, campaign/log_in.py), so that typing
+  the address or the name in capitals does not open a second count of wrong passwords; it
   alone counts passwords (`pre_authenticate`), allauth's count of failures is left to the
   two-factor codes, which axes never sees.
 - Mail subjects begin with the site's name in the reader's language (the mail is written while
@@ -27,6 +28,8 @@ from allauth.core import context
 from django.contrib import messages
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+
+from campaign.log_in import counted_name
 
 log = logging.getLogger(__name__)
 
@@ -83,15 +86,11 @@ class LoginForm(AllauthLoginForm):
 
 
 def login_name(request: HttpRequest, credentials: dict | None = None) -> str | None:
-    """The name axes counts a log-in under (AXES_USERNAME_CALLABLE): the username of the account
-    an address names, else what was typed (a username, or an address no account has)."""
+    """The name axes counts a log-in under (AXES_USERNAME_CALLABLE): the account's, whichever of
+    its names was typed and in whichever case (campaign.log_in.counted_name)."""
     if credentials:
-        typed = credentials.get("username") or credentials.get("email") or ""
+        typed = credentials.get("email") or credentials.get("username") or ""
     else:
         data = getattr(request, "POST", None) or {}
         typed = data.get("login") or data.get("username") or ""
-    typed = str(typed).strip()
-    if "@" in typed:
-        owner = EmailAddress.objects.filter(email__iexact=typed).values_list("user__username", flat=True).first()
-        return owner or typed
-    return typed or None
+    return counted_name(str(typed))

@@ -142,8 +142,9 @@ AXES_HANDLER = "config.login_limits.LoginLimits"
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-# The account a log-in names, typed as its username or as its address (config/accounts.py): one
-# count per account, whichever was typed.
+# The account a log-in names, typed as its username or as its address, in any case, found as
+# allauth finds it (config/accounts.py, campaign/log_in.py): one count per account, on the web and
+# the terminal alike, whichever name was typed.
 AXES_USERNAME_CALLABLE = "config.accounts.login_name"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the address alone: LOGIN_ADDRESS_FAILURE_LIMIT
 # The client's address as the API's limits and the sockets see it (campaign/addresses.py).

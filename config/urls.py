@@ -1,13 +1,20 @@
 """The site's URLs: each app's pages (the campaign's, then the war's under the same /c/<slug>/),
 the API under /api/v1/, the admin, the accounts (django-allauth: log-in, sign-up, addresses,
 passwords, two-factor; `login` and `logout` name its log-in and log-out), the interface language,
-the operators' side, the BBS's SSH keys page."""
+the operators' side, the BBS's SSH keys page.
+
+The admin's own log-in page would let staff in by password alone (no second factor, no confirmed
+address): it sends them to allauth's log-in instead (allauth's `secure_admin_login`), one log-in
+whatever the door (campaign/log_in.py)."""
 
 from allauth.account import views as account_views
+from allauth.account.decorators import secure_admin_login
 from django.contrib import admin
 from django.urls import include, path
 
 from api import main as api_main
+
+admin.site.login = secure_admin_login(admin.site.login)  # type: ignore[method-assign]
 
 urlpatterns = [
     path("accounts/login/", account_views.login, name="login"),
