@@ -1,10 +1,10 @@
-"""The BBS's settings (README, Configuration): from the environment, unless Django's settings name
+"""The BBS's settings (docs/operating.md, Configuration): from the environment, unless Django's settings name
 them (a test's override_settings, a deployment's own settings module).
 
 BBS_BIND: where its SSH server listens. BBS_SESSIONS_PER_USER, BBS_SESSIONS_PER_ADDRESS: sessions
 at once per user, connections at once per address. BBS_IDLE_SECONDS: a session without a key
 this long is closed. BBS_LOGIN_TIMEOUT_SECONDS: the time a client has to complete the SSH
-handshake and log in."""
+handshake and log in (a password, then a code from an authenticator app: 90 s by default)."""
 
 import os
 
@@ -15,7 +15,7 @@ DEFAULTS = {
     "BBS_SESSIONS_PER_USER": int(os.environ.get("BBS_SESSIONS_PER_USER", "3")),
     "BBS_SESSIONS_PER_ADDRESS": int(os.environ.get("BBS_SESSIONS_PER_ADDRESS", "30")),
     "BBS_IDLE_SECONDS": float(os.environ.get("BBS_IDLE_SECONDS", "1800")),
-    "BBS_LOGIN_TIMEOUT_SECONDS": float(os.environ.get("BBS_LOGIN_TIMEOUT_SECONDS", "30")),
+    "BBS_LOGIN_TIMEOUT_SECONDS": float(os.environ.get("BBS_LOGIN_TIMEOUT_SECONDS", "90")),
 }
 
 
