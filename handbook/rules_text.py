@@ -99,11 +99,14 @@ def _link(clause: str) -> list[Token]:
 
 
 def _link_citations(inline: Token, anchors: frozenset[str]) -> None:
-    """Each clause the text cites (outside links and code) becomes a link to its anchor."""
+    """Each clause the text cites (outside links and code) becomes a link to its anchor; code is
+    marked as no text to translate."""
     children: list[Token] = []
     depth = 0
     for child in inline.children or []:
         depth += {"link_open": 1, "link_close": -1}.get(child.type, 0)
+        if child.type == "code_inline":
+            child.attrSet("translate", "no")  # a notation (1.Nf3, b3xb1), the same in every language
         if child.type != "text" or depth:
             children.append(child)
             continue
@@ -137,7 +140,7 @@ def render_rules(source: str) -> RulesPage:
     html = nh3.clean(
         _MD.renderer.render(tokens, _MD.options, {}),
         tags=ALLOWED_TAGS,
-        attributes={"h2": {"id"}, "h3": {"id"}, "a": {"href"}, "th": {"style"}, "td": {"style"}},
+        attributes={"h2": {"id"}, "h3": {"id"}, "a": {"href"}, "code": {"translate"}, "th": {"style"}, "td": {"style"}},
         url_schemes={"http", "https"},
         link_rel=None,
         filter_style_properties={"text-align"},

@@ -52,3 +52,14 @@ def test_the_rules_page_reads_a_pinned_number_of_queries(client, db, django_asse
 
 def test_the_page_answers_get_only(client, db):
     assert client.post(reverse("handbook:rules")).status_code == 405
+
+
+def test_the_chinese_page_leaves_no_english_word(client, db):
+    """As every page of the site (tests/pages/test_words.py): in Chinese no English word but clause
+    ids, the allowed names and notations marked as no text to translate (1.Nf3, b3xb1)."""
+    from tests.pages.test_words import leftovers, visible_text
+
+    page = client.get(reverse("handbook:rules")).content.decode()
+    menu = ["English"]  # the language switch names each language in itself
+    words = {w for part in visible_text(page, "zh-hant") for w in leftovers(part, "zh-hant", menu)}
+    assert words == set()

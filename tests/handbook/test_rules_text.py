@@ -66,3 +66,11 @@ def test_the_source_is_text_not_html():
 
 def test_a_language_the_site_does_not_speak_reads_the_default():
     assert rules_page("fr") == rules_page("zh-hant")
+
+
+def test_no_markdown_is_left_unrendered_in_either_language():
+    """Emphasis next to Chinese punctuation (**本站裁定**：) renders too: no stray `**` or backquote."""
+    for language in LANGUAGES:
+        html = rules_page(language).html
+        assert "**" not in html and "`" not in html, language
+        assert html.count("<strong>") >= 20, language  # every Decision marked
