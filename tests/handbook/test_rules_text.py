@@ -74,3 +74,16 @@ def test_no_markdown_is_left_unrendered_in_either_language():
         html = rules_page(language).html
         assert "**" not in html and "`" not in html, language
         assert html.count("<strong>") >= 20, language  # every Decision marked
+
+
+def test_the_maintainers_list_of_decisions_is_the_clauses_that_hold_one():
+    """docs/rules.md's preamble lists the clauses with a Decision; each language marks the same."""
+    text = source_path("en").read_text(encoding="utf-8")
+    preamble = text[: text.index("\n## ")]
+    listed = re.findall(r"R\d+\.\d+", preamble[preamble.index("The decisions taken") :])
+    zh = source_path("zh-hant").read_text(encoding="utf-8")
+    held = {
+        language: [block.split()[0] for block in re.split(r"^### ", source, flags=re.M)[1:] if marker in block]
+        for language, source, marker in (("en", text, "**Decision:**"), ("zh-hant", zh, "**本站裁定**："))
+    }
+    assert held == {"en": listed, "zh-hant": listed} and len(listed) == 16
