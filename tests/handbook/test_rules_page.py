@@ -18,7 +18,7 @@ PINNED = {"anonymous": 0, "logged in": 2}
     ("language", "title", "words"),
     [("zh-hant", "戰爭規則", "無人接戰"), ("en", "Rules of the war", "A siege call nobody answers")],
 )
-def test_r7_3_the_page_has_every_clause_anchored_in_the_readers_language(client, db, language, title, words):
+def test_the_page_anchors_every_clause_in_the_readers_language(client, db, language, title, words):
     """Every clause id (R1 … R12, R1.1 … R11.7) is an anchor and an entry of the contents, in the
     language chosen with the site's switch (zh-Hant unless chosen)."""
     if language != "zh-hant":
