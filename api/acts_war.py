@@ -285,7 +285,7 @@ def pursuit_new(request, slug: str, army_id: schemas.Id, data: Pursue):
 
 @act("/c/{slug}/armies/{army_id}/reinforce", schemas.ArmyOut, "reinforce-new")
 def reinforce_new(request, slug: str, army_id: schemas.Id, data: Members):
-    """Send reinforcements to a besieging army (R8.5: its king)."""
+    """Send reinforcements to a besieging army (R8.3: its king)."""
     campaign, actor = _actor(request, slug)
     army = public.army(campaign, army_id)
     return reinforcement_send(actor=actor, army=army, officers=officers_from(as_form(data), "member", campaign))

@@ -35,7 +35,7 @@ def ssh_key_new(request: HttpRequest) -> HttpResponse:
     try:
         key = ssh_key_add(user=request.user, text=request.POST.get("key", ""), name=request.POST.get("name", ""))
     except RuleViolation as exc:
-        messages.error(request, exc.refusal)
+        messages.error(request, exc.refusal_html)
         return redirect("ssh-keys")
     messages.success(request, _("Key “%(name)s” added.") % {"name": key.name or key.fingerprint})
     return redirect("ssh-keys")

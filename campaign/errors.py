@@ -1,6 +1,27 @@
 """The one error type a refused action raises: the clause of RULES.md and a message for the user."""
 
+import re
+
+from django.urls import reverse
 from django.utils.functional import Promise
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
+
+CLAUSE_ID = re.compile(r"R\d{1,2}(?:\.\d+)*")
+SECTION = re.compile(r"§(\d{1,2})")  # a whole section of the rules, whose anchor is R<n>
+
+
+def clause_anchor(clause: str) -> str | None:
+    """The rules page's anchor for a clause a refusal cites (`R7.3`; `§3` is section `R3`), or None."""
+    if CLAUSE_ID.fullmatch(clause):
+        return clause
+    section = SECTION.fullmatch(clause)
+    return f"R{section[1]}" if section else None
+
+
+def _citing(clause: str, text: str) -> list[re.Match[str]]:
+    """Where `text` cites `clause` as a whole (R1.3 is not cited by R11.3, nor by a longer id)."""
+    return list(re.finditer(rf"(?<![A-Za-z0-9_.]){re.escape(clause)}(?![A-Za-z0-9_]|\.\d)", text))
 
 
 class RuleViolation(Exception):
@@ -23,9 +44,22 @@ class RuleViolation(Exception):
         repeated when the text names it already, left out for the site's own limits, which
         cite no clause)."""
         text = str(self.message)
-        if not self.clause or self.clause in text:
+        if not self.clause or _citing(self.clause, text):
             return text
         return f"{text} ({self.clause})"
+
+    @property
+    def refusal_html(self) -> SafeString:
+        """The refusal for a page: the text escaped, its clause a link to the clause on the rules
+        page (`/rules/#R7.3`). The link is made from the clause id alone, never from the text."""
+        text = escape(self.refusal)
+        anchor = clause_anchor(self.clause)
+        cited = _citing(self.clause, text)
+        if anchor is None or not cited:
+            return text
+        last = cited[-1]
+        link = format_html('<a href="{}#{}">{}</a>', reverse("handbook:rules"), anchor, self.clause)
+        return mark_safe(text[: last.start()] + link + text[last.end() :])  # both parts escaped
 
 
 class NotAllowed(RuleViolation):

@@ -46,7 +46,7 @@ def back(request: HttpRequest, fallback: str) -> HttpResponse:
 
 def forbidden(request: HttpRequest, exc: RuleViolation, join_url: str = "") -> HttpResponse:
     """The refusal page; a logged-in visitor without an officer is offered the campaign's join page."""
-    return render(request, "403.html", {"message": exc.refusal, "join_url": join_url}, status=403)
+    return render(request, "403.html", {"message": exc.refusal_html, "join_url": join_url}, status=403)
 
 
 # What a refused form's page shows again, so that nothing typed is lost (PRG: the refusal
@@ -86,7 +86,7 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
             newcomer = request.user.is_authenticated and request.officer is None
             return forbidden(request, exc, reverse("join", args=[campaign.slug]) if newcomer else "")
         except RuleViolation as exc:
-            messages.error(request, exc.refusal)
+            messages.error(request, exc.refusal_html)
             keep_draft(request)
             return back(request, _fallback(request, campaign))
         except IntegrityError:
@@ -132,7 +132,7 @@ def preview_or_save(request: HttpRequest, save, back_url: str, *, slug: str = ""
     except NotAllowed:
         raise
     except RuleViolation as exc:
-        preview, refusal, text, fmt = None, exc.refusal, "", "yaml"
+        preview, refusal, text, fmt = None, exc.refusal_html, "", "yaml"
     shown = text.decode("utf-8") if isinstance(text, bytes) and preview is not None else text
     context = {"preview": preview, "refusal": refusal, "text": shown if preview else "", "fmt": fmt}
     context["places"] = json.dumps(preview.laid_out, ensure_ascii=False) if preview else ""

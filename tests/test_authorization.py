@@ -37,15 +37,17 @@ SECRET_OWN = {"mail-unsubscribe"}
 ACCOUNTS_OWN = own.ACCOUNTS_OWN
 
 
-def url_patterns(resolver=None, outer: tuple = ()):
-    """(name, its parameters' names) of every named URL but the admin's."""
+def url_patterns(resolver=None, outer: tuple = (), namespace: str = ""):
+    """(name, its parameters' names) of every named URL but the admin's; a namespaced one by its
+    full name (handbook:rules)."""
     for entry in (resolver or get_resolver()).url_patterns:
         names = outer + tuple(entry.pattern.regex.groupindex)
         if isinstance(entry, URLResolver):
             if not str(entry.pattern).startswith(("admin/", "api/")):  # the API's: tests/api/test_authorization.py
-                yield from url_patterns(entry, names)
+                inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+                yield from url_patterns(entry, names, inner)
         elif isinstance(entry, URLPattern) and entry.name:
-            yield entry.name, names
+            yield namespace + entry.name, names
 
 
 def test_every_post_url_has_a_row(world):

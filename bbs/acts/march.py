@@ -1,4 +1,4 @@
-"""Marching (R4.1) and reinforcing (R8.5) as terminal forms: the War page's march form and the army
+"""Marching (R4.1) and reinforcing (R8.3) as terminal forms: the War page's march form and the army
 page's reinforcement form (battles.selectors.march: the cities one may march from, the fighters
 there with the ranks R4.3 proposes, the targets), with their preview (the route and the arrival,
 R1.4, R4.5) as the form's first lines."""
@@ -87,18 +87,18 @@ class Reinforce(Act):
         return _("Reinforce")
 
     def load(self, officer: Officer, data: MultiValueDict) -> Loaded:
-        army = public.army(officer.campaign, posted_int(data, "army", "R8.5"))
+        army = public.army(officer.campaign, posted_int(data, "army", "R8.3"))
         form = reinforce_choice(viewer=officer, army=army, choice=data)
         if form is None:
-            return Loaded([], [_("You may send nobody to this army (R8.5: its king; R4.4).")])
+            return Loaded([], [_("You may send nobody to this army (R8.3: its king; R4.4).")])
         fields = [_origins(form, data), several("member", _("Members"), _fighters(form), data)]
         fields[1].reload = True
         return Loaded(fields, preview_lines(form.preview, officer.campaign.zone))
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        army = public.army(officer.campaign, posted_int(data, "army", "R8.5"))
+        army = public.army(officer.campaign, posted_int(data, "army", "R8.3"))
         column = reinforcement_send(actor=officer, army=army, officers=officers_from(data, "member", officer.campaign))
         return _("Reinforcements are on the way to %(city)s.") % {"city": column.target.name}
 
     def help(self) -> str:
-        return _("Send reinforcements to a besieging army (R8.5: its king): tick who goes from the city chosen.")
+        return _("Send reinforcements to a besieging army (R8.3: its king): tick who goes from the city chosen.")

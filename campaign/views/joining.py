@@ -55,7 +55,7 @@ def invitation_page(request, campaign, secret):
     try:
         invitation, refusal = invitation_found(campaign=campaign, secret=secret), ""
     except RuleViolation as exc:
-        invitation, refusal = None, exc.refusal
+        invitation, refusal = None, exc.refusal_html
     back = urlencode({"next": request.path})
     signup = _signup_url()
     context = {

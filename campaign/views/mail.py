@@ -78,5 +78,5 @@ def mail_unsubscribe_page(request: HttpRequest, token: str) -> HttpResponse:
                 else _("This address was already unsubscribed: nothing more is sent to it.")
             )
         except RuleViolation as exc:
-            context["message"], status = exc.refusal, 404
+            context["message"], status = exc.refusal_html, 404
     return render(request, "campaign/mail_unsubscribe.html", context, status=status)

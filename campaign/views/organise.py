@@ -58,7 +58,7 @@ def organise_create(request: HttpRequest) -> HttpResponse:
     except NotAllowed as exc:
         return forbidden(request, exc)
     except RuleViolation as exc:
-        messages.error(request, exc.refusal)
+        messages.error(request, exc.refusal_html)
         request.session["organise_form"] = fields  # shown again: nothing typed is lost
         return redirect("organise-new")
     messages.success(request, _("The campaign %(name)s is made, in draft.") % {"name": campaign.name})

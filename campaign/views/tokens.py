@@ -44,7 +44,7 @@ def token_new(request: HttpRequest) -> HttpResponse:
             user=request.user, name=request.POST.get("name", "")[:100], scope=request.POST.get("scope", "")
         )
     except RuleViolation as exc:
-        messages.error(request, exc.refusal)
+        messages.error(request, exc.refusal_html)
         return redirect("tokens")
     request.session[SHOWN_ONCE] = text  # shown on the next page only, then gone
     messages.success(
