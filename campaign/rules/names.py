@@ -16,6 +16,8 @@ names already in its scope: the campaign's officers, the site's accounts
 ('U+200B', None, 'U+FE0F', None)
 >>> look_alike("pаypal", ["paypal", "曹操"]), look_alike("曹丕", ["曹操"])
 ('paypal', None)
+>>> look_alike_pair(["曹操", "Zhang", "曹丕", "ZHANG"])
+('Zhang', 'ZHANG')
 >>> look_alike("Caocao", ["caocao"]), look_alike("rn", ["m"]), look_alike("ΖΗΑΝG", ["zhang"])
 ('caocao', 'm', 'zhang')
 """
@@ -66,3 +68,14 @@ def look_alike(name: str, others: Iterable[str]) -> str | None:
     same as `name` looks like it too: callers leave out the row being renamed."""
     mine = skeleton(name)
     return next((other for other in others if skeleton(other) == mine), None)
+
+
+def look_alike_pair(names: Iterable[str]) -> tuple[str, str] | None:
+    """The first two of `names` that look alike (a world file's officers, its accounts), or None."""
+    seen: dict[str, str] = {}
+    for name in names:
+        mine = skeleton(name)
+        if mine in seen:
+            return seen[mine], name
+        seen[mine] = name
+    return None
