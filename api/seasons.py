@@ -147,7 +147,7 @@ def export(request, slug: str):
     campaign = public.campaign_by_slug(slug)
     require_organiser(request.auth.user, campaign)
     spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
-    campaign_export(campaign, spool)
+    campaign_export(campaign, spool, reader=request.auth.user)
     spool.seek(0)
     return FileResponse(spool, as_attachment=True, filename=f"{campaign.slug}.zip", content_type="application/zip")
 

@@ -6,6 +6,7 @@ from django.contrib import admin
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from campaign.errors import RuleViolation
 from campaign.models import (
     Application,
     Board,
@@ -24,6 +25,7 @@ from campaign.models import (
     WarPause,
 )
 from campaign.rules.clock import minutes_as_time, time_as_minutes
+from campaign.selectors.names import officer_name_checked
 
 
 def kingdoms_of(user) -> list[int]:
@@ -129,8 +131,25 @@ class KingdomAdmin(MadeByServices):
     readonly_fields = ["campaign", "status", "king", "capital"]
 
 
+class OfficerForm(forms.ModelForm):
+    """An officer renamed here is told apart from the campaign's others, as at joining (R1.5)."""
+
+    class Meta:
+        model = Officer
+        fields = "__all__"
+
+    def clean_name(self) -> str:
+        try:
+            return officer_name_checked(
+                campaign=self.instance.campaign, name=self.cleaned_data["name"], officer=self.instance
+            )
+        except RuleViolation as refusal:
+            raise forms.ValidationError(refusal.refusal) from None
+
+
 @admin.register(Officer)
 class OfficerAdmin(KingdomScoped):
+    form = OfficerForm
     list_display = ["name", "kingdom", "stars", "kind", "title", "whereabouts", "city", "captor"]
     list_filter = ["campaign", "kingdom", "kind", "whereabouts"]
     list_select_related = ["kingdom", "city", "captor"]

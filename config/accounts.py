@@ -12,6 +12,9 @@ which django-axes counts a log-in's failures.
   the address or the name in capitals does not open a second count of wrong passwords; it
   alone counts passwords (`pre_authenticate`), allauth's count of failures is left to the
   two-factor codes, which axes never sees.
+- A username is stored in Unicode's compatibility form (NFKC: full-width `ｃａｏｃａｏ` is `caocao`)
+  and refused when it holds a character nobody sees or looks like an account's already taken
+  (UTS #39 skeletons: campaign/rules/names.py), naming that account.
 - Mail subjects begin with the site's name in the reader's language (the mail is written while
   the request that caused it is answered, in its language). A mail server that fails is logged
   and told to the reader, never a 500: the link can be asked for again.
@@ -26,10 +29,13 @@ from allauth.account.models import EmailAddress
 from allauth.account.stages import EmailVerificationStage
 from allauth.core import context
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from campaign.log_in import counted_name
+from campaign.rules.names import normal_name
+from campaign.selectors.names import username_fault
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +59,19 @@ class AccountAdapter(DefaultAccountAdapter):
             "config.accounts.AddressConfirmationStage" if stage == ALLAUTH_VERIFICATION_STAGE else stage
             for stage in stages
         ]
+
+    def clean_username(self, username: str, shallow: bool = False) -> str:
+        """allauth's checks (validators, taken) on the name as stored (NFKC), then ours: nothing
+        invisible in it, and no look-alike of an account's username (unless `shallow`)."""
+        typed, username = username, normal_name(username)
+        fault = username_fault(username, shallow=True)
+        if fault is not None:
+            raise ValidationError(fault, code="invisible")
+        super().clean_username(username, shallow=True)  # the validators: letters, digits and @.+-_
+        fault = username_fault(username, shallow=shallow, typed=typed)  # the taken one named, too
+        if fault is not None:
+            raise ValidationError(fault, code="look_alike")
+        return super().clean_username(username, shallow=shallow)
 
     def pre_authenticate(self, request: HttpRequest, **credentials) -> None:
         """No count of allauth's before a password is tried: django-axes counts passwords (its

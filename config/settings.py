@@ -327,6 +327,8 @@ TIMER_LEAD_SECONDS = max(float(os.environ.get("TIMER_LEAD_SECONDS", "60")), 2 * 
 # mail twice): a deployment whose SMTP server answers slowly lengthens it; the integration tests
 # shorten it for their real workers.
 NOTICE_LEASE_SECONDS = float(os.environ.get("NOTICE_LEASE_SECONDS", "30"))
+# A player who withdrew an application applies to that kingdom again this much later (no flood).
+APPLICATION_COOLDOWN_SECONDS = float(os.environ.get("APPLICATION_COOLDOWN_SECONDS", "600"))
 
 
 # The key that signs Web Push requests (config/vapid.py: the environment, else made once into var/).

@@ -271,8 +271,7 @@ def _king(officer: Officer, slug: str) -> list[Duty]:
     for application in applications:
         summary = _("%(name)s asks to join your kingdom: admit or refuse") % {"name": application.user.get_username()}
         path = reverse("kingdom", args=[slug, officer.kingdom_id])
-        key = f"application:{application.pk}:pending"
-        duties.append(Duty("application", key, summary, path, application.created_at))
+        duties.append(Duty("application", application.duty_key, summary, path, application.created_at))
     promotions = Promotion.objects.filter(
         officer__kingdom_id=officer.kingdom_id, status=Promotion.Status.PENDING
     ).select_related("officer")

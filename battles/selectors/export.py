@@ -1,7 +1,9 @@
 """A whole campaign as one archive (README "The campaign archive"): a zip of the world file as
 `world_export` writes it and JSON files (officers, boards, threads, posts as typed, games with
 their records and PGN, the ledger, the timers applied, the chronicle's pins), with a manifest and
-a README naming the format. A read that writes to a stream: each table is read in chunks
+a README naming the format. During the war the archive holds only the boards its downloader may
+read (R1.2: no other kingdom's palace, by the boards' own check `may_read_board`); once the war has
+ended, every board. A read that writes to a stream: each table is read in chunks
 (`iterator`) and written as it comes, so a long war is never in memory at once. Deterministic:
 the same campaign gives the same bytes (fixed member times and order, sorted keys, no clock)."""
 
@@ -11,10 +13,12 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import date, datetime, timedelta
 from typing import IO, Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
 from battles.models import Game, LedgerEntry
 from battles.selectors.games import game_pgn_text
+from campaign.authority import may_read_board, officer_of
 from campaign.models import Board, Campaign, ChroniclePin, Comment, Officer, Post, Thread, Timer
 from campaign.selectors.world_file import world_export
 
@@ -33,6 +37,8 @@ UTC; ids are the site's own (one file's ids name rows of another).
 - `campaign.json`: the campaign's life (status, start, end, winner, organisers).
 - `officers.json`, `boards.json`, `threads.json`, `posts.json` (each post's Markdown as written),
   `comments.json` (the 推/噓/→ lines under the posts, hidden ones marked).
+  During the war they hold the boards its downloader could read (no other kingdom's palace);
+  once the war has ended, every board.
 - `games.json`: every battle game with its record, its moves and, when played, its PGN.
 - `ledger.json`: every change of a wall or a morale with its clause, cause and key.
 - `timers.json`: every timer applied, with when it was due and applied.
@@ -70,6 +76,24 @@ def _write_rows(archive: zipfile.ZipFile, name: str, rows: Iterable[dict[str, An
         for i, row in enumerate(rows):
             out.write((",\n" if i else "\n").encode() + _json(row).encode())
         out.write(b"\n]\n")
+
+
+class Operator:
+    """The site's operator (`manage.py campaign_export`): every board, whatever the campaign's life."""
+
+
+OPERATOR = Operator()
+Reader = User | AnonymousUser | Operator
+
+
+def archive_boards(campaign: Campaign, reader: Reader) -> list[int] | None:
+    """The boards the archive holds: all of them (None) once the war has ended or for the operator;
+    during the war those the reader's officer may read (R1.2), as the boards' pages allow."""
+    if isinstance(reader, Operator) or campaign.status == Campaign.Status.ENDED:
+        return None
+    officer = officer_of(reader, campaign)
+    boards = Board.objects.filter(campaign=campaign).order_by("pk")
+    return [board.pk for board in boards if may_read_board(officer, board)]
 
 
 def _values(queryset, *fields: str) -> Iterator[dict[str, Any]]:
@@ -119,55 +143,75 @@ def _games(campaign: Campaign) -> Iterator[dict[str, Any]]:
         }
 
 
-# Each table's file: its rows in the campaign, and the columns written (in id order).
-TABLES: tuple[tuple[str, Callable[[Campaign], QuerySet] | None, tuple[str, ...]], ...] = (
+# Each table's file: its rows in the campaign, the path from a row to its board (the archive holds
+# only the boards its reader may read), and the columns written (in id order).
+TABLES: tuple[tuple[str, Callable[[Campaign], QuerySet] | None, str | None, tuple[str, ...]], ...] = (
     (
         "officers.json",
         lambda c: Officer.objects.filter(campaign=c),
+        None,
         ("id", "user__username", "name", "kingdom__name", "stars", "kind", "title", "whereabouts")
         + ("city__name", "army_id", "captor__name"),
     ),
-    ("boards.json", lambda c: Board.objects.filter(campaign=c), ("id", "kind", "city__name", "kingdom__name")),
+    ("boards.json", lambda c: Board.objects.filter(campaign=c), "pk", ("id", "kind", "city__name", "kingdom__name")),
     (
         "threads.json",
         lambda c: Thread.objects.filter(board__campaign=c),
+        "board",
         ("id", "board_id", "title", "author_id", "is_system", "created_at", "last_activity_at"),
     ),
     (
         "posts.json",
         lambda c: Post.objects.filter(thread__board__campaign=c),
+        "thread__board",
         ("id", "thread_id", "author_id", "is_system", "body", "created_at", "edited_at", "hidden"),
     ),
     (
         "comments.json",
         lambda c: Comment.objects.filter(post__thread__board__campaign=c),
+        "post__thread__board",
         ("id", "post_id", "author_id", "kind", "text", "created_at", "hidden"),
     ),
-    ("games.json", None, ()),  # written with their PGN (_games)
+    ("games.json", None, None, ()),  # written with their PGN (_games)
     (
         "ledger.json",
         lambda c: LedgerEntry.objects.filter(campaign=c),
+        None,
         ("id", "city_id", "army_id", "field", "delta", "value_after", "clause", "cause", "cause_args", "game_id")
         + ("key", "due_at", "applied_at"),
     ),
     (
         "timers.json",
         lambda c: Timer.objects.filter(campaign=c, status=Timer.Status.DONE),
+        None,
         ("id", "key", "kind", "object_id", "seq", "due_at", "applied_at"),
     ),
     (
         "chronicle_pins.json",
         lambda c: ChroniclePin.objects.filter(campaign=c),
+        "post__thread__board",
         ("id", "post_id", "pinned_by_id", "day", "pinned_at"),
     ),
 )
 
 
-FILES = ("world.yaml", "campaign.json", *(name for name, _rows, _fields in TABLES))
+FILES = ("world.yaml", "campaign.json", *(name for name, _rows, _board, _fields in TABLES))
 
 
-def campaign_export(campaign: Campaign, stream: IO[bytes]) -> None:
-    """Writes the campaign's archive to `stream` (a file, a spooled buffer; it need not seek)."""
+def _rows(campaign: Campaign, table, boards: list[int] | None) -> Iterator[dict[str, Any]]:
+    name, rows, board, fields = table
+    if rows is None:
+        return _games(campaign)
+    queryset = rows(campaign)
+    if boards is not None and board is not None:
+        queryset = queryset.filter(**{f"{board}__in": boards})
+    return _values(queryset, *fields)
+
+
+def campaign_export(campaign: Campaign, stream: IO[bytes], *, reader: Reader) -> None:
+    """Writes the campaign's archive to `stream` (a file, a spooled buffer; it need not seek), with
+    the boards `reader` may read (`archive_boards`); `OPERATOR` for the operator's whole archive."""
+    boards = archive_boards(campaign, reader)
     with zipfile.ZipFile(stream, mode="w", compression=zipfile.ZIP_DEFLATED) as archive:
         manifest = {"format": FORMAT, "version": VERSION, "campaign": campaign.slug, "files": list(FILES)}
         _write_text(archive, "README.md", README.format(format=FORMAT, version=VERSION, slug=campaign.slug))
@@ -175,5 +219,5 @@ def campaign_export(campaign: Campaign, stream: IO[bytes]) -> None:
         _write_text(archive, "world.yaml", world_export(campaign))
         life = json.dumps(_campaign(campaign), ensure_ascii=False, indent=2, sort_keys=True, default=_plain)
         _write_text(archive, "campaign.json", life + "\n")
-        for name, rows, fields in TABLES:
-            _write_rows(archive, name, _games(campaign) if rows is None else _values(rows(campaign), *fields))
+        for table in TABLES:
+            _write_rows(archive, table[0], _rows(campaign, table, boards))

@@ -42,6 +42,6 @@ def standings_page(request, campaign):
 def export_download(request, campaign):
     require_organiser(request.user, campaign)
     spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
-    campaign_export(campaign, spool)
+    campaign_export(campaign, spool, reader=request.user)
     spool.seek(0)
     return FileResponse(spool, as_attachment=True, filename=f"{campaign.slug}.zip", content_type="application/zip")

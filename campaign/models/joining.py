@@ -94,3 +94,10 @@ class Application(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} → {self.kingdom}"
+
+    @property
+    def duty_key(self) -> str:
+        """The king's duty to decide it (battles/selectors/duties.py) and the notice that told them:
+        one per applicant and kingdom, so that applying again (after a withdrawal, a refusal, an
+        invitation followed) is the same duty, told once, however often it is repeated."""
+        return f"application:{self.kingdom_id}.{self.user_id}:pending"

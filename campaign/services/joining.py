@@ -12,13 +12,14 @@ application. One officer per user per campaign: a user whose officer left their 
 R10.5) applies again and, admitted, their officer (and its history) joins the new kingdom."""
 
 import logging
+import math
 import secrets
 from datetime import timedelta
 
 from celery import current_app
 from django.conf import settings
 from django.core.mail import EmailMessage
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils import translation
@@ -28,10 +29,12 @@ from django.utils.translation import pgettext
 from campaign import clock
 from campaign.announcements import in_site_language
 from campaign.authority import may_manage_members, require_campaign_open, require_two_factor
-from campaign.errors import NotAllowed, RuleViolation
+from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.models import Application, Campaign, Invitation, Kingdom, Officer, OfficerKind, Whereabouts
+from campaign.rules.names import normal_name
 from campaign.rules.personnel import valid_stars
 from campaign.selectors.joining import invitation_found
+from campaign.selectors.names import officer_name_checked
 from campaign.services.boards import post_system
 from campaign.services.notices import duties_recount, notices_send
 from campaign.services.tokens import digest
@@ -113,22 +116,59 @@ def invitation_revoke(*, user, invitation: Invitation) -> Invitation:
 
 def _withdraw_pending(user, campaign: Campaign) -> None:
     pending = Application.objects.filter(campaign=campaign, user=user, status=Application.Status.PENDING)
-    replaced = list(pending.values_list("pk", flat=True))
+    replaced = list(pending)
     pending.update(status=Application.Status.WITHDRAWN, decided_at=clock.now())
-    for pk in replaced:
-        duties_recount(key=_duty_key(pk))
+    for application in replaced:
+        duties_recount(key=application.duty_key)
 
 
-def _duty_key(application_id: int) -> str:
-    """The king's duty to decide it (battles/selectors/duties.py), and the notice that told them."""
-    return f"application:{application_id}:pending"
+def _cooled_down(user, kingdom: Kingdom) -> None:
+    """Refused (TooFast) while the user's own withdrawal of an application to the kingdom is more
+    recent than APPLICATION_COOLDOWN_SECONDS: applying and withdrawing in a loop floods no king."""
+    cooldown = timedelta(seconds=settings.APPLICATION_COOLDOWN_SECONDS)
+    now = clock.now()
+    withdrawn = (
+        Application.objects.filter(
+            kingdom=kingdom,
+            user=user,
+            status=Application.Status.WITHDRAWN,
+            decided_by=user,
+            decided_at__gt=now - cooldown,
+        )
+        .order_by("-decided_at")
+        .values_list("decided_at", flat=True)
+        .first()
+    )
+    if withdrawn is not None:
+        wait = (withdrawn + cooldown - now).total_seconds()
+        raise TooFast(
+            "R1.5",
+            _(
+                "You withdrew your application to %(kingdom)s moments ago: you may apply to it again in "
+                "%(minutes)d minutes."
+            )
+            % {"kingdom": kingdom.name, "minutes": max(1, math.ceil(wait / 60))},
+            retry_after=wait,
+        )
+
+
+def _create(**fields) -> Application:
+    """The application, or a refusal when another of the user's, made meanwhile, waits (the
+    database keeps one pending application per user and campaign)."""
+    try:
+        with transaction.atomic():
+            return Application.objects.create(**fields)
+    except IntegrityError:
+        waiting = _("You already have an application awaiting its decision; withdraw it first.")
+        raise RuleViolation("R1.5", waiting) from None
 
 
 def _tell_king(application: Application) -> Application:
     """The kingdom's king hears of a new application on their page, by push and by mail (as their
-    mail settings say): a duty until it is decided or withdrawn."""
+    mail settings say): a duty until it is decided or withdrawn, one per applicant and kingdom (the
+    same applicant applying again is told once)."""
     notices_send(
-        campaign_id=application.campaign_id, officer_ids=[application.kingdom.king_id], key=_duty_key(application.pk)
+        campaign_id=application.campaign_id, officer_ids=[application.kingdom.king_id], key=application.duty_key
     )
     return application
 
@@ -140,6 +180,7 @@ def invitation_follow(*, user, campaign: Campaign, secret: str) -> Application:
     invitation = invitation_found(campaign=campaign, secret=secret)
     _kingdom_open(invitation.kingdom)
     _no_officer_yet(user, campaign)
+    _cooled_down(user, invitation.kingdom)
     now = clock.now()
     counted = Invitation.objects.filter(
         pk=invitation.pk, uses__lt=F("max_uses"), revoked_at__isnull=True, expires_at__gt=now
@@ -147,7 +188,7 @@ def invitation_follow(*, user, campaign: Campaign, secret: str) -> Application:
     if counted != 1:  # another follower took the last use since it was read
         raise RuleViolation("R1.1", _("This invitation has been used up."))
     _withdraw_pending(user, campaign)
-    application = Application.objects.create(
+    application = _create(
         campaign=campaign,
         kingdom=invitation.kingdom,
         user=user,
@@ -163,6 +204,7 @@ def application_submit(*, user, kingdom: Kingdom, message: str) -> Application:
     """A user asks to join a kingdom, with a message for its king (while the campaign enrols)."""
     _kingdom_open(kingdom, (Campaign.Status.ENROLMENT,))
     _no_officer_yet(user, kingdom.campaign)
+    _cooled_down(user, kingdom)
     message = checked_text(message.strip(), field=_("message"), clause="R1.5", max_length=2000)
     pending = Application.objects.filter(campaign=kingdom.campaign, user=user, status=Application.Status.PENDING)
     waiting = pending.select_related("kingdom").first()
@@ -171,7 +213,7 @@ def application_submit(*, user, kingdom: Kingdom, message: str) -> Application:
             "R1.5",
             _("Your application to %(kingdom)s awaits its decision; withdraw it first.") % {"kingdom": waiting.kingdom},
         )
-    application = Application.objects.create(
+    application = _create(
         campaign=kingdom.campaign,
         kingdom=kingdom,
         user=user,
@@ -202,14 +244,15 @@ def application_withdraw(*, user, application: Application) -> Application:
     if application.user_id != user.pk:
         raise NotAllowed("R1.5", _("Only its applicant withdraws an application."))
     application = _pending(application)
-    application.status, application.decided_at = Application.Status.WITHDRAWN, clock.now()
-    application.save(update_fields=["status", "decided_at"])
-    duties_recount(key=_duty_key(application.pk))
+    # decided by its applicant: the cooldown before they apply to that kingdom again counts from it
+    application.status, application.decided_at, application.decided_by = Application.Status.WITHDRAWN, clock.now(), user
+    application.save(update_fields=["status", "decided_at", "decided_by"])
+    duties_recount(key=application.duty_key)
     return application
 
 
 def _checked_officer(campaign: Campaign, name: str, stars: int, kind: str, title: str) -> tuple[str, str]:
-    name = checked_name(name.strip(), field=_("name"), clause="R1.5", max_length=50)
+    name = checked_name(normal_name(name), field=_("name"), clause="R1.5", max_length=50)
     if not name:
         raise RuleViolation("R1.5", _("An officer needs a name."))
     title = checked_text(
@@ -246,6 +289,7 @@ def officer_admit(
         namesakes = namesakes.exclude(pk=existing.pk)
     if namesakes.exists():
         raise RuleViolation("R1.5", _("An officer named %(name)s already serves in this campaign.") % {"name": name})
+    name = officer_name_checked(campaign=campaign, name=name, officer=existing)  # no look-alike (R1.5)
     fields = dict(
         kingdom=kingdom, name=name, stars=stars, kind=kind, title=title, whereabouts=Whereabouts.CITY, city=city
     )
@@ -258,7 +302,7 @@ def officer_admit(
     application.status, application.decided_at, application.decided_by = Application.Status.ADMITTED, now, user
     application.officer = officer
     application.save(update_fields=["status", "decided_at", "decided_by", "officer"])
-    duties_recount(key=_duty_key(application.pk))
+    duties_recount(key=application.duty_key)
     with in_site_language():
         title_text = _("%(name)s joins %(kingdom)s") % {"name": officer.name, "kingdom": kingdom.name}
         body = _("**%(name)s** (%(stars)d★, %(kind)s) joins %(kingdom)s and starts in %(city)s.") % {
@@ -288,7 +332,7 @@ def application_refuse(*, user, application: Application, reason: str) -> Applic
     )
     application.reason = reason
     application.save(update_fields=["status", "decided_at", "decided_by", "reason"])
-    duties_recount(key=_duty_key(application.pk))
+    duties_recount(key=application.duty_key)
     _mail_on_commit(application.pk)
     return application
 

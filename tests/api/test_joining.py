@@ -60,3 +60,19 @@ def test_a_link_made_through_the_api_is_in_its_answer_once_and_works(world):
     assert answer["invited"] and answer["status"] == "pending"
     again = Client().post(follow, "{}", content_type="application/json", **bearer(user))
     assert again.status_code == 400 and "used up" in again.json()["message"]
+
+
+def test_r1_5_applying_again_right_after_a_withdrawal_is_429_with_the_wait(world):
+    """The cooldown after a withdrawal (APPLICATION_COOLDOWN_SECONDS) through the API: 429, its
+    Retry-After and the message, nothing made."""
+    enrolling(world)
+    user = get_user_model().objects.create_user("newcomer", password="x-long-pass-1")
+    slug, auth = world.campaign.slug, bearer(user)
+    apply = json.dumps({"kingdom": world["曹操"].kingdom_id, "message": "願往"})
+    first = Client().post(f"/api/v1/c/{slug}/join/apply", apply, content_type="application/json", **auth).json()
+    withdraw = f"/api/v1/c/{slug}/join/applications/{first['id']}/withdraw"
+    assert Client().post(withdraw, "{}", content_type="application/json", **auth).status_code == 200
+    again = Client().post(f"/api/v1/c/{slug}/join/apply", apply, content_type="application/json", **auth)
+    assert again.status_code == 429 and 0 < int(again["Retry-After"]) <= 600
+    assert "apply to it again in 10 minutes" in json.dumps(again.json())
+    assert user.applications.count() == 1

@@ -55,6 +55,6 @@ def test_the_archive_for_an_organisers_token_only(world, clock, client):
     response = client.get(url, **bearer(organiser))
     assert response.status_code == 200
     stream = io.BytesIO()
-    campaign_export(world.campaign, stream)
+    campaign_export(world.campaign, stream, reader=organiser)
     body = b"".join(response.streaming_content)
     assert body == stream.getvalue() and "world.yaml" in zipfile.ZipFile(io.BytesIO(body)).namelist()

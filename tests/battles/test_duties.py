@@ -274,7 +274,7 @@ def test_r1_5_an_application_waits_on_its_kingdoms_king_until_decided_or_withdra
     users = [get_user_model().objects.create_user(f"new{i}", password="x-long-pass-1") for i in range(3)]
     wei, shu = world["曹操"].kingdom, world["劉備"].kingdom
     asked = application_submit(user=users[0], kingdom=wei, message="願往")
-    key = f"application:{asked.pk}:pending"
+    key = asked.duty_key
     assert holders(world, key) == {"曹操"} == noticed(key)
     assert duties(world, "曹操")[key].path.endswith(f"/kingdoms/{wei.pk}/")
     city = world.city("洛陽")
@@ -284,10 +284,10 @@ def test_r1_5_an_application_waits_on_its_kingdoms_king_until_decided_or_withdra
     day = timedelta(days=1)
     _invitation, secret = invitation_create(user=world["劉備"].user, kingdom=shu, expires_in=day, max_uses=2)
     invited = invitation_follow(user=users[1], campaign=world.campaign, secret=secret)
-    key = f"application:{invited.pk}:pending"
+    key = invited.duty_key
     assert holders(world, key) == {"劉備"} == noticed(key)
     application_refuse(user=world["劉備"].user, application=invited, reason="兵員已足")
     assert holders(world, key) == set()
     withdrawn = application_submit(user=users[2], kingdom=shu, message="")
     application_withdraw(user=users[2], application=withdrawn)
-    assert holders(world, f"application:{withdrawn.pk}:pending") == set()
+    assert holders(world, withdrawn.duty_key) == set()

@@ -1,4 +1,5 @@
-"""Write a whole campaign as one archive (README "The campaign archive"): the same bytes as the
+"""Write a whole campaign as one archive (README "The campaign archive"): the operator's, every
+board (palaces too, even during the war); once the war has ended, the same bytes as the
 organisers' download."""
 
 import shutil
@@ -7,7 +8,7 @@ import tempfile
 
 from django.core.management.base import BaseCommand, CommandError
 
-from battles.selectors.export import campaign_export
+from battles.selectors.export import OPERATOR, campaign_export
 from campaign.models import Campaign
 
 
@@ -24,11 +25,11 @@ class Command(BaseCommand):
             raise CommandError(f"No campaign has the address {slug!r}.")
         if output:
             with open(output, "wb") as f:
-                campaign_export(campaign, f)
+                campaign_export(campaign, f, reader=OPERATOR)
             return
         # A zip written to a file that seeks differs from one written to a pipe (sizes in the
         # headers, not after the data): the archive is made in a file first, then copied out.
         with tempfile.TemporaryFile() as spool:
-            campaign_export(campaign, spool)
+            campaign_export(campaign, spool, reader=OPERATOR)
             spool.seek(0)
             shutil.copyfileobj(spool, sys.stdout.buffer)
