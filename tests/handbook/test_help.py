@@ -61,6 +61,12 @@ def test_a_topic_that_does_not_exist_is_not_found(client):
 
 
 @pytest.mark.django_db
+def test_the_help_answers_reads_only(client):
+    assert client.post(reverse("handbook:help")).status_code == 405
+    assert client.post(reverse("handbook:help-topic", args=["siege"])).status_code == 405
+
+
+@pytest.mark.django_db
 def test_the_pages_where_things_happen_link_to_their_help(clock, client):
     world, objects = build(clock, 1)
     slug = world.campaign.slug
