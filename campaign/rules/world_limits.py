@@ -25,10 +25,9 @@ MAX_DEPTH = 8
 
 @dataclass(frozen=True)
 class Limits:
-    """The most a world file may hold. The defaults keep a preview of a file at every limit to a few
-    seconds and a few hundred megabytes (README "The world file"); 2 MB is also what Django takes
-    of a form or a JSON body by default (DATA_UPLOAD_MAX_MEMORY_SIZE), which the preview's save and
-    the API send the text in."""
+    """The most a world file may hold. The defaults keep a preview of a file at every limit to
+    seconds and tens of megabytes (a 2 MB file of 10,000 cities none placed, 30,000 roads and
+    10,000 officers: 8 s and 44 MB on one core)."""
 
     max_bytes: int = 2 * 1024 * 1024
     """The file's size in bytes (UTF-8), refused before it is parsed."""

@@ -112,3 +112,27 @@ def test_r1_a_malformed_world_file_is_refused_with_its_line_in_chinese_at_every_
 def test_r1_a_world_file_over_a_limit_is_refused_at_every_door(user, draft, key, door, what, limit, text, words):
     with override_settings(**limit):
         _refused_everywhere(user, key, door, text, "yaml", words)
+
+
+def test_r1_a_chinese_world_file_just_within_the_size_limit_is_saved_by_the_site_s_form_and_the_api(user, key):
+    """The preview's save form sends the text URL-encoded (a CJK character: nine bytes), the API as
+    JSON (six): Django's body limit follows the world file's, else a file within it met Django's
+    bare "Bad Request (400)" in English."""
+    from urllib.parse import urlencode
+
+    from django.conf import settings
+
+    world = EXAMPLE.split("officers:", 1)[0]  # (saved twice: no accounts to make twice)
+    room = settings.WORLD_FILE_MAX_BYTES - len(world.encode()) - 10
+    text = world + "# " + "長" * (room // 3) + "\n"
+    assert settings.WORLD_FILE_MAX_BYTES - 20 < len(text.encode()) <= settings.WORLD_FILE_MAX_BYTES
+    client = Client()
+    client.force_login(user)
+    form = urlencode({"save": "1", "fmt": "yaml", "text": text, "slug": "by-form"})
+    saved = client.post("/organise/new/upload/", form, content_type="application/x-www-form-urlencoded")
+    assert saved.status_code == 302, saved.content[:300]
+    body = json.dumps({"text": text, "save": True, "slug": "by-api"})
+    answer = client.post(
+        "/api/v1/organise/campaigns/upload", body, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {key}"
+    )
+    assert answer.status_code == 200 and answer.json()["saved"], answer.content[:300]
