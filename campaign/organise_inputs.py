@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext
@@ -17,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import RuleViolation
 from campaign.models import Campaign
-from campaign.rules.world_file import FORMATS, MAX_BYTES
+from campaign.rules.world_file import FORMATS
 
 MINUTES, SECONDS, COUNT, FLAG, CLOCK, ZONE, GAME = "minutes", "seconds", "count", "flag", "clock", "zone", "game"
 CLOCK_TIME = re.compile(r"^([01]?\d|2[0-4]):([0-5]\d)$")
@@ -208,7 +209,7 @@ def world_file_posted(request) -> tuple[str | bytes, str]:
     again by the preview's save form (its text and format); at most one byte past the limit is read."""
     upload = request.FILES.get("file")
     if upload is not None:
-        text: str | bytes = upload.read(MAX_BYTES + 1)
+        text: str | bytes = upload.read(settings.WORLD_FILE_MAX_BYTES + 1)
         fmt = "json" if upload.name.lower().endswith(".json") else "yaml"
     else:
         text = request.POST.get("text", "")

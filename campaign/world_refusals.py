@@ -4,13 +4,18 @@ YAML file, the field path of a JSON one) and the clause of the rule broken."""
 
 from typing import Any
 
+from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
 from campaign.rules.world_file import WorldFileError
 
+SHOWN = 80  # the most characters of a value a refusal repeats (a file's value may be megabytes)
+
 CLAUSES = {
     "too_many_cities": "R1.3",
+    "too_many_roads": "R1.4",
+    "too_many_officers": "R1.5",
     "city_kind": "R1.3",
     "wall": "R1.3",
     "unknown_capital": "R1.2",
@@ -37,13 +42,30 @@ CLAUSES = {
 }
 
 
+def _reading_rules() -> dict[str, str]:
+    """The reader's codes (campaign/rules/world_file.py): the file as text, its syntax, its limits."""
+    return {
+        "too_large": _("A world file may be at most %(limit)s."),
+        "encoding": _("A world file is UTF-8 text; byte %(byte)s is not."),
+        "yaml_syntax": _("YAML syntax error (%(detail)s)."),
+        "json_syntax": _("JSON syntax error (%(detail)s)."),
+        "documents": _("A world file holds one YAML document, not several (---)."),
+        "format": _("A world file is YAML or JSON, not “%(fmt)s”."),
+        "alias": _("Anchors and aliases (& and *) are not allowed in a world file."),
+        "tag": _(
+            "The tag “%(tag)s” is not allowed in a world file: text, numbers, true/false, lists and mappings only."
+        ),
+        "merge": _("Merge keys (<<) are not allowed in a world file: write each key out."),
+        "number": _("A number in a world file has at most %(n)s characters."),
+        "value": _("“%(value)s” cannot be read as %(tag)s."),
+        "deep": _("A world file nests at most %(depth)s levels of lists and mappings."),
+    }
+
+
 def _rules() -> dict[str, str]:
     """Each code's rule, in the reader's language (read at call time: the language is the request's)."""
     return {
-        "too_large": _("A world file may be at most %(limit)s MB."),
-        "invalid": _("This is not valid YAML or JSON: %(detail)s"),
-        "format": _("A world file is YAML or JSON, not “%(fmt)s”."),
-        "alias": _("Anchors and aliases (& and *) are not allowed in a world file."),
+        **_reading_rules(),
         "key": _("A key must be text."),
         "duplicate_key": _("The key “%(key)s” is given twice."),
         "not_a_mapping": _("A mapping of keys and values is expected here."),
@@ -56,6 +78,8 @@ def _rules() -> dict[str, str]:
         "slug": _("The address (slug) may hold only letters, digits, - and _, at most 50."),
         "slug_taken": _("A campaign with the address “%(slug)s” exists already."),
         "too_many_cities": _("A world may have at most %(limit)s cities."),
+        "too_many_roads": _("A world may have at most %(limit)s roads."),
+        "too_many_officers": _("A world may have at most %(limit)s officers."),
         "not_bool": _("true or false is expected here."),
         "not_count": _("A whole number from 0 to %(maximum)s is expected here (durations in seconds)."),
         "not_number": _("A number is expected here."),
@@ -88,17 +112,30 @@ def _rules() -> dict[str, str]:
     }
 
 
-def _words(params: dict[str, Any]) -> dict[str, Any]:
-    return {k: ", ".join(map(str, v)) if isinstance(v, (tuple, list)) else v for k, v in params.items()}
+def _shown(value: Any) -> str:
+    """A value as a refusal repeats it: short, and printable (a lone surrogate, which a JSON escape
+    can make, cannot be sent in a page or a JSON answer)."""
+    text = ", ".join(map(str, value)) if isinstance(value, (tuple, list)) else str(value)
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    return text if len(text) <= SHOWN else text[: SHOWN - 1] + "…"
+
+
+def _words(code: str, params: dict[str, Any]) -> dict[str, Any]:
+    words = {k: v if type(v) is int else _shown(v) for k, v in params.items()}
+    if code == "too_large":
+        words["limit"] = filesizeformat(params["limit"])
+    return words
 
 
 def world_refusal(error: WorldFileError, *, fmt: str) -> RuleViolation:
     """The refusal a reader sees: where, then the rule broken."""
-    rule = _rules().get(error.code, error.code) % _words(error.params)
-    if error.line is not None and fmt == "yaml":
-        where = _("Line %(line)d (%(field)s)") % {"line": error.line, "field": error.path or "-"}
+    rule = _rules().get(error.code, error.code) % _words(error.code, error.params)
+    if error.line is not None and error.path:
+        where = _("Line %(line)d (%(field)s)") % {"line": error.line, "field": _shown(error.path)}
+    elif error.line is not None:
+        where = _("Line %(line)d") % {"line": error.line}
     elif error.path:
-        where = _("Field %(field)s") % {"field": error.path}
+        where = _("Field %(field)s") % {"field": _shown(error.path)}
     else:
         where = _("The world file")
     return RuleViolation(CLAUSES.get(error.code, ""), _("%(where)s: %(rule)s") % {"where": where, "rule": rule})
@@ -106,4 +143,6 @@ def world_refusal(error: WorldFileError, *, fmt: str) -> RuleViolation:
 
 def world_form_refusal(error: WorldFileError) -> RuleViolation:
     """The same refusal for an organiser's form (the world typed, not a file): the rule alone."""
-    return RuleViolation(CLAUSES.get(error.code, ""), _rules().get(error.code, error.code) % _words(error.params))
+    return RuleViolation(
+        CLAUSES.get(error.code, ""), _rules().get(error.code, error.code) % _words(error.code, error.params)
+    )

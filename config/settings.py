@@ -15,6 +15,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from config.vapid import vapid_private_key
+from config.world_files import *  # noqa: F403 (WORLD_FILE_MAX_*: the most a world file holds)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))

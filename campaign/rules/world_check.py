@@ -23,13 +23,13 @@ unreachable cities[1] {'city': 'b'}
 import re
 import zoneinfo
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
 from campaign.rules.personnel import valid_stars
 from campaign.rules.text import name_fault, text_fault
-from campaign.rules.world_file import MAX_CITIES, WorldFileError
+from campaign.rules.world_limits import Limits, WorldFileError, counts_within
 from cities.rules import adjacency
 
 TOP_KEYS = {"name", "slug", "time_zone", "battle_game", "settings", "kingdoms", "cities", "roads", "officers"}
@@ -47,13 +47,15 @@ WALL_SETTING = {"capital": "capital_wall", "buffer": "buffer_wall"}  # any other
 @dataclass(frozen=True)
 class Vocabulary:
     """What the models allow: each rule setting's type ("int", "small" (≤ 32,767), "bool",
-    "str", "duration" in seconds) and default, the kinds of city and officer, the battle games."""
+    "str", "duration" in seconds) and default, the kinds of city and officer, the battle games;
+    and the most cities, roads and officers a world holds (the settings')."""
 
     settings: dict[str, str]
     defaults: dict[str, Any]
     city_kinds: tuple[str, ...]
     officer_kinds: tuple[str, ...]
     battle_games: tuple[str, ...]
+    limits: Limits = field(default_factory=Limits)
 
 
 def _fail(code: str, path: str, **params: Any) -> WorldFileError:
@@ -102,10 +104,9 @@ def world_spec(data: Any, vocabulary: Vocabulary) -> dict[str, Any]:
     spec: dict[str, Any] = {"name": _name(data["name"], "name", 100), "slug": data["slug"]}
     if not isinstance(data["slug"], str) or not SLUG.match(data["slug"]):
         raise _fail("slug", "slug")
+    counts_within(data, vocabulary.limits)  # (a file's were counted as it was read: a typed world's here)
     spec.update(_settings(data, vocabulary))
     cities = _list(data, "cities")
-    if len(cities) > MAX_CITIES:
-        raise _fail("too_many_cities", "cities", limit=MAX_CITIES)
     spec["kingdoms"] = _kingdoms(_list(data, "kingdoms"))
     walls = {kind: spec.get(WALL_SETTING.get(kind, "frontier_wall"), 0) for kind in vocabulary.city_kinds}
     spec["cities"] = _cities(cities, {k["name"] for k in spec["kingdoms"]}, walls)
@@ -179,10 +180,10 @@ def _cities(items: list[Any], kingdoms: set[str], walls: dict[str, int]) -> list
         path = f"cities[{i}]"
         c = _keys(item, path, CITY_KEYS, ("name", "kind"))
         city: dict[str, Any] = {"name": _name(c["name"], f"{path}.name", 50), "kind": c["kind"]}
-        if c["kind"] not in walls:
+        if not isinstance(c["kind"], str) or c["kind"] not in walls:
             raise _fail("city_kind", f"{path}.kind", value=str(c["kind"]), allowed=tuple(walls))
         if c.get("kingdom") is not None:
-            if c["kingdom"] not in kingdoms:
+            if not isinstance(c["kingdom"], str) or c["kingdom"] not in kingdoms:
                 raise _fail("unknown_kingdom", f"{path}.kingdom", name=str(c["kingdom"]))
             city["kingdom"] = c["kingdom"]
         if "wall" in c:
@@ -251,6 +252,7 @@ def _reachable(spec: dict[str, Any]) -> None:
 
 def _officers(items: list[Any], spec: dict[str, Any], kinds: tuple[str, ...]) -> list[dict[str, Any]]:
     owner = {c["name"]: c.get("kingdom") for c in spec["cities"]}
+    kingdoms = set(owner.values())  # each owns its capital
     kings: set[str] = set()
     users: set[str] = set()
     governed: set[str] = set()
@@ -258,7 +260,7 @@ def _officers(items: list[Any], spec: dict[str, Any], kinds: tuple[str, ...]) ->
     for i, item in enumerate(items):
         path = f"officers[{i}]"
         o = _keys(item, path, OFFICER_KEYS, ("user", "name", "kingdom", "stars", "kind", "city"))
-        officer = _officer(o, path, owner, kinds)
+        officer = _officer(o, path, owner, kingdoms, kinds)
         if officer["username"].casefold() in users:  # one account a name, whatever its case
             raise _fail("duplicate_user", f"{path}.user", name=officer["username"])
         users.add(officer["username"].casefold())
@@ -274,7 +276,9 @@ def _officers(items: list[Any], spec: dict[str, Any], kinds: tuple[str, ...]) ->
     return out
 
 
-def _officer(o: dict[str, Any], path: str, owner: dict[str, Any], kinds: tuple[str, ...]) -> dict[str, Any]:
+def _officer(
+    o: dict[str, Any], path: str, owner: dict[str, Any], kingdoms: set[Any], kinds: tuple[str, ...]
+) -> dict[str, Any]:
     """One officer's entry: on a user (made without a password when new), in a city of their
     kingdom (R1.5), with what they hold (king, a governed city, boards to moderate)."""
     officer: dict[str, Any] = {
@@ -283,7 +287,7 @@ def _officer(o: dict[str, Any], path: str, owner: dict[str, Any], kinds: tuple[s
     }
     if not USERNAME.match(officer["username"]):
         raise _fail("username", f"{path}.user", name=officer["username"])
-    if not isinstance(o["kingdom"], str) or o["kingdom"] not in set(owner.values()):  # each owns its capital
+    if not isinstance(o["kingdom"], str) or o["kingdom"] not in kingdoms:
         raise _fail("unknown_kingdom", f"{path}.kingdom", name=str(o["kingdom"]))
     officer["kingdom"] = o["kingdom"]
     if type(o["stars"]) is not int or not valid_stars(o["stars"]):
@@ -307,10 +311,12 @@ def _officer(o: dict[str, Any], path: str, owner: dict[str, Any], kinds: tuple[s
         moderates = o["moderates"]
         if not isinstance(moderates, list):
             raise _fail("not_a_list", f"{path}.moderates")
+        seen: set[str] = set()
         for j, name in enumerate(moderates):
             if not isinstance(name, str) or name not in owner:
                 raise _fail("unknown_city", f"{path}.moderates[{j}]", name=str(name))
-            if name in moderates[:j]:
+            if name in seen:
                 raise _fail("duplicate_name", f"{path}.moderates[{j}]", name=name)
+            seen.add(name)
         officer["moderates"] = list(moderates)
     return officer

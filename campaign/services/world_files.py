@@ -1,18 +1,20 @@
-"""A world in a file (README "The world file"): `world_import` reads YAML or JSON, checks it
-(campaign/rules/world_check.py: every refusal names its line or field and the rule) and builds it
+"""A world in a file (README "The world file"): `world_import` reads YAML or JSON within the
+settings' limits (campaign/rules/world_file.py), checks it (campaign/rules/world_check.py: every
+refusal names its line or field and the rule) and builds it
 with `world_create`, in one transaction. Cities a file leaves without
 coordinates get them here, once (cities/layout.py), so that no page lays the map out. Writing a
 world out is a read: `campaign/selectors/world_file.py`."""
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, models, transaction
 from django.db.models.functions import Lower
 
 from campaign.models import Campaign, OfficerKind
 from campaign.rules.world_check import SLUG, Vocabulary, world_spec
-from campaign.rules.world_file import WorldFileError, line_of, world_read
+from campaign.rules.world_file import Limits, WorldFileError, line_of, world_lines, world_read
 from campaign.selectors.world_file import setting_plain
 from campaign.services.world import CAMPAIGN_SETTINGS, places_fill, world_create
 from campaign.world_refusals import world_refusal
@@ -37,6 +39,16 @@ def _column(name: str) -> models.Field:
     return field
 
 
+def world_limits() -> Limits:
+    """The most a world file may hold (settings WORLD_FILE_MAX_BYTES, _CITIES, _ROADS, _OFFICERS)."""
+    return Limits(
+        max_bytes=settings.WORLD_FILE_MAX_BYTES,
+        cities=settings.WORLD_FILE_MAX_CITIES,
+        roads=settings.WORLD_FILE_MAX_ROADS,
+        officers=settings.WORLD_FILE_MAX_OFFICERS,
+    )
+
+
 def world_vocabulary() -> Vocabulary:
     """What the models allow a world file to say."""
     fields = {name: _column(name) for name in CAMPAIGN_SETTINGS}
@@ -47,18 +59,20 @@ def world_vocabulary() -> Vocabulary:
         city_kinds=tuple(CityKind.values),
         officer_kinds=tuple(OfficerKind.values),
         battle_games=tuple(value for value, _label in battle.choices or ()),
+        limits=world_limits(),
     )
 
 
 def world_parse(*, text: str | bytes, fmt: str) -> dict[str, Any]:
-    """The description `world_create` takes, or a RuleViolation naming the line or field."""
-    lines: dict[str, int] = {}
+    """The description `world_create` takes, or a RuleViolation naming the line or field (a YAML
+    file's line of a field the check refused found by reading it again, refusals being few)."""
+    vocabulary = world_vocabulary()
     try:
-        data, lines = world_read(text, fmt)
-        return world_spec(data, world_vocabulary())
+        data = world_read(text, fmt, vocabulary.limits)
+        return world_spec(data, vocabulary)
     except WorldFileError as error:
-        if error.line is None and error.path:
-            error.line = line_of(error.path, lines)
+        if error.line is None and error.path and fmt == "yaml":
+            error.line = line_of(error.path, world_lines(text, vocabulary.limits))
         raise world_refusal(error, fmt=fmt) from None
 
 

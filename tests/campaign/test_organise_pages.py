@@ -136,7 +136,7 @@ def test_r1_1_an_upload_is_previewed_writing_nothing_then_saved(client, user):
         (("capital: 許昌", "capital: 無名"), "Line {capital}"),  # the line of the first capital
         (("- [許昌, 洛陽]", "- [許昌, 洛陽]\n- [許昌, 洛陽]"), "twice"),
         (("kind: frontier", "kind: fortress"), "Unknown kind"),
-        (("name: 魏,", "name: [魏,"), "not valid YAML"),
+        (("name: 魏,", "name: [魏,"), "YAML syntax error"),
     ],
 )
 def test_r1_4_a_refused_upload_names_the_line_and_rule_and_writes_nothing(client, user, broken, words):

@@ -141,21 +141,22 @@ def test_r1_3_more_than_10000_cities_refused():
 
 
 @pytest.mark.django_db
-def test_r1_more_than_10_megabytes_refused_before_reading():
-    refusal = _refused(b"#" * (10 * 1024 * 1024 + 1), "yaml")
-    assert "at most 10 MB" in str(refusal.message)
+def test_r1_more_than_2_megabytes_refused_before_reading():
+    """The default of WORLD_FILE_MAX_BYTES."""
+    refusal = _refused(b"#" * (2 * 1024 * 1024 + 1), "yaml")
+    assert "at most 2.0\xa0MB" in str(refusal.message)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "text, fmt, where",
     [
-        ("name: x\nkingdoms: [\n  {name: a\n", "yaml", "Line 4"),
-        ("name: x\n  slug: - y\n", "yaml", "Line 2"),
-        ('{"name": "x",\n "slug": }', "json", "Field line 2 column 10"),
+        ("name: x\nkingdoms: [\n  {name: a\n", "yaml", "Line 4: YAML syntax error"),
+        ("name: x\n  slug: - y\n", "yaml", "Line 2: YAML syntax error (mapping values are not allowed"),
+        ('{"name": "x",\n "slug": }', "json", "Line 2: JSON syntax error (Expecting value)"),
         ("a: &x [1]\nb: *x\n", "yaml", "Line 2"),
         ("name: x\nname: y\n", "yaml", "Line 2"),
-        (b"name: \xff\n", "yaml", "not UTF-8"),
+        (b"name: \xff\n", "yaml", "is UTF-8 text; byte 6 is not"),
         ("[1, 2]", "yaml", "mapping"),
     ],
 )

@@ -2,10 +2,10 @@
 
 from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from campaign.errors import RuleViolation
-from campaign.rules.world_file import MAX_BYTES
 from campaign.services.world_files import world_import
 
 
@@ -21,7 +21,7 @@ class Command(BaseCommand):
         fmt = format or ("json" if path.suffix.lower() == ".json" else "yaml")
         try:
             with path.open("rb") as f:
-                data = f.read(MAX_BYTES + 1)  # one byte more than allowed is enough to refuse
+                data = f.read(settings.WORLD_FILE_MAX_BYTES + 1)  # one byte more than allowed is enough to refuse
         except OSError as e:
             raise CommandError(f"Cannot read {file}: {e.strerror}") from None
         try:

@@ -1,0 +1,14 @@
+"""The most a world file may hold (README "The world file"), from the environment: its size in
+bytes, refused before it is parsed, and its cities, roads and officers, counted as it is read
+(campaign/rules/world_limits.py). They bound a preview's time and memory. Django's limit on a
+request's body follows the file's, so that a file within its limit is never refused before it is read."""
+
+import os
+
+WORLD_FILE_MAX_BYTES = int(os.environ.get("WORLD_FILE_MAX_BYTES", str(2 * 1024 * 1024)))
+WORLD_FILE_MAX_CITIES = int(os.environ.get("WORLD_FILE_MAX_CITIES", "10000"))
+WORLD_FILE_MAX_ROADS = int(os.environ.get("WORLD_FILE_MAX_ROADS", "30000"))
+WORLD_FILE_MAX_OFFICERS = int(os.environ.get("WORLD_FILE_MAX_OFFICERS", "10000"))
+# The largest body the site takes is a world file at its limit: sent again by the preview's save form
+# (URL-encoded, a CJK character's three bytes become nine) or in the API's JSON (\uXXXX: six).
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(3 * WORLD_FILE_MAX_BYTES + 64 * 1024, 2_621_440)  # (Django's default: 2.5 MB)
