@@ -46,12 +46,11 @@ class PinnedAdapter(HTTPAdapter):
 
 
 class PinnedSession(requests.Session):
-    """Posts to one checked target only, redirects not followed, no proxy from the environment
-    (a proxy would resolve the name itself)."""
+    """Posts to one checked target only, redirects not followed. A proxy from the environment
+    (HTTPS_PROXY) is asked to connect to the address checked, not to the name."""
 
     def __init__(self, target: Target) -> None:
         super().__init__()
-        self.trust_env = False
         adapter = PinnedAdapter(target)
         self.adapters.clear()
         self.mount(f"{target.scheme}://", adapter)
