@@ -1,8 +1,10 @@
 """What a browser's push subscription must be before the site posts to it: an https endpoint on a
 public host (the push service's: FCM, Mozilla's, Apple's…), never an address of this machine's
 networks (a user's input must not make the site call them), and the keys of RFC 8291 of their
-exact lengths, the public one a point of P-256. PUSH_ALLOW_LOCAL (tests, the benchmark) lets a
-local push service on http and a loopback address through."""
+exact lengths, the public one a point of P-256. An address is judged where the packets go: an
+IPv6 address that carries an IPv4 one (NAT64, 6to4, Teredo, IPv4-mapped…) as that IPv4 address.
+PUSH_ALLOW_LOCAL (tests, the benchmark) lets a local push service through on a loopback address
+written plainly (127.0.0.1, ::1), over http too; nothing else of this machine's networks."""
 
 import base64
 import binascii
