@@ -117,8 +117,9 @@ class Watcher:
             while self.dashboards:
                 try:
                     current = await client.get(freshness.KEY)
-                except aioredis.RedisError:
-                    current = None  # Redis away: nothing to compare; its return brings a new version
+                except aioredis.RedisError:  # away: nothing to compare; its return brings a new version
+                    await asyncio.sleep(freshness.AWAY_SECONDS)  # not a new connection every look
+                    continue
                 now = (current, int(time.time() // freshness.MINUTE))
                 if current is not None and now != seen:
                     # the first look wakes them too: a dashboard that read before a change the

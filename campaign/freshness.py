@@ -47,6 +47,10 @@ _WRITE = re.compile(r'^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([A-Za-z0-9
 # A stamp that failed is tried again after this, then twice as long each time up to RETRY_MOST.
 RETRY_FIRST_SECONDS = 0.1
 RETRY_MOST_SECONDS = 2.0
+# After a call found Redis away (an error, a timeout), the pages ask it nothing for this long (no
+# version: they render in full) and a stamp is left to the thread that stamps again: a Redis
+# that hangs costs a page its timeout once, not at every call (the sockets' guard backs off alike).
+AWAY_SECONDS = 5.0
 
 
 class Unstamped:
@@ -57,6 +61,13 @@ class Unstamped:
         self.failures = 0  # stamps failed so far (a later success makes good those before it)
         self.pending = False  # a failed stamp not made good: no version is current
         self.retrying = False  # the thread that stamps again is running
+        self.away_until = 0.0  # monotonic time before which Redis is not asked (AWAY_SECONDS)
+
+    def asking(self) -> bool:
+        return time.monotonic() >= self.away_until
+
+    def away(self) -> None:
+        self.away_until = time.monotonic() + AWAY_SECONDS
 
 
 def watch(model, columns: Iterable[str] | None = None) -> None:
@@ -83,17 +94,22 @@ _unstamped = Unstamped()
 
 def stamp() -> None:
     """A new world version (after a commit that changed what pages show)."""
-    try:
-        shared().set(KEY, secrets.token_hex(8))
-    except redis.RedisError as exc:
-        with _unstamped.lock:
-            _unstamped.failures += 1
-            first, _unstamped.pending = not _unstamped.pending, True
-            start, _unstamped.retrying = not _unstamped.retrying, True
-        if first:
-            log.warning("world version not stamped: Redis unavailable (%s); pages render in full until it is", exc)
-        if start:
-            _retry()
+    fault = "away a moment ago"
+    if _unstamped.asking():
+        try:
+            shared().set(KEY, secrets.token_hex(8))
+            return
+        except redis.RedisError as exc:
+            _unstamped.away()
+            fault = str(exc)
+    with _unstamped.lock:
+        _unstamped.failures += 1
+        first, _unstamped.pending = not _unstamped.pending, True
+        start, _unstamped.retrying = not _unstamped.retrying, True
+    if first:
+        log.warning("world version not stamped: Redis unavailable (%s); pages render in full until it is", fault)
+    if start:
+        _retry()
 
 
 def _retry() -> None:
@@ -122,6 +138,7 @@ def _stamp_again() -> None:
         except redis.RedisError:
             wait = min(wait * 2, RETRY_MOST_SECONDS)
             continue
+        _unstamped.away_until = 0.0  # Redis answers
         with _unstamped.lock:
             if _unstamped.failures == failures:  # none failed meanwhile (its write may be after ours)
                 _unstamped.pending = _unstamped.retrying = False
@@ -130,9 +147,10 @@ def _stamp_again() -> None:
 
 
 def version() -> str | None:
-    """The current world version; None without Redis, and while a stamp of this process failed
-    and is not made good (the version in Redis is then of before that write)."""
-    if _unstamped.pending:
+    """The current world version; None without Redis (and AWAY_SECONDS after it was found away),
+    and while a stamp of this process failed and is not made good (the version in Redis is then
+    of before that write)."""
+    if _unstamped.pending or not _unstamped.asking():
         return None
     try:
         client = shared()
@@ -141,6 +159,7 @@ def version() -> str | None:
             client.set(KEY, secrets.token_hex(8), nx=True)
             current = client.get(KEY)
     except redis.RedisError:
+        _unstamped.away()
         return None
     if _unstamped.pending:  # a stamp failed while this was read
         return None
