@@ -1,5 +1,6 @@
 """The Redis clients of a process, on pools sized for it: at most REDIS_POOL_SIZE connections
-each, and a caller that finds them all busy waits for one (up to REDIS_POOL_WAIT_SECONDS)
+(an event loop's client: REDIS_LOOP_POOL_SIZE; config/redis_settings.py says why), and a caller
+that finds them all busy waits for one (up to REDIS_POOL_WAIT_SECONDS)
 instead of failing at once with "Too many connections" (redis-py's own pool refuses past its
 cap; a web process under load, hundreds of sockets connecting at once, reached it). The
 Django cache and the channel layer take the same sizes (config/settings.py)."""
@@ -40,11 +41,12 @@ def shared() -> redis.Redis:
 
 def asyncio_client() -> aioredis.Redis:
     """A client of REDIS_URL for one event loop (an asyncio pool belongs to its loop), for short
-    calls; its owner closes it (`aclose`)."""
+    calls, on REDIS_LOOP_POOL_SIZE connections; its owner closes it (`aclose`)."""
     pool = aioredis.BlockingConnectionPool.from_url(
         settings.REDIS_URL,
         socket_timeout=SOCKET_TIMEOUT,
         socket_connect_timeout=SOCKET_TIMEOUT,
-        **pool_options(),
+        max_connections=settings.REDIS_LOOP_POOL_SIZE,
+        timeout=settings.REDIS_POOL_WAIT_SECONDS,
     )
     return aioredis.Redis.from_pool(pool)  # its aclose() closes the pool

@@ -11,6 +11,11 @@ wait that long means Redis is away."""
 
 REDIS_POOL_SIZE = 100
 REDIS_POOL_WAIT_SECONDS = 5.0
+# An event loop's own clients (the sockets' guard, the dashboards' watcher): one thread, calls of a
+# fraction of a millisecond, so a few connections serve hundreds of handshakes in turn, and a burst
+# of sockets does not open a hundred connections at once (each within its 0.5 s connect timeout,
+# on a loop busy with the handshakes: bench/live.py saw them time out).
+REDIS_LOOP_POOL_SIZE = 16
 POOL = {"max_connections": REDIS_POOL_SIZE, "timeout": REDIS_POOL_WAIT_SECONDS}  # timeout: the wait
 
 

@@ -250,6 +250,7 @@ REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")
 CELERY_BROKER_URL = REDIS_URL
 # The Redis clients' pools, the channel layer's and the cache's settings: config/redis_settings.py.
 REDIS_POOL_SIZE, REDIS_POOL_WAIT_SECONDS = redis_settings.REDIS_POOL_SIZE, redis_settings.REDIS_POOL_WAIT_SECONDS
+REDIS_LOOP_POOL_SIZE = redis_settings.REDIS_LOOP_POOL_SIZE
 ASGI_APPLICATION = "config.asgi.application"
 CHANNEL_LAYERS = redis_settings.channel_layers(REDIS_URL)
 CELERY_TASK_IGNORE_RESULT = True
