@@ -25,12 +25,11 @@ from typing import Protocol
 from zoneinfo import ZoneInfo
 
 import redis.asyncio as aioredis
-from django.conf import settings
 from django.template.loader import get_template
 from django.utils import timezone, translation
 
 from battles.selectors.dashboard_page import dashboard_context
-from campaign import freshness
+from campaign import freshness, redis_clients
 from campaign.inputs import zone_named
 from campaign.models import Campaign
 
@@ -112,14 +111,15 @@ class Watcher:
             self.task = asyncio.get_running_loop().create_task(self.run())
 
     async def run(self) -> None:
-        client = aioredis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
+        client = redis_clients.asyncio_client()
         seen: tuple | None = None
         try:
             while self.dashboards:
                 try:
                     current = await client.get(freshness.KEY)
-                except aioredis.RedisError:
-                    current = None  # Redis away: nothing to compare; its return brings a new version
+                except aioredis.RedisError:  # away: nothing to compare; its return brings a new version
+                    await asyncio.sleep(freshness.AWAY_SECONDS)  # not a new connection every look
+                    continue
                 now = (current, int(time.time() // freshness.MINUTE))
                 if current is not None and now != seen:
                     # the first look wakes them too: a dashboard that read before a change the

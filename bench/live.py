@@ -122,10 +122,7 @@ def a_game(plies: int = 60, seed: int = 7) -> list[str]:
             return moves
 
 
-def serve() -> list[subprocess.Popen]:
-    from ops.devservices import start_redis
-
-    redis = start_redis(ENV["REDIS_URL"], VAR)
+def serve() -> subprocess.Popen:
     web = subprocess.Popen(
         [
             str(Path(sys.executable).parent / "uvicorn"),
@@ -154,7 +151,7 @@ def serve() -> list[subprocess.Popen]:
             break
         except OSError:
             time.sleep(0.2)
-    return [p for p in (redis, web) if p is not None]
+    return web
 
 
 async def connect(url: str, session: str | None = None):
@@ -309,10 +306,14 @@ def main() -> int:
     parser.add_argument("--redis-port", type=int, default=6395, help="the bench's own redis-server")
     args = parser.parse_args()
     listen_on(args.port, args.redis_port)
-    slug, pairs = setup(args.games, args.plies)
-    processes = serve()
-    web = processes[-1]
+    from ops.devservices import start_redis
+
+    # Redis first: the set-up's writes stamp a world version there (campaign/freshness.py).
+    processes = [p for p in (start_redis(ENV["REDIS_URL"], VAR),) if p is not None]
     try:
+        slug, pairs = setup(args.games, args.plies)
+        web = serve()
+        processes.append(web)
         found = asyncio.run(run(slug, pairs, args.plies, web))
     finally:
         for process in reversed(processes):

@@ -15,9 +15,10 @@ import secrets
 import time
 
 import redis
-from django.conf import settings
 from redis.commands.core import Script
 from redis.exceptions import RedisError
+
+from campaign.redis_clients import shared
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +35,7 @@ end
 local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
 return {0, oldest[2]}
 """
-_script: Script | None = None
-_script_url = ""
+_script: tuple[redis.Redis, Script] | None = None
 _away = False
 
 
@@ -46,12 +46,12 @@ def parse(rate: str) -> tuple[int, int]:
 
 
 def _sliding_log() -> Script:
-    """The script on a client of REDIS_URL (made again when the setting names another Redis)."""
-    global _script, _script_url
-    if _script is None or _script_url != settings.REDIS_URL:
-        client = redis.Redis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
-        _script, _script_url = client.register_script(SLIDING_LOG), settings.REDIS_URL
-    return _script
+    """The script on the process's client of REDIS_URL (campaign/redis_clients.py)."""
+    global _script
+    client = shared()
+    if _script is None or _script[0] is not client:
+        _script = (client, client.register_script(SLIDING_LOG))
+    return _script[1]
 
 
 def event(limit: int, seconds: float) -> tuple[int, int, list]:

@@ -14,6 +14,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config import redis_settings
 from config.vapid import vapid_private_key
 from config.world_files import *  # noqa: F403 (WORLD_FILE_MAX_*: the most a world file holds)
 
@@ -249,22 +250,11 @@ MFA_TOTP_ISSUER = "Chess Siege"
 # Celery: Redis is the broker; results are not kept (timers write their outcome to the database).
 REDIS_URL = os.environ.get("REDIS_URL", "redis://127.0.0.1:6390/0")
 CELERY_BROKER_URL = REDIS_URL
-# Live games: Django Channels, its fan-out on the same Redis (keys prefixed "asgi").
+# The Redis clients' pools, the channel layer's and the cache's settings: config/redis_settings.py.
+REDIS_POOL_SIZE, REDIS_POOL_WAIT_SECONDS = redis_settings.REDIS_POOL_SIZE, redis_settings.REDIS_POOL_WAIT_SECONDS
+REDIS_LOOP_POOL_SIZE = redis_settings.REDIS_LOOP_POOL_SIZE
 ASGI_APPLICATION = "config.asgi.application"
-CHANNEL_LAYERS = {
-    "default": {
-        "BACKEND": "channels_redis.core.RedisChannelLayer",
-        # socket_timeout None: the layer's receive is a blocking pop that waits longer than the
-        # 5 s redis-py 8 defaults to (else every idle consumer is torn down: channels_redis#422).
-        # max_connections: redis-py 8 caps a pool at 100 and then refuses (bench/live.py: 200
-        # games connecting at once); a server process may hold this many.
-        "CONFIG": {
-            "hosts": [{"address": REDIS_URL, "socket_timeout": None, "max_connections": 1000}],
-            "capacity": 1000,
-            "expiry": 30,
-        },
-    }
-}
+CHANNEL_LAYERS = redis_settings.channel_layers(REDIS_URL)
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
@@ -287,12 +277,10 @@ SOCKET_OPENS_PER_ADDRESS = os.environ.get("SOCKET_OPENS_PER_ADDRESS", "300/min")
 if SOCKET_OPENS_PER_ADDRESS not in ("", "0") and not re.fullmatch(r"[0-9]+/[smhd][a-z]*", SOCKET_OPENS_PER_ADDRESS):
     raise ImproperlyConfigured("SOCKET_OPENS_PER_ADDRESS is a number a second, minute, hour or day (300/min), or 0.")
 
-# Django's cache, on Redis so that every process shares it. The public API's rate limits
-# are counted in Redis directly (api/auth.py: one script per request, so that requests arriving
-# at once cannot pass over the limit; a Redis away lets requests through rather than refuse them).
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL, "KEY_PREFIX": "cache"}
-}
+# The public API's rate limits are counted in Redis directly (api/auth.py: one script per request,
+# so that requests arriving at once cannot pass over the limit; a Redis away lets requests through
+# rather than refuse them).
+CACHES = redis_settings.caches(REDIS_URL)
 # Per user (all of their tokens together) for a request with a token; per address for the
 # requests without a valid token only.
 API_RATE_TOKEN = os.environ.get("API_RATE_TOKEN", "120/min")
@@ -338,8 +326,9 @@ VAPID_PRIVATE_KEY = vapid_private_key(VAR_DIR)
 VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip() or "mailto:noreply@localhost"
 # Seconds a push service may take to answer before the delivery is tried again later.
 PUSH_TIMEOUT_SECONDS = float(os.environ.get("PUSH_TIMEOUT_SECONDS", "10"))
-# Tests and the benchmark only: a push endpoint on this machine (http, a loopback address) is
-# accepted; otherwise refused, so that no user's input makes the site call its own network.
+# Tests and the benchmark only: a push endpoint on this machine's loopback address (127.0.0.0/8 or
+# ::1 written plainly; http then too) is accepted. Never a private network's, a link-local one or an
+# IPv4 address carried in IPv6 (campaign/push_endpoints.py): no user's input makes the site call them.
 PUSH_ALLOW_LOCAL = env_flag("PUSH_ALLOW_LOCAL")
 
 # Mail: Django's mail framework on SMTP from the environment; the demo prints mail to

@@ -41,7 +41,7 @@ from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIRequest
 from django.utils.http import is_same_domain
 
-from campaign import rates
+from campaign import rates, redis_clients
 from campaign.addresses import socket_address
 
 log = logging.getLogger(__name__)
@@ -149,7 +149,7 @@ class Registry:
 
     def _redis(self):
         if self.client is None:
-            self.client = aioredis.from_url(settings.REDIS_URL, socket_timeout=0.5, socket_connect_timeout=0.5)
+            self.client = redis_clients.asyncio_client()  # a pool sized for the process: waits, never refuses
             self.script = self.client.register_script(_ADMIT)
             self.rate = self.client.register_script(rates.SLIDING_LOG)
         return self.client

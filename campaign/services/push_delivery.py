@@ -26,7 +26,8 @@ from campaign import clock
 from campaign.errors import RuleViolation
 from campaign.models import MailSubscription, Notice, Officer, PushDelivery, PushSubscription
 from campaign.models.notices import DUTY_KINDS
-from campaign.push_endpoints import checked_endpoint
+from campaign.push_endpoints import Target, target
+from campaign.push_transport import session_for
 from campaign.rules.clock import in_quiet_hours
 from campaign.vapid import vapid_key
 
@@ -37,19 +38,6 @@ RETRY_FIRST_SECONDS = 5  # then doubled each try, up to RETRY_MOST_SECONDS
 RETRY_MOST_SECONDS = 3600
 TRIES = 12  # about a day of tries; then the row is given up (refused)
 BATCH = 50  # rows claimed by one query; the claim is renewed while a slow push service answers
-
-
-class _Unredirected(requests.Session):
-    """A push service answers a post; it never redirects. A redirect is not followed: its
-    Location could point the site at an address of its own network, past the endpoint's check
-    (`checked_endpoint`); the answer is a refusal like any other 3xx or 4xx."""
-
-    def request(self, *args, **kwargs):
-        kwargs["allow_redirects"] = False
-        return super().request(*args, **kwargs)
-
-
-_session = _Unredirected()  # one connection per push service, kept between posts
 
 
 def _lease() -> timedelta:
@@ -109,16 +97,17 @@ def _retry_at(now: datetime, attempts: int, retry_after: str | None) -> datetime
     return now + timedelta(seconds=seconds)
 
 
-def _post(device: PushSubscription, data: str, ttl: int) -> None:
+def _post(device: PushSubscription, where: Target, data: str, ttl: int) -> None:
+    """Posted to the address checked (`where`): campaign/push_transport.py."""
     webpush(
-        {"endpoint": device.endpoint, "keys": {"p256dh": device.p256dh, "auth": device.auth}},
+        {"endpoint": where.endpoint, "keys": {"p256dh": device.p256dh, "auth": device.auth}},
         data=data,
         vapid_private_key=vapid_key(),
         vapid_claims={"sub": settings.VAPID_SUBJECT},
         timeout=settings.PUSH_TIMEOUT_SECONDS,
         ttl=ttl,
         headers={"Urgency": "high"},
-        requests_session=_session,
+        requests_session=session_for(where),
     )
 
 
@@ -135,11 +124,12 @@ def _send_one(row: PushDelivery, written: dict, choices: tuple, now: datetime) -
     if until is not None:
         PushDelivery.objects.filter(pk=row.pk).update(next_at=until)
         return State.HELD
-    try:
-        checked_endpoint(device.endpoint)
-    except RuleViolation:
+    try:  # looked up and checked now, at each delivery; the post goes to the address checked
+        where = target(device.endpoint)
+    except RuleViolation as refusal:
+        log.warning("push %s refused: %s", row.pk, refusal.message)
         return State.REFUSED
-    _post(device, _payload(duty, officer), _ttl(duty, now))
+    _post(device, where, _payload(duty, officer), _ttl(duty, now))
     return State.SENT
 
 

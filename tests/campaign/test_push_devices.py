@@ -57,6 +57,55 @@ def test_r1_5_an_endpoint_not_a_public_push_service_is_refused(world, endpoint):
     assert not PushSubscription.objects.exists()
 
 
+# IPv6 addresses that carry an IPv4 address of this machine or its networks: the packets end up there.
+CARRIED = [
+    "https://[64:ff9b::7f00:1]/push",  # NAT64 (RFC 6052) of 127.0.0.1
+    "https://[64:ff9b::a9fe:a9fe]/push",  # NAT64 of 169.254.169.254, a cloud's metadata service
+    "https://[64:ff9b:1::808:808]/push",  # the local-use NAT64 prefix (RFC 8215): refused whole
+    "https://[2002:7f00:1::1]/push",  # 6to4 (RFC 3056) of 127.0.0.1
+    "https://[2002:a00:1::1]/push",  # 6to4 of 10.0.0.1
+    "https://[::127.0.0.1]/push",  # IPv4-compatible
+    "https://[::ffff:127.0.0.1]/push",  # IPv4-mapped
+    "https://[::ffff:0:7f00:1]/push",  # IPv4-translated (SIIT)
+    "https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/push",  # Teredo (RFC 4380), its client 127.0.0.1
+]
+
+
+@pytest.mark.parametrize("endpoint", CARRIED)
+def test_r1_5_an_ipv6_endpoint_carrying_a_local_ipv4_address_is_refused(world, endpoint):
+    """The security property: no address of this machine's networks, written in any IPv6 form."""
+    with pytest.raises(RuleViolation) as refusal:
+        add(world, endpoint=endpoint)
+    assert refusal.value.clause == "R1.5" and "私有網路" in str(refusal.value.message)
+    assert not PushSubscription.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "endpoint",
+    [
+        *CARRIED,
+        "https://10.1.2.3/push",
+        "https://169.254.169.254/latest/meta-data",
+        "https://[fe80::1]/push",
+        "http://8.8.8.8/push",  # http only to this machine's own loopback service
+    ],
+)
+def test_r1_5_the_tests_local_door_lets_through_the_loopback_address_alone(world, settings, endpoint):
+    """PUSH_ALLOW_LOCAL (tests, the benchmark) accepts a push service on 127.0.0.1 or ::1 written
+    plainly, over http: never a private network, a link-local address, nor a loopback address
+    carried in an IPv6 one."""
+    settings.PUSH_ALLOW_LOCAL = True
+    assert add(world, endpoint="http://127.0.0.1:8443/push/a").pk and add(world, endpoint="https://[::1]/push/b").pk
+    with pytest.raises(RuleViolation):
+        add(world, endpoint=endpoint)
+    assert PushSubscription.objects.count() == 2
+
+
+def test_r1_5_an_ipv6_endpoint_carrying_a_public_ipv4_address_is_accepted(world):
+    """An IPv6-only host reaches an IPv4 push service through NAT64: 64:ff9b::8.8.8.8 is public."""
+    assert add(world, endpoint="https://[64:ff9b::808:808]/push/a").endpoint.startswith("https://[64:ff9b::")
+
+
 @pytest.mark.parametrize(
     "field, value",
     [
