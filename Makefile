@@ -68,6 +68,7 @@ bench: migrate static
 	$(PY) bench/season.py
 	$(PY) bench/world.py
 	$(PY) bench/flood.py
+	$(PY) bench/flood.py --terminal
 	$(PY) bench/bbs.py
 
 # The judge's contract fuzzed for FUZZ_SECONDS (default 60), each input in a child process.

@@ -17,6 +17,7 @@ from bbs import auth
 from bbs.conf import setting
 from bbs.context import Context
 from bbs.drawing import skip_unchanged_lines
+from bbs.inbound import bound_environment, meter
 from campaign.addresses import limited
 
 log = logging.getLogger(__name__)
@@ -70,6 +71,7 @@ class BBSServer(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
+        meter(conn, setting("BBS_INPUT_BYTES_PER_SECOND"))  # no input class holds the shared loop
         peer = conn.get_extra_info("peername")
         self.address = limited(peer[0]) if peer else "unknown"
         self.sessions.addresses[self.address] += 1
@@ -137,7 +139,8 @@ class BBSServer(asyncssh.SSHServer):
     def session_requested(self):
         from bbs.session import Session
 
-        return Session(self)
+        assert self.conn is not None
+        return bound_environment(self.conn.create_server_channel()), Session(self)
 
 
 async def serve(host: str, port: int, *, var_dir: Path, sessions: Sessions | None = None) -> asyncssh.SSHAcceptor:

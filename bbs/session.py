@@ -42,6 +42,8 @@ class Session(asyncssh.SSHServerSession):
         self.last_key = time.monotonic()
         self.counted = False
         self.flood_message = ""
+        self.resize_pending: asyncio.TimerHandle | None = None
+        self.resizes_drawn = 0  # redraws for window changes (read by the tests)
 
     # asyncssh's side
 
@@ -67,12 +69,24 @@ class Session(asyncssh.SSHServerSession):
         return False
 
     def terminal_size_changed(self, width: int, height: int, pixwidth, pixheight) -> None:
+        """The new size is kept at once; the screen is drawn again for it once the changes stop
+        for BBS_RESIZE_SECONDS or that long after the first: one redraw for any number of changes
+        (a client sending thousands a second draws no more than a window dragged by hand)."""
         self.ctx.columns, self.ctx.rows = max(width, 1), max(height, 1)
+        if self.resize_pending is None:
+            loop = asyncio.get_running_loop()
+            self.resize_pending = loop.call_later(setting("BBS_RESIZE_SECONDS"), self._resize)
+
+    def _resize(self) -> None:
+        self.resize_pending = None
         if self.frame is not None:
+            self.resizes_drawn += 1
             self.frame.resized()
 
     def connection_lost(self, exc) -> None:
         self.input.close()
+        if self.resize_pending is not None:
+            self.resize_pending.cancel()
         if self.task is not None and not self.task.done():
             self.task.cancel()
 

@@ -3,6 +3,7 @@ dashboard sockets flood the site with frames, against the same reader with no fl
 same run.
 
     .venv/bin/python bench/flood.py [--port 8798] [--seconds 12] [--runs 3] [--sockets 8]
+    .venv/bin/python bench/flood.py --terminal  (the terminal's case: bench/flood_terminal.py)
 
 The site is served as `make run` serves it: `manage.py runall` (Redis, the Celery worker, the
 sweeper, beat and uvicorn with `WEB_WORKERS` = 2 workers and its `websockets-sansio` sockets),
@@ -178,6 +179,10 @@ def socket_path(port: int) -> str:
 
 
 def main() -> int:
+    if "--terminal" in sys.argv:  # the terminal's case: window changes from one SSH session
+        from bench.flood_terminal import main as terminal
+
+        return terminal()
     from bench.needs import stop_cleanly_on_sigterm
     from bench.served import start_site
 

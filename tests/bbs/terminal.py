@@ -126,6 +126,7 @@ class Terminal:
         encoding: str = "utf-8",
         client_keys=None,
         term_type: str = "xterm",
+        env: dict[str, str] | None = None,
     ) -> None:
         self.bbs = bbs
         self.term_type = term_type  # what the client says it is ("linux": a console of 16 colours)
@@ -137,6 +138,7 @@ class Terminal:
         self.client = bbs.last_client = Client()
         self.lock = threading.Lock()
         self.closed = threading.Event()
+        self.env = env or {}  # environment variables the client sends with its session
         self.conn, self.chan = bbs.loop.call(self._open(username, password, columns, rows, client_keys))
 
     async def _open(self, username, password, columns, rows, client_keys):
@@ -160,7 +162,7 @@ class Terminal:
             preferred_auth="publickey" if client_keys else "password",
         )
         chan, _session = await conn.create_session(
-            Session, term_type=self.term_type, term_size=(columns, rows), encoding=None
+            Session, term_type=self.term_type, term_size=(columns, rows), encoding=None, env=self.env
         )
         return conn, chan
 

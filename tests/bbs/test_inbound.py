@@ -1,0 +1,98 @@
+"""Every class of what an SSH client sends is bounded, not only its keys (bbs/inbound.py,
+bbs/session.py): one user flooding window changes, environment requests or bytes neither
+redraws their screen thousands of times nor keeps the server from another user's keys, and what
+the server keeps for them stays small. Over real SSH, with the server's own objects read where a
+count is what the user cannot see."""
+
+import time
+
+import pytest
+from django.test import override_settings
+
+from bbs.inbound import MAX_ENV, Budget
+from ops.demo import DEMO_PASSWORD
+
+CHANGES = 3000
+
+
+def server_session(bbs, username: str):
+    return next(session for session in bbs.sessions.open if session.user.username == username)
+
+
+def flood_window_changes(terminal, count: int) -> None:
+    """`count` window changes sent in one go, as a script would (each a packet of its own)."""
+
+    def send() -> None:
+        for n in range(count):
+            terminal.chan.change_terminal_size(80 + n % 40, 24 + n % 10)
+
+    terminal.bbs.loop.loop.call_soon_threadsafe(send)
+
+
+def test_thousands_of_window_changes_draw_the_screen_a_few_times_at_the_last_size(bbs, bbs_world):
+    flooder = bbs.connect("caocao", DEMO_PASSWORD)
+    flooder.wait_for("曹操")
+    before = len(flooder.raw)
+    flood_window_changes(flooder, CHANGES)
+    last = (80 + (CHANGES - 1) % 40, 24 + (CHANGES - 1) % 10)
+    deadline = time.monotonic() + 20
+    session = server_session(bbs, "caocao")
+    while (session.ctx.columns, session.ctx.rows) != last and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (session.ctx.columns, session.ctx.rows) == last
+    time.sleep(0.5)  # the coalesced redraw, and any late one
+    assert 1 <= session.resizes_drawn <= 10
+    # Each redraw for a new size sends the whole screen again: thousands would be megabytes.
+    assert len(flooder.raw) - before < 100_000
+
+
+def test_another_users_key_is_answered_while_one_floods_window_changes(bbs, bbs_world):
+    flooder = bbs.connect("caocao", DEMO_PASSWORD)
+    other = bbs.connect("caoren", DEMO_PASSWORD)
+    flooder.wait_for("曹操")
+    other.wait_for("曹仁")
+    flood_window_changes(flooder, CHANGES * 3)
+    other.type("?")  # the help: drawn for the other user while the flood is read
+    other.wait_for("q", timeout=10)
+    assert not other.closed.is_set() and not flooder.closed.is_set()
+
+
+def test_a_client_sets_at_most_so_many_environment_variables_and_still_gets_its_session(bbs, bbs_world):
+    terminal = bbs.connect("caocao", DEMO_PASSWORD, env={f"V{n}": "x" * 100 for n in range(1000)})
+    terminal.wait_for("曹操")
+    kept = server_session(bbs, "caocao").chan.get_environment_bytes()
+    assert len(kept) == MAX_ENV
+
+
+@override_settings(BBS_INPUT_BYTES_PER_SECOND=16384)
+def test_a_connections_bytes_reach_the_server_within_its_budget_and_others_are_served_meanwhile(bbs, bbs_world):
+    flooder = bbs.connect("caocao", DEMO_PASSWORD)
+    other = bbs.connect("caoren", DEMO_PASSWORD)
+    flooder.wait_for("曹操")
+    other.wait_for("曹仁")
+    metered = bbs.loop.call(_metered_of(bbs, "caocao"))
+    sent = 2_000_000
+    flooder.send(b"\x1b[A\x1b[B" * (sent // 6))  # keys, far past any budget
+    other.type("?")
+    other.wait_for("q", timeout=10)
+    # The other user was served while most of the flood had not yet reached the server.
+    assert metered.delivered < sent / 2
+    assert metered.paused
+
+
+async def _metered_of(bbs, username: str):
+    session = server_session(bbs, username)
+    return session.server.conn.data_received.__self__
+
+
+@pytest.mark.parametrize(
+    ("takes", "taken"),
+    [
+        ([(1500, 0.0), (1000, 0.0)], [1500, 500]),  # the burst, then what is left of it
+        ([(2000, 0.0), (500, 0.25)], [2000, 250]),  # refilled at the rate
+        ([(2000, 0.0), (5000, 100.0)], [2000, 2000]),  # never more than the burst saved up
+    ],
+)
+def test_the_budget_refills_at_its_rate_up_to_its_burst(takes, taken):
+    budget = Budget(rate=1000, burst=2.0, now=0.0)
+    assert [budget.take(wanted, now=at) for wanted, at in takes] == taken
