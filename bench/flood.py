@@ -179,10 +179,6 @@ def socket_path(port: int) -> str:
 
 
 def main() -> int:
-    if "--terminal" in sys.argv:  # the terminal's case: window changes from one SSH session
-        from bench.flood_terminal import main as terminal
-
-        return terminal()
     from bench.needs import stop_cleanly_on_sigterm
     from bench.served import start_site
 
@@ -242,4 +238,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if "--terminal" in sys.argv:  # the terminal's case: window changes from one SSH session
+        from bench.flood_terminal import main as terminal
+
+        sys.exit(terminal())
     sys.exit(main())

@@ -96,6 +96,9 @@ def main() -> int:
     parser.add_argument("--keys", type=int, default=100)
     parser.add_argument("--changes", type=int, default=10_000)
     args = parser.parse_args()
+    import logging
+
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
     os.environ.update(ENV)
     from ops.devservices import start_redis, stop
     from ops.management.commands.runall import bbs_command
