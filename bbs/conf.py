@@ -5,7 +5,7 @@ BBS_BIND: where its SSH server listens. BBS_SESSIONS_PER_USER, BBS_SESSIONS_PER_
 at once per user, connections at once per address. BBS_IDLE_SECONDS: a session without a key
 this long is closed. BBS_LOGIN_TIMEOUT_SECONDS: the time a client has to complete the SSH
 handshake and log in (a password, then a code from an authenticator app: 90 s by default).
-BBS_INPUT_BYTES_PER_SECOND: what one connection may send (bbs/inbound.py: 128 KiB a second, four
+BBS_INPUT_BYTES_PER_SECOND: what one connection may send (bbs/inbound.py: 64 KiB a second, two
 seconds of it at once). BBS_RESIZE_SECONDS: a session's window changes redraw its screen at most
 once this often, whatever their number."""
 
@@ -19,7 +19,7 @@ DEFAULTS = {
     "BBS_SESSIONS_PER_ADDRESS": int(os.environ.get("BBS_SESSIONS_PER_ADDRESS", "30")),
     "BBS_IDLE_SECONDS": float(os.environ.get("BBS_IDLE_SECONDS", "1800")),
     "BBS_LOGIN_TIMEOUT_SECONDS": float(os.environ.get("BBS_LOGIN_TIMEOUT_SECONDS", "90")),
-    "BBS_INPUT_BYTES_PER_SECOND": float(os.environ.get("BBS_INPUT_BYTES_PER_SECOND", "131072")),
+    "BBS_INPUT_BYTES_PER_SECOND": float(os.environ.get("BBS_INPUT_BYTES_PER_SECOND", "65536")),
     "BBS_RESIZE_SECONDS": float(os.environ.get("BBS_RESIZE_SECONDS", "0.1")),
 }
 
