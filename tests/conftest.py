@@ -46,10 +46,32 @@ def redis_server():
 
 
 DB_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+QUERY_FIXTURES = {"django_assert_num_queries", "django_assert_max_num_queries"}
+TESTS = Path(__file__).resolve().parent
 
 
 def uses_database(request) -> bool:
     return request.node.get_closest_marker("django_db") is not None or bool(DB_FIXTURES & set(request.fixturenames))
+
+
+def means_the_same_on_any_database(item: pytest.Item) -> bool:
+    """What CI runs on SQLite only (docs/testing.md): a test that uses no database; a browser test
+    (tests/e2e: what the page does, on the queries the other tests pin); a terminal test
+    (tests/bbs: the screens over SSH), unless it pins its queries."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if item.get_closest_marker("django_db") is None and not DB_FIXTURES & fixtures:
+        return True
+    path = item.path.resolve()
+    if path.is_relative_to(TESTS / "e2e"):
+        return True
+    return path.is_relative_to(TESTS / "bbs") and not QUERY_FIXTURES & fixtures
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if means_the_same_on_any_database(item):
+            item.add_marker(pytest.mark.one_database)
 
 
 @pytest.fixture(autouse=True)
