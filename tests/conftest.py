@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 from ops.devservices import start_redis, stop
+from tests.databases import copy_the_runs_template, xdist_run
 from tests.mailbox import mailbox  # noqa: F401  (a real local SMTP server: the `mailbox` fixture)
 from tests.pushservice import push_service  # noqa: F401  (a real local push service: the `push_service` fixture)
 from tests.workers import Worker, database_url
@@ -43,6 +44,18 @@ def redis_server():
     control = RedisControl(settings.REDIS_URL)
     yield control
     stop(control.process)
+
+
+@pytest.fixture(scope="session")
+def django_db_keepdb(django_db_keepdb, django_db_modify_db_settings, django_db_use_migrations, django_db_blocker):
+    """Under pytest-xdist: this worker's test database copied from the run's template, migrated
+    once (tests/databases.py), and kept as it is by pytest-django's set-up; else pytest-django's
+    own choice (--reuse-db)."""
+    if not xdist_run() or django_db_keepdb or not django_db_use_migrations:
+        return django_db_keepdb
+    with django_db_blocker.unblock():
+        copy_the_runs_template()
+    return True
 
 
 DB_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
