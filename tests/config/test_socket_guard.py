@@ -198,6 +198,7 @@ def test_an_ipv6_clients_sockets_count_as_its_64s_and_a_mapped_ipv4_as_its_ipv4(
     async_to_sync(scenario)()
 
 
+@pytest.mark.alone  # timed: under 1 s for nine sockets
 def test_with_redis_hung_the_guard_backs_off_instead_of_waiting_on_every_socket(settings, caplog):
     """Once a call to Redis timed out, the guard asks it nothing for BACKOFF_SECONDS: sockets
     open and close without each waiting the 0.5 s timeout (the closes one after another, as
