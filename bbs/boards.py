@@ -35,12 +35,14 @@ class BoardList(ListScreen):
         self.title = _("Boards")
         self.boards: list = []
         self.unread: set[int] = set()
+        self.loaded = False  # "No boards." only once they are read
 
     async def start(self) -> None:
         def read():
             return boards_with_unread(campaign=self.ctx.campaign, officer=officer_now(self.ctx.officer))
 
         self.boards, self.unread = await self.ctx.db(read)
+        self.loaded = True
         self.ctx.invalidate()
 
     def header(self) -> str:
@@ -57,7 +59,7 @@ class BoardList(ListScreen):
         return rows
 
     def empty_text(self) -> str:
-        return _("No boards.")
+        return _("No boards.") if self.loaded else _("Loading…")
 
     def choose(self, index: int) -> None:
         self.ctx.push(ThreadList(self.ctx, self.boards[index], on_leave=self.start))
@@ -137,7 +139,7 @@ class ThreadList(ListScreen):
         return rows
 
     def empty_text(self) -> str:
-        return _("No threads yet. Ctrl-P opens one.")
+        return _("No threads yet. Ctrl-P opens one.") if self.view is not None else _("Loading…")
 
     def choose(self, index: int) -> None:
         from bbs.pager import Pager

@@ -36,7 +36,8 @@ KEYS = {
     "ctrl-q": "\x11",
     "ctrl-x": "\x18",
 }
-LOADING = ("Loading…", "載入中…")  # what a screen shows until its rows are read (bbs/letters.py, bbs/menu.py…)
+# What a screen shows until its rows are read (bbs/letters.py, bbs/menu.py…), in UTF-8 and in Big5 (no "…").
+LOADING = ("Loading…", "載入中…", "Loading.", "載入中.")
 
 
 class Loop:
