@@ -7,6 +7,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+# A campaign whose address starts so is being built from a world file (campaign/services/
+# world_staging.py): no address reaches it (a slug holds no "~") and no list shows it.
+STAGING = "~"
+
 
 class Campaign(models.Model):
     """One war, a season (R1.1). Its numbers are the settings of RULES.md §12.
