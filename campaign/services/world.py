@@ -31,7 +31,7 @@ from cities.models import City, Road
 BATCH = 2000  # rows per INSERT when a world is built in bulk (a 1,000-city world in a few statements)
 # Rows per part of a world built in parts (`world_parts`): each part is one short transaction
 # when the world is imported from a file (world_staging.py).
-WRITE_BATCH = 2000
+WRITE_BATCH = 500
 CAMPAIGN_SETTINGS = (
     "time_zone",
     "travel_time",

@@ -30,11 +30,17 @@ WORLD_MODELS = (Officer, Road, Board, Kingdom, City)  # in the order a world is 
 
 
 def _short(step: Callable[[], Any], kind: str) -> Any:
-    started = time.perf_counter()
+    """`step` in a transaction of its own; how long it held the write lock (from its BEGIN, which
+    takes the lock on SQLite, to its COMMIT) is noted in `longest`."""
     with transaction.atomic():
+        started = time.perf_counter()
         result = step()
-    longest[kind] = max(longest[kind], time.perf_counter() - started)
+        transaction.on_commit(lambda: _held(kind, started))
     return result
+
+
+def _held(kind: str, started: float) -> None:
+    longest[kind] = max(longest[kind], time.perf_counter() - started)
 
 
 def _staging_campaign(spec: dict[str, Any]) -> Campaign:
