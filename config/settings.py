@@ -109,9 +109,8 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "campaign.middleware.PresenceMiddleware",
     "csp.middleware.CSPMiddleware",
+    "campaign.busy.BusyMiddleware",  # a busy database's 503
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
-    # After it in the list, so first to see a view's exception: a busy database answers 503.
-    "campaign.busy.BusyMiddleware",
 ]
 
 # Content-Security-Policy: scripts and styles only from this site (htmx included, with eval off
@@ -185,10 +184,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Workers, beat and web processes share the file: WAL lets readers go on while one writes,
     # IMMEDIATE makes every transaction take the write lock at BEGIN so two writers queue
-    # instead of failing with "database is locked" half-way through a service. A writer waits for
-    # the lock up to `timeout` seconds (SQLite tries again and again meanwhile); no bulk write holds
-    # it for long (a world file is written in parts: campaign/services/world_staging.py), and one
-    # that waited in vain answers a message or 503, never a 500 (campaign/busy.py).
+    # instead of failing half-way; each waits `timeout` s at most (no bulk write holds the lock
+    # long: world_staging.py; one that waited in vain gets a message or 503: campaign/busy.py).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 30,

@@ -228,7 +228,7 @@ def officers_create(
     officers = Officer.objects.bulk_create(rows, batch_size=BATCH)
     for o, officer in zip(specs, officers, strict=True):
         if o.get("king"):
-            Kingdom.objects.filter(pk=officer.kingdom_id).update(king=officer)
+            Kingdom.objects.filter(pk=kingdoms[o["kingdom"]].pk).update(king=officer)
         if o.get("governs"):
             City.objects.filter(pk=cities[o["governs"]].pk).update(governor=officer)
     boards = dict(

@@ -116,6 +116,10 @@ def _pks(model, campaign_id: int, size: int) -> Iterator[list[int]]:
         yield chunk
 
 
+def _deleting(model, chunk: list[int]) -> Callable[[], Any]:
+    return lambda: model.objects.filter(pk__in=chunk).delete()
+
+
 def world_discard(*, campaign_id: int, size: int = 500) -> None:
     """A staging campaign and its rows gone, `size` rows of a table (with what hangs on them) per
     transaction. A campaign that is not staging is never touched."""
@@ -123,6 +127,6 @@ def world_discard(*, campaign_id: int, size: int = 500) -> None:
         return
     for model in WORLD_MODELS:
         for chunk in _pks(model, campaign_id, size):
-            _short(lambda model=model, chunk=chunk: model.objects.filter(pk__in=chunk).delete(), "part")
+            _short(_deleting(model, chunk), "part")
     with transaction.atomic():
         Campaign.objects.filter(pk=campaign_id, slug__startswith=STAGING).delete()
