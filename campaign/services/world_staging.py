@@ -54,18 +54,22 @@ def _staging_campaign(spec: dict[str, Any]) -> Campaign:
 
 def world_staged(*, spec: dict[str, Any], users: dict[str, Any], opened: Callable[[Campaign], Campaign]) -> Campaign:
     """The world of `spec` built in parts in a staging campaign, then `opened` (the caller's last
-    step, in its own short transaction, given the staging campaign). Anything raised discards the
-    staged rows and goes on up."""
+    step, in its own short transaction, given the staging campaign); then what is left staging
+    (`opened.left`: a replaced draft's old world) discarded in parts. Anything raised before the
+    opening discards the staged rows and goes on up."""
     longest.update(part=0.0, open=0.0)
     staging = _short(lambda: _staging_campaign(spec), "part")
     try:
         parts = world_parts(campaign=staging, spec=spec, users=users)
         while _short(lambda: next(parts, None), "part") is not None:
             pass
-        return _short(lambda: opened(staging), "open")
+        campaign = _short(lambda: opened(staging), "open")
     except BaseException:
         world_discard(campaign_id=staging.pk)
         raise
+    for left in (staging.pk, *getattr(opened, "left", ())):  # what was moved out (a replaced draft's)
+        world_discard(campaign_id=left)
+    return campaign
 
 
 def opened_new(*, slug: str, status: str, organisers: list[Any]) -> Callable[[Campaign], Campaign]:
@@ -92,6 +96,7 @@ def opened_instead(*, campaign: Campaign, check: Callable[[Campaign], Campaign])
     def opened(staging: Campaign) -> Campaign:
         draft = check(campaign)
         old = Campaign.objects.create(name=draft.name, slug=f"{STAGING}{secrets.token_hex(8)}", status=draft.status)
+        opened.left = [old.pk]  # type: ignore[attr-defined]  # discarded by world_staged, in parts
         for model in WORLD_MODELS:
             model.objects.filter(campaign=draft).update(campaign=old)
         for model in WORLD_MODELS:
@@ -101,8 +106,6 @@ def opened_instead(*, campaign: Campaign, check: Callable[[Campaign], Campaign])
             setattr(draft, name, getattr(staging, name))
         draft.save(update_fields=["name", *CAMPAIGN_SETTINGS])
         kings_admitted(draft)
-        transaction.on_commit(lambda: world_discard(campaign_id=old.pk))
-        transaction.on_commit(lambda: world_discard(campaign_id=staging.pk))
         return draft
 
     return opened
