@@ -20,7 +20,7 @@ SHOTS = Path(settings.VAR_DIR) / "screenshots"
 
 def organiser() -> User:
     """A user a site admin lets organise campaigns. The site has no other accounts: a world file
-    uploaded on the site makes its officers' accounts new (the demo's here)."""
+    uploaded on the site makes none (the demo's is uploaded without its officers)."""
     user = User.objects.create_user("xunyu", password=DEMO_PASSWORD)
     user.user_permissions.add(Permission.objects.get(codename="organise_campaigns"))
     return User.objects.get(pk=user.pk)
