@@ -26,21 +26,23 @@ from cities.models import City, Road
 
 # The longest transaction of the last staged import, in seconds (bench/world.py reports it).
 longest: dict[str, float] = {"part": 0.0, "open": 0.0}
+PAUSE_MAX = 0.1  # seconds: the longest pause after a part (the waiting writers poll at most this far apart)
 WORLD_MODELS = (Officer, Road, Board, Kingdom, City)  # in the order a world is discarded
 
 
 def _short(step: Callable[[], Any], kind: str) -> Any:
     """`step` in a transaction of its own; how long it held the write lock (from its BEGIN, which
-    takes the lock on SQLite, to its COMMIT) is noted in `longest`."""
+    takes the lock on SQLite, to its COMMIT) is noted in `longest`. Then as long a pause: SQLite's
+    waiting writers poll for the lock (they do not queue), so parts back to back would leave them
+    no gap to take it in; half the time free, a post gets in within a part or two."""
     with transaction.atomic():
         started = time.perf_counter()
         result = step()
-        transaction.on_commit(lambda: _held(kind, started))
+    held = time.perf_counter() - started
+    longest[kind] = max(longest[kind], held)
+    if not transaction.get_connection().in_atomic_block:
+        time.sleep(min(held, PAUSE_MAX))
     return result
-
-
-def _held(kind: str, started: float) -> None:
-    longest[kind] = max(longest[kind], time.perf_counter() - started)
 
 
 def _staging_campaign(spec: dict[str, Any]) -> Campaign:
