@@ -17,7 +17,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from bbs import auth
 from bbs.conf import setting
 from bbs.context import Context
-from bbs.terminal_io import ChannelInput, ChannelWriter
+from bbs.terminal_io import ChannelInput, ChannelWriter, Latest
 
 if TYPE_CHECKING:
     from bbs.server import BBSServer
@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 
 # Terminals of the PCMan era read 256-colour codes wrongly: these, and any Big5 session, get 16.
 SIXTEEN_COLOUR_TERMS = frozenset({"vt100", "vt220", "ansi", "linux"})
+# The largest window drawn (a client may say 4,294,967,295 columns): a larger one is drawn this size.
+MAX_COLUMNS, MAX_ROWS = 500, 200
 
 
 class Session(asyncssh.SSHServerSession):
@@ -42,6 +44,8 @@ class Session(asyncssh.SSHServerSession):
         self.last_key = time.monotonic()
         self.counted = False
         self.flood_message = ""
+        # a window's changes of size: one redraw per interval at most, the last size winning
+        self.resizes = Latest(self._resize, setting("BBS_RESIZE_INTERVAL_SECONDS"))
 
     # asyncssh's side
 
@@ -67,16 +71,23 @@ class Session(asyncssh.SSHServerSession):
         return False
 
     def terminal_size_changed(self, width: int, height: int, pixwidth, pixheight) -> None:
-        self.ctx.columns, self.ctx.rows = max(width, 1), max(height, 1)
-        if self.frame is not None:
-            self.frame.resized()
+        self.resizes.set((width, height))
 
     def connection_lost(self, exc) -> None:
+        self.resizes.cancel()
         self.input.close()
         if self.task is not None and not self.task.done():
             self.task.cancel()
 
     # the session's own
+
+    def _resize(self, size: tuple[int, int]) -> None:
+        self._set_size(*size)
+        if self.frame is not None:
+            self.frame.resized()
+
+    def _set_size(self, width: int, height: int) -> None:
+        self.ctx.columns, self.ctx.rows = min(max(width, 1), MAX_COLUMNS), min(max(height, 1), MAX_ROWS)
 
     def _flooded(self) -> None:
         """Input past the session's budget was dropped (bbs/terminal_io.py): said on the status line."""
@@ -106,7 +117,7 @@ class Session(asyncssh.SSHServerSession):
 
     async def _run(self) -> None:
         width, height, _pw, _ph = self.chan.get_terminal_size()
-        self.ctx.columns, self.ctx.rows = max(width or 80, 1), max(height or 24, 1)
+        self._set_size(width or 80, height or 24)
         choice = await self.ctx.db(auth.choice_of, self.user)
         self.ctx.language = choice.language
         self.set_encoding(choice.encoding)

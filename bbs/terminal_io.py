@@ -1,8 +1,10 @@
 """The bytes of one SSH channel to and from prompt_toolkit, in the connection's encoding (UTF-8
 or Big5, chosen in the menu): an Input fed by the channel (no OS pipe: a paste of any size never
 blocks the server) and the output's writer. Invalid bytes either way become a replacement
-character, never an error; input beyond MAX_PENDING characters waiting to be read is dropped."""
+character, never an error; input beyond MAX_PENDING characters waiting to be read is dropped.
+A window's changes of size, which a client may send by the thousand, are coalesced (Latest)."""
 
+import asyncio
 import codecs
 import time
 from collections.abc import Callable, Generator
@@ -133,6 +135,39 @@ class ChannelInput(Input):
 
     def detach(self):
         return self._detached()
+
+
+class Latest:
+    """A value a client may change thousands of times a second (its window's size), handed to
+    `apply` at most once every `interval` seconds: a change after a quiet spell at once (on the
+    loop's next turn), the changes after it together at the interval's end, the last one winning.
+    Whatever their number, the work they cause (a redraw each) is bounded by the interval."""
+
+    def __init__(self, apply: Callable[[Any], None], interval: float) -> None:
+        self._apply = apply
+        self._interval = interval
+        self._value: Any = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._last = float("-inf")
+        self.applied = 0  # the values handed over (the changes were more)
+
+    def set(self, value: Any) -> None:
+        self._value = value
+        if self._timer is None:
+            loop = asyncio.get_running_loop()
+            wait = max(self._last + self._interval - loop.time(), 0.0)
+            self._timer = loop.call_later(wait, self._fire)
+
+    def _fire(self) -> None:
+        self._timer = None
+        self._last = asyncio.get_running_loop().time()
+        self.applied += 1
+        self._apply(self._value)
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
 
 
 class ChannelWriter:
