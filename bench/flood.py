@@ -9,6 +9,11 @@ sweeper, beat and uvicorn with `WEB_WORKERS` = 2 workers and its `websockets-san
 production settings (DEBUG off), SQLite in var/bench-flood.sqlite3, the demo world, its own
 redis-server at REDIS_URL (default port 6396). Everything is on 127.0.0.1.
 
+    .venv/bin/python bench/flood.py --terminal [--changes 10000] [--rate 1500] [--bbs-port 2296]
+
+The terminal case instead (bench/flood_terminal.py): another user's key latency on the BBS while
+one SSH session floods it with window changes, against no flood, in the same run.
+
 The reader fetches the dashboard page (`/c/<slug>/`, rendered in full, gzip as a browser asks)
 every 0.1 s. The flooders, in a process of their own, open `--sockets` anonymous dashboard
 sockets (the address the page gives) and send frames as fast as the socket takes them; a socket
@@ -190,6 +195,10 @@ def main() -> int:
     parser.add_argument("--max-frames", type=int, default=2_000_000)
     parser.add_argument("--max-connections", type=int, default=200_000)
     parser.add_argument("--once", action="store_true", help="a socket the site closed is not opened again")
+    parser.add_argument("--terminal", action="store_true", help="the BBS flooded with window changes instead")
+    parser.add_argument("--changes", type=int, default=10_000, help="the terminal case's window changes")
+    parser.add_argument("--rate", type=float, default=1500, help="window changes a second (0: full speed)")
+    parser.add_argument("--bbs-port", type=int, default=2296)
     args = parser.parse_args()
     from ops.devservices import start_redis, stop
 
@@ -197,6 +206,10 @@ def main() -> int:
     site = None
     try:
         setup()
+        if args.terminal:
+            from bench.flood_terminal import run_terminal
+
+            return run_terminal(args, SLUG)
         site = start_site(args.port, f"/c/{SLUG}/", VAR / "bench-flood-site.log", wait=90)
         path = socket_path(args.port)
         read(args.port, 2)  # warm both workers
