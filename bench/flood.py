@@ -182,11 +182,7 @@ def socket_path(port: int) -> str:
     return html.unescape(re.search(rb'data-socket="([^"]+)"', page).group(1).decode())
 
 
-def main() -> int:
-    from bench.needs import stop_cleanly_on_sigterm
-    from bench.served import start_site
-
-    stop_cleanly_on_sigterm()
+def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser()
     parser.add_argument("--port", type=int, default=8798)
     parser.add_argument("--seconds", type=float, default=12)
@@ -199,7 +195,15 @@ def main() -> int:
     parser.add_argument("--changes", type=int, default=10_000, help="the terminal case's window changes")
     parser.add_argument("--rate", type=float, default=1500, help="window changes a second (0: full speed)")
     parser.add_argument("--bbs-port", type=int, default=2296)
-    args = parser.parse_args()
+    return parser.parse_args()
+
+
+def main() -> int:
+    from bench.needs import stop_cleanly_on_sigterm
+    from bench.served import start_site
+
+    stop_cleanly_on_sigterm()
+    args = arguments()
     from ops.devservices import start_redis, stop
 
     redis = start_redis(os.environ["REDIS_URL"], VAR)  # before the world is built (its version is stamped there)
