@@ -67,6 +67,7 @@ class BBSServer(asyncssh.SSHServer):
         self.address = ""
         self.user: Any = None
         self.awaiting: Any = None  # the account whose password was right, its code asked next
+        self.logged_in = False  # Django's user_logged_in sent for self.user
         self.conn: asyncssh.SSHServerConnection | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -94,7 +95,7 @@ class BBSServer(asyncssh.SSHServer):
         """The password method: an account that asks for a second factor is refused here, its
         banner naming keyboard-interactive authentication, which asks for the code."""
         result = await apart(auth.password_login, username=username, password=password, address=self.address)
-        return self._accept(result)
+        return await self._accept(result)
 
     def kbdint_auth_supported(self) -> bool:
         return True
@@ -110,31 +111,40 @@ class BBSServer(asyncssh.SSHServer):
         if self.awaiting is None:
             result = await apart(auth.password_login, username=username, password=responses[0], address=self.address)
             if result.awaiting is None:
-                return self._accept(result)
+                return await self._accept(result)
             self.awaiting = result.awaiting
             instructions, prompt = result.prompt
             return "", instructions, "", [(prompt, False)]
         user, self.awaiting = self.awaiting, None
-        return self._accept(await apart(auth.code_login, user=user, code=responses[0], address=self.address))
+        return await self._accept(await apart(auth.code_login, user=user, code=responses[0], address=self.address))
 
     def public_key_auth_supported(self) -> bool:
         return True
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         fingerprint = key.get_fingerprint("sha256")
-        return self._accept(await Context(user=None).db(auth.key_login, username=username, fingerprint=fingerprint))
+        result = await Context(user=None).db(auth.key_login, username=username, fingerprint=fingerprint)
+        # asyncssh asks this before it checks the signature (a key is public): logged in at
+        # auth_completed, once the signature is good, not here
+        return await self._accept(result, logged_in_now=False)
 
-    def _accept(self, result: auth.Login) -> bool:
-        """In when the log-in let a user in; else refused, with the banner saying why (if it says)."""
+    async def _accept(self, result: auth.Login, logged_in_now: bool = True) -> bool:
+        """In when the log-in let a user in; else refused, with the banner saying why (if it says).
+        A user let in is logged in (axes clears their wrong passwords) before the client hears of
+        it, so that nothing the client does next can race the clearing."""
         if result.message and self.conn is not None:
             self.conn.send_auth_banner(result.message)
         if result.user is None:
             return False
         self.user = result.user
+        self.logged_in = logged_in_now
+        if logged_in_now:
+            await apart(auth.logged_in, user=self.user, address=self.address)
         return True
 
     async def auth_completed(self) -> None:
-        await apart(auth.logged_in, user=self.user, address=self.address)
+        if not self.logged_in:
+            await apart(auth.logged_in, user=self.user, address=self.address)
 
     def session_requested(self):
         from bbs.session import Session
