@@ -36,7 +36,8 @@ KEYS = {
     "ctrl-q": "\x11",
     "ctrl-x": "\x18",
 }
-LOADING = ("Loading…", "載入中…")  # what a screen shows until its rows are read (bbs/letters.py, bbs/menu.py…)
+# What a screen shows until its rows are read (bbs/letters.py, bbs/menu.py…), in UTF-8 and in Big5 (no "…").
+LOADING = ("Loading…", "載入中…", "Loading.", "載入中.")
 
 
 class Loop:
@@ -227,16 +228,21 @@ class Terminal:
         raise AssertionError(f"{text!r} not on the screen:\n{self.screen_text()}")
 
     def cursor_to(self, text: str, timeout: float = 10) -> str:
-        """Press ↓ until the cursor's line ("> …") shows `text` (fails after `timeout`)."""
+        """Press ↓ until the cursor's line ("> …") shows `text` (fails after `timeout`). After each
+        ↓ the cursor is waited for (a redraw on a loaded machine comes late): pressing again before
+        the screen showed the last one would go past the line."""
         deadline = time.monotonic() + timeout
         while True:
             screen = self.screen_text()
-            if any(line.lstrip().startswith(">") and text in line for line in screen.splitlines()):
+            line = _cursor_line(screen)
+            if line is not None and text in line:
                 return screen
             if time.monotonic() > deadline:
                 raise AssertionError(f"no line with {text!r} under the cursor within {timeout} s:\n{screen}")
             self.type("down")
-            time.sleep(0.1)
+            moved_by = min(deadline, time.monotonic() + 3)
+            while _cursor_line(self.screen_text()) == line and time.monotonic() < moved_by:
+                time.sleep(0.02)
 
     def wait_closed(self, timeout: float = 10) -> bool:
         return self.closed.wait(timeout)
@@ -245,6 +251,10 @@ class Terminal:
         if not self.closed.is_set():
             self.bbs.loop.loop.call_soon_threadsafe(self.conn.close)
             self.closed.wait(5)
+
+
+def _cursor_line(screen: str) -> str | None:
+    return next((line for line in screen.splitlines() if line.lstrip().startswith(">")), None)
 
 
 def _wide(data: str) -> bool:

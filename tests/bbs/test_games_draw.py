@@ -49,7 +49,8 @@ def live_screen(language: str) -> LiveScreen:
     state = {
         "ply": 1,
         "to_move": "defender",
-        "clocks": {"attacker": 905_000, "defender": 899_000},
+        # the defender's clock runs from the reading: 14:59 for the next second (a loaded machine's draw)
+        "clocks": {"attacker": 905_000, "defender": 899_999},
         "status_text": "魏延 (black) to move.",
         "moves": move_pairs(["C2=5"]),
         "claimable": None,
