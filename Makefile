@@ -11,7 +11,7 @@ export VAR_DIR ?= $(CURDIR)/var
 SECRET_KEY ?= $(shell umask 077; mkdir -p var && chmod 700 var && (test -s var/secret_key || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret_key); chmod 600 var/secret_key; cat var/secret_key)
 export SECRET_KEY
 
-.PHONY: run test lint install migrate static demo messages openapi bench fuzz clean
+.PHONY: run test test-suite lint install migrate static demo messages openapi bench fuzz clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,10 +34,22 @@ demo: migrate
 run: migrate static
 	$(PY) manage.py runall --demo
 
-# The suite starts its own redis-server on REDIS_URL when nothing answers there.
-test: export REDIS_URL ?= redis://127.0.0.1:6391/0
-test: lint
-	$(PY) -m pytest $(PYTEST_ARGS)
+# The suite (docs/testing.md): lint, then the tests in parallel (pytest-xdist, TEST_WORKERS
+# processes, each with its own redis-server on TEST_REDIS_URL's port plus its number, and its own
+# var/test/gwN), then the tests marked `alone` (they cannot share the machine) one at a time.
+# TEST_MARKS narrows both passes to a marker expression (.ci/run's PostgreSQL pass). A pass that
+# selects no test (exit 5: PYTEST_ARGS chose only the other kind) is not a failure.
+TEST_WORKERS ?= 4
+TEST_MARKS ?=
+test: lint test-suite
+
+test-suite: install
+	@status=0; \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not alone$(if $(TEST_MARKS), and ($(TEST_MARKS)))" $(PYTEST_ARGS) \
+		|| [ $$? = 5 ] || status=1; \
+	$(PY) -m pytest -p no:xdist -m "alone$(if $(TEST_MARKS), and ($(TEST_MARKS)))" $(PYTEST_ARGS) \
+		|| [ $$? = 5 ] || status=1; \
+	exit $$status
 
 # The layers (import-linter contracts in .importlinter), lint and formatting (ruff.toml), types
 # (mypy.ini, with django-stubs).

@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
 from ops.devservices import start_redis, stop
+from tests.databases import copy_the_runs_template, xdist_run
 from tests.mailbox import mailbox  # noqa: F401  (a real local SMTP server: the `mailbox` fixture)
 from tests.pushservice import push_service  # noqa: F401  (a real local push service: the `push_service` fixture)
 from tests.workers import Worker, database_url
@@ -45,11 +46,45 @@ def redis_server():
     stop(control.process)
 
 
+@pytest.fixture(scope="session")
+def django_db_keepdb(django_db_keepdb, django_db_modify_db_settings, django_db_use_migrations, django_db_blocker):
+    """Under pytest-xdist: this worker's test database copied from the run's template, migrated
+    once (tests/databases.py), and kept as it is by pytest-django's set-up; else pytest-django's
+    own choice (--reuse-db)."""
+    if not xdist_run() or django_db_keepdb or not django_db_use_migrations:
+        return django_db_keepdb
+    with django_db_blocker.unblock():
+        copy_the_runs_template()
+    return True
+
+
 DB_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+QUERY_FIXTURES = {"django_assert_num_queries", "django_assert_max_num_queries"}
+TESTS = Path(__file__).resolve().parent
 
 
 def uses_database(request) -> bool:
     return request.node.get_closest_marker("django_db") is not None or bool(DB_FIXTURES & set(request.fixturenames))
+
+
+def means_the_same_on_any_database(item: pytest.Item) -> bool:
+    """What CI runs on SQLite only (docs/testing.md): a test that uses no database; a browser test
+    (tests/e2e: what the page does, on the queries the other tests pin); a terminal test
+    (tests/bbs: the screens over SSH), unless it pins its queries."""
+    fixtures = set(getattr(item, "fixturenames", ()))
+    if item.get_closest_marker("django_db") is None and not DB_FIXTURES & fixtures:
+        return True
+    path = item.path.resolve()
+    if path.is_relative_to(TESTS / "e2e"):
+        return True
+    return path.is_relative_to(TESTS / "bbs") and not QUERY_FIXTURES & fixtures
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if means_the_same_on_any_database(item):
+            item.add_marker(pytest.mark.one_database)
 
 
 @pytest.fixture(autouse=True)

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -43,6 +45,7 @@ def test_missing_secret_key_is_refused_when_not_debugging(tmp_path):
     assert "Traceback" not in result.stderr.splitlines()[-1]
 
 
+@pytest.mark.alone  # migrates a fresh database in a child process (~50 s of CPU) within a 120 s bound
 def test_every_manage_py_command_in_a_checkout_finds_var_secret_key(tmp_path):
     """`manage.py createsuperuser`, as the README says, in a checkout where `make` wrote
     var/secret_key (umask 077) and nothing sets SECRET_KEY: it finds the key; the environment's

@@ -36,6 +36,7 @@ def _lines_into(stream, lines: queue.Queue) -> None:
         lines.put(line)
 
 
+@pytest.mark.alone  # a whole site: web, workers, beat, the BBS
 @pytest.mark.integration
 def test_make_run_seeds_the_demo_without_saying_redis_is_unavailable(tmp_path):
     environment = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "DEBUG", "MAKEFLAGS"}}

@@ -87,6 +87,7 @@ def test_pages_carry_a_content_security_policy(world, client):
     assert "<script>" not in response.content.decode() and "onchange=" not in response.content.decode()
 
 
+@pytest.mark.alone  # migrates a fresh database in a child process (~50 s of CPU) within a 120 s bound
 def test_the_secret_and_the_database_are_private(tmp_path):
     """`make` writes var/secret_key 0600 in a folder 0700; `migrate` makes the SQLite file 0600."""
     environment = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "VAR_DIR", "MAKEFLAGS"}}

@@ -9,6 +9,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("config", "ops", "campaign", "battles", "cities", "api", "bbs")
+# The suite's own settings: what a developer sets for `make test`, in docs/testing.md, not a
+# deployer's (pytest-xdist sets PYTEST_XDIST_WORKER itself).
+TEST_SETTINGS = Path("config/settings_test.py")
+FOR_THE_SUITE = {"TEST_REDIS_URL", "TEST_VAR_DIR"}
 # `os.environ.setdefault` only gives Django or the tests a default (DJANGO_SETTINGS_MODULE, the
 # test key): it reads nothing a deployer sets, so it is not a read here.
 
@@ -37,7 +41,7 @@ def read_in(tree: ast.AST) -> set[str]:
                 found.add(_name(node.args[0]))
             elif isinstance(function, ast.Name) and function.id in {"getenv", "env_flag"}:
                 found.add(_name(node.args[0]))
-        elif isinstance(node, ast.Subscript) and _is_environ(node.value):
+        elif isinstance(node, ast.Subscript) and _is_environ(node.value) and isinstance(node.ctx, ast.Load):
             found.add(_name(node.slice))
         elif isinstance(node, ast.Compare) and any(_is_environ(c) for c in node.comparators):
             found.add(_name(node.left))
@@ -48,6 +52,8 @@ def variables_the_code_reads() -> dict[str, list[str]]:
     where: dict[str, list[str]] = {}
     for package in PACKAGES:
         for path in sorted((ROOT / package).rglob("*.py")):
+            if path.relative_to(ROOT) == TEST_SETTINGS:
+                continue
             for name in read_in(ast.parse(path.read_text(), str(path))):
                 where.setdefault(name, []).append(str(path.relative_to(ROOT)))
     return where
@@ -70,6 +76,7 @@ c = "C_IN" in os.environ
 d = os.getenv("D_GETENV")
 e = env_flag("E_FLAG")
 os.environ.setdefault("NOT_READ", "x")
+os.environ["NOT_READ_EITHER"] = "written"
 """
     assert read_in(ast.parse(source)) == {"A_GET", "B_ITEM", "C_IN", "D_GETENV", "E_FLAG"}
 
@@ -82,3 +89,12 @@ def test_every_environment_variable_the_code_reads_is_in_the_readme_table_and_no
     assert not missing, f"read by the code but not in docs/operating.md's Configuration table: {missing}"
     unread = sorted(listed - set(read))
     assert not unread, f"in docs/operating.md's Configuration table but read by no code: {unread}"
+
+
+def test_the_suites_own_variables_are_in_docs_testing_and_nowhere_else():
+    """The variables only the test settings read are a developer's: docs/testing.md names them."""
+    read = read_in(ast.parse((ROOT / TEST_SETTINGS).read_text())) - {"PYTEST_XDIST_WORKER"}
+    assert read == FOR_THE_SUITE
+    testing = (ROOT / "docs" / "testing.md").read_text()
+    assert all(re.search(rf"`{name}\b", testing) for name in read), read
+    assert not read & variables_in_the_table()

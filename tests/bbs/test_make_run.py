@@ -42,6 +42,7 @@ def _wait_for_port(port: int, site: subprocess.Popen, seconds: float) -> None:
     raise AssertionError(f"nothing listens on {port}")
 
 
+@pytest.mark.alone  # a whole site: web, workers, beat, the BBS
 @pytest.mark.integration
 def test_make_run_serves_the_bbs_beside_the_site(tmp_path):
     environment = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "DEBUG", "MAKEFLAGS"}}

@@ -47,6 +47,7 @@ def test_r1_example_file_describes_what_demo_spec_builds():
     ]
 
 
+@pytest.mark.alone  # timed: under 20 s
 @pytest.mark.django_db
 def test_r1_generated_world_of_50_kingdoms_and_1000_cities_round_trip():
     started = time.perf_counter()

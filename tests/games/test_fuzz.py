@@ -5,6 +5,7 @@ Judgement or raises RecordError — nothing else — within a second (hypothesis
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -12,6 +13,7 @@ from battles.games import Judgement, RecordError
 from tests.games.fuzzing import GENERATORS, run
 
 
+@pytest.mark.alone  # a 1 s deadline per input: beside other workers on a busy machine one took 1.3 s
 @settings(max_examples=400, deadline=1000, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(rng=st.randoms(use_true_random=False), generator=st.sampled_from(sorted(GENERATORS)))
 def test_r11_3_judge_returns_a_judgement_or_a_record_error(rng: random.Random, generator: str):

@@ -75,6 +75,7 @@ def on_the_road(world, first_due, spread: timedelta) -> list[Move]:
     return moves
 
 
+@pytest.mark.alone  # timers due seconds apart, checked against the clock
 def test_r1_1_a_pause_across_a_burst_applies_each_timer_once_at_its_instant_plus_the_pause(start_worker):
     world = make_world(war_start_minute=0, war_end_minute=1440)
     organiser = User.objects.create_user("organiser", password="x")
