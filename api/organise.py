@@ -1,4 +1,4 @@
-"""The organisers' reads and acts (README "Organising a campaign"): the campaigns a token's user
+"""The organisers' reads and acts (docs/organising.md "Organising a campaign"): the campaigns a token's user
 organises, a campaign's hub, settings and world (as a world file holds it), and every act of the
 organisers' forms under the form's URL name, read as that form and run through its service. A
 world file's upload is a dry run (its preview: what it holds, or the refusal with its line) unless
@@ -39,7 +39,7 @@ class OrganisedOut(Schema):
 
 
 class WorldOut(Schema):
-    world: dict[str, Any] = Field(description="the campaign's world as a world file holds it (README, The world file)")
+    world: dict[str, Any] = Field(description="the campaign's world as a world file holds it (docs/world-files.md)")
 
 
 class SettingsOut(Schema):

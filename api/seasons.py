@@ -143,7 +143,7 @@ def chronicle(request, slug: str, day: date | None = None):
 
 @read("/c/{slug}/export", None, "api-export")
 def export(request, slug: str):
-    """The whole campaign as one zip (README "The campaign archive"): a token of an organiser."""
+    """The whole campaign as one zip (docs/organising.md "The campaign archive"): a token of an organiser."""
     campaign = public.campaign_by_slug(slug)
     require_organiser(request.auth.user, campaign)
     spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)

@@ -26,6 +26,14 @@ log = logging.getLogger(__name__)
 
 # Terminals of the PCMan era read 256-colour codes wrongly: these, and any Big5 session, get 16.
 SIXTEEN_COLOUR_TERMS = frozenset({"vt100", "vt220", "ansi", "linux"})
+# The largest window drawn: a client may say 4,294,967,295 columns; a larger window is drawn this
+# size (no terminal of a reader is wider), so that a screen's drawing stays bounded.
+MAX_COLUMNS, MAX_ROWS = 500, 200
+
+
+def window(width: int, height: int) -> tuple[int, int]:
+    """The size a screen is drawn at for a window the client says is width × height."""
+    return min(max(width, 1), MAX_COLUMNS), min(max(height, 1), MAX_ROWS)
 
 
 class Session(asyncssh.SSHServerSession):
@@ -72,7 +80,7 @@ class Session(asyncssh.SSHServerSession):
         """The new size is kept at once; the screen is drawn again for it once the changes stop
         for BBS_RESIZE_SECONDS or that long after the first: one redraw for any number of changes
         (a client sending thousands a second draws no more than a window dragged by hand)."""
-        self.ctx.columns, self.ctx.rows = max(width, 1), max(height, 1)
+        self.ctx.columns, self.ctx.rows = window(width, height)
         if self.resize_pending is None:
             loop = asyncio.get_running_loop()
             self.resize_pending = loop.call_later(setting("BBS_RESIZE_SECONDS"), self._resize)
@@ -120,7 +128,7 @@ class Session(asyncssh.SSHServerSession):
 
     async def _run(self) -> None:
         width, height, _pw, _ph = self.chan.get_terminal_size()
-        self.ctx.columns, self.ctx.rows = max(width or 80, 1), max(height or 24, 1)
+        self.ctx.columns, self.ctx.rows = window(width or 80, height or 24)
         choice = await self.ctx.db(auth.choice_of, self.user)
         self.ctx.language = choice.language
         self.set_encoding(choice.encoding)

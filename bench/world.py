@@ -113,6 +113,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--kingdoms", type=int, default=50)
     parser.add_argument("--cities", type=int, default=1000)
+    parser.add_argument("--map-cities", type=int, default=0, help="also time the map of a world this large")
+    parser.add_argument("--map-roads", type=int, default=100_000)
     args = parser.parse_args()
     from bench.needs import stop_cleanly_on_sigterm
 
@@ -159,6 +161,51 @@ def measure(args: argparse.Namespace) -> None:
         f"median {statistics.median(laid) * 1000:.0f} ms; "
         f"{min(laid) / ours[0]:.2f}x / {statistics.median(laid) / ours[1]:.2f}x the import with coordinates"
     )
+    from campaign.services.world_staging import longest
+
+    print(
+        f"the longest write lock an import held: a part {longest['part'] * 1000:.0f} ms, "
+        f"its opening {longest['open'] * 1000:.0f} ms"
+    )
+    if args.map_cities:
+        map_views(data_for_map(args.map_cities, args.map_roads))
+
+
+def data_for_map(cities: int, roads: int) -> dict:
+    """A world of `cities` cities (20 kingdoms) and `roads` roads: each chain's, then pairs."""
+    import random
+
+    from tests.campaign.world_files import generated_world
+
+    data = generated_world(20, cities, officers=False, slug="bench-map")
+    names = [c["name"] for c in data["cities"]]
+    pairs = {frozenset(road) for road in data["roads"]}
+    chance = random.Random(7)
+    while len(pairs) < roads:
+        pairs.add(frozenset(chance.sample(names, 2)))
+    data["roads"] = [sorted(pair) for pair in pairs]
+    return data
+
+
+def map_views(data: dict) -> None:
+    """An anonymous reader's map (the page and its live part), twice each: the first draws it
+    (what every view cost before the map was kept per world version), the second is the kept one."""
+    from django.test import Client
+    from django.test.utils import setup_test_environment
+
+    setup_test_environment()  # the test client's host allowed
+    bulk_insert(data, "bench-map")
+    for page in ("map", "map/live"):
+        times, sizes = [], []
+        for _view in range(2):
+            started = time.perf_counter()
+            response = Client().get(f"/c/bench-map/{page}/", headers={"accept-encoding": "gzip"})
+            times.append(time.perf_counter() - started)
+            sizes.append(len(response.content))
+        print(
+            f"/{page}/ of {len(data['cities'])} cities, {len(data['roads'])} roads: first view (drawn) "
+            f"{times[0] * 1000:.0f} ms, second (kept) {times[1] * 1000:.0f} ms; {sizes[1] // 1024} KB sent gzipped"
+        )
 
 
 if __name__ == "__main__":

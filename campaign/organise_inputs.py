@@ -27,7 +27,7 @@ CLOCK_TIME = re.compile(r"^([01]?\d|2[0-4]):([0-5]\d)$")
 @dataclass(frozen=True)
 class SettingField:
     name: str
-    clause: str  # RULES.md's clause, or "" for the site's own decision (README "Organising a campaign")
+    clause: str  # RULES.md's clause, or "" for the site's own decision (docs/organising.md "Organising a campaign")
     typed: str  # MINUTES | SECONDS | COUNT | FLAG | CLOCK | ZONE | GAME
     help: Promise
 

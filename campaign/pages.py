@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db import IntegrityError
+from django.db import IntegrityError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from campaign.authority import officer_of
+from campaign.busy import busy_message, database_busy
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import chosen_zone
 from campaign.mfa import mfa_missing, mfa_refusal
@@ -87,6 +88,12 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
             return forbidden(request, exc, reverse("join", args=[campaign.slug]) if newcomer else "")
         except RuleViolation as exc:
             messages.error(request, exc.refusal_html)
+            keep_draft(request)
+            return back(request, _fallback(request, campaign))
+        except OperationalError as exc:
+            if not database_busy(exc):
+                raise
+            messages.error(request, busy_message())  # nothing of it was written
             keep_draft(request)
             return back(request, _fallback(request, campaign))
         except IntegrityError:

@@ -35,6 +35,7 @@ CLAUSES = {
     "username": "R1.5",
     "name_markup": "R1.1",
     "account_taken": "R1.5",
+    "account_unknown": "R1.5",
     "time_zone": "R1.1",
     "battle_game": "R1.1",
     "slug": "R1.1",
@@ -101,8 +102,12 @@ def _rules() -> dict[str, str]:
         "name_markup": _("“%(name)s”: a name is plain text, without [ ] < > * ` \\ |."),
         "username": _("“%(name)s” is not a username: letters, digits and @ . + - _ only."),
         "account_taken": _(
-            "The account “%(name)s” exists already: a world file uploaded on the site makes new accounts "
-            "only; players join through invitations and applications."
+            "The account “%(name)s” is another player's: a world file uploaded on the site names only your own "
+            "account; players join through invitations and applications."
+        ),
+        "account_unknown": _(
+            "No account is named “%(name)s”: a world file makes no account; players sign up, then join through "
+            "invitations and applications."
         ),
         "two_kings": _("%(kingdom)s has two kings."),
         "two_governors": _("The city “%(name)s” has two governors."),

@@ -1,6 +1,6 @@
 """Settings of the site: Django's, and what a deployer turns from the environment.
 
-Every environment variable read here (and by runall) is a row of the README's Configuration table,
+Every environment variable read here (and by runall) is a row of the Configuration table of docs/operating.md,
 with its default and meaning (tests/test_settings_documented.py compares the two). Tuning that no
 deployment should turn (the interpreter's switch interval, the dashboards' push tick, a timer's
 attempts) is a constant beside the code that uses it, with its reason.
@@ -111,6 +111,7 @@ MIDDLEWARE = [
     "allauth.account.middleware.AccountMiddleware",
     "campaign.middleware.PresenceMiddleware",
     "csp.middleware.CSPMiddleware",
+    "campaign.busy.BusyMiddleware",  # a busy database's 503
     "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
@@ -186,7 +187,8 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Workers, beat and web processes share the file: WAL lets readers go on while one writes,
     # IMMEDIATE makes every transaction take the write lock at BEGIN so two writers queue
-    # instead of failing with "database is locked" half-way through a service.
+    # instead of failing half-way; each waits `timeout` s at most (no bulk write holds the lock
+    # long: world_staging.py; one that waited in vain gets a message or 503: campaign/busy.py).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 30,
@@ -226,7 +228,7 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "landing"  # the dashboard of the user's campaign
 LOGOUT_REDIRECT_URL = "home"
 
-# Accounts (django-allauth; README, Accounts): sign-up with a username and an address confirmed by a
+# Accounts (django-allauth; docs/playing.md, Accounts): sign-up with a username and an address confirmed by a
 # link mailed; log-in by either; reset, address and password changes by mail; two-factor log-in by
 # TOTP with recovery codes. The forms' and mails' templates extend the site's (templates/account/,
 # templates/mfa/, templates/allauth/). The passwords' throttling stays django-axes' alone: allauth's

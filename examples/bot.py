@@ -1,4 +1,4 @@
-"""A board bot (README, "The public API"): prints the walls of every city, then takes up every siege call
+"""A board bot (docs/api.md): prints the walls of every city, then takes up every siege call
 its officer may answer. API, CAMPAIGN and TOKEN (an "act" token from the Tokens page) from the
 environment; the standard library only."""
 

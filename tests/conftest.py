@@ -113,6 +113,9 @@ def _redis_and_timers_for_database_tests(request):
         marker is not None and marker.kwargs.get("transaction")
     )
     request.getfixturevalue("transactional_db" if transactional else "db")  # torn down after the check below
+    from campaign import freshness
+
+    freshness.stamp()  # a test's rows are rolled back unstamped: no copy kept by the last test's version
     yield
     if request.node.get_closest_marker("timer_failures_expected"):
         return

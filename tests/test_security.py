@@ -1,4 +1,4 @@
-"""What the site promises a deployment (README, Security): log-ins throttled by user and address,
+"""What the site promises a deployment (docs/operating.md, Security): log-ins throttled by user and address,
 no weak passwords, a Content-Security-Policy, private secret and database files, and a warning
 from `check --deploy` when the demo's known-password accounts exist."""
 

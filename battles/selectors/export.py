@@ -1,4 +1,4 @@
-"""A whole campaign as one archive (README "The campaign archive"): a zip of the world file as
+"""A whole campaign as one archive (docs/organising.md "The campaign archive"): a zip of the world file as
 `world_export` writes it and JSON files (officers, boards, threads, posts as typed, games with
 their records and PGN, the ledger, the timers applied, the chronicle's pins), with a manifest and
 a README naming the format. During the war the archive holds only the boards its downloader may
@@ -33,7 +33,7 @@ The whole campaign `{slug}` as the site recorded it. Every file is UTF-8; times 
 UTC; ids are the site's own (one file's ids name rows of another).
 
 - `manifest.json`: the format, its version, the campaign and these files.
-- `world.yaml`: the world file (its schema: the site's README, "The world file").
+- `world.yaml`: the world file (its schema: the site's docs/world-files.md).
 - `campaign.json`: the campaign's life (status, start, end, winner, organisers).
 - `officers.json`, `boards.json`, `threads.json`, `posts.json` (each post's Markdown as written),
   `comments.json` (the 推/噓/→ lines under the posts, hidden ones marked).

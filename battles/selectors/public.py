@@ -23,6 +23,7 @@ from battles.selectors.siege import due_next
 from campaign.authority import may_read_board
 from campaign.errors import NotAllowed
 from campaign.models import (
+    STAGING,
     Board,
     BoardModerator,
     Campaign,
@@ -39,7 +40,7 @@ from cities.models import City, Road
 
 
 def campaigns() -> QuerySet[Campaign]:
-    return Campaign.objects.all()
+    return Campaign.objects.exclude(slug__startswith=STAGING)  # not one being built (world_staging.py)
 
 
 def campaign_by_slug(slug: str) -> Campaign:

@@ -1,4 +1,4 @@
-"""The standings page (README "Standings, chronicle and next season"): the kingdoms ranked by the
+"""The standings page (docs/organising.md "Standings, chronicle and next season"): the kingdoms ranked by the
 campaign's rule (campaign/rules/standings.py: capitals held, then cities, then total wall), the
 winner once the war has ended, and the officers' merit table 戰功榜. A fixed number of queries
 whatever the length of the war.

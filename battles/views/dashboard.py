@@ -1,11 +1,14 @@
 """The dashboard: every city's defence values, who is there, who is on the road; and the map."""
 
-from django.shortcuts import render
+import gzip
 
-from battles.selectors.dashboard import dashboard
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
+
+from battles.map_drawn import accepts_gzip, map_gzipped
 from battles.selectors.dashboard_page import dashboard_context
-from battles.selectors.war_map import war_map
-from campaign import clock
 from campaign.conditional import unless_unchanged
 from campaign.inputs import query_number
 from campaign.pages import campaign_page
@@ -14,11 +17,6 @@ from campaign.pages import campaign_page
 def _dashboard_context(request, campaign) -> dict:
     kingdom_id, page = query_number(request.GET.get("kingdom")), query_number(request.GET.get("page"))
     return dashboard_context(campaign, kingdom_id, page or 1)
-
-
-def _map_context(campaign) -> dict:
-    dash = dashboard(campaign=campaign, now=clock.now())
-    return {"campaign": campaign, "dash": dash, "map": war_map(campaign=campaign, dash=dash)}
 
 
 @campaign_page
@@ -35,10 +33,20 @@ def dashboard_live(request, campaign):
 
 @campaign_page
 def map_page(request, campaign):
-    return render(request, "battles/map.html", _map_context(campaign))
+    """The map on its page: the drawing of this world version (battles/map_drawn.py) in the page."""
+    drawn = gzip.decompress(map_gzipped(request, campaign)).decode()
+    return render(request, "battles/map.html", {"campaign": campaign, "drawn": mark_safe(drawn)})  # noqa: S308
 
 
 @unless_unchanged
 @campaign_page
 def map_live(request, campaign):
-    return render(request, "battles/_map_live.html", _map_context(campaign))
+    """The map's part htmx fetches every few seconds: sent as kept, compressed, to a reader that
+    takes gzip (the GZip middleware leaves an answer already encoded alone)."""
+    drawn = map_gzipped(request, campaign)
+    if not accepts_gzip(request):
+        return HttpResponse(gzip.decompress(drawn), content_type="text/html; charset=utf-8")
+    response = HttpResponse(drawn, content_type="text/html; charset=utf-8")
+    response["Content-Encoding"] = "gzip"
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response

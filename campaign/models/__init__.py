@@ -10,7 +10,7 @@ from .reads import ThreadRead
 from .seasons import ChroniclePin, WarPause
 from .timers import Heartbeat, Timer
 from .tokens import AccessToken
-from .world import Campaign, Kingdom
+from .world import STAGING, Campaign, Kingdom
 
 __all__ = [
     "AccessToken",
@@ -18,6 +18,7 @@ __all__ = [
     "Board",
     "BoardModerator",
     "Heartbeat",
+    "STAGING",
     "Campaign",
     "ChroniclePin",
     "Comment",

@@ -7,6 +7,10 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+# A campaign whose address starts so is being built from a world file (campaign/services/
+# world_staging.py): no address reaches it (a slug holds no "~") and no list shows it.
+STAGING = "~"
+
 
 class Campaign(models.Model):
     """One war, a season (R1.1). Its numbers are the settings of RULES.md §12.
@@ -61,7 +65,7 @@ class Campaign(models.Model):
     live_increment = models.DurationField(_("live game: time added per move"), default=timedelta(seconds=10))
     live_first_move = models.DurationField(_("live game: time for the first move"), default=timedelta(minutes=10))
     # R11.3: a repetition is a claim; a xiangqi game played live ends by itself only when a
-    # position stands this many times, a count real master games do not reach (README).
+    # position stands this many times, a count real master games do not reach (docs/playing.md).
     live_repetition_limit = models.PositiveSmallIntegerField(_("live game: automatic end at repetitions"), default=15)
     banqi_base = models.DurationField(_("dark chess: time per player"), default=timedelta(minutes=5))
     banqi_increment = models.DurationField(_("dark chess: time added per move"), default=timedelta(seconds=5))

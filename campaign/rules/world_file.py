@@ -1,4 +1,4 @@
-"""Reading a world file (YAML or JSON, one schema: README "The world file") into plain data, within
+"""Reading a world file (YAML or JSON, one schema: docs/world-files.md) into plain data, within
 its `Limits`: the size before parsing, the counts as they are read (YAML) or at once after (JSON).
 A refusal names the line (YAML; a JSON syntax error's too) or the field path (JSON). Pure: no
 Django; a refusal is a `WorldFileError` with a code and its arguments, which the service words.

@@ -1,4 +1,4 @@
-"""A world file's YAML read event by event into plain data (README "The world file"). PyYAML's safe
+"""A world file's YAML read event by event into plain data (docs/world-files.md). PyYAML's safe
 loader (libyaml's when built with it) parses; this reader builds the values itself, without the
 tree of nodes the loader would compose first (it held a 10 MB file's two million nodes at once),
 and refuses, where it meets it and naming its line: a tag beyond plain values (`!foo`,

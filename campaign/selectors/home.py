@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from campaign.models import Campaign
+from campaign.models import STAGING, Campaign
 
 
 @dataclass
@@ -13,7 +13,7 @@ class HomeView:
 
 def campaigns_list() -> list[Campaign]:
     """The home page: every campaign, newest first."""
-    return list(Campaign.objects.order_by("-created_at"))
+    return list(Campaign.objects.exclude(slug__startswith=STAGING).order_by("-created_at"))
 
 
 def home_for() -> HomeView:

@@ -1,4 +1,4 @@
-"""The organisers' pages (README "Organising a campaign"): the campaigns one organises, a
+"""The organisers' pages (docs/organising.md "Organising a campaign"): the campaigns one organises, a
 campaign's hub, its settings as the form shows them, its world with the map, and the preview of
 a world file before it is saved. Each in a fixed number of queries, whatever the world's size."""
 

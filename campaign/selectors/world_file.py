@@ -1,4 +1,4 @@
-"""A campaign's world as a file holds it (README "The world file"), YAML or JSON, so that export →
+"""A campaign's world as a file holds it (docs/world-files.md), YAML or JSON, so that export →
 import (`campaign/services/world_files.py`) → export gives the same text. A read: it writes
 nothing, in a fixed number of queries whatever the world's size."""
 
@@ -12,7 +12,7 @@ from campaign.models import BoardModerator, Campaign, Kingdom, Officer
 from campaign.services.world import CAMPAIGN_SETTINGS
 from cities.models import City, Road
 
-HEADER = '# A world of chess-siege: the schema is README\'s "The world file" (durations in seconds).\n'
+HEADER = "# A world of chess-siege: its schema is docs/world-files.md of the site (durations in seconds).\n"
 TOP_SETTINGS = ("time_zone", "battle_game")  # written at the top of the file; the others under `settings`
 
 
@@ -26,7 +26,7 @@ def _number(value: float) -> int | float:
 
 
 def world_data(campaign: Campaign) -> dict[str, Any]:
-    """A campaign's world as a file holds it (the schema of README "The world file")."""
+    """A campaign's world as a file holds it (the schema of docs/world-files.md)."""
     settings = {name: setting_plain(getattr(campaign, name)) for name in CAMPAIGN_SETTINGS if name not in TOP_SETTINGS}
     kingdoms = list(campaign.kingdoms.select_related("capital").order_by("pk"))
     cities = list(City.objects.filter(campaign=campaign).select_related("kingdom").order_by("position", "pk"))

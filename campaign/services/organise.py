@@ -1,4 +1,4 @@
-"""What a campaign's organisers do to it (README "Organising a campaign"): create it (empty, or
+"""What a campaign's organisers do to it (docs/organising.md "Organising a campaign"): create it (empty, or
 from a world file), set its rule settings, replace its draft world by a file, and share the
 organising with others. A campaign made here is a draft: it has no timer until its war starts.
 
@@ -18,19 +18,20 @@ from django.utils.translation import gettext as _
 
 from campaign.authority import require_campaign_creator, require_organiser
 from campaign.errors import RuleViolation
-from campaign.models import Board, Campaign, Officer
+from campaign.models import Campaign
 from campaign.rules.world_check import world_spec
 from campaign.rules.world_file import WorldFileError
 from campaign.selectors.world_file import setting_plain, world_data
-from campaign.services.world import CAMPAIGN_SETTINGS, world_build
+from campaign.services.world import CAMPAIGN_SETTINGS
 from campaign.services.world_files import (
-    accounts_new_only,
+    accounts_named,
     place_unplaced,
     slug_free,
     world_import,
     world_parse,
     world_vocabulary,
 )
+from campaign.services.world_staging import opened_instead, world_staged
 from campaign.world_refusals import world_form_refusal
 from cities.models import City, CityKind
 
@@ -96,18 +97,14 @@ def campaign_create(*, actor: User, name: str, slug: str, time_zone: str, battle
     return campaign
 
 
-@transaction.atomic
 def campaign_import(
     *, actor: User, text: str | bytes, fmt: str, slug: str = "", places: dict[str, tuple[float, float]] | None = None
 ) -> Campaign:
-    """A campaign in draft built from a world file (README "The world file"), at the file's
-    address or `slug`; its creator its first organiser."""
+    """A campaign in draft built from a world file (docs/world-files.md), at the file's
+    address or `slug`; its creator its first organiser. Written in parts (world_staging.py): not
+    in one transaction, so that no write waits behind it."""
     require_campaign_creator(actor)
-    campaign = world_import(
-        text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug, places=places, new_accounts=True, uploader=actor
-    )
-    campaign.organisers.add(actor)
-    return campaign
+    return world_import(text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug, places=places, uploader=actor)
 
 
 @transaction.atomic
@@ -153,7 +150,6 @@ def _walls_follow(campaign: Campaign, kind: str, old: int, new: int) -> None:
     cities.exclude(wall_max=new).update(wall_max=new, wall=Least(F("wall"), new), wall_start=Least(F("wall"), new))
 
 
-@transaction.atomic
 def world_replace(
     *,
     actor: User,
@@ -162,24 +158,23 @@ def world_replace(
     fmt: str,
     places: dict[str, tuple[float, float]] | None = None,
 ) -> Campaign:
-    """A draft's whole world (name, settings, kingdoms, cities, roads, officers) from a world file,
-    in one transaction; the campaign keeps its address and its organisers."""
+    """A draft's whole world (name, settings, kingdoms, cities, roads, officers) from a world file;
+    the campaign keeps its address and its organisers. Built in parts beside it, then put in its
+    place in one short transaction (world_staging.py): the draft shows the old world or the new,
+    never a mixture, and nothing of the old one is left."""
+
+    def still_draft(draft: Campaign) -> Campaign:
+        require_organiser(actor, draft)
+        draft = locked(draft)
+        require_draft(draft)
+        return draft
+
     require_organiser(actor, campaign)
-    campaign = locked(campaign)
-    require_draft(campaign)
+    require_draft(Campaign.objects.get(pk=campaign.pk))  # checked again, locked, at the last step
     spec = world_parse(text=text, fmt=fmt)
-    accounts_new_only(spec=spec, fmt=fmt, campaign=campaign, uploader=actor)
+    users = accounts_named(spec=spec, fmt=fmt, campaign=campaign, uploader=actor)
     place_unplaced(spec, places)  # (`places`: where its preview laid out the cities it leaves without)
-    Officer.objects.filter(campaign=campaign).delete()
-    City.objects.filter(campaign=campaign).delete()  # their roads and boards with them
-    campaign.kingdoms.all().delete()  # their palace boards with them
-    Board.objects.filter(campaign=campaign).delete()
-    campaign.name = spec["name"]
-    for name in CAMPAIGN_SETTINGS:
-        setattr(campaign, name, spec[name])
-    campaign.save(update_fields=["name", *CAMPAIGN_SETTINGS])
-    world_build(campaign=campaign, spec=spec)
-    return campaign
+    return world_staged(spec=spec, users=users, opened=opened_instead(campaign=campaign, check=still_draft))
 
 
 @transaction.atomic

@@ -1,4 +1,4 @@
-"""The next season (README "Standings, chronicle and next season"): a new campaign in draft with the
+"""The next season (docs/organising.md "Standings, chronicle and next season"): a new campaign in draft with the
 world of this one as its war opened (kingdoms, cities, roads, settings), built through the world
 file's own checks and `world_create`; the organiser chooses whether the officers carry over."""
 

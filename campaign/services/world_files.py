@@ -1,22 +1,21 @@
-"""A world in a file (README "The world file"): `world_import` reads YAML or JSON within the
-settings' limits (campaign/rules/world_file.py), checks it (campaign/rules/world_check.py: every
-refusal names its line or field and the rule) and builds it
-with `world_create`, in one transaction. Cities a file leaves without
+"""A world in a file (docs/world-files.md): `world_import` reads YAML or JSON within the settings' limits
+(campaign/rules/world_file.py), checks it
+(campaign/rules/world_check.py: every refusal names its line or field and the rule) and builds it
+in parts (world_staging.py), its officers on existing accounts only. Cities a file leaves without
 coordinates get them here, once (cities/layout.py), so that no page lays the map out. Writing a
 world out is a read: `campaign/selectors/world_file.py`."""
 
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
-from django.db import IntegrityError, models, transaction
-from django.db.models.functions import Lower
+from django.db import IntegrityError, models
 
-from campaign.models import Campaign, OfficerKind
+from campaign.models import Campaign, Officer, OfficerKind
 from campaign.rules.world_check import SLUG, Vocabulary, world_spec
 from campaign.rules.world_file import Limits, WorldFileError, line_of, world_lines, world_read
 from campaign.selectors.world_file import setting_plain
-from campaign.services.world import CAMPAIGN_SETTINGS, places_fill, world_create
+from campaign.services.world import CAMPAIGN_SETTINGS, accounts_for, places_fill
+from campaign.services.world_staging import opened_new, world_staged
 from campaign.world_refusals import world_refusal
 from cities.models import CityKind
 
@@ -87,7 +86,6 @@ def place_unplaced(spec: dict[str, Any], given: dict[str, tuple[float, float]] |
     places_fill(spec)
 
 
-@transaction.atomic
 def world_import(
     *,
     text: str | bytes,
@@ -95,50 +93,49 @@ def world_import(
     status: str = Campaign.Status.WAR,
     slug: str = "",
     places: dict[str, tuple[float, float]] | None = None,
-    new_accounts: bool = False,
     uploader: Any = None,
 ) -> Campaign:
     """A new campaign built from a world file (at war, as the command builds it; an organiser's in
-    draft, at the address `slug` when given instead of the file's); a refused file changes nothing.
-    `new_accounts`: its officers' users are all made new (`accounts_new_only`: an upload on the site)."""
+    draft, at the address `slug` when given instead of the file's, the `uploader` its organiser);
+    a refused file changes nothing. Its officers name existing accounts (`accounts_named`): a file
+    makes none. Written in parts, no write lock held for long (world_staging.py)."""
     spec = world_parse(text=text, fmt=fmt)
-    if new_accounts:
-        accounts_new_only(spec=spec, fmt=fmt, uploader=uploader)
+    users = accounts_named(spec=spec, fmt=fmt, uploader=uploader)
     if slug:
         if not SLUG.match(slug):
             raise world_refusal(WorldFileError("slug", "slug"), fmt="form")
         spec["slug"] = slug
     slug_free(slug=spec["slug"], fmt=fmt)
     place_unplaced(spec, places)
+    opened = opened_new(slug=spec["slug"], status=status, organisers=[uploader] if uploader else [])
     try:
-        with transaction.atomic():  # a savepoint: the import racing another for the address
-            return world_create(spec=spec, status=status)
+        return world_staged(spec=spec, users=users, opened=opened)
     except IntegrityError:
-        slug_free(slug=spec["slug"], fmt=fmt)  # the other one's campaign is there now: refused by name
+        slug_free(slug=spec["slug"], fmt=fmt)  # another import took the address meanwhile: refused by name
         raise
 
 
-def accounts_new_only(
-    *, spec: dict[str, Any], fmt: str, campaign: Campaign | None = None, uploader: Any = None
-) -> None:
-    """A world file uploaded on the site binds no one else's account: each officer's user is made
-    new (with no usable password), and a name an account already has, whatever its case, is refused
-    (else an organiser could enrol a player without asking, or make a second "Plain" beside
-    "plain", after which neither logs in by name). The accounts of `campaign`'s own officers (a
-    draft's world replaced) are its own to name again, and so is the `uploader`'s own account (an
-    organiser who serves in their war). `manage.py world_import` binds by name."""
-    names = [o["username"].lower() for o in spec.get("officers", [])]
-    if not names:
-        return
-    existing = get_user_model().objects.annotate(name=Lower("username")).filter(name__in=names)
-    if campaign is not None:
-        existing = existing.exclude(officers__campaign=campaign)
+def accounts_named(*, spec: dict[str, Any], fmt: str, uploader: Any = None, campaign: Campaign | None = None) -> dict:
+    """The existing accounts a world file's officers name (whatever the case), by lower-cased name.
+    A world file never makes an account (decision): a name no account has is refused; players who
+    have none sign up and join through an invitation link or an application (joining.py), which
+    gives them their officer. A file uploaded on the site (`uploader`) binds no one else's account
+    either (else an organiser could enrol a player unasked): only the uploader's own, and those of
+    `campaign`'s own officers (a draft's world replaced). `manage.py world_import` (the server's
+    administrator) binds any existing account by name."""
+    users = accounts_for(spec)
+    own: set[int] = set()
     if uploader is not None:
-        existing = existing.exclude(pk=uploader.pk)
-    taken = set(existing.values_list("name", flat=True))
-    for i, o in enumerate(spec["officers"]):
-        if o["username"].lower() in taken:
+        own = {uploader.pk}
+        if campaign is not None:
+            own |= set(Officer.objects.filter(campaign=campaign).values_list("user_id", flat=True))
+    for i, o in enumerate(spec.get("officers", [])):
+        user = users.get(o["username"].lower())
+        if user is None:
+            raise world_refusal(WorldFileError("account_unknown", f"officers[{i}].user", name=o["username"]), fmt=fmt)
+        if uploader is not None and user.pk not in own:
             raise world_refusal(WorldFileError("account_taken", f"officers[{i}].user", name=o["username"]), fmt=fmt)
+    return users
 
 
 def slug_free(*, slug: str, fmt: str = "yaml") -> None:

@@ -1,4 +1,4 @@
-"""The organisers' pages (README "Organising a campaign"): the campaigns one organises, a new
+"""The organisers' pages (docs/organising.md "Organising a campaign"): the campaigns one organises, a new
 campaign (typed, or from a world file previewed before it is saved), a campaign's hub with its
 organisers, and its rule settings. The world's forms and map: campaign/views/organise_world.py."""
 

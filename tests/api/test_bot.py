@@ -1,4 +1,4 @@
-"""The README's example bot (examples/bot.py) run as its users run it, against the site
+"""The example bot of docs/api.md (examples/bot.py) run as its users run it, against the site
 served by a live test server: it prints every city's wall, and takes up the siege call its
 officer may answer (R6.1)."""
 

@@ -1,4 +1,4 @@
-"""The organisers' reads and acts in the API (README "Organising a campaign"): the same authority as
+"""The organisers' reads and acts in the API (docs/organising.md "Organising a campaign"): the same authority as
 the pages (a campaign's organisers only), a world file's upload a dry run unless saved (writing
 nothing, a refusal naming its line), the settings read as a world file holds them."""
 
@@ -13,6 +13,7 @@ from campaign.services.organise import campaign_import
 from campaign.services.tokens import token_create
 from tests.authorization.matrix import snapshot
 from tests.campaign.test_organise import organiser
+from tests.campaign.world_files import site_example
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml"
 
@@ -29,7 +30,7 @@ def user(db):
 
 @pytest.fixture
 def campaign(user):
-    return campaign_import(actor=user, text=EXAMPLE.read_bytes(), fmt="yaml", slug="spring")
+    return campaign_import(actor=user, text=site_example(), fmt="yaml", slug="spring")
 
 
 def test_r1_1_a_campaign_s_world_and_settings_are_read_by_its_organisers_only(user, campaign):
@@ -45,7 +46,7 @@ def test_r1_1_a_campaign_s_world_and_settings_are_read_by_its_organisers_only(us
 
 
 def test_r1_1_an_upload_is_a_dry_run_unless_saved(user):
-    client, text, headers = Client(), EXAMPLE.read_text(encoding="utf-8"), bearer(user)
+    client, text, headers = Client(), site_example().decode(), bearer(user)
     before = snapshot()
     body = {"text": text, "slug": "autumn"}
     dry = client.post("/api/v1/organise/campaigns/upload", json.dumps(body), content_type="application/json", **headers)

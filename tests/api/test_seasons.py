@@ -1,4 +1,4 @@
-"""The season's reads through the API (README "Standings, chronicle and next season"): the
+"""The season's reads through the API (docs/organising.md "Standings, chronicle and next season"): the
 standings and the merit table as the page counts them, a day of the chronicle, and the archive
 for an organiser's token only."""
 

@@ -1,4 +1,4 @@
-"""The campaign's archive (README "The campaign archive"): one zip with the world file, officers,
+"""The campaign's archive (docs/organising.md "The campaign archive"): one zip with the world file, officers,
 boards, threads, posts as typed, games with their records, the ledger and the timers applied;
 the same campaign gives the same bytes, by the download and by `manage.py campaign_export`."""
 

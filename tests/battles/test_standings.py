@@ -1,4 +1,4 @@
-"""Standings and chronicle (README "Standings, chronicle and next season"): the kingdoms ranked
+"""Standings and chronicle (docs/organising.md "Standings, chronicle and next season"): the kingdoms ranked
 by capitals, cities and wall (R10), the merit table counted from a small war played through the
 services, the chronicle's days in the campaign's zone, and the historians' pins (R1.6)."""
 

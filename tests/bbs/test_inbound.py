@@ -52,6 +52,22 @@ def test_thousands_of_window_changes_draw_the_screen_a_few_times_at_the_last_siz
     assert len(flooder.raw) - before < 5_000 * session.resizes_drawn
 
 
+def test_a_window_of_four_billion_columns_is_drawn_at_the_largest_size(bbs, bbs_world):
+    """A client may say any size up to 2**32 - 1: the screen is drawn at 500 × 200 at most, so that
+    one drawing stays small, and the session goes on."""
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    terminal.wait_for("曹操")
+    terminal.bbs.loop.loop.call_soon_threadsafe(terminal.chan.change_terminal_size, 2**32 - 1, 2**32 - 1)
+    session = server_session(bbs, "caocao")
+    deadline = time.monotonic() + 10
+    while (session.ctx.columns, session.ctx.rows) != (500, 200) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert (session.ctx.columns, session.ctx.rows) == (500, 200)
+    terminal.type("?")
+    terminal.wait_for("q", timeout=10)
+    assert not terminal.closed.is_set()
+
+
 def test_another_users_key_is_answered_while_one_floods_window_changes(bbs, bbs_world):
     flooder = bbs.connect("caocao", DEMO_PASSWORD)
     other = bbs.connect("caoren", DEMO_PASSWORD)

@@ -1,4 +1,4 @@
-"""Organising a campaign (R1.1, README "Organising a campaign"): who may create one, a campaign
+"""Organising a campaign (R1.1, docs/organising.md "Organising a campaign"): who may create one, a campaign
 made in draft with no timer, the settings before the war, organisers added and removed (never
 the last), a draft's world replaced by a file; each refusal changes nothing."""
 
@@ -26,6 +26,7 @@ from campaign.services.organise import (
 )
 from campaign.services.world_files import world_import
 from cities.models import City, Road
+from tests.campaign.world_files import site_example
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml"
 
@@ -124,7 +125,7 @@ class OtherRequestFirst:
 def test_r1_1_an_address_taken_at_the_same_moment_is_refused_not_a_500(make):
     """The race the unique index alone answered with a 500: refused by name, nothing of this one's made."""
     user = organiser()
-    text = EXAMPLE.read_bytes().replace(b"slug: three-kingdoms", b"slug: demo-war")
+    text = site_example().replace(b"slug: three-kingdoms", b"slug: demo-war")
     race = OtherRequestFirst("demo-war")
     with connection.execute_wrapper(race), pytest.raises(RuleViolation, match="demo-war"):
         if make == "form":
@@ -138,7 +139,7 @@ def test_r1_1_an_address_taken_at_the_same_moment_is_refused_not_a_500(make):
 
 @pytest.mark.django_db
 def test_r1_1_world_import_racing_another_for_the_address_is_refused():
-    text = EXAMPLE.read_bytes().replace(b"slug: three-kingdoms", b"slug: demo-war")
+    text = site_example().replace(b"slug: three-kingdoms", b"slug: demo-war")
     with connection.execute_wrapper(OtherRequestFirst("demo-war")), pytest.raises(RuleViolation, match="demo-war"):
         world_import(text=text)
     assert not City.objects.exists()
@@ -147,7 +148,7 @@ def test_r1_1_world_import_racing_another_for_the_address_is_refused():
 @pytest.mark.django_db
 def test_r1_1_a_world_file_makes_a_draft_with_its_creator_organising_and_no_timer():
     user = organiser()
-    campaign = campaign_import(actor=user, text=EXAMPLE.read_bytes(), fmt="yaml")
+    campaign = campaign_import(actor=user, text=site_example(), fmt="yaml")
     assert campaign.status == Campaign.Status.DRAFT and list(campaign.organisers.all()) == [user]
     assert City.objects.filter(campaign=campaign).count() == 12
     assert not Timer.objects.exists()
@@ -207,7 +208,7 @@ def test_r1_1_a_bad_setting_is_refused_and_nothing_changes(values, words):
 @pytest.mark.django_db
 def test_r1_3_a_lower_kind_wall_brings_its_cities_down_and_a_wall_above_it_is_refused():
     user = organiser()
-    campaign = campaign_import(actor=user, text=EXAMPLE.read_bytes(), fmt="yaml")
+    campaign = campaign_import(actor=user, text=site_example(), fmt="yaml")
     campaign_settings_update(actor=user, campaign=campaign, values={"capital_wall": 700})
     capitals = City.objects.filter(campaign=campaign, kind="capital")
     assert set(capitals.values_list("wall", "wall_max", "wall_start")) == {(700, 700, 700)}
@@ -249,7 +250,7 @@ def test_r1_1_organisers_add_and_remove_each_other_never_the_last():
 @pytest.mark.django_db
 def test_r1_1_a_draft_world_is_replaced_by_a_file_keeping_its_address():
     user = organiser()
-    campaign = campaign_import(actor=user, text=EXAMPLE.read_bytes(), fmt="yaml")
+    campaign = campaign_import(actor=user, text=site_example(), fmt="yaml")
     small = (
         b"name: small\nslug: whatever\nkingdoms:\n- {name: A, capital: a}\n"
         b"cities:\n- {name: a, kingdom: A, kind: capital}\n- {name: b, kind: frontier}\nroads:\n- [a, b]\n"
@@ -267,8 +268,8 @@ def test_r1_1_a_draft_world_is_replaced_by_a_file_keeping_its_address():
 @pytest.mark.django_db
 def test_r1_4_a_refused_file_leaves_the_draft_world_as_it_was():
     user = organiser()
-    campaign = campaign_import(actor=user, text=EXAMPLE.read_bytes(), fmt="yaml")
-    broken = EXAMPLE.read_bytes().replace("capital: 許昌".encode(), b"capital: nowhere", 1)
+    campaign = campaign_import(actor=user, text=site_example(), fmt="yaml")
+    broken = site_example().replace("capital: 許昌".encode(), b"capital: nowhere", 1)
     with pytest.raises(RuleViolation, match="Line"):
         world_replace(actor=user, campaign=campaign, text=broken, fmt="yaml")
     assert City.objects.filter(campaign=campaign).count() == 12
@@ -277,7 +278,7 @@ def test_r1_4_a_refused_file_leaves_the_draft_world_as_it_was():
 @pytest.mark.django_db
 def test_r1_1_a_world_at_war_is_not_replaced():
     user = organiser()
-    campaign = campaign_import(actor=user, text=EXAMPLE.read_bytes(), fmt="yaml")
+    campaign = campaign_import(actor=user, text=site_example(), fmt="yaml")
     Campaign.objects.filter(pk=campaign.pk).update(status=Campaign.Status.WAR)
     with pytest.raises(RuleViolation, match="draft"):
-        world_replace(actor=user, campaign=campaign, text=EXAMPLE.read_bytes(), fmt="yaml")
+        world_replace(actor=user, campaign=campaign, text=site_example(), fmt="yaml")

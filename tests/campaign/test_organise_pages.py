@@ -1,4 +1,4 @@
-"""The organisers' pages (README "Organising a campaign"): each in both languages with a pinned
+"""The organisers' pages (docs/organising.md "Organising a campaign"): each in both languages with a pinned
 number of queries; a new campaign typed or uploaded, the upload previewed first (the preview
 writes nothing, a refused file names its line and rule); the settings form's durations in
 minutes and seconds and the hours of war as clock times; only organisers see a campaign's pages."""
@@ -14,6 +14,7 @@ from campaign.models import Campaign
 from cities.models import City
 from tests.authorization.matrix import snapshot
 from tests.campaign.test_organise import organiser
+from tests.campaign.world_files import site_example
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml"
 
@@ -34,13 +35,13 @@ def client(user):
 def campaign(user):
     from campaign.services.organise import campaign_import
 
-    return campaign_import(actor=user, text=EXAMPLE.read_bytes(), fmt="yaml", slug="spring")
+    return campaign_import(actor=user, text=site_example(), fmt="yaml", slug="spring")
 
 
 def upload(client, url, text=None, **fields):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    data = {"file": SimpleUploadedFile("world.yaml", text if text is not None else EXAMPLE.read_bytes()), **fields}
+    data = {"file": SimpleUploadedFile("world.yaml", text if text is not None else site_example()), **fields}
     return client.post(url, data)
 
 
@@ -140,7 +141,7 @@ def test_r1_1_an_upload_is_previewed_writing_nothing_then_saved(client, user):
     ],
 )
 def test_r1_4_a_refused_upload_names_the_line_and_rule_and_writes_nothing(client, user, broken, words):
-    example = EXAMPLE.read_text(encoding="utf-8")
+    example = site_example().decode()
     words = words.format(capital=1 + next(n for n, line in enumerate(example.splitlines()) if "capital: 許昌" in line))
     text = example.replace(*broken, 1).encode()
     before = snapshot()

@@ -17,8 +17,9 @@ from campaign.models import Application, Campaign, Kingdom, Post
 from campaign.services import joining
 from campaign.services.organise import campaign_import
 from cities import layout
-from tests.api.test_organise import EXAMPLE, bearer
+from tests.api.test_organise import bearer
 from tests.campaign.test_organise import organiser
+from tests.campaign.world_files import site_example
 
 pytestmark = pytest.mark.django_db
 
@@ -42,7 +43,7 @@ def post(client, path, body, headers):
 
 
 def spring(user) -> Campaign:
-    return campaign_import(actor=user, text=EXAMPLE.read_bytes(), fmt="yaml", slug="spring")
+    return campaign_import(actor=user, text=site_example(), fmt="yaml", slug="spring")
 
 
 def test_r1_1_the_api_refuses_an_organiser_without_the_two_factor_log_in_the_campaign_requires():

@@ -1,4 +1,4 @@
-"""Next season (README "Standings, chronicle and next season"): an organiser makes a new campaign
+"""Next season (docs/organising.md "Standings, chronicle and next season"): an organiser makes a new campaign
 in draft from this one's opening world, with or without its officers; no timer; refusals change
 nothing."""
 

@@ -1,4 +1,4 @@
-"""§1 The world as a file (README "The world file"): export → import → export gives the same text;
+"""§1 The world as a file (docs/world-files.md): export → import → export gives the same text;
 every broken rule refused with its line (YAML) or field (JSON), and nothing created."""
 
 import json
@@ -6,6 +6,8 @@ import time
 from pathlib import Path
 
 import pytest
+import yaml
+from django.contrib.auth import get_user_model
 
 from campaign.models import Board, Campaign, Kingdom, Officer
 from campaign.selectors.world_file import world_export
@@ -13,7 +15,7 @@ from campaign.services.world import world_create
 from campaign.services.world_files import world_import, world_parse
 from cities.models import City
 from ops.demo import demo_spec
-from tests.campaign.world_files import generated_world
+from tests.campaign.world_files import accounts_made, generated_world
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml"
 
@@ -51,17 +53,21 @@ def test_r1_example_file_describes_what_demo_spec_builds():
 @pytest.mark.django_db
 def test_r1_generated_world_of_50_kingdoms_and_1000_cities_round_trip():
     started = time.perf_counter()
-    campaign = world_import(text=json.dumps(generated_world(), ensure_ascii=False), fmt="json")
+    data = generated_world()
+    accounts_made(data)
+    campaign = world_import(text=json.dumps(data, ensure_ascii=False), fmt="json")
     assert (campaign.kingdoms.count(), campaign.cities.count(), campaign.roads.count()) == (50, 1000, 1000)
     _round_trip(campaign, "yaml")
     assert time.perf_counter() - started < 20  # else: mark it slow
 
 
 @pytest.mark.django_db
-def test_r1_imported_users_have_no_password_and_officers_hold_their_posts():
+def test_r1_5_imported_officers_are_on_existing_accounts_and_hold_their_posts():
+    accounts_made(yaml.safe_load(EXAMPLE.read_text(encoding="utf-8")))
+    users = get_user_model().objects.count()
     campaign = world_import(text=EXAMPLE.read_text(encoding="utf-8"))
     caocao = Officer.objects.get(campaign=campaign, name="曹操")
-    assert not caocao.user.has_usable_password()
+    assert caocao.user.username == "caocao" and get_user_model().objects.count() == users
     assert Kingdom.objects.get(campaign=campaign, name="魏").king == caocao
     assert City.objects.get(campaign=campaign, name="許昌").governor.name == "夏侯惇"
     assert Board.objects.filter(campaign=campaign).count() == 12 + 3

@@ -16,6 +16,7 @@ from campaign.services.organise import campaign_import
 from campaign.services.tokens import token_create
 from tests.authorization.matrix import snapshot
 from tests.campaign.test_organise import organiser
+from tests.campaign.world_files import site_example
 
 EXAMPLE = (Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml").read_text(encoding="utf-8")
 HEAD = "name: 壞檔\nslug: bad-file\n"
@@ -58,7 +59,7 @@ def user(db):
 
 @pytest.fixture
 def draft(user):
-    return campaign_import(actor=user, text=EXAMPLE.encode(), fmt="yaml", slug="spring")
+    return campaign_import(actor=user, text=site_example(), fmt="yaml", slug="spring")
 
 
 @pytest.fixture
@@ -122,7 +123,7 @@ def test_r1_a_chinese_world_file_just_within_the_size_limit_is_saved_by_the_site
 
     from django.conf import settings
 
-    world = EXAMPLE.split("officers:", 1)[0]  # (saved twice: no accounts to make twice)
+    world = site_example().decode()  # (no officers: a world file names existing accounts only)
     room = settings.WORLD_FILE_MAX_BYTES - len(world.encode()) - 10
     text = world + "# " + "長" * (room // 3) + "\n"
     assert settings.WORLD_FILE_MAX_BYTES - 20 < len(text.encode()) <= settings.WORLD_FILE_MAX_BYTES

@@ -11,7 +11,7 @@ from campaign.errors import RuleViolation
 from campaign.models import Campaign, Kingdom, Officer
 from campaign.services.world_files import world_import
 from cities.models import City, Road
-from tests.campaign.world_files import generated_world
+from tests.campaign.world_files import accounts_made, generated_world
 
 # A small world written as the export writes it: one line per kingdom, city, road and officer.
 BASE = {
@@ -130,6 +130,7 @@ def test_r1_broken_world_refused_with_its_line_and_rule_nothing_created(what, ch
 
 @pytest.mark.django_db
 def test_r1_base_world_is_accepted():
+    accounts_made(BASE)
     assert world_import(text=_yaml(BASE)).cities.count() == 4
 
 
@@ -166,6 +167,7 @@ def test_r1_invalid_yaml_or_json_refused_with_its_line(text, fmt, where):
 
 @pytest.mark.django_db
 def test_r1_1_a_taken_address_refused():
+    accounts_made(BASE)
     world_import(text=_yaml(BASE))
     assert "exists already" in str(_refused(_yaml(BASE), "yaml").message)
 

@@ -50,3 +50,20 @@ def generated_world(kingdoms: int = 50, cities: int = 1000, *, officers: bool = 
     ring = range(kingdoms if kingdoms > 2 else kingdoms - 1)
     data["roads"] += [[capitals[k], capitals[(k + 1) % kingdoms]] for k in ring]
     return data
+
+
+def site_example() -> bytes:
+    """The demo's world file as an organiser uploads it on the site: without its officers, since a
+    world file binds no other player's account and makes none (they join through invitations)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml").read_text(encoding="utf-8")
+    return text[: text.index("\nofficers:") + 1].encode()
+
+
+def accounts_made(data: dict) -> None:
+    """The accounts a world file's officers name, made beforehand (a world file makes none)."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    User.objects.bulk_create([User(username=o["user"]) for o in data.get("officers", [])])

@@ -1,4 +1,4 @@
-"""Organising a campaign in a real browser (README "Organising a campaign"): the organisers'
+"""Organising a campaign in a real browser (docs/organising.md "Organising a campaign"): the organisers'
 segment of the season alone (a world file uploaded, previewed, saved; two settings changed), then
 a city dragged on the world page's map moves, and stays where it was dropped."""
 
@@ -20,7 +20,7 @@ SHOTS = Path(settings.VAR_DIR) / "screenshots"
 
 def organiser() -> User:
     """A user a site admin lets organise campaigns. The site has no other accounts: a world file
-    uploaded on the site makes its officers' accounts new (the demo's here)."""
+    uploaded on the site makes none (the demo's is uploaded without its officers)."""
     user = User.objects.create_user("xunyu", password=DEMO_PASSWORD)
     user.user_permissions.add(Permission.objects.get(codename="organise_campaigns"))
     return User.objects.get(pk=user.pk)

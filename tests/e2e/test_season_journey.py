@@ -1,16 +1,16 @@
 """A whole season run from the site alone, in a real browser (R1.1, R2.1, R4, R10): an organiser
-uploads the demo's world file and changes two settings; three new players sign up (their
-confirmation mails received by a real local SMTP server, aiosmtpd, and the links followed); two
-join 魏 through invitation links and one applies; the king admits them with stars, kinds and
-cities; the organiser adds a city to 魏 (so that the standings are not a three-way tie) and
-starts the war; the king orders a march; the organiser pauses for 30 minutes
+uploads the demo's world file (its kingdoms, cities and roads: a file uploaded on the site names
+no player) and changes two settings; three new players sign up (their confirmation mails received
+by a real local SMTP server, aiosmtpd, and the links followed); two join 魏 through the
+organiser's invitation links and one applies; the organiser admits them with stars, kinds and
+cities and appoints 鄧艾 the king of 魏 (R1.2); the organiser adds a city to 魏 (so that the
+standings are not a three-way tie) and starts the war; the king orders a march; the organiser pauses for 30 minutes
 (time moved by the test: the live server runs in this process, so time-machine moves its clock
 too) and resumes, and the march arrives exactly 30 minutes later than it would have; the organiser
 ends the war; the standings page names the winner; a new season is made from it.
 
 Each step is a segment of tests/e2e/season/, driving only the pages. Two things stand in for what
-is not a page: the site admin's grant (the organiser's permission, and a password for the king,
-whose account the world file made without one) and the worker at the start instant (the timers
+is not a page: the site admin's grant (the organiser's permission) and the worker at the start instant (the timers
 swept in this process, as the life segment's test does)."""
 
 from datetime import datetime, timedelta
@@ -39,7 +39,7 @@ from tests.worlds import START
 pytestmark = pytest.mark.e2e
 
 PLAYERS = [  # (username, officer's name, stars, kind, city); the last one applies
-    ("dengai", "鄧艾", 20, "general", "長安"),  # above 徐晃's 16★: the marshal proposed
+    ("dengai", "鄧艾", 20, "general", "長安"),  # the king to be, the marshal proposed
     ("zhonghui", "鍾會", 8, "strategist", "洛陽"),
     ("chenshou", "陳壽", 5, "historian", "許昌"),
 ]
@@ -74,26 +74,27 @@ def _city_add(page, base: str, name: str, owner: str, road_to: str) -> None:
     page.wait_for_selector(".messages")
 
 
-def _players_join(browser, live_server, mailbox, campaign: Campaign):
-    """The three players sign up; two follow the king's invitation links, the last applies; the
-    king admits all three on 魏's page. Returns the king's page."""
+def _players_join(browser, live_server, mailbox, campaign: Campaign, organiser):
+    """The three players sign up; two follow the organiser's invitation links, the last applies;
+    the organiser admits all three on 魏's page and appoints 鄧艾 its king (R1.2: a kingdom without
+    a king is given one by an organiser). Returns the king's page (鄧艾's)."""
     players = {u: sign_up(browser, live_server, mailbox, u, f"{u}@example.org", DEMO_PASSWORD) for u, *_ in PLAYERS}
-    king_user = User.objects.get(username="caocao")  # the site admin sets the king's password
-    king_user.set_password(DEMO_PASSWORD)
-    king_user.save()
     wei = Kingdom.objects.get(campaign=campaign, name="魏")
-    king = log_in(browser, live_server, "caocao")
     for username, *_ in PLAYERS[:2]:
-        follow_invitation(players[username], make_invitation(king, wei))
+        follow_invitation(players[username], make_invitation(organiser, wei))
     apply(players[PLAYERS[2][0]], campaign.slug, "魏", "願為魏史官，記此一役。")
-    king.goto(f"{live_server.url}/c/{campaign.slug}/kingdoms/{wei.pk}/")
+    organiser.goto(f"{live_server.url}/c/{campaign.slug}/kingdoms/{wei.pk}/")
     for username, name, stars, kind, city in PLAYERS:
-        admit(king, username, name, stars, kind, city)
+        admit(organiser, username, name, stars, kind, city)
     joined = Officer.objects.filter(campaign=campaign, user__username__in=[p[0] for p in PLAYERS])
     assert sorted((o.name, o.stars, o.kind, o.city.name, o.kingdom.name) for o in joined) == sorted(
         (name, stars, kind, city, "魏") for _u, name, stars, kind, city in PLAYERS
     )
-    return king
+    organiser.select_option("#king select[name=officer]", label="鄧艾 (20★)")
+    organiser.click("#king button")
+    organiser.wait_for_selector(".messages")
+    assert Kingdom.objects.get(pk=wei.pk).king.name == "鄧艾"
+    return players[PLAYERS[0][0]]
 
 
 def _organiser() -> User:
@@ -119,7 +120,7 @@ def test_a_community_runs_a_whole_season_from_the_site(browser, live_server, mai
         organiser.wait_for_load_state()
         assert Campaign.objects.get(pk=campaign.pk).status == Campaign.Status.ENROLMENT
 
-        king = _players_join(browser, live_server, mailbox, campaign)
+        king = _players_join(browser, live_server, mailbox, campaign, organiser)
 
         starts = (START + timedelta(minutes=5)).replace(second=0)
         season_war_start(browser, live_server, organiser, slug, starts, campaign.zone)

@@ -1,4 +1,4 @@
-"""Write a whole campaign as one archive (README "The campaign archive"): the operator's, every
+"""Write a whole campaign as one archive (docs/organising.md "The campaign archive"): the operator's, every
 board (palaces too, even during the war); once the war has ended, the same bytes as the
 organisers' download."""
 

@@ -1,4 +1,4 @@
-"""Write a campaign's world as a world file (README "The world file")."""
+"""Write a campaign's world as a world file (docs/world-files.md)."""
 
 from django.core.management.base import BaseCommand, CommandError
 

@@ -1,4 +1,4 @@
-"""Create a campaign from a world file (README "The world file"); a refused file changes nothing."""
+"""Create a campaign from a world file (docs/world-files.md); a refused file changes nothing."""
 
 from pathlib import Path
 

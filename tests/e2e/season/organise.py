@@ -2,11 +2,16 @@
 world file under a new address, sees the preview (the map of its 12 cities, nothing saved yet),
 saves it, and changes two rule settings on the settings page. Only the pages are driven."""
 
+import tempfile
 from pathlib import Path
 
+from tests.campaign.world_files import site_example
 from tests.e2e.conftest import log_in
 
-DEMO_WORLD = Path(__file__).resolve().parents[3] / "examples" / "demo-world.yaml"
+# The demo's world file without its officers: a file uploaded on the site names no other player's
+# account and makes none (players join through invitations).
+DEMO_WORLD = Path(tempfile.gettempdir()) / "demo-world-for-the-site.yaml"
+DEMO_WORLD.write_bytes(site_example())
 
 
 def organise_from_demo_file(browser, live_server, username: str, slug: str = "second-war") -> str:
