@@ -7,7 +7,8 @@ this long is closed. BBS_LOGIN_TIMEOUT_SECONDS: the time a client has to complet
 handshake and log in (a password, then a code from an authenticator app: 90 s by default).
 BBS_INPUT_BYTES_PER_SECOND: what one connection may send (bbs/inbound.py: 64 KiB a second, two
 seconds of it at once). BBS_RESIZE_SECONDS: a session's window changes redraw its screen at most
-once this often, whatever their number."""
+once this often, whatever their number; while they keep coming the wait doubles, up to
+BBS_RESIZE_SLOWEST_SECONDS (1 s)."""
 
 import os
 
@@ -21,6 +22,7 @@ DEFAULTS = {
     "BBS_LOGIN_TIMEOUT_SECONDS": float(os.environ.get("BBS_LOGIN_TIMEOUT_SECONDS", "90")),
     "BBS_INPUT_BYTES_PER_SECOND": float(os.environ.get("BBS_INPUT_BYTES_PER_SECOND", "65536")),
     "BBS_RESIZE_SECONDS": float(os.environ.get("BBS_RESIZE_SECONDS", "0.1")),
+    "BBS_RESIZE_SLOWEST_SECONDS": float(os.environ.get("BBS_RESIZE_SLOWEST_SECONDS", "1")),
 }
 
 

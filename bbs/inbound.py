@@ -12,7 +12,8 @@ loop that every session shares.
 - **Environment.** A client may set at most `MAX_ENV` variables, of at most `MAX_ENV_BYTES` each;
   asyncssh keeps every one a client sends for the session's life.
 - Window changes are bounded by the bytes above, and their redraws coalesced by the session
-  (bbs/session.py: one redraw per `BBS_RESIZE_SECONDS`, whatever the number of changes).
+  (bbs/session.py: one redraw per `BBS_RESIZE_SECONDS`, whatever the number of changes, and
+  less often while they keep coming).
 
 asyncssh offers no hook for either: this is the one module that reaches into it (a connection's
 `data_received` and a channel's `_process_env_request`, instance attributes that shadow the

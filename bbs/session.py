@@ -51,6 +51,8 @@ class Session(asyncssh.SSHServerSession):
         self.counted = False
         self.flood_message = ""
         self.resize_pending: asyncio.TimerHandle | None = None
+        self.resize_wait = 0.0  # seconds from a window change to its redraw, now
+        self.resized_at = float("-inf")  # loop time of the last redraw for a window change
         self.resizes_drawn = 0  # redraws for window changes (read by the tests)
 
     # asyncssh's side
@@ -77,16 +79,23 @@ class Session(asyncssh.SSHServerSession):
         return False
 
     def terminal_size_changed(self, width: int, height: int, pixwidth, pixheight) -> None:
-        """The new size is kept at once; the screen is drawn again for it once the changes stop
-        for BBS_RESIZE_SECONDS or that long after the first: one redraw for any number of changes
-        (a client sending thousands a second draws no more than a window dragged by hand)."""
+        """The new size is kept at once; the screen is drawn again for it BBS_RESIZE_SECONDS after
+        the first change (one redraw for any number of changes meanwhile, at the last size). While
+        changes keep coming right after each redraw, the wait doubles, up to
+        BBS_RESIZE_SLOWEST_SECONDS: a window dragged by hand is redrawn at once and then every few
+        tenths, a client sending thousands of changes a second costs a redraw a second."""
         self.ctx.columns, self.ctx.rows = window(width, height)
         if self.resize_pending is None:
             loop = asyncio.get_running_loop()
-            self.resize_pending = loop.call_later(setting("BBS_RESIZE_SECONDS"), self._resize)
+            first = setting("BBS_RESIZE_SECONDS")
+            going_on = loop.time() - self.resized_at < max(self.resize_wait, first)
+            slowest = max(first, setting("BBS_RESIZE_SLOWEST_SECONDS"))
+            self.resize_wait = min(slowest, self.resize_wait * 2) if going_on else first
+            self.resize_pending = loop.call_later(self.resize_wait, self._resize)
 
     def _resize(self) -> None:
         self.resize_pending = None
+        self.resized_at = asyncio.get_running_loop().time()
         if self.frame is not None:
             self.resizes_drawn += 1
             self.frame.resized()
