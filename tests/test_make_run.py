@@ -31,6 +31,49 @@ def make_run_commands(environment: dict[str, str]) -> list[list[str]]:
     return [shlex.split(line) for line in printed.splitlines() if "manage.py" in line]
 
 
+def site_environment(var_dir: Path, *, not_passed_on: frozenset[str] = frozenset()) -> dict[str, str]:
+    """The environment of a `make run` a test starts: this one's, without the tests' own settings,
+    with a var/ of its own and free ports for its Redis (nothing answers there: make run starts
+    it), its web server and its BBS."""
+    dropped = {"DJANGO_SETTINGS_MODULE", "DEBUG", "MAKEFLAGS"} | not_passed_on
+    environment = {k: v for k, v in os.environ.items() if k not in dropped}
+    environment.update(
+        VAR_DIR=str(var_dir),
+        DATABASE_URL=f"sqlite:///{var_dir / 'campaign.sqlite3'}",
+        REDIS_URL=f"redis://127.0.0.1:{free_port()}/0",
+        BIND=f"127.0.0.1:{free_port()}",
+        BBS_BIND=f"127.0.0.1:{free_port()}",
+        SECRET_KEY="test-only-" + "s" * 50,
+        WEB_WORKERS="1",
+        CELERY_CONCURRENCY="1",
+    )
+    return environment
+
+
+def site_prepared(environment: dict[str, str]) -> list[str]:
+    """`make run`'s commands before the last run as make runs them (migrate, static, the demo);
+    the last, `runall`, returned for the test to start."""
+    commands = make_run_commands(environment)
+    assert "runall" in commands[-1], commands
+    for command in commands[:-1]:
+        done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, done.stderr
+    return commands[-1]
+
+
+def listening(address: str, site: subprocess.Popen, seconds: float) -> None:
+    """Until something listens on `address` (host:port) while the site runs; fails after `seconds`."""
+    host, port = address.rsplit(":", 1)
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline and site.poll() is None:
+        try:
+            socket.create_connection((host, int(port)), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.5)
+    raise AssertionError(f"nothing listened on {address}")
+
+
 def _lines_into(stream, lines: queue.Queue) -> None:
     for line in stream:
         lines.put(line)
@@ -39,17 +82,7 @@ def _lines_into(stream, lines: queue.Queue) -> None:
 @pytest.mark.alone  # a whole site: web, workers, beat, the BBS
 @pytest.mark.integration
 def test_make_run_seeds_the_demo_without_saying_redis_is_unavailable(tmp_path):
-    environment = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "DEBUG", "MAKEFLAGS"}}
-    environment.update(
-        VAR_DIR=str(tmp_path),
-        DATABASE_URL=f"sqlite:///{tmp_path / 'campaign.sqlite3'}",
-        REDIS_URL=f"redis://127.0.0.1:{free_port()}/0",  # nothing answers there: make run starts it
-        BIND=f"127.0.0.1:{free_port()}",
-        BBS_BIND=f"127.0.0.1:{free_port()}",  # the BBS beside it, on a port of its own too
-        SECRET_KEY="test-only-" + "s" * 50,
-        WEB_WORKERS="1",
-        CELERY_CONCURRENCY="1",
-    )
+    environment = site_environment(tmp_path)
     commands = make_run_commands(environment)
     assert any("runall" in command for command in commands), commands
     said = []

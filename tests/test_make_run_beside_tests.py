@@ -6,7 +6,6 @@ into the site's var/ (config/settings_test.py: TEST_REDIS_URL and TEST_VAR_DIR, 
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,7 +13,7 @@ import time
 import pytest
 import redis
 
-from tests.test_make_run import ROOT, free_port, make_run_commands
+from tests.test_make_run import ROOT, free_port, listening, site_environment, site_prepared
 
 # Each uses its Redis its own way: FLUSHDB and a Celery worker; rate counters; the channel layer.
 NESTED = [
@@ -45,19 +44,6 @@ def _wait_for_port(port: int, site: subprocess.Popen, seconds: float) -> None:
     raise AssertionError(f"the site's Redis did not answer on {port}")
 
 
-def _wait_for_listening(address: str, site: subprocess.Popen, seconds: float) -> None:
-    """Until something listens on host:port (the site's web server, its BBS)."""
-    host, port = address.rsplit(":", 1)
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and site.poll() is None:
-        try:
-            socket.create_connection((host, int(port)), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.5)
-    raise AssertionError(f"nothing listened on {address}")
-
-
 def _site_redis_state(site_redis: redis.Redis) -> dict:
     return {
         "keys": sorted(key.decode() for index in range(16) for key in _in_index(site_redis, index)),
@@ -74,28 +60,16 @@ def _in_index(site_redis: redis.Redis, index: int) -> list[bytes]:
 @pytest.mark.integration
 @pytest.mark.timeout(900)  # a site set up, then two test databases migrated beside it
 def test_a_parallel_pytest_run_beside_a_served_site_leaves_its_redis_and_var_untouched(tmp_path):
-    site_var, redis_port = tmp_path / "site", free_port()
-    environment = {k: v for k, v in os.environ.items() if k not in NOT_PASSED_ON}
-    environment.update(
-        VAR_DIR=str(site_var),
-        DATABASE_URL=f"sqlite:///{site_var / 'campaign.sqlite3'}",
-        REDIS_URL=f"redis://127.0.0.1:{redis_port}/0",
-        BIND=f"127.0.0.1:{free_port()}",
-        BBS_BIND=f"127.0.0.1:{free_port()}",
-        SECRET_KEY="test-only-" + "s" * 50,
-        WEB_WORKERS="1",
-        CELERY_CONCURRENCY="1",
-    )
-    commands = make_run_commands(environment)
-    for command in commands[:-1]:
-        done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, done.stderr
-    site = subprocess.Popen(commands[-1], cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, start_new_session=True)
+    site_var = tmp_path / "site"
+    environment = site_environment(site_var, not_passed_on=NOT_PASSED_ON)
+    redis_port = int(environment["REDIS_URL"].rsplit(":", 1)[1].split("/")[0])
+    runall = site_prepared(environment)
+    site = subprocess.Popen(runall, cwd=ROOT, env=environment, stdout=subprocess.DEVNULL, start_new_session=True)
     try:
         _wait_for_port(redis_port, site, 120)
         # the site's own files (the BBS's host key, beat's schedule) written before they are counted
-        _wait_for_listening(environment["BIND"], site, 120)
-        _wait_for_listening(environment["BBS_BIND"], site, 120)
+        listening(environment["BIND"], site, 120)
+        listening(environment["BBS_BIND"], site, 120)
         time.sleep(2)
         site_redis = redis.Redis(port=redis_port)
         site_redis.set("the-sites-own-key", "kept")

@@ -11,7 +11,7 @@ import asyncssh
 import pytest
 
 from ops.demo import DEMO_PASSWORD
-from tests.test_make_run import ROOT, free_port, make_run_commands
+from tests.test_make_run import ROOT, listening, site_environment, site_prepared
 
 
 async def _menu_over_ssh(port: int) -> str:
@@ -30,40 +30,14 @@ async def _menu_over_ssh(port: int) -> str:
         return seen
 
 
-def _wait_for_port(port: int, site: subprocess.Popen, seconds: float) -> None:
-    import socket
-
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline and site.poll() is None:
-        with socket.socket() as sock:
-            if sock.connect_ex(("127.0.0.1", port)) == 0:
-                return
-        time.sleep(0.5)
-    raise AssertionError(f"nothing listens on {port}")
-
-
 @pytest.mark.alone  # a whole site: web, workers, beat, the BBS
 @pytest.mark.integration
 def test_make_run_serves_the_bbs_beside_the_site(tmp_path):
-    environment = {k: v for k, v in os.environ.items() if k not in {"DJANGO_SETTINGS_MODULE", "DEBUG", "MAKEFLAGS"}}
-    bbs_port = free_port()
-    environment.update(
-        VAR_DIR=str(tmp_path),
-        DATABASE_URL=f"sqlite:///{tmp_path / 'campaign.sqlite3'}",
-        REDIS_URL=f"redis://127.0.0.1:{free_port()}/0",
-        BIND=f"127.0.0.1:{free_port()}",
-        BBS_BIND=f"127.0.0.1:{bbs_port}",
-        SECRET_KEY="test-only-" + "s" * 50,
-        WEB_WORKERS="1",
-        CELERY_CONCURRENCY="1",
-    )
-    commands = make_run_commands(environment)
-    for command in commands[:-1]:
-        done = subprocess.run(command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=300)
-        assert done.returncode == 0, done.stderr
-    assert "runall" in commands[-1]
+    environment = site_environment(tmp_path)
+    bbs_port = int(environment["BBS_BIND"].rsplit(":", 1)[1])
+    runall = site_prepared(environment)
     site = subprocess.Popen(
-        commands[-1],
+        runall,
         cwd=ROOT,
         env=environment,
         stdout=subprocess.DEVNULL,
@@ -71,7 +45,7 @@ def test_make_run_serves_the_bbs_beside_the_site(tmp_path):
         start_new_session=True,
     )
     try:
-        _wait_for_port(bbs_port, site, 120)
+        listening(environment["BBS_BIND"], site, 120)
         screen = asyncio.run(_menu_over_ssh(bbs_port))
         assert "UTF-8/Big5" in screen and "曹操" in screen  # the main menu, the officer named
         assert (tmp_path / "bbs_host_key").exists()  # made once into var/
