@@ -139,7 +139,7 @@ class ThreadList(ListScreen):
         return rows
 
     def empty_text(self) -> str:
-        return _("No threads yet. Ctrl-P opens one.")
+        return _("No threads yet. Ctrl-P opens one.") if self.view is not None else _("Loading…")
 
     def choose(self, index: int) -> None:
         from bbs.pager import Pager

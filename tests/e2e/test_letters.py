@@ -45,9 +45,9 @@ def test_a_letter_reaches_the_recipients_open_page_and_is_read_there(browser, as
     _narrow(writer)
 
     letter = Letter.objects.get()
-    notice = reader.wait_for_selector(f".notice[data-key='letter:{letter.pk}']", timeout=5000)
+    notice = reader.wait_for_selector(f".notice[data-key='letter:{letter.pk}']", timeout=15_000)
     assert "郭嘉" in notice.inner_text() and "軍糧" in notice.inner_text()
-    reader.wait_for_function("document.getElementById('letter-count').textContent === '1'", timeout=2000)
+    reader.wait_for_function("document.getElementById('letter-count').textContent === '1'", timeout=15_000)
     assert reader.inner_text("#duty-count") == duties, "a letter is not a duty"
     reader.reload()
     assert reader.locator(f"tr.unread[data-letter='{letter.pk}']").count() == 1
