@@ -27,8 +27,9 @@ from campaign.selectors.organise import (
     user_at,
     world_preview,
 )
-from campaign.selectors.world_file import setting_plain, world_data
+from campaign.selectors.world_file import world_data
 from campaign.services import organise, world_edit
+from campaign.world_reading import setting_plain
 
 
 class OrganisedOut(Schema):

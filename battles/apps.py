@@ -7,6 +7,6 @@ class BattlesConfig(AppConfig):
     verbose_name = _("Battles")
 
     def ready(self) -> None:
-        from battles.registry import register_all
+        from battles.registry import register_all  # deferred: the models are loaded only now
 
         register_all()  # every timer handler, hook, watcher and watched table of the war

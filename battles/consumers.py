@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from battles import fanout
 from battles.dashboard_push import UPDATED, Reading, read, watcher
 from battles.live_acts import live_act
-from battles.models import Game
+from battles.models import BanqiGame, Game
 from battles.selectors.live import live_state, watcher_state
 from campaign.inputs import TIME_ZONE_COOKIE, query_number
 from campaign.models import Campaign, Officer
@@ -238,8 +238,6 @@ class BanqiConsumer(ListenOnly):
 
     @database_sync_to_async
     def _exists(self, slug: str, game_id: int) -> bool:
-        from battles.models import BanqiGame
-
         return BanqiGame.objects.filter(pk=game_id, campaign__slug=slug).exists()
 
     async def disconnect(self, code):

@@ -3,6 +3,8 @@ their kingdom's palace) with unread marks, and a board's numbered thread list (n
 MM/DD, author, title; system posts marked) with the 推 column (bbs/comments.py). The reads are the web's selectors
 (campaign/selectors/boards.py), the read marks campaign/selectors/reads.py."""
 
+import uuid
+
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -10,11 +12,15 @@ from prompt_toolkit.key_binding import KeyBindings
 
 from bbs.comments import score_fragment
 from bbs.context import Context
+from bbs.editor import Editor
+from bbs.registry import screen, screen_open
 from bbs.selectors import officer_now
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
 from campaign.selectors.boards import THREADS_PER_PAGE, BoardView, board_page
-from campaign.selectors.reads import boards_with_unread
+from campaign.selectors.reads import boards_with_unread, threads_unread
+from campaign.services.boards import thread_create
+from campaign.services.reads import thread_read
 
 
 def board_name(board) -> str:
@@ -27,6 +33,11 @@ def local_date(ctx: Context, moment) -> str:
     return timezone.localtime(moment, ctx.campaign.zone).strftime("%m/%d")
 
 
+@screen("boards")
+@screen("boards")
+@screen("boards")
+@screen("boards")
+@screen("boards")
 class BoardList(ListScreen):
     """The boards the officer may read; `+` marks one with posts they have not read."""
 
@@ -62,7 +73,7 @@ class BoardList(ListScreen):
         return _("No boards.") if self.loaded else _("Loading…")
 
     def choose(self, index: int) -> None:
-        self.ctx.push(ThreadList(self.ctx, self.boards[index], on_leave=self.start))
+        screen_open(self.ctx, "board", self.boards[index], on_leave=self.start)
 
     def help(self) -> str:
         return _(
@@ -71,6 +82,11 @@ class BoardList(ListScreen):
         )
 
 
+@screen("board")
+@screen("board")
+@screen("board")
+@screen("board")
+@screen("board")
 class ThreadList(ListScreen):
     """A board's threads, newest activity first, 20 a page as on the web."""
 
@@ -91,8 +107,6 @@ class ThreadList(ListScreen):
             await self.on_leave()
 
     async def load(self, page: int) -> None:
-        from campaign.selectors.reads import threads_unread
-
         def read():
             viewer = officer_now(self.ctx.officer)
             view = board_page(board_id=self.board.pk, campaign=self.ctx.campaign, viewer=viewer, page=page)
@@ -142,11 +156,9 @@ class ThreadList(ListScreen):
         return _("No threads yet. Ctrl-P opens one.") if self.view is not None else _("Loading…")
 
     def choose(self, index: int) -> None:
-        from bbs.pager import Pager
-
         thread = self.threads()[index]
         self.unread.discard(thread.pk)
-        self.ctx.push(Pager(self.ctx, thread, on_leave=lambda: self.load(self.page)))
+        screen_open(self.ctx, "thread", thread, on_leave=lambda: self.load(self.page))
 
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("pagedown")
@@ -169,14 +181,12 @@ class ThreadList(ListScreen):
 
         @keys.add("c-p")
         def _post(event):
-            from bbs.editor import Editor
-
             if self.view is None:
                 return  # still loading
             if not self.view.may_post:
                 self.ctx.status(_("! Only officers of this kingdom may post in its palace."))
                 return
-            self.ctx.push(Editor.new_thread(self.ctx, self.board, on_sent=lambda: self._reload(1)))
+            self.ctx.push(thread_new(self.ctx, self.board, on_sent=lambda: self._reload(1)))
 
     def _reload(self, page: int) -> None:
         self.ctx.spawn(self.load(page))
@@ -188,3 +198,16 @@ class ThreadList(ListScreen):
             "not read, [System] the site's own posts. "
             "↑↓ move, Enter or → reads a thread, PgDn/PgUp (space, b) turn the page, Ctrl-P posts a new thread."
         )
+
+
+def thread_new(ctx: Context, board, on_sent=None) -> Editor:
+    """The editor for a new thread on `board`: a title, then the text."""
+    nonce = uuid.uuid4().hex  # Ctrl-X twice makes one thread, as the web form's nonce does
+
+    def send(title: str, body: str) -> object:
+        actor = officer_now(ctx.officer)
+        thread = thread_create(actor=actor, board=board, title=title, body=body, nonce=nonce)
+        thread_read(officer=actor, thread=thread)  # one's own thread is not unread to one
+        return thread
+
+    return Editor(ctx, title=_("New thread"), send=send, with_title=True, on_sent=on_sent)

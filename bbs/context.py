@@ -71,6 +71,11 @@ class Context:
         self._encoding = encoding
 
     @property
+    def unread_letters(self) -> int:
+        """Letters waiting unread for the session's officer, as read with the officer."""
+        return getattr(self.officer, "unread_letters", 0) or 0
+
+    @property
     def body_rows(self) -> int:
         """Rows a screen has: the terminal's less the frame's top line and status line."""
         return max(self.rows - FRAME_ROWS, 1)

@@ -1,9 +1,9 @@
-"""The full-screen editor: a new thread (title and text), a reply, an edit or a letter (bbs/letters.py). Ctrl-X sends it
-through the boards' services (their checks, limits and messages: a refusal shows on the status
-line and changes nothing), Ctrl-Q abandons it; Tab moves between the title and the text."""
+"""The full-screen editor the screens share: a new thread (bbs/boards.py), a reply or an edit
+(bbs/pager.py), a letter (bbs/letters.py), each giving it what Ctrl-X sends through its service
+(their checks, limits and messages: a refusal shows on the status line and changes nothing).
+Ctrl-Q abandons it; Tab moves between the title and the text."""
 
 import logging
-import uuid
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
@@ -15,12 +15,8 @@ from prompt_toolkit.widgets import TextArea
 
 from bbs.context import Context
 from bbs.screen import on_top
-from bbs.selectors import officer_now
 from bbs.text import fit
 from campaign.errors import RuleViolation
-from campaign.models import Post, Thread
-from campaign.services.boards import post_edit, post_reply, thread_create
-from campaign.services.reads import thread_read
 
 log = logging.getLogger(__name__)
 
@@ -54,35 +50,6 @@ class Editor:
         hint = Window(FormattedTextControl(lambda: [("class:dim", fit(self.hint(), self.ctx.columns))]), height=1)
         parts: list = [self.subject, hint, self.body] if self.subject else [hint, self.body]
         self._container = HSplit(parts)
-
-    @classmethod
-    def new_thread(cls, ctx: Context, board, on_sent=None) -> "Editor":
-        nonce = uuid.uuid4().hex  # Ctrl-X twice makes one thread, as the web form's nonce does
-
-        def send(title: str, body: str) -> object:
-            actor = officer_now(ctx.officer)
-            thread = thread_create(actor=actor, board=board, title=title, body=body, nonce=nonce)
-            thread_read(officer=actor, thread=thread)  # one's own thread is not unread to one
-            return thread
-
-        return cls(ctx, title=_("New thread"), send=send, with_title=True, on_sent=on_sent)
-
-    @classmethod
-    def reply(cls, ctx: Context, thread: Thread, on_sent=None) -> "Editor":
-        nonce = uuid.uuid4().hex
-
-        def send(title: str, body: str) -> object:
-            fresh = Thread.objects.select_related("board").get(pk=thread.pk)
-            return post_reply(actor=officer_now(ctx.officer), thread=fresh, body=body, nonce=nonce)
-
-        return cls(ctx, title=_("Reply"), send=send, on_sent=on_sent)
-
-    @classmethod
-    def edit(cls, ctx: Context, post: Post, on_sent=None) -> "Editor":
-        def send(title: str, body: str) -> object:
-            return post_edit(actor=officer_now(ctx.officer), post=post, body=body)
-
-        return cls(ctx, title=_("Edit your post"), send=send, body=post.body, on_sent=on_sent)
 
     def hint(self) -> str:
         count = len(self.body.text)

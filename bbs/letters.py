@@ -22,6 +22,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from bbs.context import Context
 from bbs.editor import Editor
+from bbs.registry import screen
 from bbs.screen import on_top
 from bbs.selectors import officer_now
 from bbs.text import fit, safe, wrap
@@ -42,15 +43,6 @@ INBOX, SENT = "inbox", "sent"
 
 
 T = TypeVar("T")
-
-
-def unread_of(ctx: Context) -> int:
-    return getattr(ctx.officer, "unread_letters", 0) or 0
-
-
-def mail_label(ctx: Context) -> str:
-    """The main menu's line, with the count of letters waiting unread."""
-    return _("Mail (信箱) — your letters: %(n)s unread") % {"n": unread_of(ctx)}
 
 
 def _name(officer) -> str:
@@ -75,6 +67,11 @@ def mailbox_page(*, officer, box: str, page: int | str | None) -> tuple[list[Let
     return list(found), found.number, found.paginator.num_pages, unread_count(officer=officer)
 
 
+@screen("letters")
+@screen("letters")
+@screen("letters")
+@screen("letters")
+@screen("letters")
 class Mailbox(ListScreen):
     """The officer's letters, 20 a page, the latest first."""
 
@@ -109,8 +106,8 @@ class Mailbox(ListScreen):
 
     def header(self) -> str:
         self.title = self._title()
-        if self.loaded and self.known_unread != unread_of(self.ctx):
-            self.known_unread = unread_of(self.ctx)
+        if self.loaded and self.known_unread != self.ctx.unread_letters:
+            self.known_unread = self.ctx.unread_letters
             self._reload()  # a letter came (or was read elsewhere): the box is read again
         other = pgettext("a letter's recipient", "To") if self.box == SENT else pgettext("a letter's sender", "From")
         hint = _("Tab %(box)s  w write  %(page)s/%(pages)s") % {

@@ -6,6 +6,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from bbs import selectors, services
 from bbs.context import Context
+from bbs.registry import screen, screen_open
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
 
@@ -36,6 +37,11 @@ class CampaignChoice(ListScreen):
         return _("The campaigns you are an officer in. ↑↓ move, Enter chooses the campaign the menu works on.")
 
 
+@screen("main-menu")
+@screen("main-menu")
+@screen("main-menu")
+@screen("main-menu")
+@screen("main-menu")
 class MainMenu(ListScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -56,10 +62,8 @@ class MainMenu(ListScreen):
         """(key, label) of each line, in the session's language: made again only when what they
         show changes (a key and its redraw read them twice; translating them was a tenth of a
         key's work with a hundred sessions on the menu)."""
-        from bbs.letters import unread_of
-
         campaign = self.ctx.campaign.pk if self.ctx.campaign is not None else None
-        shown_for = (self.ctx.language, campaign, unread_of(self.ctx), len(self.officers), self.encoding())
+        shown_for = (self.ctx.language, campaign, self.ctx.unread_letters, len(self.officers), self.encoding())
         if shown_for != self._entries_for:
             self._entries_for, self._entries = shown_for, self._made_entries()
         return self._entries
@@ -68,10 +72,9 @@ class MainMenu(ListScreen):
         self.title = _("Main menu")
         entries = []
         if self.ctx.campaign is not None:
-            from bbs.letters import mail_label
-
             entries.append(("boards", _("Boards — the city boards and your kingdom's palace")))
-            entries.append(("mail", mail_label(self.ctx)))
+            mail = _("Mail (信箱) — your letters: %(n)s unread") % {"n": self.ctx.unread_letters}
+            entries.append(("mail", mail))
             entries.append(("war", _("War — the dashboard")))
             entries += [("duties", _("Duties — what waits on you")), ("acts", _("Acts — move, march, call, retreat…"))]
             entries.append(("games", _("Games — live games to play or watch, and the decided ones")))
@@ -107,32 +110,23 @@ class MainMenu(ListScreen):
     def choose(self, index: int) -> None:
         key = self.entries()[index][0]
         if key == "boards":
-            from bbs.boards import BoardList
-
-            self.ctx.push(BoardList(self.ctx))
+            screen_open(self.ctx, "boards")
         elif key == "mail":
-            from bbs.letters import Mailbox
-
-            self.ctx.push(Mailbox(self.ctx))
-        elif key in ("duties", "acts"):
-            from bbs.acts.duties import DutiesScreen
-            from bbs.acts.menu import ActMenu
-
-            self.ctx.push(DutiesScreen(self.ctx) if key == "duties" else ActMenu(self.ctx))
+            screen_open(self.ctx, "letters")
+        elif key == "duties":
+            screen_open(self.ctx, "duties")
+        elif key == "acts":
+            screen_open(self.ctx, "acts")
         elif key == "war":
-            from bbs.war.dashboard import DashboardScreen
-
-            self.ctx.push(DashboardScreen(self.ctx))
+            screen_open(self.ctx, "dashboard")
+        elif key == "games":
+            screen_open(self.ctx, "games")
         elif key == "campaign":
             self.ctx.push(CampaignChoice(self.ctx, self.officers))
         elif key == "language":
             self._switch_language()
         elif key == "encoding":
             self._switch_encoding()
-        elif key == "games":
-            from bbs.games.listing import GamesList
-
-            self.ctx.push(GamesList(self.ctx))
         elif key == "leave" and self.ctx.frame is not None:
             self.ctx.frame.close(_("Goodbye."))  # type: ignore[attr-defined]
 

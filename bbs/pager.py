@@ -3,6 +3,7 @@ time and text shown as text (bbs.text.safe) and its 推/噓/→ comments under i
 scrolled by line or screen; `/` searches, `r` replies, `e` edits one's own latest post still
 within the edit window, `X` (or `%`) comments under the post at the top of the screen."""
 
+import uuid
 from collections.abc import Awaitable, Callable
 
 from django.utils import timezone
@@ -17,11 +18,15 @@ from prompt_toolkit.widgets import TextArea
 
 from bbs.comments import CommentPrompt, Line, comment_fragments
 from bbs.context import Context
+from bbs.editor import Editor
+from bbs.registry import screen
 from bbs.selectors import officer_now
 from bbs.text import fit, safe, wrap
 from campaign import clock
 from campaign.errors import RuleViolation
+from campaign.models import Post, Thread
 from campaign.selectors.boards import thread_page
+from campaign.services.boards import post_edit, post_reply
 from campaign.services.reads import thread_read
 
 
@@ -37,6 +42,11 @@ def read_thread(*, thread_id: int, campaign, viewer, now):
     return views
 
 
+@screen("thread")
+@screen("thread")
+@screen("thread")
+@screen("thread")
+@screen("thread")
 class Pager:
     def __init__(self, ctx: Context, thread, on_leave: Callable[[], Awaitable[None]] | None = None) -> None:
         self.ctx = ctx
@@ -184,21 +194,17 @@ class Pager:
         self.ctx.status(_("! Not found further down: %(text)s") % {"text": safe(self.found, newlines=False)})
 
     def _reply(self) -> None:
-        from bbs.editor import Editor
-
         if self.ctx.officer is None or not self.views:
             return
-        self.ctx.push(Editor.reply(self.ctx, self.thread, on_sent=self._reload))
+        self.ctx.push(reply_new(self.ctx, self.thread, on_sent=self._reload))
 
     def _edit(self) -> None:
-        from bbs.editor import Editor
-
         editable = set().union(*(view.editable for view in self.views)) if self.views else set()
         mine = [post for post in self.posts() if post.pk in editable]
         if not mine:
             self.ctx.status(_("! You have no post here still within the edit window."))
             return
-        self.ctx.push(Editor.edit(self.ctx, mine[-1], on_sent=self._reload))
+        self.ctx.push(post_edit_open(self.ctx, mine[-1], on_sent=self._reload))
 
     def _comment(self) -> None:
         """PTT's X: a comment under the post at the top of the screen."""
@@ -226,3 +232,23 @@ class Pager:
             "under the post at the top of the screen, as PTT: 1 推 (push, +1), 2 噓 (boo, -1) or 3 → "
             "(a comment only), then one line of at most 50 columns; Enter sends it, Esc leaves."
         )
+
+
+def reply_new(ctx: Context, thread: Thread, on_sent=None) -> Editor:
+    """The editor for a reply to `thread`."""
+    nonce = uuid.uuid4().hex  # Ctrl-X twice posts one reply
+
+    def send(title: str, body: str) -> object:
+        fresh = Thread.objects.select_related("board").get(pk=thread.pk)
+        return post_reply(actor=officer_now(ctx.officer), thread=fresh, body=body, nonce=nonce)
+
+    return Editor(ctx, title=_("Reply"), send=send, on_sent=on_sent)
+
+
+def post_edit_open(ctx: Context, post: Post, on_sent=None) -> Editor:
+    """The editor for one's own `post`, its text in it."""
+
+    def send(title: str, body: str) -> object:
+        return post_edit(actor=officer_now(ctx.officer), post=post, body=body)
+
+    return Editor(ctx, title=_("Edit your post"), send=send, body=post.body, on_sent=on_sent)

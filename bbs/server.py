@@ -4,7 +4,6 @@ per user, the idle timeout, and one prompt_toolkit application (bbs/frame.py) pe
 bytes in the connection's encoding (bbs/terminal_io.py)."""
 
 import logging
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ from bbs.conf import setting
 from bbs.context import Context
 from bbs.drawing import skip_unchanged_lines
 from bbs.inbound import bound_environment, meter
+from bbs.session import Session, Sessions
 from campaign.addresses import limited
 
 log = logging.getLogger(__name__)
@@ -48,15 +48,6 @@ async def apart(fn, **kwargs):
                 connection.close()  # this thread's own connection, not kept
 
     return await SyncToAsync(call, thread_sensitive=False)()
-
-
-class Sessions:
-    """The open connections per address and the open sessions per user, in this process."""
-
-    def __init__(self) -> None:
-        self.addresses: Counter[str] = Counter()
-        self.users: Counter[int] = Counter()
-        self.open: set[Any] = set()  # the sessions (bbs.session.Session) running
 
 
 class BBSServer(asyncssh.SSHServer):
@@ -147,10 +138,8 @@ class BBSServer(asyncssh.SSHServer):
             await apart(auth.logged_in, user=self.user, address=self.address)
 
     def session_requested(self):
-        from bbs.session import Session
-
         assert self.conn is not None
-        return bound_environment(self.conn.create_server_channel()), Session(self)
+        return bound_environment(self.conn.create_server_channel()), Session(self.sessions, self.user)
 
 
 async def serve(host: str, port: int, *, var_dir: Path, sessions: Sessions | None = None) -> asyncssh.SSHAcceptor:

@@ -30,7 +30,7 @@ MIN_RSA_BITS = 2048
 
 def _parsed_key(text: str):
     """The public key in OpenSSH's one-line form (`ssh-ed25519 AAAA… comment`), or a refusal."""
-    import asyncssh
+    import asyncssh  # deferred: the web's key page reads keys, and the web process loads no SSH library
 
     text = " ".join(text.split())
     if not text or len(text) > 16_000:

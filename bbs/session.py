@@ -4,7 +4,8 @@ the cap of sessions per user, the idle timeout, and the frame's application run 
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from collections import Counter
+from typing import Any
 
 import asyncssh
 from django.utils import translation
@@ -14,13 +15,14 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
 
+import bbs.all_screens  # noqa: F401  (every screen registered by its name)
 from bbs import auth
 from bbs.conf import setting
 from bbs.context import Context
+from bbs.frame import Frame
+from bbs.notices import follow
+from bbs.registry import screen_make
 from bbs.terminal_io import ChannelInput, ChannelWriter
-
-if TYPE_CHECKING:
-    from bbs.server import BBSServer
 
 log = logging.getLogger(__name__)
 
@@ -36,11 +38,19 @@ def window(width: int, height: int) -> tuple[int, int]:
     return min(max(width, 1), MAX_COLUMNS), min(max(height, 1), MAX_ROWS)
 
 
+class Sessions:
+    """The open connections per address and the open sessions per user, in this process."""
+
+    def __init__(self) -> None:
+        self.addresses: Counter[str] = Counter()
+        self.users: Counter[int] = Counter()
+        self.open: set[Any] = set()  # the sessions (Session) running
+
+
 class Session(asyncssh.SSHServerSession):
-    def __init__(self, server: "BBSServer") -> None:
-        self.server = server
-        self.sessions = server.sessions
-        self.user = server.user
+    def __init__(self, sessions: Sessions, user) -> None:
+        self.sessions = sessions
+        self.user = user
         self.chan: Any = None
         self.input = ChannelInput(on_flood=self._flooded)
         self.writer: ChannelWriter | None = None
@@ -172,9 +182,6 @@ class Session(asyncssh.SSHServerSession):
                 del self.sessions.users[self.user.pk]
 
     async def _interact(self) -> None:
-        from bbs.frame import Frame
-        from bbs.menu import MainMenu
-
         assert self.writer is not None
         term = self.chan.get_terminal_type() or "xterm"
         output = Vt100_Output(self.writer, self.size, term=term, enable_cpr=False)  # type: ignore[arg-type]
@@ -183,7 +190,7 @@ class Session(asyncssh.SSHServerSession):
             loop = asyncio.get_running_loop()
             tasks = [loop.create_task(self._idle()), loop.create_task(self._notices())]
             try:
-                await self.frame.run(MainMenu(self.ctx))
+                await self.frame.run(screen_make(self.ctx, "main-menu"))
             finally:
                 for task in tasks:
                     task.cancel()
@@ -192,8 +199,6 @@ class Session(asyncssh.SSHServerSession):
             await asyncio.sleep(0.1)
 
     async def _notices(self) -> None:
-        from bbs.notices import follow
-
         try:
             await follow(self.ctx)
         except asyncio.CancelledError:

@@ -4,7 +4,7 @@ bare libraries doing the same replay in the same run:
     .venv/bin/python bench/games.py      # or: make bench
 
 1. 1,000 random 80-ply xiangqi games written in Chinese notation, judged by our whole path
-   (`battles.games.judge`), against bare pyffish on the ICCS moves doing the least a judge must:
+   (`games.judge`), against bare pyffish on the ICCS moves doing the least a judge must:
    one `legal_moves` call per game, which replays the moves (refusing an illegal one) and says
    whether the side to move has any left (target ≤ 1.5×).
 2. 1,000 chess games as PGN, judged by our path against a minimal python-chess loop: the move
@@ -30,10 +30,10 @@ import chess  # noqa: E402
 import chess.pgn  # noqa: E402
 import pyffish  # noqa: E402
 
-from battles.games import judge  # noqa: E402
-from battles.games.banqi import Banqi, deal  # noqa: E402
-from battles.games.xiangqi import START, VARIANT, chinese_moves  # noqa: E402
-from battles.games.xiangqi_notation import to_fairy  # noqa: E402
+from games import judge  # noqa: E402
+from games.banqi import Banqi, deal  # noqa: E402
+from games.xiangqi import START, VARIANT, chinese_moves  # noqa: E402
+from games.xiangqi_notation import to_fairy  # noqa: E402
 
 
 def timed(fn) -> float:

@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from battles.games import RecordError, judge  # noqa: E402
 from campaign.markup import render_markdown  # noqa: E402
+from games import RecordError, judge  # noqa: E402
 
 POST_LENGTHS = (2_000, 6_000, 20_000)  # the last is the post cap
 RECORD_LENGTHS = (20_000, 60_000, 200_000)  # the last is the record cap

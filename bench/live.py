@@ -107,7 +107,7 @@ def logged_in(users: list) -> dict:
 def a_game(plies: int = 60, seed: int = 7) -> list[str]:
     """A random legal xiangqi game the board does not end at any of its `plies` moves (each move
     judged as the site judges it, which also gives the next position's legal moves)."""
-    from battles.games.live import legal_moves, play
+    from games.live import legal_moves, play
 
     rng = random.Random(seed)
     while True:

@@ -4,7 +4,7 @@
     .venv/bin/python bench/repetitions.py GAMES.pgn DIRECTORY ...
 
 Each file is one record or many (PGN games one after another), in any notation and encoding the
-site reads (battles/games/upload.py); a directory is read with everything under it. Games that
+site reads (games/upload.py); a directory is read with everything under it. Games that
 start from a set-up position or hold an illegal move are counted as unreadable and left out,
 and a game met twice (the same moves) counts once. Printed: how many games reach each highest
 count of one position, the ruling at the first third occurrence (pyffish's Asian rules), and
@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from battles.games.records import split_record  # noqa: E402
-from battles.games.upload import decode_upload  # noqa: E402
-from battles.games.xiangqi import START, parse_moves, repetition  # noqa: E402
-from battles.games.xiangqi_notation import Board  # noqa: E402
+from games.records import split_record  # noqa: E402
+from games.upload import decode_upload  # noqa: E402
+from games.xiangqi import START, parse_moves, repetition  # noqa: E402
+from games.xiangqi_notation import Board  # noqa: E402
 
 GAME_START = re.compile(r"\n(?=\[(?:Game|Event) )")
 

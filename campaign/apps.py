@@ -7,6 +7,6 @@ class CampaignConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self) -> None:
-        from campaign.registry import register_all
+        from campaign.registry import register_all  # deferred: the models are loaded only now
 
         register_all()  # every timer handler and watched table of the campaign

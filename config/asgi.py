@@ -38,6 +38,7 @@ def _settle() -> None:
     process made since, instead of stopping every socket of the process for ~45 ms each time
     (measured: the live bench's slowest moves, bench/live.py). Every web process does it: what it
     sets aside is the code and the catalogues it keeps for its whole life anyway."""
+    # deferred: this module makes the application before anything may import a model
     from django.conf import settings
     from django.urls import get_resolver
     from django.utils import translation

@@ -11,6 +11,7 @@ from django.views.defaults import page_not_found
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     if request.path_info.startswith(reverse("api:api-root")):
+        # deferred: the API mounts under the URLs that load this module, and a 404 outside it needs none of it
         from api.errors import refusal
         from api.main import api
 

@@ -338,6 +338,6 @@ def websocket_stack(router):
     """The middleware every websocket route is served behind: the handshakes' rate, the Origin,
     the session's user, the cap (config/asgi.py; bench/live_asgi.py puts its relay behind the
     same)."""
-    from channels.auth import AuthMiddlewareStack
+    from channels.auth import AuthMiddlewareStack  # deferred: it imports the auth models, loaded after this module
 
     return HandshakeRate(OriginGuard(AuthMiddlewareStack(SocketCap(router))))

@@ -17,6 +17,7 @@ def vapid_private_key(var_dir: Path) -> str:
         return path.read_text().strip()
     except FileNotFoundError:
         pass
+    # deferred: a key is made once per site, and every other start only reads it
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.asymmetric import ec
 

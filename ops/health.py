@@ -33,7 +33,7 @@ def health(*, now: datetime, ping_workers: bool = True) -> Health:
     except Exception as exc:  # a health check reports, it does not raise
         report.checks["database"] = f"failed: {exc.__class__.__name__}"
     try:
-        import redis
+        import redis  # deferred: the health check is the only reader of this client in the web process
 
         redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2, socket_connect_timeout=2).ping()
         report.checks["redis"] = "ok"
@@ -48,7 +48,7 @@ def health(*, now: datetime, ping_workers: bool = True) -> Health:
         age = (now - beat).total_seconds()
         report.checks["sweeper"] = "ok" if age <= limit else f"last ran {age:.0f} s ago (limit {limit:.0f} s)"
     if ping_workers and report.checks["redis"] == "ok":
-        from celery import current_app
+        from celery import current_app  # deferred: only a check that pings the workers loads Celery's app
 
         try:
             # Its own connection, closed after: a ping through the app's pool leaves a channel

@@ -8,7 +8,10 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-FOLDERS = ("config", "ops", "handbook", "campaign", "cities", "battles", "api", "tests", "bench", "examples")
+FOLDERS = (
+    *("config", "ops", "handbook", "campaign", "cities", "battles", "games", "api", "bbs"),
+    *("tests", "bench", "examples"),
+)
 MAX_LINES = 400
 MAX_FUNCTION_LINES = 60
 ISSUE_NUMBER = re.compile(r"\bissue ?#?\d+", re.IGNORECASE)
@@ -57,3 +60,37 @@ def test_no_code_names_the_issue_that_asked_for_it():
         if ISSUE_NUMBER.search(line)
     ]
     assert found == []
+
+
+APPS = ("config", "ops", "handbook", "campaign", "cities", "battles", "games", "api", "bbs")
+
+
+def function_imports(path: Path) -> list[tuple[int, str]]:
+    """The imports inside a function body of `path`: (line, the comment that explains them or "")."""
+    lines = path.read_text().splitlines()
+    found = []
+    for node in ast.walk(ast.parse("\n".join(lines), filename=str(path))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Import | ast.ImportFrom):
+                    at = inner.lineno - 2
+                    while at > 0 and lines[at].lstrip().startswith(("import ", "from ")):
+                        at -= 1  # a group of imports is explained once, above it
+                    said = [lines[inner.lineno - 1], lines[at]]
+                    found.append((inner.lineno, " ".join(line.split("#", 1)[1] for line in said if "#" in line)))
+    return found
+
+
+def test_an_import_inside_a_function_says_why_it_waits():
+    """Imports sit at the top of a module, where the layers and the cycles can be seen; one that
+    must wait (for the apps to be ready, or to spare a process a library it rarely needs) says
+    `deferred:` and why, on its line or above its group."""
+    unexplained = [
+        f"{path.relative_to(ROOT)}:{line}"
+        for folder in APPS
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        if "migrations" not in path.parts
+        for line, comment in function_imports(path)
+        if "deferred" not in comment
+    ]
+    assert unexplained == []

@@ -7,7 +7,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def pure_modules() -> list[Path]:
-    found = list(ROOT.glob("*/rules.py")) + list(ROOT.glob("*/rules/*.py")) + list(ROOT.glob("battles/games/**/*.py"))
+    found = list(ROOT.glob("*/rules.py")) + list(ROOT.glob("*/rules/*.py")) + list(ROOT.glob("games/**/*.py"))
     return [p for p in found if ".venv" not in p.parts]
 
 

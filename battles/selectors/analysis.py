@@ -7,11 +7,11 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from battles.games import analysis as rules
 from battles.models import Game, GameAnalysis
 from battles.services.analysis import KINDS, analysis_available
 from campaign.errors import NotAllowed
 from campaign.models import Campaign
+from games import analysis as rules
 
 GLYPHS = {"blunder": "??", "mistake": "?"}
 

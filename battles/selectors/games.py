@@ -10,13 +10,13 @@ from django.db.models import Q
 from django.db.models.functions import Coalesce
 
 from battles.authority import judges
-from battles.games.live_notation import chess_drawing, chess_written, xiangqi_drawing, xiangqi_written
-from battles.games.pgn import export_pgn
 from battles.models import Army, Game
 from battles.services.live import game_terms
 from battles.services.records import colours
 from campaign.models import Campaign, Officer
 from cities.models import City
+from games.live_notation import chess_drawing, chess_written, xiangqi_drawing, xiangqi_written
+from games.pgn import export_pgn
 
 GAMES_PER_PAGE = 50
 
@@ -84,7 +84,7 @@ def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, use
 
 def notation(game: Game, style: str) -> list[str]:
     """The game's moves in the reader's notation: written once per move per process and
-    extended by the moves since (battles/games/live_notation.py), not written whole each time."""
+    extended by the moves since (games/live_notation.py), not written whole each time."""
     if not game.moves:
         return []
     if game.game_kind == "chess":

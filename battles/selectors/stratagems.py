@@ -7,11 +7,11 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from battles.games.banqi import FILES, Banqi, board_rows, layout_hash, replay
 from battles.models import BanqiGame, Stratagem
 from campaign import clock
 from campaign.authority import officer_online
 from campaign.models import Campaign, Officer, OfficerKind, Whereabouts
+from games.banqi import FILES, Banqi, board_rows, layout_hash, replay
 
 
 @dataclass(frozen=True)

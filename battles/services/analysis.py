@@ -19,11 +19,11 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 
-from battles.games import analysis as rules
-from battles.games.uci import Engine, EngineError, engine_path
 from battles.models import Game, GameAnalysis
 from campaign import clock
 from campaign.timers import send_soon
+from games import analysis as rules
+from games.uci import Engine, EngineError, engine_path
 
 log = logging.getLogger(__name__)
 ANALYSE_TASK = "battles.tasks.analyse_game"

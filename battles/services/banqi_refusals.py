@@ -5,7 +5,7 @@ one screen …) and not only that the action was refused."""
 
 from django.utils.translation import gettext_lazy as _
 
-from battles.games.banqi import BanqiError
+from games.banqi import BanqiError
 
 REASONS = {
     "turn": _("It is not your turn."),

@@ -12,9 +12,9 @@ from datetime import date, datetime
 from battles import announcements as texts
 from battles.models import Army, Game, Siege
 from battles.rules import outnumbered_loss
-from battles.selectors.head_counts import head_counts_at
 from battles.services.common import announcement_post
 from battles.services.fall import city_fall
+from battles.services.head_counts import head_counts_at
 from battles.services.ledger import day_change_rows, value_change
 from battles.services.lifecycle import army_check_forced_retreat
 from battles.services.locks import city_lock

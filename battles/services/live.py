@@ -12,8 +12,6 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from battles.authority import require_war_hours
-from battles.games import RecordError
-from battles.games.live import clock_left, flag_falls_at, has_moved, millis, mover, play, remember_legal
 from battles.models import Game, GameMove
 from battles.services.common import watchers_tell
 from battles.services.locks import city_lock, game_lock
@@ -25,6 +23,8 @@ from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer, Timer
 from campaign.timers import timer_handler, timer_move, timer_schedule
+from games import RecordError
+from games.live import clock_left, flag_falls_at, has_moved, millis, mover, play, remember_legal
 
 
 def _changed(game: Game, *, as_written: bool = False) -> None:

@@ -4,7 +4,7 @@ timers it held are still `paused`, so each row moved is one whose deadline was h
 
 - An army on the road (R4.5), a pursuit window (R8.2), a stratagem's challenge (R9.3): their
   columns move with their timers, so the pages show the moved instants.
-- A live game's clock (battles/games/live.py reads `turn_since` and the time left): the stamp
+- A live game's clock (games/live.py reads `turn_since` and the time left): the stamp
   of the turn moves by the pause, so after the resume the side to move has exactly the time it
   had when the war was paused; its flag timer moves by the same length. Dark-chess games alike.
 - The daily change (R7.1) is a day, not a deadline: the midnight stays at midnight. A midnight

@@ -9,9 +9,6 @@ from django.utils.translation import gettext as _
 
 from battles import announcements as texts
 from battles.authority import require_war_hours
-from battles.games import RecordError, judge
-from battles.games.records import MAX_CHARS
-from battles.games.upload import MAX_BYTES, decode_upload
 from battles.models import Game
 from battles.services.common import announcement_post
 from battles.services.locks import city_lock, game_lock
@@ -22,6 +19,9 @@ from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer
 from campaign.services.notices import duties_recount, notices_send
 from campaign.validation import checked_text
+from games import RecordError, judge
+from games.records import MAX_CHARS
+from games.upload import MAX_BYTES, decode_upload
 
 MAX_RECORD_BYTES = MAX_BYTES
 MAX_RECORD_CHARS = MAX_CHARS
@@ -30,7 +30,7 @@ WHITE_OR_RED = {"xiangqi": ("red", "black"), "chess": ("white", "black")}
 
 def record_decode(data: bytes) -> str:
     """Uploaded bytes: an XQF file, or text in UTF-8 (with or without a byte-order mark),
-    GB 18030 or Big5 (battles/games/upload.py)."""
+    GB 18030 or Big5 (games/upload.py)."""
     try:
         return decode_upload(data)
     except RecordError as exc:

@@ -15,8 +15,6 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from battles import announcements as texts
-from battles.games.banqi import Banqi, BanqiError, deal, layout_hash
-from battles.games.banqi import replay as replay_actions
 from battles.models import BanqiGame, Game, Stratagem
 from battles.services.banqi_refusals import banqi_refusal
 from battles.services.common import announcement_post, status_change, watchers_tell
@@ -30,6 +28,8 @@ from campaign.rules.clock import local_midnight
 from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_handler, timer_move, timer_schedule, timers_cancel
 from cities.models import City
+from games.banqi import Banqi, BanqiError, deal, layout_hash
+from games.banqi import replay as replay_actions
 
 
 def _local_date(campaign, at: datetime):

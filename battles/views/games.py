@@ -11,7 +11,6 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from battles.games.pgn import move_pairs
 from battles.inputs import reported_start
 from battles.models import Game
 from battles.selectors.games import board_drawing, game_detail, game_pgn_text, games_page, notation
@@ -26,6 +25,7 @@ from battles.services.records import (
 from campaign.errors import RuleViolation
 from campaign.inputs import query_id
 from campaign.pages import campaign_action, campaign_page, require_officer
+from games.pgn import move_pairs
 
 MAX_UPLOAD = 200_000
 

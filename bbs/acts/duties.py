@@ -16,6 +16,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from battles.selectors.duties import Duty, officer_duties
 from bbs.acts.catalogue import duty_act
 from bbs.context import Context
+from bbs.registry import screen, screen_make
 from bbs.screen import on_top
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
@@ -53,6 +54,11 @@ def countdown(deadline: datetime | None, now: datetime) -> str:
     return f"{minutes}:{seconds:02}"
 
 
+@screen("duties")
+@screen("duties")
+@screen("duties")
+@screen("duties")
+@screen("duties")
 class DutiesScreen(ListScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -132,9 +138,7 @@ class DutiesScreen(ListScreen):
         duty = self.duties[index]
         screen = duty_act(self.ctx, duty, on_done=self._done)
         if screen is None and duty.kind == "game":
-            from bbs.games.open import game_screen
-
-            screen = game_screen(self.ctx, int(duty.key.split(":")[1]))  # "game:<id>:start" or ":play"
+            screen = screen_make(self.ctx, "game", int(duty.key.split(":")[1]))  # "game:<id>:start" or ":play"
         if screen is None:
             self.ctx.status(_("This is done on the site: %(path)s") % {"path": duty.path})
             return

@@ -8,9 +8,15 @@ from django.utils.translation import gettext as _
 from bbs.acts.catalogue import ActList
 from bbs.acts.offers import Offer, offers
 from bbs.context import Context
+from bbs.registry import screen
 from campaign.authority import require_officer
 
 
+@screen("acts")
+@screen("acts")
+@screen("acts")
+@screen("acts")
+@screen("acts")
 class ActMenu(ActList):
     def __init__(self, ctx: Context, *, city=None, army=None, siege=None) -> None:
         super().__init__(ctx, _("Acts"), [])

@@ -5,7 +5,8 @@ fragments (`inline`: the frame's style sheet is the frame's, and knows none of t
 
 from functools import lru_cache
 
-from battles.games.text_board import (
+from bbs.text import safe
+from games.text_board import (
     CHESS_WIDTH,
     STYLE_RULES,
     XIANGQI_COMPACT_HEIGHT,
@@ -17,7 +18,6 @@ from battles.games.text_board import (
     width,
     xiangqi_board,
 )
-from bbs.text import safe
 
 GAP = 2  # columns between the board and the panel beside it
 RULES = dict([*STYLE_RULES, ("current", "reverse"), ("dim", "ansigray"), ("heading", "bold")])

@@ -15,7 +15,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from battles.models import Game
 from battles.selectors.game_choice import FINISHED_PER_PAGE, GameChoice, games_to_open
 from bbs.context import Context
-from bbs.games.open import game_screen
+from bbs.registry import screen, screen_open
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
 
@@ -50,6 +50,11 @@ def finished_words(game: Game) -> str:
     return " · ".join(part for part in (str(game.get_result_display()), game.how) if part)
 
 
+@screen("games")
+@screen("games")
+@screen("games")
+@screen("games")
+@screen("games")
 class GamesList(ListScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -116,7 +121,7 @@ class GamesList(ListScreen):
     def choose(self, index: int) -> None:
         game, _live = self.games()[index]
         self.away = True
-        self.ctx.push(game_screen(self.ctx, game.pk))
+        screen_open(self.ctx, "game", game.pk)
 
     def _on_top(self) -> bool:
         stack: list = getattr(self.ctx.frame, "stack", None) or []

@@ -16,6 +16,7 @@ from typing import cast
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from prompt_toolkit.application import get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, has_focus
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -24,15 +25,21 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.containers import Container, HSplit, VSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 
-from battles.games.text_board import Fragments, fragment_lines, width
 from bbs.games.layout import beside, board_for, board_width, clock_text, inline, move_lines, shown
 from bbs.games.live_game import LiveGame
 from bbs.games.reading import colour_word
+from bbs.registry import screen
 from campaign.models import Campaign
+from games.text_board import Fragments, fragment_lines, width
 
 MOVE_CHARS = 16  # the longest move any notation writes, with room (the socket's cut too)
 
 
+@screen("game-live")
+@screen("game-live")
+@screen("game-live")
+@screen("game-live")
+@screen("game-live")
 class LiveScreen:
     def __init__(self, ctx, *, game_id: int, campaign: Campaign | None = None):
         """The live game `game_id` of `campaign` (by default the one chosen in the menu,
@@ -145,8 +152,6 @@ class LiveScreen:
         """Enter in the prompt: the move is sent (an empty line leaves the prompt)."""
         text = buffer.text[:MOVE_CHARS]
         if not text.strip():
-            from prompt_toolkit.application import get_app
-
             get_app().layout.focus(self.body)
             return False
         self.ctx.spawn(self.game.move(text))

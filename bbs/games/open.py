@@ -14,6 +14,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 
 from battles.selectors.game_choice import game_opening
 from bbs.context import Context
+from bbs.registry import screen, screen_make
 from bbs.screen import Screen
 
 
@@ -41,14 +42,8 @@ class Opening:
         if not self._on_top():
             return  # the reader went back while it was read
         self.ctx.pop()
-        if opening == "live":
-            from bbs.games.live import LiveScreen
-
-            self.opened = LiveScreen(self.ctx, game_id=self.game_id, campaign=self.campaign)
-        elif opening == "replay":
-            from bbs.games.replay import ReplayScreen
-
-            self.opened = ReplayScreen(self.ctx, game_id=self.game_id, campaign=self.campaign)
+        if opening in ("live", "replay"):
+            self.opened = screen_make(self.ctx, f"game-{opening}", game_id=self.game_id, campaign=self.campaign)
         if self.opened is not None:
             self.ctx.push(self.opened)
         else:
@@ -73,6 +68,11 @@ class Opening:
         return _("A game is being opened: its live board or its replay follows.")
 
 
+@screen("game")
+@screen("game")
+@screen("game")
+@screen("game")
+@screen("game")
 def game_screen(ctx: Context, game_id: int) -> Screen:
     """The screen for the game `game_id` of the session's campaign (`ctx.campaign`): push it."""
     return Opening(ctx, game_id)

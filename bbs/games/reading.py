@@ -8,8 +8,6 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from battles.games.pgn import move_pairs
-from battles.games.text_board import placement, placements
 from battles.models import Game
 from battles.selectors.games import game_detail, notation
 from battles.selectors.live import live_state
@@ -17,6 +15,8 @@ from battles.services.live import live_read
 from battles.services.records import colours
 from campaign.authority import officer_of
 from campaign.models import Campaign, Officer
+from games.pgn import move_pairs
+from games.text_board import placement, placements
 
 
 def reader_style() -> str:

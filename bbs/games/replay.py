@@ -16,14 +16,21 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.containers import Container, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from battles.games.text_board import Fragments, fragment_lines
+from battles.models import Game
 from bbs.games.layout import beside, board_for, board_width, inline, move_lines, shown
 from bbs.games.reading import Replay, replay_read
+from bbs.registry import screen
 from campaign.models import Campaign
+from games.text_board import Fragments, fragment_lines
 
 STEP_PAGE = 10
 
 
+@screen("game-replay")
+@screen("game-replay")
+@screen("game-replay")
+@screen("game-replay")
+@screen("game-replay")
 class ReplayScreen:
     """A finished (or any) game of `campaign` (the session's, `ctx.campaign`, unless given)
     replayed; `ply`: the move shown first (the last by default)."""
@@ -42,8 +49,6 @@ class ReplayScreen:
         self.window = Window(self.control, wrap_lines=False, always_hide_cursor=True)
 
     async def start(self) -> None:
-        from battles.models import Game
-
         try:
             self.replay = await self.ctx.db(
                 replay_read, campaign=self.campaign, game_id=self.game_id, user=self.ctx.user

@@ -9,10 +9,16 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from battles.models import Army, Game
 from battles.selectors.army import ArmyView, army_detail
 from bbs.context import Context
+from bbs.registry import screen, screen_make
 from bbs.war.look import countdown, kingdom_style, local, name, stars
 from bbs.war.page import Line, WarPage, acts_hint, text
 
 
+@screen("army")
+@screen("army")
+@screen("army")
+@screen("army")
+@screen("army")
 class ArmyScreen(WarPage):
     def __init__(self, ctx: Context, *, army_id: int) -> None:
         super().__init__(ctx)
@@ -105,9 +111,7 @@ class ArmyScreen(WarPage):
         return self._game_lines.get(self.cursor)
 
     def _siege(self, siege_id: int):
-        from bbs.war.siege import SiegeScreen
-
-        return lambda: SiegeScreen(self.ctx, siege_id=siege_id)
+        return lambda: screen_make(self.ctx, "siege", siege_id=siege_id)
 
     def _army(self, army_id: int):
         return lambda: ArmyScreen(self.ctx, army_id=army_id)

@@ -8,10 +8,16 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from battles.models import Army
 from battles.selectors.city import CityView, city_detail
 from bbs.context import Context
+from bbs.registry import screen, screen_make
 from bbs.war.look import countdown, kingdom_style, local, name, owner, stars, wall_line
 from bbs.war.page import Line, WarPage, acts_hint, text
 
 
+@screen("city")
+@screen("city")
+@screen("city")
+@screen("city")
+@screen("city")
 class CityScreen(WarPage):
     def __init__(self, ctx: Context, *, city_id: int) -> None:
         super().__init__(ctx)
@@ -109,14 +115,10 @@ class CityScreen(WarPage):
         return [*parts, ("", words)]
 
     def _siege(self, siege_id: int):
-        from bbs.war.siege import SiegeScreen
-
-        return lambda: SiegeScreen(self.ctx, siege_id=siege_id)
+        return lambda: screen_make(self.ctx, "siege", siege_id=siege_id)
 
     def _army_screen(self, army_id: int):
-        from bbs.war.army import ArmyScreen
-
-        return lambda: ArmyScreen(self.ctx, army_id=army_id)
+        return lambda: screen_make(self.ctx, "army", army_id=army_id)
 
     def _city_screen(self, city_id: int):
         return lambda: CityScreen(self.ctx, city_id=city_id)

@@ -4,52 +4,29 @@ city with its countdowns), a page of cities at a time and a kingdom filter as on
 through the web's own selector (battles/selectors/dashboard.py) and kept current as the web's
 open dashboards are (bbs/war/page.py). Enter opens a city."""
 
-import time
-from collections import OrderedDict
-
 from django.conf import settings
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 
 from battles.models import Army
-from battles.selectors.dashboard import CityRow, Dashboard, dashboard
+from battles.selectors.dashboard import CityRow, Dashboard
 from bbs.context import Context
+from bbs.registry import screen, screen_make, screen_open
 from bbs.text import fit
 from bbs.war.look import bar, countdown, kingdom_style, local, name, owner
 from bbs.war.page import Line, WarPage, acts_hint
+from bbs.war.reading import reading
 from bbs.war.search import CitySearch
-from campaign import clock, freshness
 
 BAR = 10  # cells of a wall's bar on the dashboard
-READINGS_KEPT = 32
-_readings: OrderedDict[tuple, Dashboard] = OrderedDict()  # touched in the database thread only
 
 
-def reading(campaign, kingdom_id: int | None, page: int) -> Dashboard:
-    """A page of the dashboard, shared by the process's terminals showing the same page at the
-    same world version and minute (as the web's pushed readings are: a hundred terminals on the
-    dashboard cost one reading a change). What is drawn in the session's language is translated
-    when drawn, so one reading serves both languages."""
-    version = freshness.version() or ""
-    key = (campaign.pk, kingdom_id, page, version, int(time.time() // freshness.MINUTE))
-    if version and key in _readings:
-        _readings.move_to_end(key)
-        return _readings[key]
-    dash = dashboard(
-        campaign=campaign,
-        now=clock.now(),
-        kingdom_id=kingdom_id,
-        page=page,
-        per_page=settings.DASHBOARD_CITIES_PER_PAGE,
-    )
-    if version:
-        _readings[key] = dash
-        while len(_readings) > READINGS_KEPT:
-            _readings.popitem(last=False)
-    return dash
-
-
+@screen("dashboard")
+@screen("dashboard")
+@screen("dashboard")
+@screen("dashboard")
+@screen("dashboard")
 class DashboardScreen(CitySearch, WarPage):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -100,9 +77,7 @@ class DashboardScreen(CitySearch, WarPage):
         return (self.page - 1) * per_page + index + 1
 
     def _opener(self, row: CityRow):
-        from bbs.war.city import CityScreen
-
-        return lambda: CityScreen(self.ctx, city_id=row.city.pk)
+        return lambda: screen_make(self.ctx, "city", city_id=row.city.pk)
 
     def _row(self, index: int, row: CityRow, now) -> StyleAndTextTuples:
         city = row.city
@@ -164,9 +139,7 @@ class DashboardScreen(CitySearch, WarPage):
 
         @keys.add("r")
         def _road(event):
-            from bbs.war.road import RoadScreen
-
-            self.ctx.push(RoadScreen(self.ctx))
+            screen_open(self.ctx, "road")
 
         @keys.add("f")
         def _filter(event):

@@ -22,6 +22,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from battles.dashboard_push import watcher
 from battles.models import Army, Siege
 from bbs.context import Context
+from bbs.registry import screen_open
 from bbs.war.look import clip
 from bbs.widgets import ListScreen
 from campaign import clock, freshness
@@ -97,9 +98,7 @@ class WarPage(ListScreen):
             return
         game = self.chosen_game()
         if game is not None:
-            from bbs.games.open import game_screen
-
-            self.ctx.push(game_screen(self.ctx, game.pk))
+            screen_open(self.ctx, "game", game.pk)
 
     def chosen_game(self) -> Any:
         """The game under the cursor, which Enter opens (its live board or replay); None here."""
@@ -108,9 +107,7 @@ class WarPage(ListScreen):
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("a")
         def _acts(event):
-            from bbs.acts.menu import ActMenu
-
-            self.ctx.push(ActMenu(self.ctx, city=self.city, army=self.army, siege=self.siege))
+            screen_open(self.ctx, "acts", city=self.city, army=self.army, siege=self.siege)
 
     def page_rows(self) -> int:
         return max(self.ctx.body_rows - len(self.heading()) - len(self.footing()), 1)

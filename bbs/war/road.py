@@ -8,11 +8,18 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from battles.selectors.dashboard import Dashboard
 from bbs.context import Context
+from bbs.registry import screen
 from bbs.text import fit
 from bbs.war.look import countdown, kingdom_style, local, name
 from bbs.war.page import Line, WarPage, text
+from bbs.war.reading import reading
 
 
+@screen("road")
+@screen("road")
+@screen("road")
+@screen("road")
+@screen("road")
 class RoadScreen(WarPage):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
@@ -20,8 +27,6 @@ class RoadScreen(WarPage):
         self.dash: Dashboard | None = None
 
     async def load(self) -> None:
-        from bbs.war.dashboard import reading
-
         self.dash = await self.ctx.db(reading, self.ctx.campaign, None, 1)
 
     def heading(self) -> list[StyleAndTextTuples]:

@@ -10,10 +10,16 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from battles.models import Game
 from battles.selectors.siege import SiegeView, siege_detail
 from bbs.context import Context
+from bbs.registry import screen, screen_make
 from bbs.war.look import countdown, kingdom_style, local, name, stars, wall_line
 from bbs.war.page import Line, WarPage, acts_hint, text
 
 
+@screen("siege")
+@screen("siege")
+@screen("siege")
+@screen("siege")
+@screen("siege")
 class SiegeScreen(WarPage):
     def __init__(self, ctx: Context, *, siege_id: int) -> None:
         super().__init__(ctx)
@@ -71,8 +77,6 @@ class SiegeScreen(WarPage):
         return out
 
     def _army(self, army) -> list[Line]:
-        from bbs.war.army import ArmyScreen
-
         words = "  " + _("morale %(n)s") % {"n": army.morale} + f"  {army.get_status_display()}"
         if army.end_reason:
             words += "  " + name(army.end_reason)
@@ -80,7 +84,7 @@ class SiegeScreen(WarPage):
             (kingdom_style(army.kingdom), name(army.kingdom.name)),
             ("", words + "  " + _("(Enter: the army)")),
         ]
-        out = [Line(head, lambda: ArmyScreen(self.ctx, army_id=army.pk))]
+        out = [Line(head, lambda: screen_make(self.ctx, "army", army_id=army.pk))]
         for member in army.members.all():
             officer = member.officer
             row = (

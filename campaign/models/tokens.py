@@ -2,6 +2,8 @@
 site, shown once, kept only as a SHA-256 digest (a token is 256 random bits: a fast digest is
 as safe as a slow one), scoped to reading or to reading and acting."""
 
+import hashlib
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -31,3 +33,8 @@ class AccessToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
+
+
+def digest(text: str) -> str:
+    """What is kept of a token or an invitation: its SHA-256, in hex."""
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -16,7 +16,7 @@ from campaign.authority import may_manage_members, officer_online
 from campaign.errors import RuleViolation
 from campaign.markup import render_markdown
 from campaign.models import Application, BoardModerator, Campaign, Invitation, Kingdom, Officer, OfficerKind
-from campaign.services.tokens import digest
+from campaign.models.tokens import digest
 from cities.models import City
 
 

@@ -14,8 +14,7 @@ from django.utils.translation import gettext as _
 from campaign.authority import may_create_campaigns
 from campaign.models import Campaign, Kingdom
 from campaign.organise_inputs import FIELDS, GROUPS, SettingField, column, label, typed_text
-from campaign.services.world import CAMPAIGN_SETTINGS
-from campaign.services.world_files import place_unplaced, world_parse
+from campaign.world_reading import CAMPAIGN_SETTINGS, place_unplaced, world_parse
 from cities.drawing import Drawing, drawing
 from cities.models import City, CityKind, Road
 

@@ -3,22 +3,16 @@ import (`campaign/services/world_files.py`) → export gives the same text. A re
 nothing, in a fixed number of queries whatever the world's size."""
 
 import json
-from datetime import timedelta
 from typing import Any
 
 import yaml
 
 from campaign.models import BoardModerator, Campaign, Kingdom, Officer
-from campaign.services.world import CAMPAIGN_SETTINGS
+from campaign.world_reading import CAMPAIGN_SETTINGS, setting_plain
 from cities.models import City, Road
 
 HEADER = "# A world of chess-siege: its schema is docs/world-files.md of the site (durations in seconds).\n"
 TOP_SETTINGS = ("time_zone", "battle_game")  # written at the top of the file; the others under `settings`
-
-
-def setting_plain(value: Any) -> Any:
-    """A setting as the file writes it: a duration in whole seconds."""
-    return int(value.total_seconds()) if isinstance(value, timedelta) else value
 
 
 def _number(value: float) -> int | float:

@@ -31,13 +31,13 @@ from campaign.announcements import in_site_language
 from campaign.authority import may_manage_members, require_campaign_open, require_two_factor
 from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.models import Application, Campaign, Invitation, Kingdom, Officer, OfficerKind, Whereabouts
+from campaign.models.tokens import digest
 from campaign.rules.names import normal_name
 from campaign.rules.personnel import valid_stars
 from campaign.selectors.joining import invitation_found
 from campaign.selectors.names import officer_name_checked
 from campaign.services.boards import post_system
 from campaign.services.notices import duties_recount, notices_send
-from campaign.services.tokens import digest
 from campaign.timers import send_soon
 from campaign.validation import checked_name, checked_text
 from cities.models import City

@@ -21,17 +21,10 @@ from campaign.errors import RuleViolation
 from campaign.models import Campaign
 from campaign.rules.world_check import world_spec
 from campaign.rules.world_file import WorldFileError
-from campaign.selectors.world_file import setting_plain, world_data
-from campaign.services.world import CAMPAIGN_SETTINGS
-from campaign.services.world_files import (
-    accounts_named,
-    place_unplaced,
-    slug_free,
-    world_import,
-    world_parse,
-    world_vocabulary,
-)
+from campaign.selectors.world_file import world_data
+from campaign.services.world_files import accounts_named, slug_free, world_import
 from campaign.services.world_staging import opened_instead, world_staged
+from campaign.world_reading import CAMPAIGN_SETTINGS, place_unplaced, setting_plain, world_parse, world_vocabulary
 from campaign.world_refusals import world_form_refusal
 from cities.models import City, CityKind
 

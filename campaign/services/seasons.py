@@ -16,7 +16,7 @@ from campaign.rules.world_check import world_spec
 from campaign.rules.world_file import WorldFileError
 from campaign.selectors.world_file import world_data
 from campaign.services.world import world_create
-from campaign.services.world_files import world_vocabulary
+from campaign.world_reading import world_vocabulary
 from campaign.world_refusals import world_refusal
 
 

@@ -1,7 +1,6 @@
 """Personal access tokens for the public API: made by their user (the text shown once), revoked by their
 user, checked on every API request."""
 
-import hashlib
 import secrets
 from datetime import timedelta
 
@@ -10,15 +9,12 @@ from django.utils.translation import gettext as _
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import AccessToken
+from campaign.models.tokens import digest
 from campaign.validation import checked_text
 
 PREFIX = "cs_"
 MAX_TOKENS = 20  # live tokens a user may hold
 USED_EVERY = timedelta(minutes=1)  # last_used_at is written at most this often
-
-
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def token_create(*, user, name: str, scope: str) -> tuple[AccessToken, str]:

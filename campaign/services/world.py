@@ -25,47 +25,13 @@ from campaign.models import (
     Whereabouts,
 )
 from campaign.rules.personnel import valid_stars
-from cities.layout import placed_everywhere
+from campaign.world_reading import CAMPAIGN_SETTINGS, places_fill
 from cities.models import City, Road
 
 BATCH = 2000  # rows per INSERT when a world is built in bulk (a 1,000-city world in a few statements)
 # Rows per part of a world built in parts (`world_parts`): each part is one short transaction
 # when the world is imported from a file (world_staging.py).
 WRITE_BATCH = 500
-CAMPAIGN_SETTINGS = (
-    "time_zone",
-    "travel_time",
-    "online_window",
-    "post_edit_window",
-    "king_orders_from_stars",
-    "capital_wall",
-    "buffer_wall",
-    "frontier_wall",
-    "moves_through_own_cities_only",
-    "starting_morale",
-    "ransom_per_star",
-    "pursuit_window",
-    "pursuers",
-    "reinforcement_morale",
-    "daily_morale_loss",
-    "daily_wall_gain",
-    "war_start_minute",
-    "war_end_minute",
-    "penalty_period",
-    "outnumbered_ratio",
-    "outnumbered_points",
-    "unanswered_points",
-    "battle_game",
-    "stratagem_window",
-    "stratagem_wall",
-    "stratagem_extra_moves",
-    "live_base",
-    "live_increment",
-    "live_first_move",
-    "live_repetition_limit",
-    "banqi_base",
-    "banqi_increment",
-)
 
 
 @transaction.atomic
@@ -154,18 +120,6 @@ def _kingdoms_create(campaign: Campaign, specs: list[dict[str, Any]]) -> dict[st
         batch_size=BATCH,
     )
     return kingdoms
-
-
-def places_fill(spec: dict[str, Any]) -> None:
-    """Coordinates for the cities the description left without, laid out around the placed ones
-    once, when the world is saved: no page ever lays the map out."""
-    names = [c["name"] for c in spec["cities"]]
-    placed = {c["name"]: (float(c["x"]), float(c["y"])) for c in spec["cities"] if "x" in c and "y" in c}
-    if len(placed) == len(names):
-        return
-    spots = placed_everywhere(names, [tuple(road) for road in spec.get("roads", [])], placed)
-    for c in spec["cities"]:
-        c["x"], c["y"] = spots[c["name"]]
 
 
 def _cities_create(

@@ -7,83 +7,15 @@ world out is a read: `campaign/selectors/world_file.py`."""
 
 from typing import Any
 
-from django.conf import settings
-from django.db import IntegrityError, models
+from django.db import IntegrityError
 
-from campaign.models import Campaign, Officer, OfficerKind
-from campaign.rules.world_check import SLUG, Vocabulary, world_spec
-from campaign.rules.world_file import Limits, WorldFileError, line_of, world_lines, world_read
-from campaign.selectors.world_file import setting_plain
-from campaign.services.world import CAMPAIGN_SETTINGS, accounts_for, places_fill
+from campaign.models import Campaign, Officer
+from campaign.rules.world_check import SLUG
+from campaign.rules.world_file import WorldFileError
+from campaign.services.world import accounts_for
 from campaign.services.world_staging import opened_new, world_staged
+from campaign.world_reading import place_unplaced, world_parse
 from campaign.world_refusals import world_refusal
-from cities.models import CityKind
-
-
-def _setting_type(field: models.Field) -> str:
-    if isinstance(field, models.DurationField):
-        return "duration"
-    if isinstance(field, models.BooleanField):
-        return "bool"
-    if isinstance(field, (models.SmallIntegerField, models.PositiveSmallIntegerField)):
-        return "small"  # at most 32,767 (PostgreSQL's smallint)
-    if isinstance(field, models.IntegerField):
-        return "int"
-    return "str"
-
-
-def _column(name: str) -> models.Field:
-    field = Campaign._meta.get_field(name)
-    assert isinstance(field, models.Field)  # every campaign setting is a column of the campaign's row
-    return field
-
-
-def world_limits() -> Limits:
-    """The most a world file may hold (settings WORLD_FILE_MAX_BYTES, _CITIES, _ROADS, _OFFICERS)."""
-    return Limits(
-        max_bytes=settings.WORLD_FILE_MAX_BYTES,
-        cities=settings.WORLD_FILE_MAX_CITIES,
-        roads=settings.WORLD_FILE_MAX_ROADS,
-        officers=settings.WORLD_FILE_MAX_OFFICERS,
-    )
-
-
-def world_vocabulary() -> Vocabulary:
-    """What the models allow a world file to say."""
-    fields = {name: _column(name) for name in CAMPAIGN_SETTINGS}
-    battle = _column("battle_game")
-    return Vocabulary(
-        settings={name: _setting_type(f) for name, f in fields.items()},
-        defaults={name: setting_plain(f.get_default()) for name, f in fields.items()},
-        city_kinds=tuple(CityKind.values),
-        officer_kinds=tuple(OfficerKind.values),
-        battle_games=tuple(value for value, _label in battle.choices or ()),
-        limits=world_limits(),
-    )
-
-
-def world_parse(*, text: str | bytes, fmt: str) -> dict[str, Any]:
-    """The description `world_create` takes, or a RuleViolation naming the line or field (a YAML
-    file's line of a field the check refused found by reading it again, refusals being few)."""
-    vocabulary = world_vocabulary()
-    try:
-        data = world_read(text, fmt, vocabulary.limits)
-        return world_spec(data, vocabulary)
-    except WorldFileError as error:
-        if error.line is None and error.path and fmt == "yaml":
-            error.line = line_of(error.path, world_lines(text, vocabulary.limits))
-        raise world_refusal(error, fmt=fmt) from None
-
-
-def place_unplaced(spec: dict[str, Any], given: dict[str, tuple[float, float]] | None = None) -> None:
-    """Coordinates for the cities the file left without: those `given` (where a preview of the same
-    file laid them out, so that saving it does not lay it out again), the others laid out around
-    the placed ones, once."""
-    given = given or {}
-    for c in spec["cities"]:
-        if "x" not in c and c["name"] in given:
-            c["x"], c["y"] = given[c["name"]]
-    places_fill(spec)
 
 
 def world_import(

@@ -21,7 +21,8 @@ from typing import Any
 from django.db import transaction
 
 from campaign.models import STAGING, Board, Campaign, Kingdom, Officer
-from campaign.services.world import CAMPAIGN_SETTINGS, kings_admitted, world_opened, world_parts
+from campaign.services.world import kings_admitted, world_opened, world_parts
+from campaign.world_reading import CAMPAIGN_SETTINGS
 from cities.models import City, Road
 
 # The longest transaction of the last staged import, in seconds (bench/world.py reports it).

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 
 from campaign.models import AccessToken, Move
-from campaign.services.tokens import digest, token_create, token_revoke
+from campaign.models.tokens import digest
+from campaign.services.tokens import token_create, token_revoke
 
 
 def act(slug: str, token: str, destination: int):

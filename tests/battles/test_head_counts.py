@@ -4,7 +4,7 @@ original's worked examples (the 30-minute periods themselves are the clock's).""
 from datetime import timedelta
 
 from battles.rules import outnumbered_loss
-from battles.selectors.head_counts import head_counts_at
+from battles.services.head_counts import head_counts_at
 from battles.services.march import march_start
 from campaign import clock as site_clock
 from campaign.services.moves import move_order

@@ -133,8 +133,8 @@ def test_r11_3_a_move_judged_against_a_board_that_changed_is_refused(world, cloc
     resignation that lands between the judging and the storing wins, the move changes nothing."""
     from unittest import mock
 
-    from battles.games import live as games_live
     from battles.services import live as live_service
+    from games import live as games_live
 
     game = ready(world, pending_game(world, clock))
     judge = games_live.play

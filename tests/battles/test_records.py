@@ -2,7 +2,6 @@
 
 import pytest
 
-from battles.games import judge
 from battles.models import Game
 from battles.services.records import (
     game_claim_answer,
@@ -12,6 +11,7 @@ from battles.services.records import (
 from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import NotAllowed, RuleViolation
+from games import judge
 from tests.games.test_xiangqi import MATE_FROM_START
 from tests.worlds import besiege, make_world
 

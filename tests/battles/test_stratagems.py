@@ -4,7 +4,6 @@ from datetime import timedelta
 
 import pytest
 
-from battles.games.banqi import layout_hash
 from battles.models import BanqiGame, Game, LedgerEntry, Stratagem
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import (
@@ -16,6 +15,7 @@ from battles.services.stratagems import (
 )
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.timers import timers_sweep
+from games.banqi import layout_hash
 from tests.worlds import besiege
 
 

@@ -16,7 +16,8 @@ from asgiref.sync import SyncToAsync
 from django.db import connections
 
 from bbs.context import Context
-from bbs.server import Sessions, serve
+from bbs.server import serve
+from bbs.session import Sessions
 from bbs.terminal_io import ENCODINGS
 
 KEYS = {

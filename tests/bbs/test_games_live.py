@@ -15,12 +15,12 @@ from django.contrib.auth.models import User
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from battles.games.xiangqi import game_notation
 from battles.models import Game
 from battles.services.live_claims import live_claim
 from bbs.models import TerminalChoice
 from bbs.text import fit, width
 from campaign.errors import RuleViolation
+from games.xiangqi import game_notation
 from ops.demo import DEMO_PASSWORD
 from tests.battles.test_live_socket import opened, sessions, socket
 from tests.battles.test_records import MATE_MOVES

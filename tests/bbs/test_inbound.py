@@ -114,7 +114,7 @@ def test_a_connections_bytes_reach_the_server_within_its_budget_and_others_are_s
 
 async def _metered_of(bbs, username: str):
     session = server_session(bbs, username)
-    return session.server.conn.data_received.__self__
+    return session.chan.get_extra_info("connection").data_received.__self__
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from bbs.models import TerminalChoice
 from bbs.text import width
 from bbs.war.army import ArmyScreen
 from bbs.war.city import CityScreen
-from bbs.war.dashboard import reading
+from bbs.war.reading import reading
 from bbs.war.road import RoadScreen
 from bbs.war.siege import SiegeScreen
 from campaign import clock
@@ -222,7 +222,7 @@ def test_the_dashboard_draws_from_its_reading_alone_and_fits_the_terminal(war, l
 
 def test_terminals_on_the_same_page_share_one_reading_until_the_world_changes(war, django_assert_num_queries):
     from battles.services.ledger import value_change
-    from bbs.war.dashboard import reading
+    from bbs.war.reading import reading
 
     first = reading(war.campaign, None, 1)
     with django_assert_num_queries(0):  # the world version is read from Redis, nothing from the database

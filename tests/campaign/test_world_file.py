@@ -12,7 +12,8 @@ from django.contrib.auth import get_user_model
 from campaign.models import Board, Campaign, Kingdom, Officer
 from campaign.selectors.world_file import world_export
 from campaign.services.world import world_create
-from campaign.services.world_files import world_import, world_parse
+from campaign.services.world_files import world_import
+from campaign.world_reading import world_parse
 from cities.models import City
 from ops.demo import demo_spec
 from tests.campaign.world_files import accounts_made, generated_world

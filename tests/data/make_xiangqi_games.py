@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import pyffish  # noqa: E402
 
-from battles.games.xiangqi_notation import from_fairy  # noqa: E402
+from games.xiangqi_notation import from_fairy  # noqa: E402
 
 VARIANT = "xiangqi"
 START = pyffish.start_fen(VARIANT)

@@ -8,8 +8,8 @@ siege's page shows it (R6.2)."""
 import pytest
 from django.conf import settings
 
-from battles.games.xiangqi import game_notation
 from battles.models import Game
+from games.xiangqi import game_notation
 from ops.demo import DEMO_PASSWORD
 from tests.battles.test_records import MATE_MOVES
 from tests.e2e.conftest import log_in

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pyffish
 
-from battles.games.xiangqi import START, chinese_moves, wxf_moves
-from battles.games.xiangqi_notation import (
+from games.xiangqi import START, chinese_moves, wxf_moves
+from games.xiangqi_notation import (
     COLUMNS,
     FAIRY_TO_WXF,
     Board,

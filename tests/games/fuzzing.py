@@ -11,9 +11,9 @@ import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from battles.games import Judgement, RecordError, judge
-from battles.games.upload import decode_upload
-from battles.games.xiangqi import chinese_moves, wxf_moves
+from games import Judgement, RecordError, judge
+from games.upload import decode_upload
+from games.xiangqi import chinese_moves, wxf_moves
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 ALPHABET = (

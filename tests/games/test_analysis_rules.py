@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from battles.games import analysis as rules
-from battles.games.xiangqi import START
+from games import analysis as rules
+from games.xiangqi import START
 
 
 def cp_for(chances: float) -> int:

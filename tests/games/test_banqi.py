@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from battles.games.banqi import SET, Banqi, BanqiError, deal, layout_hash
+from games.banqi import SET, Banqi, BanqiError, deal, layout_hash
 
 RED_BLACK = {0: "red", 1: "black"}
 

@@ -4,7 +4,7 @@ cannon without exactly one piece between …), from literal positions."""
 
 import pytest
 
-from battles.games.banqi import Banqi, BanqiError
+from games.banqi import Banqi, BanqiError
 
 RED_BLACK = {0: "red", 1: "black"}
 

@@ -3,9 +3,9 @@
 import chess
 import pytest
 
-from battles.games import RecordError, Termination, judge
-from battles.games.chess_records import judge_moves
-from battles.games.records import split_record
+from games import RecordError, Termination, judge
+from games.chess_records import judge_moves
+from games.records import split_record
 
 
 def composed(fen: str, text: str, **terms):

@@ -2,17 +2,17 @@
 since: xiangqi by pyffish's Asian rules (a plain repetition draws; a perpetual check or chase
 loses for its offender, and only the offender's opponent claims; a mutual perpetual draws), chess
 by FIDE's (9.2 threefold repetition and 9.3 fifty moves claimed; 9.6 fivefold repetition and 75
-moves end the game by themselves). Who may claim, and until when, is battles/games/claims.py."""
+moves end the game by themselves). Who may claim, and until when, is games/claims.py."""
 
 import chess
 import pyffish
 import pytest
 
-from battles.games import chess_records, xiangqi
-from battles.games.base import RecordError, Termination
-from battles.games.claims import claimable
-from battles.games.live import play
-from battles.games.xiangqi_notation import to_fairy
+from games import chess_records, xiangqi
+from games.base import RecordError, Termination
+from games.claims import claimable
+from games.live import play
+from games.xiangqi_notation import to_fairy
 from tests.battles.claims_corpus import (
     FIFTY_MOVES,
     PERPETUAL_CHASE_BY_BLACK,

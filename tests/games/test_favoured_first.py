@@ -2,12 +2,12 @@
 first, even as black. What the pages write and draw (the notation, the board, the hints, the
 engine's positions) follows the judge: black's move first, written as black's."""
 
-from battles.games import judge
-from battles.games.analysis import positions
-from battles.games.chess_records import game_board
-from battles.games.live import legal_moves, position
-from battles.games.live_notation import chess_written, xiangqi_written
-from battles.games.xiangqi import game_notation
+from games import judge
+from games.analysis import positions
+from games.chess_records import game_board
+from games.live import legal_moves, position
+from games.live_notation import chess_written, xiangqi_written
+from games.xiangqi import game_notation
 
 TERMS = {"favoured": "black", "extra_moves": 1}
 

@@ -9,9 +9,9 @@ import random
 import pyffish
 import pytest
 
-from battles.games import RecordError, judge
-from battles.games.xiangqi import START, chinese_moves, wxf_moves
-from battles.games.xiangqi_notation import to_fairy
+from games import RecordError, judge
+from games.xiangqi import START, chinese_moves, wxf_moves
+from games.xiangqi_notation import to_fairy
 from tests.games.corruptions import KINDS, NOTATIONS, corrupt, games
 
 GAMES = games()

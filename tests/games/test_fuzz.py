@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from battles.games import Judgement, RecordError
+from games import Judgement, RecordError
 from tests.games.fuzzing import GENERATORS, run
 
 

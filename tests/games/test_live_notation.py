@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from battles.games import live_notation
-from battles.games.chess_records import game_board
-from battles.games.chess_svg import board_svg as chess_board_svg
-from battles.games.live import legal_moves
-from battles.games.xiangqi import START, game_notation
-from battles.games.xiangqi_svg import board_svg
+from games import live_notation
+from games.chess_records import game_board
+from games.chess_svg import board_svg as chess_board_svg
+from games.live import legal_moves
+from games.xiangqi import START, game_notation
+from games.xiangqi_svg import board_svg
 
 TERMS = {
     "xiangqi": [{}, {"favoured": "red", "extra_moves": 2}, {"favoured": "black", "extra_moves": 3}],

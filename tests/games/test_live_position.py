@@ -9,12 +9,12 @@ from pathlib import Path
 import chess
 import pytest
 
-from battles.games import live_position
-from battles.games.base import Judgement, RecordError, Termination
-from battles.games.chess_records import game_board
-from battles.games.kept import Kept
-from battles.games.live import legal_moves
-from battles.games.xiangqi import game_notation
+from games import live_position
+from games.base import Judgement, RecordError, Termination
+from games.chess_records import game_board
+from games.kept import Kept
+from games.live import legal_moves
+from games.xiangqi import game_notation
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 # Terms a game can be played under: the favoured colour and its moves in a row (R11.4), the

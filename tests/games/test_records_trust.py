@@ -5,8 +5,8 @@ RecordError, read in one pass."""
 
 import pytest
 
-from battles.games import RecordError, Termination, judge
-from battles.games.records import MAX_CHARS, MAX_SPECIALS, split_record
+from games import RecordError, Termination, judge
+from games.records import MAX_CHARS, MAX_SPECIALS, split_record
 from tests.games.test_xiangqi import MATE_FROM_START
 
 # The kinds of malformed position a fuzz run found crashing pyffish (every one a segfault then).

@@ -1,4 +1,4 @@
-"""The text board a terminal shows (battles/games/text_board.py): every line within the width it
+"""The text board a terminal shows (games/text_board.py): every line within the width it
 promises, counted with wcwidth (CJK two columns), at every ply of random games of both kinds, both
 ways up; the pieces where the position has them, as each side's reader names them; the files
 numbered as each side reads them; the last move marked; nothing a Big5 terminal cannot show."""
@@ -8,9 +8,9 @@ import random
 import chess
 import pytest
 
-from battles.games import text_board
-from battles.games.live import legal_moves, position
-from battles.games.text_board import (
+from games import text_board
+from games.live import legal_moves, position
+from games.text_board import (
     CHESS_HEIGHT,
     CHESS_WIDTH,
     XIANGQI_COMPACT_HEIGHT,
@@ -133,7 +133,7 @@ def test_a_replay_steps_through_the_positions_the_game_stood_in(kind):
 
 
 def test_r11_7_a_dark_chess_board_hides_what_is_face_down_and_shows_it_at_the_end():
-    from battles.games.banqi import Banqi, board_rows, deal
+    from games.banqi import Banqi, board_rows, deal
 
     rng = random.Random(3)
     game = Banqi(deal(rng))

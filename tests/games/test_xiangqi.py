@@ -6,9 +6,9 @@ from pathlib import Path
 import pyffish
 import pytest
 
-from battles.games import RecordError, Termination, judge
-from battles.games.records import split_record
-from battles.games.xiangqi import (
+from games import RecordError, Termination, judge
+from games.records import split_record
+from games.xiangqi import (
     START,
     VARIANT,
     chinese_moves,
@@ -16,7 +16,7 @@ from battles.games.xiangqi import (
     parse_moves,
     wxf_moves,
 )
-from battles.games.xiangqi_notation import to_fairy
+from games.xiangqi_notation import to_fairy
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 # Composed positions for the rules of the end of a game; records never start there (R11.3).
@@ -195,7 +195,7 @@ def xqf(name: str) -> bytes:
 
 def test_r11_3_xqf_files_are_read_and_replayed():
     """XQF files made by tests/data/make_xqf.py from games played through pyffish."""
-    from battles.games.xqf import xqf_to_record
+    from games.xqf import xqf_to_record
 
     opening = judge("xiangqi", xqf_to_record(xqf("opening-v10.xqf")))
     assert opening.moves == ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"] and opening.headers["Red"] == "曹操"
@@ -206,7 +206,7 @@ def test_r11_3_xqf_files_are_read_and_replayed():
 
 
 def test_a_damaged_xqf_file_is_refused_with_a_reason():
-    from battles.games.xqf import xqf_to_record
+    from games.xqf import xqf_to_record
 
     with pytest.raises(RecordError) as err:
         xqf_to_record(b"XQ" + b"\x0a" + b"\x00" * 20)

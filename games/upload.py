@@ -7,13 +7,13 @@ without a byte-order mark), GB 18030 or Big5. Pure: no Django.
 '1. h2e2'
 """
 
-from battles.games.base import RecordError
-from battles.games.xiangqi_notation import (
+from games.base import RecordError
+from games.xiangqi_notation import (
     CHINESE_ACTIONS,
     CHINESE_NUMERALS,
     CHINESE_PIECES,
 )
-from battles.games.xqf import is_xqf, xqf_to_record
+from games.xqf import is_xqf, xqf_to_record
 
 MAX_BYTES = 200_000
 NOTATION_CHARS = (

@@ -2,8 +2,8 @@
 
 import chess
 
-from battles.games.base import Claimable, Judgement, RecordError, Termination
-from battles.games.records import split_record
+from games.base import Claimable, Judgement, RecordError, Termination
+from games.records import split_record
 
 MAX_PLIES = 1000
 MAINSTREAM = {"white": {"e4", "d4", "c4", "Nf3"}, "black": {"e5", "c5", "e6", "c6", "d5", "Nf6"}}

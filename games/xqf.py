@@ -6,7 +6,7 @@ import io
 import os
 import tempfile
 
-from battles.games.base import RecordError
+from games.base import RecordError
 
 START_PLACEMENT = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR"
 
@@ -20,7 +20,7 @@ def xqf_to_record(data: bytes) -> str:
 
     cchess reads from a path, so the bytes go through a temporary file.
     """
-    import cchess  # only when an XQF file comes: importing it costs more than most uploads
+    import cchess  # deferred: only when an XQF file comes, importing it costs more than most uploads
 
     with tempfile.NamedTemporaryFile(suffix=".xqf", delete=False) as f:
         f.write(data)

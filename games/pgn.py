@@ -26,7 +26,7 @@ Pure: no Django.
 import chess
 import chess.pgn
 
-from battles.games.chess_records import game_board
+from games.chess_records import game_board
 
 
 def _tag(name: str, value: str) -> str:

@@ -29,10 +29,10 @@ from dataclasses import dataclass
 import chess
 import pyffish
 
-from battles.games import chess_records, xiangqi
-from battles.games.base import Judgement, RecordError, Termination
-from battles.games.kept import Kept
-from battles.games.xiangqi_notation import COLUMNS, Board, from_fairy, to_fairy
+from games import chess_records, xiangqi
+from games.base import Judgement, RecordError, Termination
+from games.kept import Kept
+from games.xiangqi_notation import COLUMNS, Board, from_fairy, to_fairy
 
 KEPT_GAMES = 512  # positions kept per process (a live game's is a few kilobytes)
 CATCH_UP = 8  # stored moves a kept position is brought forward by, at most

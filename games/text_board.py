@@ -177,7 +177,7 @@ def banqi_board(rows: list[list[dict]], *, last: str | None = None, big5: bool =
     `facedown` style. `last`: the last action (`b3`, `b3-b4`, `b3xb1`), its squares marked.
 
     >>> import random
-    >>> from battles.games.banqi import board_rows, deal, replay
+    >>> from games.banqi import board_rows, deal, replay
     >>> rows = board_rows(replay(deal(random.Random(7)), ["a1"]))
     >>> print(plain(banqi_board(rows, last="a1")).splitlines()[-1].rstrip())
     1  卒  ？  ？  ？  ？  ？  ？  ？

@@ -6,8 +6,8 @@
 '1-0'
 """
 
-from battles.games import chess_records, xiangqi
-from battles.games.base import Judgement, RecordError, Termination
+from games import chess_records, xiangqi
+from games.base import Judgement, RecordError, Termination
 
 KINDS = ("xiangqi", "chess")
 

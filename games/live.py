@@ -5,7 +5,7 @@ Pure: no Django, `now` an argument.
 
 A live game is judged the same way as a reported record, so a live game and its record can never
 disagree: the new move from the position after the moves so far, kept per process
-(battles/games/live_position.py), or the whole game replayed from the standard start when this
+(games/live_position.py), or the whole game replayed from the standard start when this
 process keeps no position for it.
 
 >>> play("xiangqi", [], "炮二平五").moves
@@ -32,10 +32,10 @@ from datetime import datetime, timedelta
 import chess
 import pyffish
 
-from battles.games import live_notation, live_position, xiangqi
-from battles.games.base import Judgement, RecordError
-from battles.games.kept import Kept
-from battles.games.xiangqi_notation import from_fairy
+from games import live_notation, live_position, xiangqi
+from games.base import Judgement, RecordError
+from games.kept import Kept
+from games.xiangqi_notation import from_fairy
 
 FIRST = {"xiangqi": "red", "chess": "white"}
 SECOND = {"xiangqi": "black", "chess": "black"}

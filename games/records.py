@@ -9,7 +9,7 @@ One pass over the text, no backtracking: any input within the caps is read in li
 
 import re
 
-from battles.games.base import RecordError
+from games.base import RecordError
 
 TAG_RE = re.compile(r'\[([A-Za-z0-9_]+)\s+"([^"\\]*(?:\\.[^"\\]*)*)"\]')
 SPECIAL_RE = re.compile(r"[{}();]")

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 import chess
 import pyffish
 
-from battles.games.xiangqi import START, VARIANT, chinese_moves, wxf_moves
-from battles.games.xiangqi_notation import from_fairy, to_fairy
+from games.xiangqi import START, VARIANT, chinese_moves, wxf_moves
+from games.xiangqi_notation import from_fairy, to_fairy
 
 CP_BOUND = 1000
 Eval = tuple[int | None, int | None]  # (centipawns, mate in N) from the first player's view

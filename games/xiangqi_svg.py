@@ -2,7 +2,7 @@
 
 from html import escape
 
-from battles.games.xiangqi_notation import Board
+from games.xiangqi_notation import Board
 
 CELL, MARGIN, RADIUS = 40, 30, 17
 RED_CHARS = {"r": "俥", "n": "傌", "b": "相", "a": "仕", "k": "帥", "c": "炮", "p": "兵"}

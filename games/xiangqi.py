@@ -5,9 +5,9 @@ from functools import lru_cache
 
 import pyffish
 
-from battles.games.base import Claimable, Judgement, RecordError, Termination
-from battles.games.records import split_record
-from battles.games.xiangqi_notation import (
+from games.base import Claimable, Judgement, RecordError, Termination
+from games.records import split_record
+from games.xiangqi_notation import (
     Board,
     NotationError,
     chinese_from_wxf,
@@ -176,7 +176,7 @@ def start_position(headers: dict[str, str]) -> str:
     >>> start_position({"FEN": "4k4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"})
     Traceback (most recent call last):
     ...
-    battles.games.base.RecordError: the game starts from the standard position; the record declares another
+    games.base.RecordError: the game starts from the standard position; the record declares another
     """
     declared = headers.get("FEN")
     if declared is not None and declared.split(" ")[0] != START.split()[0]:

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 import chess
 import chess.svg
 
-from battles.games import xiangqi
-from battles.games.chess_records import game_board
-from battles.games.chess_svg import board_svg as chess_board_svg
-from battles.games.kept import Kept
-from battles.games.xiangqi_notation import COLUMNS, Board, chinese_from_wxf
-from battles.games.xiangqi_svg import board_svg
+from games import xiangqi
+from games.chess_records import game_board
+from games.chess_svg import board_svg as chess_board_svg
+from games.kept import Kept
+from games.xiangqi_notation import COLUMNS, Board, chinese_from_wxf
+from games.xiangqi_svg import board_svg
 
 KEPT = 1024  # writings kept per process
 EXTEND = 8  # moves a kept writing is extended by, at most (else the game is written whole)

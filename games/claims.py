@@ -14,9 +14,9 @@ from functools import lru_cache
 
 import chess
 
-from battles.games import chess_records, xiangqi
-from battles.games.base import Claimable
-from battles.games.live import FIRST, SECOND, position, to_move
+from games import chess_records, xiangqi
+from games.base import Claimable
+from games.live import FIRST, SECOND, position, to_move
 
 
 def claimable(
