@@ -10,8 +10,9 @@ against the import with coordinates.
     DATABASE_URL=postgres://… .venv/bin/python bench/world.py   # on PostgreSQL
 
 The world has no officers: the bulk insert compared is of the map's rows (officers need users,
-made one by one either way). Its own redis-server runs, as under `make run`: the import's commit
-tells the pages that the world changed (campaign/freshness.py), which the bulk insert does not.
+made one by one either way). Its own redis-server runs (port 6398, never the site's), as under
+`make run`: the import's commit tells the pages that the world changed (campaign/freshness.py),
+which the bulk insert does not.
 """
 
 import argparse
@@ -26,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 VAR = ROOT / "var"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-world.sqlite3'}")
-os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6390/0")
+os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6398/0")  # its own, never the site's (6390)
 RUNS = 3
 
 
