@@ -9,23 +9,20 @@ event loop. Two things here spare the lines that did not change:
   and the lists) that keeps each line's cells from the redraws before: a line drawn again as it
   was costs a dict copy. The cells are those the Window would draw (the same characters, the
   same style strings), and it is focusable, visible and placed as a Window is.
-- `skip_unchanged_lines()`, around prompt_toolkit's diff of two screens: a line whose cells are
-  the same as the last screen's is hidden from it (both sides empty), so it sends nothing for
-  it, as it would have after comparing every cell. The escapes written are still the toolkit's.
+- `skip_unchanged_lines()` (bbs/toolkit.py, with the other changes made to prompt_toolkit's
+  internals), around prompt_toolkit's diff of two screens: a line whose cells are the same as
+  the last screen's is hidden from it, so it sends nothing for it.
 """
 
-from collections import defaultdict
 from collections.abc import Callable, Iterable
-from typing import Any
 
-import prompt_toolkit.renderer as toolkit_renderer
 from prompt_toolkit.application.current import get_app
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.formatted_text import StyleAndTextTuples, to_formatted_text
 from prompt_toolkit.formatted_text.utils import split_lines
 from prompt_toolkit.layout import Window
 from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.layout.screen import _CHAR_CACHE, Char, Screen, WritePosition
+from prompt_toolkit.layout.screen import _CHAR_CACHE, Char, WritePosition
 from prompt_toolkit.utils import to_str
 
 Row = dict[int, Char]
@@ -114,31 +111,3 @@ def line_cells(line: Iterable[tuple], xpos: int, width: int, style: str, last: b
                     cells[xpos + x - 1] = _CHAR_CACHE[before.char + character, before.style]
             x += char.width
     return cells
-
-
-def skip_unchanged_lines() -> None:
-    """prompt_toolkit's screen diff, told only of the lines that changed (once per process)."""
-    diff = toolkit_renderer._output_screen_diff
-    if hasattr(diff, "__wrapped__"):
-        return
-
-    def output_screen_diff(app, output, screen: Screen, current_pos, color_depth, previous_screen, *args, **kwargs):
-        hidden: list[tuple[int, Any, Any]] = []
-        is_done = kwargs["is_done"] if "is_done" in kwargs else args[1]  # (the last redraw: all drawn again)
-        if previous_screen is not None and previous_screen is not screen and not is_done:
-            new, old = screen.data_buffer, previous_screen.data_buffer
-            new_escapes, old_escapes = screen.zero_width_escapes, previous_screen.zero_width_escapes
-            blank: Any = defaultdict(lambda: _CHAR_CACHE[" ", TRANSPARENT])  # the same on both sides
-            for y in range(min(screen.height, previous_screen.height)):
-                row = new.get(y)
-                if row is not None and row == old.get(y) and not new_escapes.get(y) and not old_escapes.get(y):
-                    hidden.append((y, row, old[y]))
-                    new[y] = old[y] = blank
-        try:
-            return diff(app, output, screen, current_pos, color_depth, previous_screen, *args, **kwargs)
-        finally:
-            for y, row, old_row in hidden:
-                screen.data_buffer[y], previous_screen.data_buffer[y] = row, old_row
-
-    output_screen_diff.__wrapped__ = diff  # type: ignore[attr-defined]
-    toolkit_renderer._output_screen_diff = output_screen_diff

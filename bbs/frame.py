@@ -4,20 +4,14 @@ goes back on every screen; a window smaller than 80×24 is told so instead of dr
 
 import asyncio
 import logging
-from collections.abc import Generator
-from contextlib import contextmanager
-from functools import cache
 from typing import Any
 
-import prompt_toolkit.application.application as toolkit_application
 from django.utils import translation
 from django.utils.translation import gettext as _
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, buffer_has_focus
 from prompt_toolkit.key_binding import DynamicKeyBindings, KeyBindings, merge_key_bindings
-from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
-from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.layout import DynamicContainer, HSplit, Layout, Window
 from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import FormattedTextControl
@@ -28,6 +22,7 @@ from bbs.context import Context
 from bbs.drawing import TextWindow
 from bbs.screen import Screen
 from bbs.text import fit, wrap
+from bbs.toolkit import shared_toolkit_bindings
 
 log = logging.getLogger(__name__)
 
@@ -44,28 +39,6 @@ STYLE = Style.from_dict(
         "refusal": "bg:#aa0000 #ffffff",
     }
 )
-
-
-@cache
-def _toolkit_bindings() -> tuple[Any, Any]:
-    return load_key_bindings(), load_page_navigation_bindings()
-
-
-@contextmanager
-def _shared_toolkit_bindings() -> Generator[None, None, None]:
-    """prompt_toolkit's own key bindings (the editing and page keys of every application: some
-    600 bindings, most of a session's memory and of its start) loaded once for all sessions
-    instead of once per application: they keep no state (each looks at the application it is
-    called for). The loaders are swapped in the module the Application constructor calls them
-    from, for the constructor's length (synchronous, on the one event loop)."""
-    saved = toolkit_application.load_key_bindings, toolkit_application.load_page_navigation_bindings
-    editing, pages = _toolkit_bindings()
-    toolkit_application.load_key_bindings = lambda: editing
-    toolkit_application.load_page_navigation_bindings = lambda: pages
-    try:
-        yield
-    finally:
-        toolkit_application.load_key_bindings, toolkit_application.load_page_navigation_bindings = saved
 
 
 class FrameApplication(Application):
@@ -105,7 +78,7 @@ class Frame:
         self.closing_message = ""
         self._tasks: set[asyncio.Task] = set()
         self._starting: dict[int, asyncio.Task] = {}  # each screen's start() while it runs
-        with _shared_toolkit_bindings():
+        with shared_toolkit_bindings():
             self.app: Application = self._application()
 
     def _application(self) -> Application:

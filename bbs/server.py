@@ -15,9 +15,9 @@ from django.db import connections
 from bbs import auth
 from bbs.conf import setting
 from bbs.context import Context
-from bbs.drawing import skip_unchanged_lines
 from bbs.inbound import bound_environment, meter
 from bbs.session import Session, Sessions
+from bbs.toolkit import skip_unchanged_lines
 from campaign.addresses import limited
 
 log = logging.getLogger(__name__)

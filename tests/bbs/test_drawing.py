@@ -19,8 +19,9 @@ from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import _StyleStringHasStyleCache, _StyleStringToAttrsCache
 
-from bbs.drawing import TextWindow, skip_unchanged_lines
+from bbs.drawing import TextWindow
 from bbs.frame import STYLE, FrameApplication
+from bbs.toolkit import skip_unchanged_lines
 
 PIECES = ["城", "許昌", "a", "Z", " ", "推", "→", "★", "\x1b[31m", "\t", "e\u0301", "  ", "━━", "😀", "12"]
 STYLES = ["", "class:cursor", "class:dim", "class:system", "#ff0000 bold", "class:unread"]
