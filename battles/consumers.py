@@ -12,12 +12,10 @@ import time
 from collections import deque
 from urllib.parse import parse_qs
 
-from asgiref.sync import SyncToAsync
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
-from django.db import connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -27,6 +25,7 @@ from battles.live_acts import live_act
 from battles.models import BanqiGame, Game
 from battles.selectors.live import live_state, watcher_state
 from campaign.inputs import TIME_ZONE_COOKIE, query_number
+from campaign.kept_connection import KeptConnection
 from campaign.models import Campaign, Officer
 from campaign.services.notices import officer_group
 
@@ -41,26 +40,6 @@ CLOSE_UNEXPECTED = 4400  # a frame sent to a socket that only listens (the dashb
 CLOSE_UNKNOWN = 4404  # no such address, campaign or game (or not an officer of it, for notices)
 CLOSE_FAILED = 1011  # a dashboard's reading failed: its page falls back to its refresh
 ACTIONS = ("move", "resign", "draw", "ready", "claim", "state")  # state: send me the whole state
-
-
-class KeptConnection(SyncToAsync):
-    """Channels' database_sync_to_async without closing the connection after every call.
-
-    Every consumer of a process runs its database work in one thread (asgiref's thread-sensitive
-    executor: consumers have no per-request context), so that thread keeps one connection for
-    all the games it serves instead of opening and closing one per frame (a SQLite file's
-    last close also checkpoints its write-ahead log). A connection that saw an error is closed,
-    and the next call opens a fresh one. HTTP requests keep Django's rule (CONN_MAX_AGE)."""
-
-    def thread_handler(self, loop, *args, **kwargs):
-        try:
-            return super().thread_handler(loop, *args, **kwargs)
-        finally:
-            for connection in connections.all(initialized_only=True):
-                if connection.connection is not None and (
-                    connection.errors_occurred or connection.autocommit != connection.settings_dict["AUTOCOMMIT"]
-                ):
-                    connection.close()
 
 
 database_sync_to_async = KeptConnection

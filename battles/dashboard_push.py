@@ -75,7 +75,7 @@ def read(campaign: Campaign, kingdom_id: int | None, page: int, language: str, z
         _readings.move_to_end(key)
         return _readings[key]
     with translation.override(language), timezone.override(zone):
-        context = dashboard_context(campaign, kingdom_id, page)
+        context = dashboard_context(campaign, kingdom_id, page, kept=True)
         dash = context["dash"]
         row = get_template("battles/_dashboard_row.html")
         parts = {f"city-{r.city.pk}": row.render({**context, "row": r}) for r in dash.rows}

@@ -34,10 +34,6 @@ def local_date(ctx: Context, moment) -> str:
 
 
 @screen("boards")
-@screen("boards")
-@screen("boards")
-@screen("boards")
-@screen("boards")
 class BoardList(ListScreen):
     """The boards the officer may read; `+` marks one with posts they have not read."""
 
@@ -82,10 +78,6 @@ class BoardList(ListScreen):
         )
 
 
-@screen("board")
-@screen("board")
-@screen("board")
-@screen("board")
 @screen("board")
 class ThreadList(ListScreen):
     """A board's threads, newest activity first, 20 a page as on the web."""

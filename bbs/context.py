@@ -8,9 +8,9 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from asgiref.sync import SyncToAsync
-from django.db import connections
 from django.utils import translation
+
+from campaign.kept_connection import KeptConnection
 
 if TYPE_CHECKING:
     from bbs.screen import Screen
@@ -26,20 +26,6 @@ class Frame(Protocol):
     def pop(self) -> None: ...
     def invalidate(self) -> None: ...
     def status(self, text: str) -> None: ...
-
-
-class _Database(SyncToAsync):
-    """Channels' database_sync_to_async (thread-sensitive: one thread for the process's database
-    work, as the consumers' KeptConnection) inside the session's language. The connection is kept
-    between calls; one that saw an error is closed and the next call opens a fresh one."""
-
-    def thread_handler(self, loop, *args, **kwargs):
-        try:
-            return super().thread_handler(loop, *args, **kwargs)
-        finally:
-            for connection in connections.all(initialized_only=True):
-                if connection.errors_occurred or not connection.is_usable():
-                    connection.close()
 
 
 class Context:
@@ -88,7 +74,7 @@ class Context:
             with translation.override(language):
                 return fn(*args, **kwargs)
 
-        return await _Database(call, thread_sensitive=True)()
+        return await KeptConnection(call, thread_sensitive=True)()
 
     def spawn(self, coro: Coroutine[Any, Any, Any]) -> asyncio.Task:
         """A task of the session's (bbs/frame.py Frame.spawn: kept, its failure logged and said);

@@ -68,10 +68,6 @@ def mailbox_page(*, officer, box: str, page: int | str | None) -> tuple[list[Let
 
 
 @screen("letters")
-@screen("letters")
-@screen("letters")
-@screen("letters")
-@screen("letters")
 class Mailbox(ListScreen):
     """The officer's letters, 20 a page, the latest first."""
 

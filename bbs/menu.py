@@ -38,10 +38,6 @@ class CampaignChoice(ListScreen):
 
 
 @screen("main-menu")
-@screen("main-menu")
-@screen("main-menu")
-@screen("main-menu")
-@screen("main-menu")
 class MainMenu(ListScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -27,6 +27,7 @@ from campaign.errors import RuleViolation
 from campaign.models import Post, Thread
 from campaign.selectors.boards import thread_page
 from campaign.services.boards import post_edit, post_reply
+from campaign.services.comments import check_commentable
 from campaign.services.reads import thread_read
 
 
@@ -42,10 +43,6 @@ def read_thread(*, thread_id: int, campaign, viewer, now):
     return views
 
 
-@screen("thread")
-@screen("thread")
-@screen("thread")
-@screen("thread")
 @screen("thread")
 class Pager:
     def __init__(self, ctx: Context, thread, on_leave: Callable[[], Awaitable[None]] | None = None) -> None:
@@ -212,9 +209,10 @@ class Pager:
             return
         post_id = self.line_posts[min(self.top, len(self.line_posts) - 1)]
         post = next(post for post in self.posts() if post.pk == post_id)
-        if post.hidden:
-            hidden = RuleViolation("R2.5", _("A post hidden by a moderator takes no comments."))
-            self.ctx.status("! " + hidden.refusal)  # the service's own words, before any typing
+        try:
+            check_commentable(post)  # the service's own question and words, before any typing
+        except RuleViolation as refusal:
+            self.ctx.status("! " + refusal.refusal)
             return
         self.commenting.begin(post)
 

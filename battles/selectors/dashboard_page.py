@@ -7,25 +7,29 @@ from urllib.parse import urlencode
 from django.conf import settings
 
 from battles.selectors.dashboard import dashboard
+from battles.selectors.dashboard_kept import dashboard_kept
 from battles.selectors.war_map import war_map
 from campaign import clock, freshness
 from campaign.models import Campaign
 
 
-def dashboard_context(campaign: Campaign, kingdom_id: int | None, page: int) -> dict:
+def dashboard_context(campaign: Campaign, kingdom_id: int | None, page: int, *, kept: bool = False) -> dict:
     """A page of cities, of one kingdom when `kingdom_id` names one of the campaign's; the map
     beside them when every city is on the page. A filter or page that means nothing (not a
     number, another campaign's kingdom) is the whole dashboard's first page. `version` is the
     world's before the reading (freshness.py), so that a change made meanwhile is pushed again
     to the page's socket (battles/dashboard_push.py); `query` the filter as understood."""
     version = freshness.version() or ""
-    dash = dashboard(
-        campaign=campaign,
-        now=clock.now(),
-        kingdom_id=kingdom_id,
-        page=page,
-        per_page=settings.DASHBOARD_CITIES_PER_PAGE,
-    )
+    if kept:  # the socket's push: the reading the process's other readers of the page share
+        dash = dashboard_kept(campaign, kingdom_id, page)
+    else:
+        dash = dashboard(
+            campaign=campaign,
+            now=clock.now(),
+            kingdom_id=kingdom_id,
+            page=page,
+            per_page=settings.DASHBOARD_CITIES_PER_PAGE,
+        )
     chosen = {"kingdom": dash.kingdom.pk} if dash.kingdom else {}
     query = urlencode(chosen | ({"page": dash.page} if dash.page > 1 else {}))
     return {

@@ -55,10 +55,6 @@ def countdown(deadline: datetime | None, now: datetime) -> str:
 
 
 @screen("duties")
-@screen("duties")
-@screen("duties")
-@screen("duties")
-@screen("duties")
 class DutiesScreen(ListScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

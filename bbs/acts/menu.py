@@ -13,10 +13,6 @@ from campaign.authority import require_officer
 
 
 @screen("acts")
-@screen("acts")
-@screen("acts")
-@screen("acts")
-@screen("acts")
 class ActMenu(ActList):
     def __init__(self, ctx: Context, *, city=None, army=None, siege=None) -> None:
         super().__init__(ctx, _("Acts"), [])

@@ -51,10 +51,6 @@ def finished_words(game: Game) -> str:
 
 
 @screen("games")
-@screen("games")
-@screen("games")
-@screen("games")
-@screen("games")
 class GamesList(ListScreen):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)

@@ -36,10 +36,6 @@ MOVE_CHARS = 16  # the longest move any notation writes, with room (the socket's
 
 
 @screen("game-live")
-@screen("game-live")
-@screen("game-live")
-@screen("game-live")
-@screen("game-live")
 class LiveScreen:
     def __init__(self, ctx, *, game_id: int, campaign: Campaign | None = None):
         """The live game `game_id` of `campaign` (by default the one chosen in the menu,

@@ -69,10 +69,6 @@ class Opening:
 
 
 @screen("game")
-@screen("game")
-@screen("game")
-@screen("game")
-@screen("game")
 def game_screen(ctx: Context, game_id: int) -> Screen:
     """The screen for the game `game_id` of the session's campaign (`ctx.campaign`): push it."""
     return Opening(ctx, game_id)

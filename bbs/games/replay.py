@@ -27,10 +27,6 @@ STEP_PAGE = 10
 
 
 @screen("game-replay")
-@screen("game-replay")
-@screen("game-replay")
-@screen("game-replay")
-@screen("game-replay")
 class ReplayScreen:
     """A finished (or any) game of `campaign` (the session's, `ctx.campaign`, unless given)
     replayed; `ply`: the move shown first (the last by default)."""

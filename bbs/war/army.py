@@ -15,10 +15,6 @@ from bbs.war.page import Line, WarPage, acts_hint, text
 
 
 @screen("army")
-@screen("army")
-@screen("army")
-@screen("army")
-@screen("army")
 class ArmyScreen(WarPage):
     def __init__(self, ctx: Context, *, army_id: int) -> None:
         super().__init__(ctx)

@@ -14,10 +14,6 @@ from bbs.war.page import Line, WarPage, acts_hint, text
 
 
 @screen("city")
-@screen("city")
-@screen("city")
-@screen("city")
-@screen("city")
 class CityScreen(WarPage):
     def __init__(self, ctx: Context, *, city_id: int) -> None:
         super().__init__(ctx)

@@ -11,21 +11,17 @@ from prompt_toolkit.key_binding import KeyBindings
 
 from battles.models import Army
 from battles.selectors.dashboard import CityRow, Dashboard
+from battles.selectors.dashboard_kept import dashboard_kept
 from bbs.context import Context
 from bbs.registry import screen, screen_make, screen_open
 from bbs.text import fit
 from bbs.war.look import bar, countdown, kingdom_style, local, name, owner
 from bbs.war.page import Line, WarPage, acts_hint
-from bbs.war.reading import reading
 from bbs.war.search import CitySearch
 
 BAR = 10  # cells of a wall's bar on the dashboard
 
 
-@screen("dashboard")
-@screen("dashboard")
-@screen("dashboard")
-@screen("dashboard")
 @screen("dashboard")
 class DashboardScreen(CitySearch, WarPage):
     def __init__(self, ctx: Context) -> None:
@@ -37,7 +33,7 @@ class DashboardScreen(CitySearch, WarPage):
         self.page = 1
 
     async def load(self) -> None:
-        self.dash = await self.ctx.db(reading, self.ctx.campaign, self.kingdom_id, self.page)
+        self.dash = await self.ctx.db(dashboard_kept, self.ctx.campaign, self.kingdom_id, self.page)
         self.page = self.dash.page
 
     def heading(self) -> list[StyleAndTextTuples]:

@@ -7,18 +7,14 @@ from django.utils.translation import ngettext
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from battles.selectors.dashboard import Dashboard
+from battles.selectors.dashboard_kept import dashboard_kept
 from bbs.context import Context
 from bbs.registry import screen
 from bbs.text import fit
 from bbs.war.look import countdown, kingdom_style, local, name
 from bbs.war.page import Line, WarPage, text
-from bbs.war.reading import reading
 
 
-@screen("road")
-@screen("road")
-@screen("road")
-@screen("road")
 @screen("road")
 class RoadScreen(WarPage):
     def __init__(self, ctx: Context) -> None:
@@ -27,7 +23,7 @@ class RoadScreen(WarPage):
         self.dash: Dashboard | None = None
 
     async def load(self) -> None:
-        self.dash = await self.ctx.db(reading, self.ctx.campaign, None, 1)
+        self.dash = await self.ctx.db(dashboard_kept, self.ctx.campaign, None, 1)
 
     def heading(self) -> list[StyleAndTextTuples]:
         columns = "  " + fit(_("Officer"), 11) + fit(_("From"), 9) + fit(_("To"), 9) + fit(_("Arrives"), 16) + _("In")

@@ -16,10 +16,6 @@ from bbs.war.page import Line, WarPage, acts_hint, text
 
 
 @screen("siege")
-@screen("siege")
-@screen("siege")
-@screen("siege")
-@screen("siege")
 class SiegeScreen(WarPage):
     def __init__(self, ctx: Context, *, siege_id: int) -> None:
         super().__init__(ctx)

@@ -39,6 +39,12 @@ def _note(reason: str) -> str:
     return _("Too soon after your last comment on this post for a push or a boo: written as →.")
 
 
+def check_commentable(post: Post) -> None:
+    """R2.5: a post hidden by a moderator takes no comments (asked before anything is typed too)."""
+    if post.hidden:
+        raise RuleViolation("R2.5", _("A post hidden by a moderator takes no comments."))
+
+
 def comment_add(*, actor: Officer, post: Post, kind: str, text: str) -> Comment:
     """An officer's 推, 噓 or → under a post of a board they may post on. The post's author only
     comments (→) on it; a 推 or 噓 soon after one's previous comment on the post is a → (PTT's rules,
@@ -51,14 +57,12 @@ def comment_add(*, actor: Officer, post: Post, kind: str, text: str) -> Comment:
     if kind not in KINDS:
         raise RuleViolation("", _("A comment is a push (推), a boo (噓) or an arrow (→)."))
     line = _checked_line(text)
-    if post.hidden:
-        raise RuleViolation("R2.5", _("A post hidden by a moderator takes no comments."))
+    check_commentable(post)
     check_rate(actor)
     with transaction.atomic():
         locked = Post.objects.select_for_update().only("pk", "hidden", "author_id", "thread_id").get(pk=post.pk)
         now = clock.now()  # under the lock: the officer's comments on the post are in time order
-        if locked.hidden:
-            raise RuleViolation("R2.5", _("A post hidden by a moderator takes no comments."))
+        check_commentable(locked)
         last = (
             Comment.objects.filter(post=locked, author=actor)
             .order_by("-created_at")

@@ -227,7 +227,7 @@ def test_the_consumers_keep_their_database_connection_between_frames():
     drop it only when it saw an error."""
     from django.db import connection
 
-    from battles.consumers import KeptConnection
+    from campaign.kept_connection import KeptConnection
 
     def current():
         connection.ensure_connection()

@@ -13,6 +13,7 @@ import time_machine
 from django.utils import translation
 
 from battles.selectors.city import city_detail
+from battles.selectors.dashboard_kept import dashboard_kept as reading
 from battles.services.field import field_sortie
 from battles.services.march import march_start
 from battles.services.siege import siege_call
@@ -20,7 +21,6 @@ from bbs.models import TerminalChoice
 from bbs.text import width
 from bbs.war.army import ArmyScreen
 from bbs.war.city import CityScreen
-from bbs.war.reading import reading
 from bbs.war.road import RoadScreen
 from bbs.war.siege import SiegeScreen
 from campaign import clock
@@ -221,13 +221,15 @@ def test_the_dashboard_draws_from_its_reading_alone_and_fits_the_terminal(war, l
 
 
 def test_terminals_on_the_same_page_share_one_reading_until_the_world_changes(war, django_assert_num_queries):
+    """One reading of a page for the process's terminals and the pushed web pages alike."""
+    from battles.selectors.dashboard_page import dashboard_context
     from battles.services.ledger import value_change
-    from bbs.war.reading import reading
 
     first = reading(war.campaign, None, 1)
     with django_assert_num_queries(0):  # the world version is read from Redis, nothing from the database
         second = reading(war.campaign, None, 1)
     assert second is first
+    assert dashboard_context(war.campaign, None, 1, kept=True)["dash"] is first  # the web page's push
     city = war.city("成都")
     before = city.wall
     value_change(key="test-ploy", delta=-100, clause="R9.2", cause="a siege ploy", due_at=clock.now(), city=city)

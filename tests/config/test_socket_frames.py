@@ -59,7 +59,7 @@ def test_a_socket_closing_keeps_the_database_connection_the_sockets_share():
     a socket that leaves (a flooder closed at its first frame, again and again) does not close it."""
     from django.db import connection
 
-    from battles.consumers import KeptConnection
+    from campaign.kept_connection import KeptConnection
 
     world = make_world()
 

@@ -1,5 +1,8 @@
-"""The dashboard as the terminal reads it: a page of cities shared by the process's terminals
-showing the same page at the same world version and minute."""
+"""One reading of a page of the dashboard for all its readers in the process: the pushed pages
+(battles/dashboard_push.py, which draws it once per language and zone) and the terminals (bbs/war/)
+read the same page at the same world version and minute from here, so a hundred readers cost one
+reading a change. Nothing in a reading is in a reader's language or zone: both are applied when
+it is drawn."""
 
 import time
 from collections import OrderedDict
@@ -8,16 +11,16 @@ from django.conf import settings
 
 from battles.selectors.dashboard import Dashboard, dashboard
 from campaign import clock, freshness
+from campaign.models import Campaign
 
 READINGS_KEPT = 32
 _readings: OrderedDict[tuple, Dashboard] = OrderedDict()  # touched in the database thread only
 
 
-def reading(campaign, kingdom_id: int | None, page: int) -> Dashboard:
-    """A page of the dashboard, shared by the process's terminals showing the same page at the
-    same world version and minute (as the web's pushed readings are: a hundred terminals on the
-    dashboard cost one reading a change). What is drawn in the session's language is translated
-    when drawn, so one reading serves both languages."""
+def dashboard_kept(campaign: Campaign, kingdom_id: int | None, page: int) -> Dashboard:
+    """A page of cities as `dashboard` reads it, kept while the world version and the minute (R2.6's
+    online flags) are those it was read at. A reading during which the version moved is not kept:
+    a change committed meanwhile may be in it or not."""
     version = freshness.version() or ""
     key = (campaign.pk, kingdom_id, page, version, int(time.time() // freshness.MINUTE))
     if version and key in _readings:
@@ -30,7 +33,7 @@ def reading(campaign, kingdom_id: int | None, page: int) -> Dashboard:
         page=page,
         per_page=settings.DASHBOARD_CITIES_PER_PAGE,
     )
-    if version:
+    if version and freshness.version() == version:
         _readings[key] = dash
         while len(_readings) > READINGS_KEPT:
             _readings.popitem(last=False)
