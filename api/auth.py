@@ -13,11 +13,11 @@ from ninja.errors import Throttled
 from ninja.security import HttpBearer
 from ninja.throttling import SimpleRateThrottle
 
+from accounts.models import AccessToken
+from accounts.services import token_check
 from campaign import rates
 from campaign.addresses import client_address
 from campaign.errors import NotAllowed
-from campaign.models import AccessToken
-from campaign.services.tokens import token_check
 
 
 @dataclass

@@ -8,12 +8,12 @@ from ninja import Field, Schema
 from ninja.errors import AuthenticationError
 from ninja.pagination import CursorPagination, paginate
 
+from accounts.selectors import account_of
 from api import schemas
 from api.router import read
 from battles.selectors import public
 from campaign.authority import officer_of, require_officer
 from campaign.models import Campaign, Officer
-from campaign.selectors.accounts import account_of
 from campaign.selectors.search import board_search
 
 

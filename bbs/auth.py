@@ -1,4 +1,4 @@
-"""Log-in to the terminal: the web's log-in through another door (campaign/log_in.py).
+"""Log-in to the terminal: the web's log-in through another door (accounts/log_in.py).
 
 - A password goes through Django's `authenticate` with the client's address, so that django-axes
   counts the same failures under the same name (the account's, however typed) and pauses as the
@@ -28,8 +28,8 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from accounts.log_in import CodeRefused, address_unconfirmed, normalised, second_factor_asked, second_factor_check
 from bbs.models import SSHKey, TerminalChoice
-from campaign.log_in import CodeRefused, address_unconfirmed, normalised, second_factor_asked, second_factor_check
 
 LOGIN_PATH = "/bbs/login"  # what axes records as the path of a terminal's attempt
 

@@ -313,7 +313,3 @@ class WarPauseAdmin(ReadOnly):
 @admin.register(ChroniclePin)
 class ChroniclePinAdmin(ReadOnly):
     list_display = ["campaign", "day", "post", "pinned_by", "pinned_at"]
-
-
-# allauth's authenticators, named in the reader's language
-from campaign import admin_accounts  # noqa: E402,F401

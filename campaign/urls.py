@@ -1,5 +1,5 @@
-"""The campaign's pages: the site-wide ones (home, landing, time zone, tokens, the unsubscribe
-link) and, under /c/<slug>/, a campaign's boards, feeds, mail, letters, moves and personnel. The war's
+"""The campaign's pages: the site-wide ones (home, landing, time zone, the unsubscribe link) and,
+under /c/<slug>/, a campaign's boards, feeds, mail, letters, moves and personnel. The war's
 pages under the same prefix (battles/urls.py) are mounted by config/urls.py, so that the campaign
 names nothing of the war."""
 
@@ -23,7 +23,6 @@ from campaign.views import (
     push,
     season,
     seasons,
-    tokens,
     zones,
 )
 
@@ -127,9 +126,6 @@ urlpatterns = [
     path("accounts/landing/", home.landing, name="landing"),
     path("accounts/time-zone/", zones.time_zone_page, name="time-zone"),
     path("mail/unsubscribe/<str:token>/", mail.mail_unsubscribe_page, name="mail-unsubscribe"),
-    path("accounts/tokens/", tokens.tokens_page, name="tokens"),
-    path("accounts/tokens/new/", tokens.token_new, name="token-new"),
-    path("accounts/tokens/<id:token_id>/revoke/", tokens.token_revoke_view, name="token-revoke"),
     path("organise/", organise.organise_page, name="organise"),
     path("organise/new/", organise.organise_new, name="organise-new"),
     path("organise/new/create/", organise.organise_create, name="organise-create"),

@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "allauth.mfa",
     "ninja",  # the API's interactive docs (its templates and static files, served here)
     "campaign",
+    "accounts",
     "cities",
     "battles",
     "ops",
@@ -137,22 +138,22 @@ CONTENT_SECURITY_POLICY = {
 # user from one address that user's log-in from that address is refused for
 # LOGIN_COOLOFF_MINUTES, with a message saying so; an address is refused for everyone only after
 # LOGIN_ADDRESS_FAILURE_LIMIT wrong passwords for any users (far more: many players share one
-# address behind a school's or a café's router). config/login_limits.py counts both.
+# address behind a school's or a café's router). accounts/login_limits.py counts both.
 # allauth's backend (a ModelBackend) logs in by username or by address; axes' first, so that it
 # counts allauth's log-in form like any other.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "allauth.account.auth_backends.AuthenticationBackend"]
-AXES_HANDLER = "config.login_limits.LoginLimits"
+AXES_HANDLER = "accounts.login_limits.LoginLimits"
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
 # The account a log-in names, typed as its username or as its address, in any case, found as
-# allauth finds it (config/accounts.py, campaign/log_in.py): one count per account, on the web and
+# allauth finds it (accounts/adapters.py, accounts/log_in.py): one count per account, on the web and
 # the terminal alike, whichever name was typed.
-AXES_USERNAME_CALLABLE = "config.accounts.login_name"
+AXES_USERNAME_CALLABLE = "accounts.adapters.login_name"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the address alone: LOGIN_ADDRESS_FAILURE_LIMIT
 # The client's address as the API's limits and the sockets see it (campaign/addresses.py).
 AXES_CLIENT_IP_CALLABLE = "campaign.addresses.client_address"
-AXES_LOCKOUT_CALLABLE = "campaign.views.accounts.locked_out"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out.locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
@@ -232,11 +233,11 @@ LOGOUT_REDIRECT_URL = "home"
 # link mailed; log-in by either; reset, address and password changes by mail; two-factor log-in by
 # TOTP with recovery codes. The forms' and mails' templates extend the site's (templates/account/,
 # templates/mfa/, templates/allauth/). The passwords' throttling stays django-axes' alone: allauth's
-# own limits on log-ins are off for passwords (config/accounts.py: two counts would disagree on when
+# own limits on log-ins are off for passwords (accounts/adapters.py: two counts would disagree on when
 # a user is paused); its limit on failures still counts two-factor codes (axes never sees them: 5 a
 # user in 5 minutes), and its limits on mails sent (sign-up, confirmation, reset) stay.
-ACCOUNT_ADAPTER = "config.accounts.AccountAdapter"
-ACCOUNT_FORMS = {"login": "config.accounts.LoginForm"}
+ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
+ACCOUNT_FORMS = {"login": "accounts.adapters.LoginForm"}
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email*", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "mandatory"

@@ -1,11 +1,11 @@
-"""The site's URLs: each app's pages (the campaign's, then the war's under the same /c/<slug>/),
+"""The site's URLs: each app's pages (the accounts', the campaign's, then the war's under the same /c/<slug>/),
 the API under /api/v1/, the admin, the accounts (django-allauth: log-in, sign-up, addresses,
 passwords, two-factor; `login` and `logout` name its log-in and log-out), the interface language,
 the operators' side, the BBS's SSH keys page.
 
 The admin's own log-in page would let staff in by password alone (no second factor, no confirmed
 address): it sends them to allauth's log-in instead (allauth's `secure_admin_login`), one log-in
-whatever the door (campaign/log_in.py)."""
+whatever the door (accounts/log_in.py)."""
 
 from allauth.account import views as account_views
 from allauth.account.decorators import secure_admin_login
@@ -24,6 +24,7 @@ urlpatterns = [
     path("api/v1/", api_main.urls()),
     path("admin/", admin.site.urls),
     path("", include("ops.urls")),
+    path("", include("accounts.urls")),  # an account's API tokens
     path("", include("campaign.urls")),
     path("", include("handbook.urls")),
     path("", include("bbs.urls")),  # the account's SSH keys (the terminal itself: manage.py bbs)

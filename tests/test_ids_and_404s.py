@@ -12,13 +12,13 @@ import pytest
 from django.test import Client
 from django.urls import get_resolver
 
-from campaign.services.tokens import token_create
+from accounts.services import token_create
 from tests.walk import NUL, ROOT, api_get, api_operations, site_routes
 
 
 @pytest.mark.django_db
 def test_a_token_named_with_a_nul_is_refused_and_a_link_with_one_names_nothing(world):
-    from campaign.models import AccessToken
+    from accounts.models import AccessToken
 
     king = Client(raise_request_exception=False)
     king.force_login(world["曹操"].user)

@@ -5,8 +5,9 @@ named here with its reason, and a new one fails."""
 
 from django.apps import apps
 
-# From the bottom: the map, the campaign (people and the site's machinery), the war, the terminal.
-LAYERS = ("cities", "campaign", "battles", "bbs")
+# From the bottom: the map, the campaign (people and the site's machinery), the war, the accounts'
+# own (API tokens), the terminal.
+LAYERS = ("cities", "campaign", "battles", "accounts", "bbs")
 
 # Keys that point up today, each with why it has not moved yet.
 NAMED = {

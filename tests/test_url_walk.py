@@ -14,8 +14,8 @@ from urllib.parse import urlencode
 import pytest
 from django.test import Client
 
+from accounts.services import token_create
 from campaign.inputs import FIELD_LABELS
-from campaign.services.tokens import token_create
 from tests.walk import (
     BAD_IDS,
     NUL,

@@ -9,11 +9,9 @@ from .push import PushDelivery, PushSubscription
 from .reads import ThreadRead
 from .seasons import ChroniclePin, WarPause
 from .timers import Heartbeat, Timer
-from .tokens import AccessToken
 from .world import STAGING, Campaign, Kingdom
 
 __all__ = [
-    "AccessToken",
     "Application",
     "Board",
     "BoardModerator",

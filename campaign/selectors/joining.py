@@ -13,10 +13,10 @@ from django.utils.translation import gettext as _
 
 from campaign import clock
 from campaign.authority import may_manage_members, officer_online
+from campaign.digests import digest
 from campaign.errors import RuleViolation
 from campaign.markup import render_markdown
 from campaign.models import Application, BoardModerator, Campaign, Invitation, Kingdom, Officer, OfficerKind
-from campaign.models.tokens import digest
 from cities.models import City
 
 

@@ -29,9 +29,9 @@ from django.utils.translation import pgettext
 from campaign import clock
 from campaign.announcements import in_site_language
 from campaign.authority import may_manage_members, require_campaign_open, require_two_factor
+from campaign.digests import digest
 from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.models import Application, Campaign, Invitation, Kingdom, Officer, OfficerKind, Whereabouts
-from campaign.models.tokens import digest
 from campaign.rules.names import normal_name
 from campaign.rules.personnel import valid_stars
 from campaign.selectors.joining import invitation_found

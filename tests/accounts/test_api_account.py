@@ -6,8 +6,8 @@ from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
 from django.test import Client
 
-from campaign.selectors.accounts import account_of
-from campaign.services.tokens import token_create
+from accounts.selectors import account_of
+from accounts.services import token_create
 
 
 def test_me_tells_the_tokens_user_their_account(world):

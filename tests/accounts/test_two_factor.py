@@ -11,8 +11,8 @@ from allauth.mfa.totp.internal.auth import format_hotp_value, hotp_value
 from django.test import Client
 from django.urls import reverse
 
+from accounts.services import token_create
 from campaign.models import Campaign
-from campaign.services.tokens import token_create
 from ops.demo import DEMO_PASSWORD
 
 TOTP_SECRET_KEY = "mfa.totp.secret"  # where allauth keeps the secret being set up, in the session

@@ -11,8 +11,8 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
+from accounts.services import token_create
 from api.main import api
-from campaign.services.tokens import token_create
 from tests.authorization.cases import Case, allow, refuse
 from tests.authorization.matrix import MATRIX, ROLES, acting, snapshot
 

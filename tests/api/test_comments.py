@@ -9,9 +9,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from accounts.services import token_create
 from campaign.services.boards import post_reply, thread_create
 from campaign.services.comments import comment_add, comment_hide
-from campaign.services.tokens import token_create
 from tests.api.test_reads import every, read
 
 

@@ -10,8 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from django.test import Client, RequestFactory
 
+from accounts.services import token_create
 from api.auth import UserThrottle
-from campaign.services.tokens import token_create
 from tests.api.test_limits import uncounted
 
 

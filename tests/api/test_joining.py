@@ -8,9 +8,9 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from accounts.services import token_create
 from campaign.models import Campaign
 from campaign.services.joining import application_submit, invitation_create
-from campaign.services.tokens import token_create
 
 
 def bearer(user, scope="act") -> dict:

@@ -10,9 +10,9 @@ import redis
 from django.conf import settings
 from django.test import Client
 
+from accounts.services import token_create
 from campaign.models import Letter
 from campaign.services.letters import letter_send
-from campaign.services.tokens import token_create
 
 
 @pytest.fixture(autouse=True)

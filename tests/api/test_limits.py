@@ -10,8 +10,8 @@ import redis
 from django.conf import settings as django_settings
 from django.test import Client
 
+from accounts.services import token_create, token_revoke
 from api.auth import UserThrottle
-from campaign.services.tokens import token_create, token_revoke
 
 
 def address() -> str:

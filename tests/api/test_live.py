@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 
+from accounts.services import token_create
 from battles.models import GameMove
-from campaign.services.tokens import token_create
 from tests.battles.test_records import MATE_MOVES, pending_game
 
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from accounts.services import token_create
 from campaign.models import Campaign
 from campaign.services.organise import campaign_import
-from campaign.services.tokens import token_create
 from tests.authorization.matrix import snapshot
 from tests.campaign.test_organise import organiser
 from tests.campaign.world_files import site_example

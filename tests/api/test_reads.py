@@ -11,6 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from accounts.services import token_create
 from battles.models import Game
 from battles.services.ledger import value_change
 from battles.services.siege import siege_call
@@ -18,7 +19,6 @@ from campaign import clock as war_clock
 from campaign.models import Officer
 from campaign.services.boards import thread_create
 from campaign.services.moves import move_order
-from campaign.services.tokens import token_create
 from cities.models import City
 from tests.worlds import besiege
 

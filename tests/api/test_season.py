@@ -9,9 +9,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from accounts.services import token_create
 from campaign import clock
 from campaign.models import Campaign, WarPause
-from campaign.services.tokens import token_create
 
 pytestmark = pytest.mark.django_db
 

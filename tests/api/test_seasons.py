@@ -8,11 +8,11 @@ import zipfile
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
+from accounts.services import token_create
 from battles.selectors.export import campaign_export
 from campaign.models import Campaign
 from campaign.services.boards import thread_create
 from campaign.services.chronicle import chronicle_pin
-from campaign.services.tokens import token_create
 from tests.worlds import besiege, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

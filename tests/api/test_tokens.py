@@ -7,9 +7,10 @@ import json
 import pytest
 from django.test import Client
 
-from campaign.models import AccessToken, Move
-from campaign.models.tokens import digest
-from campaign.services.tokens import token_create, token_revoke
+from accounts.models import AccessToken
+from accounts.services import token_create, token_revoke
+from campaign.digests import digest
+from campaign.models import Move
 
 
 def act(slug: str, token: str, destination: int):

@@ -177,7 +177,7 @@ def token_new(world, clock):
 
 def token_revoke(world, clock):
     """Only its owner revokes a token."""
-    from campaign.services.tokens import token_create
+    from accounts.services import token_create
 
     token, _text = token_create(user=world["郭嘉"].user, name="bot", scope="read")
     return Case(

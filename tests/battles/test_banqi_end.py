@@ -7,9 +7,9 @@ import re
 
 from django.urls import reverse
 
+from accounts.services import token_create
 from battles.models import BanqiGame
 from battles.services.stratagems import banqi_act, stratagem_accept
-from campaign.services.tokens import token_create
 from tests.battles.test_stratagems import challenge, schemer_wins
 
 

@@ -9,9 +9,9 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
 
+from accounts.services import token_create
 from battles.models import Game
 from battles.services.live import live_move
-from campaign.services.tokens import token_create
 from tests.battles.claims_corpus import PERPETUAL_CHECK_BY_RED, SHUFFLE
 from tests.battles.test_live import ready
 from tests.battles.test_live_socket import live_game, opened, send, sessions, socket

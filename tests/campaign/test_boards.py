@@ -13,13 +13,13 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
+from accounts.services import token_create
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.markup import _MD, MAX_NESTING, render_markdown
 from campaign.models import Post, Thread
 from campaign.selectors.boards import board_threads
 from campaign.services.boards import post_edit, post_hide, post_reply, thread_create
-from campaign.services.tokens import token_create
 
 
 def test_a_city_board_post_with_script_shows_it_as_text(world, client):

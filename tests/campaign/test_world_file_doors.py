@@ -12,8 +12,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
 
+from accounts.services import token_create
 from campaign.services.organise import campaign_import
-from campaign.services.tokens import token_create
 from tests.authorization.matrix import snapshot
 from tests.campaign.test_organise import organiser
 from tests.campaign.world_files import site_example

@@ -2,8 +2,6 @@
 site, shown once, kept only as a SHA-256 digest (a token is 256 random bits: a fast digest is
 as safe as a slow one), scoped to reading or to reading and acting."""
 
-import hashlib
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -29,12 +27,8 @@ class AccessToken(models.Model):
     class Meta:
         verbose_name = _("access token")
         verbose_name_plural = _("access tokens")
+        db_table = "campaign_accesstoken"  # the table it had as the campaign's
         indexes = [models.Index(fields=["user", "-created_at"], name="token_user_newest")]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.prefix}…)"
-
-
-def digest(text: str) -> str:
-    """What is kept of a token or an invitation: its SHA-256, in hex."""
-    return hashlib.sha256(text.encode()).hexdigest()

@@ -1,6 +1,6 @@
 """allauth's two-factor authenticators in the admin, for site admins (the authenticator of a player
 who lost their phone and their recovery codes is removed there): named in the reader's language,
-which allauth's model leaves to its class and field names. Imported by campaign/admin.py."""
+which allauth's model leaves to its class and field names."""
 
 from allauth.mfa.models import Authenticator
 from django.utils.translation import gettext_lazy as _

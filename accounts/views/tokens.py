@@ -9,10 +9,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.models import AccessToken
+from accounts.services import token_create, token_revoke
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import AccessToken
 from campaign.pages import forbidden, outside_zone
-from campaign.services.tokens import token_create, token_revoke
 
 SHOWN_ONCE = "token_shown_once"
 

@@ -6,10 +6,10 @@ from datetime import timedelta
 
 from django.utils.translation import gettext as _
 
+from accounts.models import AccessToken
 from campaign import clock
+from campaign.digests import digest
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import AccessToken
-from campaign.models.tokens import digest
 from campaign.validation import checked_text
 
 PREFIX = "cs_"

@@ -21,7 +21,7 @@ class LoginLimits(AxesDatabaseHandler):
         failures = super().get_failures(request, credentials)  # this user from this address
         limit = get_failure_limit(request, credentials)
         if failures < limit and self.address_failures(request) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
-            request.login_address_paused = True  # the page says so (campaign/views/accounts.py)
+            request.login_address_paused = True  # the page says so (accounts/views/locked_out.py)
             return limit
         return failures
 

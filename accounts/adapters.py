@@ -8,7 +8,7 @@ which django-axes counts a log-in's failures.
 - The log-in form is allauth's (`login`: a username or an address); a post that sends only
   `username`, the field of the site's log-in before allauth, is read as the same.
 - axes counts one name per account, whichever of its names was typed and in whichever case
-  (`login_name`: the account as allauth's backend finds it, campaign/log_in.py), so that typing
+  (`login_name`: the account as allauth's backend finds it, accounts/log_in.py), so that typing
   the address or the name in capitals does not open a second count of wrong passwords; it
   alone counts passwords (`pre_authenticate`), allauth's count of failures is left to the
   two-factor codes, which axes never sees.
@@ -33,7 +33,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from campaign.log_in import counted_name
+from accounts.log_in import counted_name
 from campaign.rules.names import normal_name
 from campaign.selectors.names import username_fault
 
@@ -56,7 +56,7 @@ class AccountAdapter(DefaultAccountAdapter):
     def get_login_stages(self) -> list[str]:
         stages = super().get_login_stages()
         return [
-            "config.accounts.AddressConfirmationStage" if stage == ALLAUTH_VERIFICATION_STAGE else stage
+            "accounts.adapters.AddressConfirmationStage" if stage == ALLAUTH_VERIFICATION_STAGE else stage
             for stage in stages
         ]
 
@@ -106,7 +106,7 @@ class LoginForm(AllauthLoginForm):
 
 def login_name(request: HttpRequest, credentials: dict | None = None) -> str | None:
     """The name axes counts a log-in under (AXES_USERNAME_CALLABLE): the account's, whichever of
-    its names was typed and in whichever case (campaign.log_in.counted_name)."""
+    its names was typed and in whichever case (accounts.log_in.counted_name)."""
     if credentials:
         typed = credentials.get("email") or credentials.get("username") or ""
     else:

@@ -8,7 +8,7 @@ and the admin's (sent to allauth's). What they share:
   count as `plain2`;
 - what allauth's log-in stages ask once the password is right, for a door that is not allauth's
   pages: an active account, a confirmed address (mandatory confirmation, as
-  config.accounts.AddressConfirmationStage asks it), and the second factor (TOTP or a recovery
+  accounts.adapters.AddressConfirmationStage asks it), and the second factor (TOTP or a recovery
   code) checked by allauth's own form, so that a code is used once whatever the door (a TOTP
   code marked used in the shared cache, a recovery code spent in its authenticator) and wrong
   codes count against allauth's one limit per user.
@@ -64,7 +64,7 @@ def counted_name(typed: str) -> str | None:
 def address_unconfirmed(user: AbstractBaseUser) -> bool:
     """The web sends this account to confirm its address before it logs in: confirmation is
     mandatory and it has an address, none of them confirmed (an account made by the site with no
-    address has nothing to confirm, config.accounts.AddressConfirmationStage)."""
+    address has nothing to confirm, accounts.adapters.AddressConfirmationStage)."""
     if account_settings.EMAIL_VERIFICATION != EmailVerificationMethod.MANDATORY:
         return False
     confirmed = list(EmailAddress.objects.filter(user_id=user.pk).values_list("verified", flat=True))

@@ -1,0 +1,61 @@
+"""The API's tokens are the accounts app's, on the table they had as the campaign's: the two
+migrations that moved them change the migration state only (no SQL on any database), and a
+database migrated from before the move (main as it was) has the same schema as one migrated from
+empty, on SQLite and on PostgreSQL alike."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+from accounts.models import AccessToken
+
+MOVES = [("campaign", "0019_accesstoken_moves_to_accounts"), ("accounts", "0001_initial")]
+
+
+def test_the_tokens_are_the_accounts_on_their_old_table():
+    assert (AccessToken._meta.app_label, AccessToken._meta.db_table) == ("accounts", "campaign_accesstoken")
+
+
+@pytest.mark.django_db(transaction=True)  # SQLite's schema editor runs outside a transaction only
+@pytest.mark.parametrize("app, name", MOVES)
+def test_moving_the_tokens_runs_no_sql(app, name):
+    out = StringIO()
+    call_command("sqlmigrate", app, name, stdout=out)
+    statements = [
+        line
+        for line in out.getvalue().splitlines()
+        if line.strip() and not line.startswith("--") and line not in ("BEGIN;", "COMMIT;")
+    ]
+    assert statements == []
+
+
+def schema() -> dict:
+    """Every table's columns (name, type, null) and constraints, as the database describes them."""
+    with connection.cursor() as cursor:
+        tables = sorted(connection.introspection.table_names(cursor))
+        return {
+            table: (
+                [
+                    (column.name, column.type_code, column.null_ok)
+                    for column in connection.introspection.get_table_description(cursor, table)
+                ],
+                sorted(
+                    (name, tuple(c["columns"] or ()), c["unique"], c["primary_key"], c["index"])
+                    for name, c in connection.introspection.get_constraints(cursor, table).items()
+                ),
+            )
+            for table in tables
+        }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_migrated_from_before_the_move_has_the_schema_of_one_migrated_from_empty():
+    from_empty = schema()  # the test database is migrated from empty
+    call_command("migrate", "campaign", "0018_bbs", verbosity=0)  # main before the move
+    before = schema()
+    call_command("migrate", verbosity=0)  # and on, as an upgrade of a running site
+    assert "campaign_accesstoken" in from_empty
+    assert before == from_empty
+    assert schema() == from_empty
