@@ -38,16 +38,17 @@ run: migrate static
 # processes, each with its own redis-server on TEST_REDIS_URL's port plus its number, and its own
 # var/test/gwN), then the tests marked `alone` (they cannot share the machine) one at a time.
 # TEST_MARKS narrows both passes to a marker expression (.ci/run's PostgreSQL pass). A pass that
-# selects no test (exit 5: PYTEST_ARGS chose only the other kind) is not a failure.
+# selects no test (exit 5: PYTEST_ARGS chose only the other kind) is not a failure. Each pass
+# prints its slowest tests (docs/testing.md keeps the figures).
 TEST_WORKERS ?= 4
 TEST_MARKS ?=
 test: lint test-suite
 
 test-suite: install
 	@status=0; \
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile -m "not alone$(if $(TEST_MARKS), and ($(TEST_MARKS)))" $(PYTEST_ARGS) \
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadfile --durations=25 -m "not alone$(if $(TEST_MARKS), and ($(TEST_MARKS)))" $(PYTEST_ARGS) \
 		|| [ $$? = 5 ] || status=1; \
-	$(PY) -m pytest -p no:xdist -m "alone$(if $(TEST_MARKS), and ($(TEST_MARKS)))" $(PYTEST_ARGS) \
+	$(PY) -m pytest -p no:xdist --durations=10 -m "alone$(if $(TEST_MARKS), and ($(TEST_MARKS)))" $(PYTEST_ARGS) \
 		|| [ $$? = 5 ] || status=1; \
 	exit $$status
 
