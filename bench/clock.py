@@ -30,6 +30,7 @@ VAR = ROOT / "var"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-clock.sqlite3'}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6393/0")
+os.environ.setdefault("TEST_REDIS_URL", os.environ["REDIS_URL"])  # the test settings' Redis: the bench's own
 
 
 def setup_django(fresh: bool) -> None:

@@ -31,6 +31,7 @@ VAR = ROOT / "var"
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings_test")
 os.environ.setdefault("DATABASE_URL", f"sqlite:///{VAR / 'bench-season.sqlite3'}")
 os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6396/0")
+os.environ.setdefault("TEST_REDIS_URL", os.environ["REDIS_URL"])  # the test settings' Redis: the bench's own
 os.environ.setdefault("ALLOWED_HOSTS", "testserver")
 KINGDOMS, CITIES, OFFICERS = 50, 300, 2000
 DAYS = 60  # a season
