@@ -168,9 +168,10 @@ def acting(world, case: Case, role: str):
 def snapshot() -> dict:
     """Every row of the war's tables (presence, sessions and log-in records change on any visit)."""
     skip = {"presence", "session", "accessattempt", "accesslog", "accessfailurelog", "logentry"}
+    ours = {"campaign", "accounts", "cities", "battles", "bbs"}
     state = {}
     for model in apps.get_models(include_auto_created=True):  # (a campaign's organisers are a many-to-many)
-        if model._meta.app_label in {"campaign", "cities", "battles", "bbs"} and model._meta.model_name not in skip:
+        if model._meta.app_label in ours and model._meta.model_name not in skip:
             rows = list(model.objects.order_by("pk").values())
             for row in rows:
                 row.pop("last_used_at", None)  # an access token's, written by any API call

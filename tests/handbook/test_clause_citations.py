@@ -8,7 +8,10 @@ from pathlib import Path
 from handbook.rules_text import SOURCES, rules_page
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-FOLDERS = ("config", "ops", "handbook", "campaign", "cities", "battles", "api", "bbs", "tests", "bench", "examples")
+FOLDERS = (
+    *("config", "ops", "handbook", "campaign", "accounts", "cities", "battles", "games", "api", "bbs"),
+    *("tests", "bench", "examples"),
+)
 # A citation: R7, R7.3, §7. Not a piece in a FEN ("…/R8/…", "3R5"), nor a move in WXF notation
 # (R1=2, R9+1), which the games' code and tests are full of.
 CITED = re.compile(r"(?<![A-Za-z0-9_./+=-])(?:R\d{1,2}(?:\.\d+)*|§\d{1,2})(?![A-Za-z0-9_/+=-]|\.\d)")
