@@ -10,7 +10,7 @@ from accounts.models import AccessToken
 from campaign import clock
 from campaign.digests import digest
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.validation import checked_text
+from campaign.text_refusals import checked_text
 
 PREFIX = "cs_"
 MAX_TOKENS = 20  # live tokens a user may hold

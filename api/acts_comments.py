@@ -6,7 +6,7 @@ from ninja import Schema
 from api import schemas
 from api.acts import _actor
 from api.router import act
-from battles.selectors import public
+from battles.selectors import lookups
 from campaign.services.comments import comment_add, comment_hide
 
 
@@ -25,11 +25,11 @@ def comment_new(request, slug: str, post_id: schemas.Id, data: NewComment):
     (→), `text` one line. Written as → on one's own post, or within 90 seconds of one's last comment
     on the post: `note` says so."""
     campaign, officer = _actor(request, slug)
-    return comment_add(actor=officer, post=public.post(campaign, post_id), kind=data.kind, text=data.text)
+    return comment_add(actor=officer, post=lookups.post(campaign, post_id), kind=data.kind, text=data.text)
 
 
 @act("/c/{slug}/comments/{comment_id}/moderate", schemas.CommentOut, "comment-moderate")
 def comment_moderate(request, slug: str, comment_id: schemas.Id, data: HideComment):
     """Hide a comment, or show it again (R2.5: the board's governor, moderators or king)."""
     campaign, actor = _actor(request, slug)
-    return comment_hide(actor=actor, comment=public.comment(campaign, comment_id), hidden=data.hidden)
+    return comment_hide(actor=actor, comment=lookups.comment(campaign, comment_id), hidden=data.hidden)

@@ -7,12 +7,12 @@ from ninja import Schema
 
 from api import schemas
 from api.router import act
-from battles.selectors import public
+from battles.selectors import lookups
 from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_instant, posted_instant_or_none
 from campaign.models import Campaign
-from campaign.services import season, season_end
+from campaign.services import season_end, season_life
 
 
 class Instant(Schema):
@@ -28,7 +28,7 @@ class Confirm(Schema):
 
 
 def _campaign(request, slug: str) -> Campaign:
-    campaign = public.campaign_by_slug(slug)
+    campaign = lookups.campaign_by_slug(slug)
     require_organiser(request.auth.user, campaign)
     return campaign
 
@@ -36,7 +36,7 @@ def _campaign(request, slug: str) -> Campaign:
 @act("/c/{slug}/season/enrolment", schemas.CampaignOut, "season-open-enrolment")
 def season_open_enrolment(request, slug: str):
     """Open enrolment (draft → enrolment): players join; no war action yet."""
-    return season.campaign_open_enrolment(user=request.auth.user, campaign=_campaign(request, slug))
+    return season_life.campaign_open_enrolment(user=request.auth.user, campaign=_campaign(request, slug))
 
 
 @act("/c/{slug}/season/start", schemas.CampaignOut, "season-start-set")
@@ -44,7 +44,7 @@ def season_start_set(request, slug: str, data: Instant):
     """Set (or change) the instant the war starts: in draft or enrolment, never in the past."""
     campaign = _campaign(request, slug)
     at = posted_instant({"at": data.at}, "at", campaign.zone)
-    return season.war_start_set(user=request.auth.user, campaign=campaign, at=at)
+    return season_life.war_start_set(user=request.auth.user, campaign=campaign, at=at)
 
 
 @act("/c/{slug}/season/pause", schemas.CampaignOut, "season-pause")
@@ -52,13 +52,13 @@ def season_pause(request, slug: str, data: Pause):
     """Pause the war (optionally until an instant, when it resumes by itself)."""
     campaign = _campaign(request, slug)
     until = posted_instant_or_none({"until": data.until}, "until", campaign.zone)
-    return season.war_pause(user=request.auth.user, campaign=campaign, until=until).campaign
+    return season_life.war_pause(user=request.auth.user, campaign=campaign, until=until).campaign
 
 
 @act("/c/{slug}/season/resume", schemas.CampaignOut, "season-resume")
 def season_resume(request, slug: str):
     """Resume a paused war: every pending deadline moved by the pause's length."""
-    return season.war_resume(user=request.auth.user, campaign=_campaign(request, slug))
+    return season_life.war_resume(user=request.auth.user, campaign=_campaign(request, slug))
 
 
 @act("/c/{slug}/season/end-instant", schemas.CampaignOut, "season-end-set")

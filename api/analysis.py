@@ -5,7 +5,7 @@ from ninja import Field, Schema
 
 from api import schemas
 from api.router import read
-from battles.selectors import public
+from battles.selectors import lookups
 from battles.selectors.analysis import analysis_read, game_analysis
 from battles.selectors.games import notation
 
@@ -38,7 +38,7 @@ class AnalysisOut(Schema):
 def analysis(request, slug: str, game_id: schemas.Id):
     """The engine's analysis of a decided game: the evaluation after every move, the best move at
     each, the mistakes and blunders (403 for a game not decided, for anyone)."""
-    game = analysis_read(game_id=game_id, campaign=public.campaign_by_slug(slug))
+    game = analysis_read(game_id=game_id, campaign=lookups.campaign_by_slug(slug))
     view = game_analysis(game=game, written=notation(game, "chinese"))
     row = view.row if view.state == "done" else None
     return {

@@ -12,7 +12,7 @@ from ninja import Schema
 from api import schemas
 from api.forms import as_form
 from api.router import act, read
-from battles.selectors import public
+from battles.selectors import lookups
 from campaign import clock
 from campaign.authority import may_manage_members, require_officer
 from campaign.errors import NotAllowed
@@ -115,7 +115,7 @@ def _application_out(application: Application) -> dict:
 
 
 def _managed(request, slug: str, kingdom_id: int) -> Kingdom:
-    kingdom = kingdom_in(public.campaign_by_slug(slug), kingdom_id)
+    kingdom = kingdom_in(lookups.campaign_by_slug(slug), kingdom_id)
     if not may_manage_members(request.auth.user, kingdom):
         raise NotAllowed(
             "R2.1", _("Only the king of %(kingdom)s or an organiser manages its members.") % {"kingdom": kingdom.name}
@@ -127,7 +127,7 @@ def _managed(request, slug: str, kingdom_id: int) -> Kingdom:
 def kingdom(request, slug: str, kingdom_id: schemas.Id):
     """A kingdom's page: king, capital, cities, the table of posts 官職表 and the roster, each officer
     with their presence (R2.6)."""
-    campaign = public.campaign_by_slug(slug)
+    campaign = lookups.campaign_by_slug(slug)
     view = kingdom_page_for(campaign=campaign, kingdom_id=kingdom_id, user=request.auth.user, now=clock.now())
     found = view.kingdom
     return {
@@ -161,7 +161,7 @@ def kingdom_invitations(request, slug: str, kingdom_id: schemas.Id):
 @read("/c/{slug}/join", list[ApplicationOut], "api-join")
 def my_applications(request, slug: str):
     """The token's user's applications in this campaign, the newest first (their status and reason)."""
-    campaign = public.campaign_by_slug(slug)
+    campaign = lookups.campaign_by_slug(slug)
     if not request.auth.user.is_authenticated:
         raise NotAllowed(
             "R1.5", _("Send a valid personal access token: “Authorization: Bearer cs_…” (made on the Tokens page).")
@@ -172,13 +172,13 @@ def my_applications(request, slug: str):
 @act("/c/{slug}/join/apply", ApplicationOut, "application-submit")
 def application_submit(request, slug: str, data: Apply):
     """Apply to a kingdom with a message for its king (while the campaign enrols)."""
-    campaign = public.campaign_by_slug(slug)
-    found = posted_object(as_form(data), "kingdom", public.kingdoms(campaign).select_related("campaign"), "R1.2")
+    campaign = lookups.campaign_by_slug(slug)
+    found = posted_object(as_form(data), "kingdom", lookups.kingdoms(campaign).select_related("campaign"), "R1.2")
     return _application_out(joining.application_submit(user=request.auth.user, kingdom=found, message=data.message))
 
 
 def _application(slug: str, application_id: int) -> Application:
-    return application_in(public.campaign_by_slug(slug), application_id)
+    return application_in(lookups.campaign_by_slug(slug), application_id)
 
 
 @act("/c/{slug}/join/applications/{application_id}/withdraw", ApplicationOut, "application-withdraw")
@@ -191,7 +191,7 @@ def application_withdraw(request, slug: str, application_id: schemas.Id):
 @act("/c/{slug}/join/{secret}/follow", ApplicationOut, "invitation-follow")
 def invitation_follow(request, slug: str, secret: str):
     """Follow an invitation link: an application to its kingdom, marked as invited."""
-    campaign = public.campaign_by_slug(slug)
+    campaign = lookups.campaign_by_slug(slug)
     application = joining.invitation_follow(user=request.auth.user, campaign=campaign, secret=secret)
     return _application_out(application)
 
@@ -200,7 +200,7 @@ def invitation_follow(request, slug: str, secret: str):
 def invitation_new(request, slug: str, kingdom_id: schemas.Id, data: NewInvitation):
     """Make an invitation link (its king or an organiser): `days` 1–60, `uses` 1–100; the link is in
     this answer only."""
-    found = kingdom_in(public.campaign_by_slug(slug), kingdom_id)
+    found = kingdom_in(lookups.campaign_by_slug(slug), kingdom_id)
     form = as_form(data)
     days = posted_int(form, "days", "R1.1", minimum=1, maximum=60)
     uses = posted_int(form, "uses", "R1.1", minimum=1, maximum=1000)
@@ -214,7 +214,7 @@ def invitation_new(request, slug: str, kingdom_id: schemas.Id, data: NewInvitati
 @act("/c/{slug}/invitations/{invitation_id}/revoke", InvitationOut, "invitation-revoke")
 def invitation_revoke(request, slug: str, invitation_id: schemas.Id):
     """Revoke an invitation link (its king or an organiser)."""
-    invitation = invitation_in(public.campaign_by_slug(slug), invitation_id)
+    invitation = invitation_in(lookups.campaign_by_slug(slug), invitation_id)
     return joining.invitation_revoke(user=request.auth.user, invitation=invitation)
 
 
@@ -224,7 +224,7 @@ def officer_admit(request, slug: str, application_id: schemas.Id, data: Admissio
     title and starting city, one of the kingdom's."""
     application = _application(slug, application_id)
     form = as_form(data)
-    city = posted_object(form, "city", public.cities(public.campaign_by_slug(slug)), "R1.5")
+    city = posted_object(form, "city", lookups.cities(lookups.campaign_by_slug(slug)), "R1.5")
     return joining.officer_admit(
         user=request.auth.user,
         application=application,
@@ -248,21 +248,21 @@ def application_refuse(request, slug: str, application_id: schemas.Id, data: Ref
 @act("/c/{slug}/kingdoms/{kingdom_id}/king", schemas.KingdomOut, "king-appoint")
 def king_appoint(request, slug: str, kingdom_id: schemas.Id, data: Choice):
     """Appoint the king of a kingdom that has none (an organiser)."""
-    campaign = public.campaign_by_slug(slug)
-    officer = posted_object(as_form(data), "officer", public.officers(campaign), "R1.2")
+    campaign = lookups.campaign_by_slug(slug)
+    officer = posted_object(as_form(data), "officer", lookups.officers(campaign), "R1.2")
     return kingdoms.king_appoint(user=request.auth.user, kingdom=kingdom_in(campaign, kingdom_id), officer=officer)
 
 
 @act("/c/{slug}/crown", schemas.KingdomOut, "crown-hand-on")
 def crown_hand_on(request, slug: str, data: Choice):
     """Hand the crown to another officer of the kingdom (the king, R2.1)."""
-    campaign = public.campaign_by_slug(slug)
+    campaign = lookups.campaign_by_slug(slug)
     actor = require_officer(request.auth.user, campaign)
-    officer = posted_object(as_form(data), "officer", public.officers(campaign), "R2.1")
+    officer = posted_object(as_form(data), "officer", lookups.officers(campaign), "R2.1")
     return kingdoms.crown_hand_on(actor=actor, officer=officer)
 
 
 @act("/c/{slug}/leave", schemas.OfficerOut, "officer-leave")
 def officer_leave(request, slug: str):
     """Leave one's kingdom: one's posts are vacated, the officer stays without a kingdom."""
-    return kingdoms.officer_leave(actor=require_officer(request.auth.user, public.campaign_by_slug(slug)))
+    return kingdoms.officer_leave(actor=require_officer(request.auth.user, lookups.campaign_by_slug(slug)))

@@ -12,7 +12,7 @@ from ninja.pagination import paginate
 from api import schemas
 from api.reads import NEWEST, Paged
 from api.router import act, read
-from battles.selectors import public
+from battles.selectors import lookups
 from campaign.authority import require_officer
 from campaign.selectors.letters import letters_inbox_query, letters_sent_query
 from campaign.services.letters import letter_read, letter_remove, letter_send
@@ -58,7 +58,7 @@ class Removed(Schema):
 
 
 def _officer(request, slug: str):
-    return require_officer(request.auth.user, public.campaign_by_slug(slug))
+    return require_officer(request.auth.user, lookups.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/letters", list[LetterOut], "api-letters")

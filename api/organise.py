@@ -11,7 +11,7 @@ from ninja import Field, Schema
 from api import schemas
 from api.forms import as_form
 from api.router import act, read
-from battles.selectors import public
+from battles.selectors import lookups
 from campaign.authority import require_campaign_creator, require_organiser
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Campaign, Kingdom
@@ -242,7 +242,7 @@ def world_upload(request, slug: str, data: Upload):
 def _kingdom_or_neutral(form, campaign: Campaign) -> Kingdom | None:
     if not form.get("kingdom"):
         return None
-    return posted_object(form, "kingdom", public.kingdoms(campaign), "R1.3")
+    return posted_object(form, "kingdom", lookups.kingdoms(campaign), "R1.3")
 
 
 def _wall(form) -> int | None:

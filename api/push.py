@@ -10,7 +10,7 @@ from ninja import Field, Schema
 
 from api import schemas
 from api.router import act
-from battles.selectors import public
+from battles.selectors import lookups
 from campaign.authority import require_officer
 from campaign.services.push import push_subscription_create, push_subscription_remove, push_subscription_rename
 
@@ -39,7 +39,7 @@ class Removed(Schema):
 
 
 def _officer(request, slug: str):
-    return require_officer(request.auth.user, public.campaign_by_slug(slug))
+    return require_officer(request.auth.user, lookups.campaign_by_slug(slug))
 
 
 @act("/c/{slug}/devices", DeviceOut, "push-device-add")

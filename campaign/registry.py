@@ -17,8 +17,8 @@ from campaign import freshness
 from campaign.models import Board, Campaign, Kingdom, Move, Officer
 from campaign.services import (  # noqa: F401  WAR_START, WAR_RESUME, WAR_END
     moves,  # noqa: F401  registers the handlers of ARRIVAL (one, and a batch)
-    season,
     season_end,
+    season_life,
 )
 from cities.models import City, Road
 

@@ -18,7 +18,7 @@ from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation, Stale
 from campaign.models import Officer
 from campaign.services.notices import duties_recount, notices_send
-from campaign.validation import checked_text
+from campaign.text_refusals import checked_text
 from games import RecordError, judge
 from games.records import MAX_CHARS
 from games.upload import MAX_BYTES, decode_upload

@@ -19,8 +19,8 @@ from campaign import clock
 from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.services.notices import duties_recount
+from campaign.text_refusals import checked_text
 from campaign.timers import timers_cancel
-from campaign.validation import checked_text
 from cities.models import City
 
 

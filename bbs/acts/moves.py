@@ -6,7 +6,7 @@ parsed and sent as the pages' views and the API do, and what is said once done i
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
-from battles.selectors import public
+from battles.selectors import lookups
 from bbs.acts.fields import choice, option
 from bbs.acts.form import Act, Loaded
 from campaign import clock
@@ -22,7 +22,7 @@ def _route(move: Move) -> str:
 
 
 def _move(officer: Officer, data: MultiValueDict, clause: str) -> Move:
-    return public.move(officer.campaign, posted_int(data, "move", clause))
+    return lookups.move(officer.campaign, posted_int(data, "move", clause))
 
 
 class MoveRequest(Act):
@@ -37,7 +37,7 @@ class MoveRequest(Act):
         return Loaded([choice("destination", _("Move to"), cities, data)], notes)
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        destination = posted_object(data, "destination", public.cities(officer.campaign), "R1.4")
+        destination = posted_object(data, "destination", lookups.cities(officer.campaign), "R1.4")
         move = move_services.move_request(actor=officer, destination=destination)
         if move.status == Move.Status.TRAVELLING:
             return _("On the road to %(city)s.") % {"city": move.destination.name}
@@ -59,8 +59,8 @@ class MoveOrder(Act):
         return Loaded(fields)
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        who = posted_object(data, "officer", public.officers(officer.campaign), "R3.1")
-        destination = posted_object(data, "destination", public.cities(officer.campaign), "R1.4")
+        who = posted_object(data, "officer", lookups.officers(officer.campaign), "R3.1")
+        destination = posted_object(data, "destination", lookups.cities(officer.campaign), "R1.4")
         move = move_services.move_order(actor=officer, officer=who, destination=destination)
         return _("%(name)s: %(status)s.") % {"name": who.name, "status": move.get_status_display()}
 

@@ -6,7 +6,7 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
 from battles.models import Stratagem
-from battles.selectors import public
+from battles.selectors import lookups
 from battles.selectors.stratagems import stratagems_for
 from battles.services import stratagems as stratagem_services
 from bbs.acts.fields import choice, option
@@ -36,10 +36,10 @@ class StratagemChallenge(Act):
         return Loaded(fields)
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        target = posted_object(data, "target", public.officers(officer.campaign), "R9.1")
+        target = posted_object(data, "target", lookups.officers(officer.campaign), "R9.1")
         beneficiary = None
         if data.get("beneficiary"):
-            beneficiary = posted_object(data, "beneficiary", public.officers(officer.campaign), "R9.2")
+            beneficiary = posted_object(data, "beneficiary", lookups.officers(officer.campaign), "R9.2")
         stratagem_services.stratagem_challenge(
             actor=officer, target=target, kind=data.get("kind", ""), beneficiary=beneficiary
         )
@@ -70,9 +70,9 @@ class StratagemAnswer(Act):
         return Loaded([choice("substitute", label, civil, data, optional=True)], notes)
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        stratagem = public.stratagem(officer.campaign, posted_int(data, "stratagem", "R9.3"))
+        stratagem = lookups.stratagem(officer.campaign, posted_int(data, "stratagem", "R9.3"))
         if data.get("substitute"):
-            substitute = posted_object(data, "substitute", public.officers(officer.campaign), "R9.3")
+            substitute = posted_object(data, "substitute", lookups.officers(officer.campaign), "R9.3")
             stratagem_services.stratagem_name_substitute(actor=officer, stratagem=stratagem, substitute=substitute)
             return _("%(name)s takes the game in your place.") % {"name": substitute.name}
         stratagem_services.stratagem_accept(actor=officer, stratagem=stratagem)

@@ -15,7 +15,7 @@ from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.markup import render_markdown
 from campaign.models import Board, Officer, Post, Thread
 from campaign.rules.search import index_terms
-from campaign.validation import checked_text
+from campaign.text_refusals import checked_text
 
 MAX_TITLE = 120
 MAX_BODY = 20_000

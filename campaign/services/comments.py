@@ -13,7 +13,7 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Comment, Officer, Post, Thread
 from campaign.rules.comments import DELTA, KINDS, MAX_COLUMNS, OWN_POST, comment_kind, text_columns
 from campaign.services.boards import check_may_post, check_rate
-from campaign.validation import checked_text
+from campaign.text_refusals import checked_text
 
 MAX_CHARACTERS = 100  # besides the columns: zero-width marks take none
 

@@ -38,8 +38,8 @@ from campaign.selectors.joining import invitation_found
 from campaign.selectors.names import officer_name_checked
 from campaign.services.boards import post_system
 from campaign.services.notices import duties_recount, notices_send
+from campaign.text_refusals import checked_name, checked_text
 from campaign.timers import send_soon
-from campaign.validation import checked_name, checked_text
 from cities.models import City
 
 log = logging.getLogger(__name__)

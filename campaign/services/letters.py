@@ -17,7 +17,7 @@ from campaign.models import Letter, Officer
 from campaign.selectors.letters import letter_of
 from campaign.services.boards import MAX_BODY, MAX_TITLE, check_rate, nonce_ok
 from campaign.services.notices import duties_recount, notices_send
-from campaign.validation import checked_text
+from campaign.text_refusals import checked_text
 
 MAX_SUBJECT = MAX_TITLE
 

@@ -19,7 +19,7 @@ from campaign.models import (
 from campaign.rules.personnel import MAX_BOARD_MODERATORS, valid_stars
 from campaign.services.boards import post_system
 from campaign.services.notices import duties_recount, notices_send
-from campaign.validation import checked_text
+from campaign.text_refusals import checked_text
 from cities.models import City
 
 

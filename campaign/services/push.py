@@ -10,7 +10,7 @@ from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, PushSubscription
 from campaign.push_endpoints import CLAUSE, checked_endpoint, checked_keys
-from campaign.validation import checked_name
+from campaign.text_refusals import checked_name
 
 # Devices an officer may have at once (a phone, a tablet, a few browsers): a bound on what one
 # account may make the site store and post to.

@@ -17,7 +17,7 @@ from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.models import Campaign, Kingdom, Timer, WarPause
 from campaign.rules.standings import KingdomTally, holds_every_capital, winner
-from campaign.services.season import (
+from campaign.services.season_life import (
     WAR_END,
     _palace_posts,
     _require_future,

@@ -12,7 +12,7 @@ from campaign.errors import RuleViolation
 from campaign.inputs import posted_instant, posted_instant_or_none
 from campaign.pages import campaign_action, campaign_page, two_factor_page
 from campaign.selectors.season import season_for
-from campaign.services import season, season_end
+from campaign.services import season_end, season_life
 
 
 @login_required
@@ -31,7 +31,7 @@ def _done(request, campaign, text):
 @campaign_action
 @two_factor_page
 def season_open_enrolment(request, campaign):
-    season.campaign_open_enrolment(user=request.user, campaign=campaign)
+    season_life.campaign_open_enrolment(user=request.user, campaign=campaign)
     return _done(request, campaign, _("Enrolment is open."))
 
 
@@ -40,7 +40,7 @@ def season_open_enrolment(request, campaign):
 def season_start_set(request, campaign):
     require_organiser(request.user, campaign)
     at = posted_instant(request.POST, "at", campaign.zone)
-    season.war_start_set(user=request.user, campaign=campaign, at=at)
+    season_life.war_start_set(user=request.user, campaign=campaign, at=at)
     return _done(request, campaign, _("The war's start instant is set."))
 
 
@@ -49,14 +49,14 @@ def season_start_set(request, campaign):
 def season_pause(request, campaign):
     require_organiser(request.user, campaign)
     until = posted_instant_or_none(request.POST, "until", campaign.zone)
-    season.war_pause(user=request.user, campaign=campaign, until=until)
+    season_life.war_pause(user=request.user, campaign=campaign, until=until)
     return _done(request, campaign, _("The war is paused."))
 
 
 @campaign_action
 @two_factor_page
 def season_resume(request, campaign):
-    season.war_resume(user=request.user, campaign=campaign)
+    season_life.war_resume(user=request.user, campaign=campaign)
     return _done(request, campaign, _("The war resumes."))
 
 

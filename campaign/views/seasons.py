@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from campaign.authority import require_organiser
 from campaign.pages import campaign_action, campaign_page, two_factor_page
-from campaign.services.seasons import season_next
+from campaign.services.season_next import season_next
 
 
 @login_required

@@ -16,7 +16,7 @@ from battles.timer_kinds import ARMY_ARRIVAL, DAY, GAME_FLAG, PERIOD, PURSUIT_DE
 from campaign import clock as war_clock
 from campaign.models import Campaign, Kingdom, Move, Timer
 from campaign.services.moves import move_request
-from campaign.services.season import war_pause, war_resume
+from campaign.services.season_life import war_pause, war_resume
 from campaign.timers import timers_sweep
 from cities.models import City
 from tests.battles.test_live import ready

@@ -17,8 +17,8 @@ from campaign.models import Board, Campaign, Post, Timer, WarPause
 from campaign.services.boards import thread_create
 from campaign.services.moves import move_request
 from campaign.services.personnel import governor_appoint
-from campaign.services.season import campaign_open_enrolment, war_pause, war_resume, war_start_set
 from campaign.services.season_end import war_end, war_end_set
+from campaign.services.season_life import campaign_open_enrolment, war_pause, war_resume, war_start_set
 from campaign.timers import timers_sweep
 from cities.models import City
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from campaign import clock as war_clock
 from campaign.models import Campaign
-from campaign.services.season import war_pause
+from campaign.services.season_life import war_pause
 
 pytestmark = pytest.mark.django_db
 SEASON_QUERIES = 6  # session, user, campaign, officer (none), is_organiser, the pauses

@@ -10,7 +10,7 @@ from django.urls import reverse
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Campaign, Officer, Timer
 from campaign.selectors.world_file import world_data
-from campaign.services.seasons import season_next
+from campaign.services.season_next import season_next
 from tests.worlds import besiege, make_world, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

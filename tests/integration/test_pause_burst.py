@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from campaign import clock
 from campaign.models import Move, Officer, Post, Timer, WarPause, Whereabouts
 from campaign.services.moves import ARRIVAL
-from campaign.services.season import war_pause, war_resume
+from campaign.services.season_life import war_pause, war_resume
 from cities.models import City
 from tests.workers import wait_for
 from tests.worlds import make_world

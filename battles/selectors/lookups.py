@@ -1,7 +1,7 @@
-"""Reads for the public API: querysets the API pages by cursor (each a fixed number of
-queries whatever the size: the related rows a list shows are joined or prefetched here), and
-the objects its details show, each found in its campaign (404 otherwise) and, for boards,
-only where the reader may read (R1.2)."""
+"""Things found by their id in their campaign (404 otherwise) and, for boards, only where the
+reader may read (R1.2), for the API and the terminal alike; and the querysets the API pages by
+cursor (each a fixed number of queries whatever the size: the related rows a list shows are
+joined or prefetched here)."""
 
 from django.db.models import Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404

@@ -1,5 +1,6 @@
-"""Checks of user text shared by every service: bounded, no control characters (RULES.md has
-no clause for it; the message names the clause of the action refused)."""
+"""A user's text refused in the user's words, for every service: bounded, no control characters
+(the pure check is campaign/rules/text.py; the rules have no clause for it, so the message names
+the clause of the action refused)."""
 
 from django.utils.translation import gettext as _
 
