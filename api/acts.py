@@ -19,8 +19,8 @@ from campaign.authority import require_officer
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_object
 from campaign.models import Campaign, Move, Officer
-from campaign.services import moves as move_services
-from campaign.services.boards import post_reply, thread_create
+from forum.services.boards import post_reply, thread_create
+from orders.services import moves as move_services
 
 
 class Destination(Schema):

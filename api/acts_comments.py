@@ -7,7 +7,7 @@ from api import schemas
 from api.acts import _actor
 from api.router import act
 from battles.selectors import lookups
-from campaign.services.comments import comment_add, comment_hide
+from forum.services.comments import comment_add, comment_hide
 
 
 class NewComment(Schema):

@@ -12,7 +12,7 @@ from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_instant, posted_instant_or_none
 from campaign.models import Campaign
-from campaign.services import season_end, season_life
+from seasons.services import season_end, season_life
 
 
 class Instant(Schema):

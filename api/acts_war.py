@@ -23,8 +23,8 @@ from battles.services.retreat import army_retreat
 from campaign.inputs import posted_int, posted_object
 from campaign.mfa import require_mfa
 from campaign.models import Campaign, Officer
-from campaign.services import personnel
-from campaign.services.boards import post_edit, post_hide
+from forum.services.boards import post_edit, post_hide
+from orders.services import personnel
 
 
 def _personnel_actor(request, slug: str) -> tuple[Campaign, Officer]:

@@ -17,8 +17,10 @@ from campaign import clock
 from campaign.authority import may_manage_members, require_officer
 from campaign.errors import NotAllowed
 from campaign.inputs import posted_int, posted_object
-from campaign.models import Application, Kingdom
-from campaign.selectors.joining import (
+from campaign.models import Kingdom
+from orders.services import kingdoms
+from seasons.models import Application
+from seasons.selectors.joining import (
     application_in,
     applications_of,
     invitation_in,
@@ -27,7 +29,7 @@ from campaign.selectors.joining import (
     kingdom_page_for,
     pending_applications,
 )
-from campaign.services import joining, kingdoms
+from seasons.services import joining
 
 
 class RosterOfficerOut(schemas.OfficerOut):

@@ -14,8 +14,8 @@ from api.reads import NEWEST, Paged
 from api.router import act, read
 from battles.selectors import lookups
 from campaign.authority import require_officer
-from campaign.selectors.letters import letters_inbox_query, letters_sent_query
-from campaign.services.letters import letter_read, letter_remove, letter_send
+from forum.selectors.letters import letters_inbox_query, letters_sent_query
+from forum.services.letters import letter_read, letter_remove, letter_send
 
 
 class NewLetter(Schema):

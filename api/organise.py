@@ -15,8 +15,8 @@ from battles.selectors import lookups
 from campaign.authority import require_campaign_creator, require_organiser
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Campaign, Kingdom
-from campaign.organise_inputs import FIELDS, settings_posted
-from campaign.selectors.organise import (
+from seasons.organise_inputs import FIELDS, settings_posted
+from seasons.selectors.organise import (
     campaign_at,
     cities_of,
     city_at,
@@ -27,9 +27,9 @@ from campaign.selectors.organise import (
     user_at,
     world_preview,
 )
-from campaign.selectors.world_file import world_data
-from campaign.services import organise, world_edit
-from campaign.world_reading import setting_plain
+from seasons.selectors.world_file import world_data
+from seasons.services import organise, world_edit
+from seasons.world_reading import setting_plain
 
 
 class OrganisedOut(Schema):
@@ -109,7 +109,7 @@ class NewRoad(Schema):
 
 
 class SettingsIn(Schema):
-    """The settings form's fields (campaign/organise_inputs.py GROUPS): durations in minutes (a live
+    """The settings form's fields (seasons/organise_inputs.py GROUPS): durations in minutes (a live
     clock's increments in seconds), the hours of war as clock times (09:00), switches "on"; a field
     left out keeps its value."""
 

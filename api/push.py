@@ -1,7 +1,7 @@
 """An officer's devices with notifications on (Web Push), the duties page's forms through the
 API: turn them on for a browser's push subscription (its endpoint and keys, as
 `PushSubscription.toJSON()` gives them), name them, remove them. The same URL names, the same
-services and refusals; the notices they receive are the site's (campaign/services/push_delivery.py)."""
+services and refusals; the notices they receive are the site's (delivery/services/push_delivery.py)."""
 
 from datetime import datetime
 
@@ -12,7 +12,7 @@ from api import schemas
 from api.router import act
 from battles.selectors import lookups
 from campaign.authority import require_officer
-from campaign.services.push import push_subscription_create, push_subscription_remove, push_subscription_rename
+from delivery.services.push import push_subscription_create, push_subscription_remove, push_subscription_rename
 
 
 class NewDevice(Schema):

@@ -14,7 +14,7 @@ from api.router import read
 from battles.selectors import lookups
 from campaign.authority import officer_of, require_officer
 from campaign.models import Campaign, Officer
-from campaign.selectors.search import board_search
+from forum.selectors.search import board_search
 
 
 class Paged(CursorPagination):

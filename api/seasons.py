@@ -15,8 +15,8 @@ from battles.selectors.chronicle import chronicle_day
 from battles.selectors.export import campaign_export
 from battles.selectors.standings import merit_table, standings_page
 from campaign.authority import require_officer, require_organiser
-from campaign.services.chronicle import chronicle_pin, chronicle_unpin
-from campaign.services.season_next import season_next
+from forum.services.chronicle import chronicle_pin, chronicle_unpin
+from seasons.services.season_next import season_next
 
 SPOOL_BYTES = 8 * 1024 * 1024
 

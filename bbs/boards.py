@@ -1,7 +1,7 @@
 """The boards in the terminal, PTT's way: the list of boards the officer may read (city boards,
 their kingdom's palace) with unread marks, and a board's numbered thread list (number, date
 MM/DD, author, title; system posts marked) with the 推 column (bbs/comments.py). The reads are the web's selectors
-(campaign/selectors/boards.py), the read marks campaign/selectors/reads.py."""
+(forum/selectors/boards.py), the read marks forum/selectors/reads.py."""
 
 import uuid
 
@@ -17,10 +17,10 @@ from bbs.registry import screen, screen_open
 from bbs.selectors import officer_now
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
-from campaign.selectors.boards import THREADS_PER_PAGE, BoardView, board_page
-from campaign.selectors.reads import boards_with_unread, threads_unread
-from campaign.services.boards import thread_create
-from campaign.services.reads import thread_read
+from forum.selectors.boards import THREADS_PER_PAGE, BoardView, board_page
+from forum.selectors.reads import boards_with_unread, threads_unread
+from forum.services.boards import thread_create
+from forum.services.reads import thread_read
 
 
 def board_name(board) -> str:

@@ -1,8 +1,8 @@
 """推/噓/→ in the terminal, PTT's way (pttbbs, mbbsd/bbs.c `recommend`): under each post its
 comments, one line each (`推 author: text  MM/DD HH:MM`); `X` (or `%`) in the pager asks 1 推,
-2 噓 or 3 → and then one line, sent through the comments' service (campaign/services/comments.py:
+2 噓 or 3 → and then one line, sent through the comments' service (forum/services/comments.py:
 its checks, the 50-column limit and PTT's two → rules, and their messages word for word). The
-thread list's 推 column is the web's mark (campaign.rules.comments.score_mark)."""
+thread list's 推 column is the web's mark (forum.rules.comments.score_mark)."""
 
 from collections.abc import Awaitable, Callable
 
@@ -20,10 +20,11 @@ from bbs.context import Context
 from bbs.selectors import officer_now
 from bbs.text import fit, safe, width
 from campaign.errors import RuleViolation
-from campaign.models import Comment, Officer, Post
-from campaign.rules.comments import ARROW, BOO, MARKS, PUSH, score_mark
-from campaign.selectors.comments import CommentLine, comment_target
-from campaign.services.comments import comment_add
+from campaign.models import Officer
+from forum.models import Comment, Post
+from forum.rules.comments import ARROW, BOO, MARKS, PUSH, score_mark
+from forum.selectors.comments import CommentLine, comment_target
+from forum.services.comments import comment_add
 
 Line = list[tuple[str, str]]  # a line of the terminal: (style, text) pieces
 

@@ -2,7 +2,7 @@
 yet) and the sent letters (Tab between them), a letter read in a pager (which marks it read), and
 writing one: the officer chosen from the campaign's, a subject, the editor for the text (Ctrl-X
 sends). `r` replies, `d` removes (after `y`). Every read and write is the letters' own
-(campaign/selectors/letters.py, campaign/services/letters.py): the web's checks, limits and words.
+(forum/selectors/letters.py, forum/services/letters.py): the web's checks, limits and words.
 The main menu's line carries the unread count, kept on the session's officer (read with it, then
 set by every mailbox read and every letter notice: bbs/notices.py)."""
 
@@ -28,8 +28,8 @@ from bbs.selectors import officer_now
 from bbs.text import fit, safe, wrap
 from bbs.widgets import ListScreen
 from campaign.errors import RuleViolation
-from campaign.models import Letter
-from campaign.selectors.letters import (
+from forum.models import Letter
+from forum.selectors.letters import (
     LETTERS_PER_PAGE,
     letters_inbox,
     letters_sent,
@@ -37,7 +37,7 @@ from campaign.selectors.letters import (
     reply_subject,
     unread_count,
 )
-from campaign.services.letters import MAX_SUBJECT, letter_read, letter_remove, letter_send
+from forum.services.letters import MAX_SUBJECT, letter_read, letter_remove, letter_send
 
 INBOX, SENT = "inbox", "sent"
 

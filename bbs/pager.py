@@ -24,11 +24,11 @@ from bbs.selectors import officer_now
 from bbs.text import fit, safe, wrap
 from campaign import clock
 from campaign.errors import RuleViolation
-from campaign.models import Post, Thread
-from campaign.selectors.boards import thread_page
-from campaign.services.boards import post_edit, post_reply
-from campaign.services.comments import check_commentable
-from campaign.services.reads import thread_read
+from forum.models import Post, Thread
+from forum.selectors.boards import thread_page
+from forum.services.boards import post_edit, post_reply
+from forum.services.comments import check_commentable
+from forum.services.reads import thread_read
 
 
 def read_thread(*, thread_id: int, campaign, viewer, now):

@@ -1,10 +1,10 @@
-"""What the terminal's own screens read (the boards' reads are campaign/selectors/boards.py)."""
+"""What the terminal's own screens read (the boards' reads are forum/selectors/boards.py)."""
 
 from typing import overload
 
 from bbs.models import SSHKey
 from campaign.models import Officer
-from campaign.models.letters import unread_letters
+from forum.models.letters import unread_letters
 
 
 def officers_of(user) -> list[Officer]:

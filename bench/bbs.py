@@ -56,8 +56,8 @@ def setup() -> list[str]:
     from django.core.management import call_command
 
     from campaign.models import Officer
-    from campaign.services.world import world_create
     from ops.demo import demo_spec
+    from seasons.services.world import world_create
 
     call_command("migrate", verbosity=0)
     campaign = world_create(spec={**demo_spec(), "slug": "bench-bbs"})

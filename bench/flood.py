@@ -58,8 +58,8 @@ def setup() -> None:
     django.setup()
     from django.core.management import call_command
 
-    from campaign.services.world import world_create
     from ops.demo import demo_spec
+    from seasons.services.world import world_create
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from campaign.markup import render_markdown  # noqa: E402
+from forum.markup import render_markdown  # noqa: E402
 from games import RecordError, judge  # noqa: E402
 
 POST_LENGTHS = (2_000, 6_000, 20_000)  # the last is the post cap

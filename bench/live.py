@@ -67,8 +67,8 @@ def setup(games: int, plies: int) -> tuple[str, list[dict]]:
     from django.core.management import call_command
 
     from bench.worlds import live_world
-    from campaign.services.world import world_create
     from ops.demo import demo_spec
+    from seasons.services.world import world_create
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)  # as `make run` does

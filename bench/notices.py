@@ -56,12 +56,12 @@ def build(history: int):
     from battles.services.siege import siege_call
     from battles.services.stratagems import stratagem_challenge
     from campaign.models import Move, Officer, Timer
-    from campaign.services.moves import move_request
-    from campaign.services.personnel import promotion_recommend
     from campaign.services.presence import presence_touch
-    from campaign.services.world import world_create
     from campaign.timers import timers_sweep
     from ops.demo import demo_spec
+    from orders.services.moves import move_request
+    from orders.services.personnel import promotion_recommend
+    from seasons.services.world import world_create
 
     spec = demo_spec()
     spec.update(travel_time=timedelta(seconds=1), war_start_minute=0, war_end_minute=1440)
@@ -169,7 +169,7 @@ def bench_push(of, events: int) -> None:
 
     from campaign.models import Promotion
     from campaign.services.notices import officer_group
-    from campaign.services.personnel import promotion_decide, promotion_recommend
+    from orders.services.personnel import promotion_decide, promotion_recommend
 
     layer = get_channel_layer()
     group = officer_group(of["劉備"].pk)

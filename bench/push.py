@@ -70,8 +70,8 @@ def build(service, devices: int):
 
     from battles.models import Siege
     from battles.services.march import march_start
-    from campaign.models import PushSubscription
     from campaign.timers import timers_sweep
+    from delivery.models import PushSubscription
     from tests.worlds import make_world
 
     world = make_world(travel_time=timedelta(seconds=1), war_start_minute=0, war_end_minute=1440)
@@ -129,7 +129,7 @@ def bare_round(service, n: int) -> list[float]:
     from django.conf import settings
     from pywebpush import webpush
 
-    from campaign.vapid import vapid_key
+    from delivery.vapid import vapid_key
 
     service.clear()
     session, key = requests.Session(), vapid_key()

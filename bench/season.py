@@ -95,8 +95,9 @@ def add_history(objects: dict, scale: float, part: int) -> dict[str, int]:
     from django.db import transaction
 
     from campaign import clock
-    from campaign.models import Board, Officer
+    from campaign.models import Officer
     from cities.models import City
+    from forum.models import Board
 
     siege = objects["siege"]
     campaign = siege.campaign
@@ -121,8 +122,8 @@ def add_history(objects: dict, scale: float, part: int) -> dict[str, int]:
 
 def _history_posts(boards: list[int], officer_ids: list[int], past, count: int) -> None:
     """`count` posts in threads of ten on the cities' boards, indexed for the search."""
-    from campaign.models import Post, Thread
-    from campaign.rules.search import index_terms
+    from forum.models import Post, Thread
+    from forum.rules.search import index_terms
 
     threads = Thread.objects.bulk_create(
         [

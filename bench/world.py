@@ -54,8 +54,9 @@ def bulk_insert(data: dict, slug: str) -> None:
     """The world's rows as a bulk insert would write them: no checks, no layout, no hooks."""
     from django.db import transaction
 
-    from campaign.models import Board, Campaign, Kingdom
+    from campaign.models import Campaign, Kingdom
     from cities.models import City, Road
+    from forum.models import Board
 
     walls = {"capital": 800, "buffer": 500, "frontier": 300}
     with transaction.atomic():
@@ -135,9 +136,9 @@ def measure(args: argparse.Namespace) -> None:
     import json
 
     from campaign.models import Campaign
-    from campaign.selectors.world_file import world_export
-    from campaign.services.world_files import world_import
-    from tests.campaign.world_files import generated_world
+    from seasons.selectors.world_file import world_export
+    from seasons.services.world_files import world_import
+    from tests.seasons.world_files import generated_world
 
     data = generated_world(args.kingdoms, args.cities, officers=False, slug="bench-world")
     text = world_export(world_import(text=json.dumps(data, ensure_ascii=False), fmt="json"))
@@ -163,7 +164,7 @@ def measure(args: argparse.Namespace) -> None:
         f"median {statistics.median(laid) * 1000:.0f} ms; "
         f"{min(laid) / ours[0]:.2f}x / {statistics.median(laid) / ours[1]:.2f}x the import with coordinates"
     )
-    from campaign.services.world_staging import longest
+    from seasons.services.world_staging import longest
 
     print(
         f"the longest write lock an import held: a part {longest['part'] * 1000:.0f} ms, "
@@ -177,7 +178,7 @@ def data_for_map(cities: int, roads: int) -> dict:
     """A world of `cities` cities (20 kingdoms) and `roads` roads: each chain's, then pairs."""
     import random
 
-    from tests.campaign.world_files import generated_world
+    from tests.seasons.world_files import generated_world
 
     data = generated_world(20, cities, officers=False, slug="bench-map")
     names = [c["name"] for c in data["cities"]]

@@ -12,8 +12,9 @@ from django.db.models import Case, IntegerField, Value, When
 
 from battles.models import Army, ArmyMember, Game, Siege
 from campaign import clock
-from campaign.models import Board, Campaign, Kingdom, Move, Officer, Presence, Whereabouts
+from campaign.models import Campaign, Kingdom, Move, Officer, Presence, Whereabouts
 from cities.models import City, Road
+from forum.models import Board
 
 
 def clock_world(cities: int, armies: int, travellers: int):

@@ -8,29 +8,21 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
 
+from campaign import hooks
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import (
-    Board,
-    Campaign,
-    Kingdom,
-    Officer,
-    OfficerKind,
-    Presence,
-    Whereabouts,
-)
-from campaign.models.letters import unread_letters
+from campaign.models import Campaign, Kingdom, Officer, OfficerKind, Presence, Whereabouts
 from campaign.rules.personnel import is_online
 from cities.models import City
 
 
 def officer_of(user: User | AnonymousUser, campaign: Campaign, *, letters: bool = False) -> Officer | None:
-    """The user's officer in the campaign; `letters`: with `unread_letters`, their count of unread
-    letters (the navigation bar's, in the same query)."""
+    """The user's officer in the campaign; `letters`: with the navigation bar's counts of what waits
+    for them, in the same query (`hooks.officer_counts`: the forum's `unread_letters`)."""
     if not user.is_authenticated:
         return None
     officers = Officer.objects.select_related("kingdom", "city", "user__presence")
     if letters:
-        officers = officers.annotate(unread_letters=unread_letters())
+        officers = officers.annotate(**{name: count() for name, count in hooks.officer_counts.items()})
     return officers.filter(campaign=campaign, user=user).first()
 
 
@@ -86,22 +78,6 @@ def decides_for_city(officer: Officer, city: City, now: datetime, mover_id: int 
         and is_present_in(officer, city)
         and (not governor_can_act(city, now) or city.governor_id == mover_id)
     )
-
-
-def may_read_board(officer: Officer | None, board: Board) -> bool:
-    """City boards are public; a palace board (皇宮) holds the kingdom's state affairs (R1.2)."""
-    if board.kind == Board.Kind.CITY:
-        return True
-    return officer is not None and officer.kingdom_id == board.kingdom_id
-
-
-def may_moderate(officer: Officer, board: Board) -> bool:
-    """R2.5: the governor, the moderators the king or governor appointed, and the king."""
-    moderator = board.moderators.filter(officer=officer).exists
-    if board.kind == Board.Kind.PALACE:
-        return is_king(officer, board.kingdom) or moderator()
-    assert board.city is not None  # board_of_city_or_palace: a city board has its city
-    return is_king(officer, board.city.kingdom) or board.city.governor_id == officer.pk or moderator()
 
 
 def may_manage_personnel(officer: Officer | None) -> bool:

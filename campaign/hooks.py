@@ -21,6 +21,9 @@ calls them at the right moment.
 - `duty_readers`: called with (officer, now), returns what waits on the officer (objects with
   `key`, `summary`, `path`, `deadline`): the notices (campaign/services/notices.py) send only a
   duty that is still the officer's, in the officer's words; the navigation bar counts them.
+- `officer_counts`: name → a function returning an annotation of the officer's row: what the
+  navigation bar counts for them, read in the query that reads the officer (the forum's
+  `unread_letters`, forum/registry.py).
 - `city_war_readers`: called with (city=…), a city or None, returns the city's active siege (or
   None) and the armies marching on it or before it: a city's board links to its war.
 """
@@ -36,6 +39,7 @@ campaign_created_hooks: list[Callable[[Any, datetime], None]] = []
 war_start_hooks: list[Callable[[Any, datetime], None]] = []
 war_resume_hooks: list[Callable[[Any, datetime, datetime], None]] = []
 duty_readers: list[Callable[..., list]] = []
+officer_counts: dict[str, Callable[[], Any]] = {}
 city_war_readers: list[Callable[..., tuple[Any, list]]] = []
 
 

@@ -1,7 +1,6 @@
 """What every campaign page shares: the campaign from the URL, its time zone, and refusals
 turned into messages (400-type) or a 403 page, never a 500."""
 
-import json
 from functools import wraps
 from typing import cast
 from zoneinfo import ZoneInfo
@@ -24,8 +23,6 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import chosen_zone
 from campaign.mfa import mfa_missing, mfa_refusal
 from campaign.models import Campaign, Officer
-from campaign.organise_inputs import world_file_posted
-from campaign.selectors.organise import world_preview
 from campaign.selectors.zones import home_zone_of
 
 
@@ -126,25 +123,6 @@ def outside_zone(request: HttpRequest) -> ZoneInfo:
     """For pages outside a campaign (the Tokens page, /ops/): the zone the reader chose, else their
     campaign's, as every campaign page shows times (`campaign_page`)."""
     return chosen_zone(request) or ZoneInfo(home_zone_of(request.user) or settings.TIME_ZONE)
-
-
-def preview_or_save(request: HttpRequest, save, back_url: str, *, slug: str = "") -> HttpResponse:
-    """A world file's upload: first the preview (read, checked and drawn, nothing written), then,
-    from the preview's own form, the save (`save(text, fmt)`, the one write)."""
-    try:
-        text, fmt = world_file_posted(request)
-        if request.POST.get("save") == "1":
-            return save(text, fmt)
-        preview, refusal = world_preview(text=text, fmt=fmt), ""
-    except NotAllowed:
-        raise
-    except RuleViolation as exc:
-        preview, refusal, text, fmt = None, exc.refusal_html, "", "yaml"
-    shown = text.decode("utf-8") if isinstance(text, bytes) and preview is not None else text
-    context = {"preview": preview, "refusal": refusal, "text": shown if preview else "", "fmt": fmt}
-    context["places"] = json.dumps(preview.laid_out, ensure_ascii=False) if preview else ""
-    context.update(action=request.path, back_url=back_url, slug=slug, campaign=getattr(request, "campaign", None))
-    return render(request, "campaign/organise/preview.html", context, status=200 if preview else 400)
 
 
 def two_factor_page(view):

@@ -1,7 +1,7 @@
 """Rates: at most n events of one kind in any window of its length ("10/min"), counted in Redis
 for every process at once, in one step (a sorted set read and written by one script: events of
 one key arriving together in several processes cannot all see room for themselves). Used by the
-API's limits (api/auth.py), the boards' posting rate (campaign/services/boards.py) and the
+API's limits (api/auth.py), the boards' posting rate (forum/services/boards.py) and the
 websockets' handshakes per address (config/socket_guard.py, on its own asyncio client: `atake`).
 Redis away lets the event through, logged once an outage (then once when it is back): a limit
 is a guard, not a reason to stop the site, and a log line per request would bury the rest.

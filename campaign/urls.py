@@ -1,122 +1,11 @@
-"""The campaign's pages: the site-wide ones (home, landing, time zone, the unsubscribe link) and,
-under /c/<slug>/, a campaign's boards, feeds, mail, letters, moves and personnel. The war's
-pages under the same prefix (battles/urls.py) are mounted by config/urls.py, so that the campaign
-names nothing of the war."""
+"""The campaign's site-wide pages: home, landing, time zone, the web app's manifest, service worker
+and offline page. A campaign's own pages under /c/<slug>/ are its apps' (forum, delivery, seasons,
+orders, battles), each mounted by config/urls.py."""
 
-from django.urls import include, path
+from django.urls import path
 
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
-from campaign.views import (
-    app,
-    boards,
-    chronicle,
-    feeds,
-    home,
-    joining,
-    kingdoms,
-    letters,
-    mail,
-    moves,
-    organise,
-    organise_world,
-    personnel,
-    push,
-    season,
-    seasons,
-    zones,
-)
-
-campaign_urls = [
-    path("boards/", boards.board_list, name="boards"),
-    path("boards/search/", boards.board_search_page, name="board-search"),
-    path("boards/<id:board_id>/", boards.board_detail, name="board"),
-    path("boards/<id:board_id>/new/", boards.thread_new, name="thread-new"),
-    path("boards/<id:board_id>/feed.atom", feeds.board_feed, name="board-feed"),
-    path("feeds/<str:token>/boards/<id:board_id>.atom", feeds.board_feed_private, name="board-feed-private"),
-    path("feeds/renew/", feeds.feed_renew, name="feed-renew"),
-    path("mail/settings/", mail.mail_settings, name="mail-settings"),
-    path("mail/confirm/", mail.mail_confirm_action, name="mail-confirm"),
-    path("mail/confirm/<str:token>/", mail.mail_confirm_page, name="mail-confirm-page"),
-    path("push/devices/", push.push_device_add, name="push-device-add"),
-    path("push/devices/<id:device_id>/rename/", push.push_device_rename, name="push-device-rename"),
-    path("push/devices/<id:device_id>/remove/", push.push_device_remove, name="push-device-remove"),
-    path("threads/<id:thread_id>/", boards.thread_detail, name="thread"),
-    path("threads/<id:thread_id>/reply/", boards.reply_new, name="reply-new"),
-    path("posts/<id:post_id>/moderate/", boards.post_moderate, name="post-moderate"),
-    path("posts/<id:post_id>/edit/", boards.post_edit_view, name="post-edit"),
-    path("posts/<id:post_id>/comments/", boards.comment_new, name="comment-new"),
-    path("comments/<id:comment_id>/moderate/", boards.comment_moderate, name="comment-moderate"),
-    path("letters/", letters.letters_page, name="letters"),
-    path("letters/sent/", letters.letters_sent_page, name="letters-sent"),
-    path("letters/new/", letters.letter_new_page, name="letter-new"),
-    path("letters/send/", letters.letter_send_view, name="letter-send"),
-    path("letters/<id:letter_id>/", letters.letter_page, name="letter"),
-    path("letters/<id:letter_id>/remove/", letters.letter_remove_view, name="letter-remove"),
-    path("moves/", moves.moves_page, name="moves"),
-    path("moves/request/", moves.move_request, name="move-request"),
-    path("moves/order/", moves.move_order, name="move-order"),
-    path("moves/<id:move_id>/approve/", moves.move_approve, name="move-approve"),
-    path("moves/<id:move_id>/reject/", moves.move_reject, name="move-reject"),
-    path("moves/<id:move_id>/cancel/", moves.move_cancel, name="move-cancel"),
-    path("personnel/", personnel.personnel_page, name="personnel"),
-    path("personnel/cities/<id:city_id>/governor/", personnel.governor_appoint, name="governor-appoint"),
-    path("personnel/boards/<id:board_id>/moderators/", personnel.moderator_appoint, name="moderator-appoint"),
-    path("personnel/moderators/<id:moderator_id>/remove/", personnel.moderator_remove, name="moderator-remove"),
-    path("personnel/promotions/", personnel.promotion_recommend, name="promotion-recommend"),
-    path("personnel/promotions/<id:promotion_id>/", personnel.promotion_decide, name="promotion-decide"),
-    path("join/", joining.join_page, name="join"),
-    path("join/apply/", joining.application_submit, name="application-submit"),
-    path("join/applications/<id:application_id>/withdraw/", joining.application_withdraw, name="application-withdraw"),
-    path("join/<str:secret>/", joining.invitation_page, name="invitation"),
-    path("join/<str:secret>/follow/", joining.invitation_follow, name="invitation-follow"),
-    path("kingdoms/", kingdoms.kingdoms_page, name="kingdoms"),
-    path("kingdoms/crown/", kingdoms.crown_hand_on, name="crown-hand-on"),
-    path("kingdoms/leave/", kingdoms.officer_leave, name="officer-leave"),
-    path("kingdoms/<id:kingdom_id>/", kingdoms.kingdom_page, name="kingdom"),
-    path("kingdoms/<id:kingdom_id>/king/", kingdoms.king_appoint, name="king-appoint"),
-    path("kingdoms/<id:kingdom_id>/invitations/", kingdoms.invitation_new, name="invitation-new"),
-    path("invitations/<id:invitation_id>/revoke/", kingdoms.invitation_revoke, name="invitation-revoke"),
-    path("applications/<id:application_id>/admit/", kingdoms.officer_admit, name="officer-admit"),
-    path("applications/<id:application_id>/refuse/", kingdoms.application_refuse, name="application-refuse"),
-    path("organise/season/", season.season_page, name="organise-season"),
-    path("organise/season/enrolment/", season.season_open_enrolment, name="season-open-enrolment"),
-    path("organise/season/start/", season.season_start_set, name="season-start-set"),
-    path("organise/season/pause/", season.season_pause, name="season-pause"),
-    path("organise/season/resume/", season.season_resume, name="season-resume"),
-    path("organise/season/end-instant/", season.season_end_set, name="season-end-set"),
-    path("organise/season/end/", season.season_end_now, name="season-end"),
-    path("organise/", organise.organise_hub_page, name="organise-hub"),
-    path("organise/settings/", organise.organise_settings, name="organise-settings"),
-    path("organise/settings/save/", organise.organise_settings_save, name="organise-settings-save"),
-    path("organise/organisers/", organise.organise_organiser_add, name="organise-organiser-add"),
-    path(
-        "organise/organisers/<id:user_id>/remove/", organise.organise_organiser_remove, name="organise-organiser-remove"
-    ),
-    path("organise/world/", organise_world.organise_world, name="organise-world"),
-    path("organise/world/upload/", organise_world.organise_world_upload, name="organise-world-upload"),
-    path("organise/world/kingdoms/", organise_world.organise_kingdom_add, name="organise-kingdom-add"),
-    path(
-        "organise/world/kingdoms/<id:kingdom_id>/",
-        organise_world.organise_kingdom_update,
-        name="organise-kingdom-update",
-    ),
-    path(
-        "organise/world/kingdoms/<id:kingdom_id>/remove/",
-        organise_world.organise_kingdom_remove,
-        name="organise-kingdom-remove",
-    ),
-    path("organise/world/cities/", organise_world.organise_city_add, name="organise-city-add"),
-    path("organise/world/cities/<id:city_id>/", organise_world.organise_city_update, name="organise-city-update"),
-    path(
-        "organise/world/cities/<id:city_id>/remove/", organise_world.organise_city_remove, name="organise-city-remove"
-    ),
-    path("organise/world/cities/<id:city_id>/place/", organise_world.organise_city_place, name="organise-city-place"),
-    path("organise/world/roads/", organise_world.organise_road_add, name="organise-road-add"),
-    path("organise/world/roads/<id:road_id>/remove/", organise_world.organise_road_remove, name="organise-road-remove"),
-    path("posts/<id:post_id>/pin/", chronicle.post_pin, name="post-pin"),
-    path("organise/next-season/", seasons.next_season_page, name="organise-next-season"),
-    path("organise/next-season/make/", seasons.next_season_make, name="season-next"),
-]
+from campaign.views import app, home, zones
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -125,10 +14,4 @@ urlpatterns = [
     path("offline/", app.offline, name="offline"),
     path("accounts/landing/", home.landing, name="landing"),
     path("accounts/time-zone/", zones.time_zone_page, name="time-zone"),
-    path("mail/unsubscribe/<str:token>/", mail.mail_unsubscribe_page, name="mail-unsubscribe"),
-    path("organise/", organise.organise_page, name="organise"),
-    path("organise/new/", organise.organise_new, name="organise-new"),
-    path("organise/new/create/", organise.organise_create, name="organise-create"),
-    path("organise/new/upload/", organise.organise_upload, name="organise-upload"),
-    path("c/<slug:slug>/", include(campaign_urls)),
 ]

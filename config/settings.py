@@ -85,6 +85,10 @@ INSTALLED_APPS = [
     "allauth.mfa",
     "ninja",  # the API's interactive docs (its templates and static files, served here)
     "campaign",
+    "forum",  # boards, comments, letters, reads, search, feeds, the chronicle
+    "delivery",  # the notices' delivery: the pages' socket, mail, Web Push
+    "seasons",  # setting a season up and its life: organising, world files, joining, pauses, the end
+    "orders",  # what officers and kings order: moves, posts and promotions, a kingdom's succession
     "accounts",
     "cities",
     "battles",
@@ -331,7 +335,7 @@ VAPID_SUBJECT = os.environ.get("VAPID_SUBJECT", "").strip() or "mailto:noreply@l
 PUSH_TIMEOUT_SECONDS = float(os.environ.get("PUSH_TIMEOUT_SECONDS", "10"))
 # Tests and the benchmark only: a push endpoint on this machine's loopback address (127.0.0.0/8 or
 # ::1 written plainly; http then too) is accepted. Never a private network's, a link-local one or an
-# IPv4 address carried in IPv6 (campaign/push_endpoints.py): no user's input makes the site call them.
+# IPv4 address carried in IPv6 (delivery/push_endpoints.py): no user's input makes the site call them.
 PUSH_ALLOW_LOCAL = env_flag("PUSH_ALLOW_LOCAL")
 
 # Mail: Django's mail framework on SMTP from the environment; the demo prints mail to
@@ -367,6 +371,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chess Siege <noreply@
 # behind a burst of due timers.
 CELERY_TASK_ROUTES = {
     "campaign.tasks.sweep_timers": {"queue": "sweeper"},
+    "delivery.tasks.sweep_notices": {"queue": "sweeper"},
     # The analysis after a game on a queue of its own, its worker apart (an engine's minute
     # never holds back a timer); its sweep is the sweeper's, a few queries a minute.
     "battles.tasks.analyse_game": {"queue": "analysis"},
@@ -374,6 +379,7 @@ CELERY_TASK_ROUTES = {
 }
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-timers": {"task": "campaign.tasks.sweep_timers", "schedule": TIMER_SWEEP_SECONDS},
+    "sweep-notices": {"task": "delivery.tasks.sweep_notices", "schedule": TIMER_SWEEP_SECONDS},  # what Redis missed
     "sweep-analyses": {"task": "battles.tasks.sweep_analyses", "schedule": 60.0},
 }
 # The analysis after a game (Fairy-Stockfish, battles/services/analysis.py): the engine (a path,

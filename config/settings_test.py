@@ -60,7 +60,7 @@ STORAGES = {
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # noqa: F405  (whitenoise looks there)
 # The API's rate limits are tried by their own tests (tests/api/test_limits.py), with low rates.
 API_RATE_TOKEN = API_RATE_ADDRESS = "100000/min"
-# The boards' posting rate likewise (tests/campaign/test_boards.py tries it).
+# The boards' posting rate likewise (tests/forum/test_boards.py tries it).
 BOARD_POST_RATE = "100000/min"
 # The websockets' handshakes per address likewise (tests/config/test_socket_guard.py).
 SOCKET_OPENS_PER_ADDRESS = "100000/min"

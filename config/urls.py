@@ -26,6 +26,10 @@ urlpatterns = [
     path("", include("ops.urls")),
     path("", include("accounts.urls")),  # an account's API tokens
     path("", include("campaign.urls")),
+    path("", include("delivery.urls")),  # and the mail's unsubscribe link
+    path("", include("seasons.urls")),  # and /organise/, a new campaign's
+    path("c/<slug:slug>/", include("forum.urls")),
+    path("c/<slug:slug>/", include("orders.urls")),
     path("", include("handbook.urls")),
     path("", include("bbs.urls")),  # the account's SSH keys (the terminal itself: manage.py bbs)
     path("c/<slug:slug>/", include("battles.urls")),

@@ -29,7 +29,7 @@ from django.conf import settings
 from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
-from campaign.markup import ALLOWED_TAGS
+from forum.markup import ALLOWED_TAGS
 
 # A clause id as RULES.md numbers them: a section (R7) or a clause (R7.3).
 CLAUSE_ID = re.compile(r"R\d{1,2}(?:\.\d+)*")

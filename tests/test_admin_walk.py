@@ -182,8 +182,9 @@ def test_the_admin_adds_nothing_that_the_services_make(world, client):
     and board, an officer with stars and whereabouts, a thread with its first post: the admin
     offers none of them to add (the add forms answered 500 or made half a row). Presence (R2.6)
     is a request's: read-only. Django's users and groups are still added there."""
-    from campaign.models import Board, Campaign, Kingdom, Officer, Post, Presence, Promotion, Thread
+    from campaign.models import Campaign, Kingdom, Officer, Presence, Promotion
     from cities.models import City
+    from forum.models import Board, Post, Thread
 
     client.force_login(get_user_model().objects.create_superuser("root", password="a-long-root-password"))
     for model in (Campaign, Kingdom, City, Officer, Board, Thread, Promotion, Presence):

@@ -115,7 +115,7 @@ def test_mailed_links_follow_the_address_make_run_serves(tmp_path):
     the address served, and its settings point the links there unless SITE_URL says otherwise."""
     from ops.management.commands.runall import site_environment
 
-    show = "from campaign.services.mail import _url; print(_url('/c/demo/'))"
+    show = "from delivery.services.mail import _url; print(_url('/c/demo/'))"
 
     def link(environment: dict[str, str]) -> str:
         done = subprocess.run(

@@ -9,7 +9,22 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = (
-    *("config", "ops", "handbook", "campaign", "accounts", "cities", "battles", "games", "api", "bbs"),
+    *(
+        "config",
+        "ops",
+        "handbook",
+        "campaign",
+        "forum",
+        "delivery",
+        "seasons",
+        "orders",
+        "accounts",
+        "cities",
+        "battles",
+        "games",
+        "api",
+        "bbs",
+    ),
     *("tests", "bench", "examples"),
 )
 MAX_LINES = 400
@@ -62,7 +77,22 @@ def test_no_code_names_the_issue_that_asked_for_it():
     assert found == []
 
 
-APPS = ("config", "ops", "handbook", "campaign", "accounts", "cities", "battles", "games", "api", "bbs")
+APPS = (
+    "config",
+    "ops",
+    "handbook",
+    "campaign",
+    "forum",
+    "delivery",
+    "seasons",
+    "orders",
+    "accounts",
+    "cities",
+    "battles",
+    "games",
+    "api",
+    "bbs",
+)
 
 
 def function_imports(path: Path) -> list[tuple[int, str]]:

@@ -133,7 +133,22 @@ def test_check_deploy_is_quiet_once_the_demo_passwords_are_changed(world):
 
 def test_only_the_demo_command_creates_the_demo_accounts():
     """`migrate` (what a deploy runs) creates no user; `seed_demo` (make run) does."""
-    apps = ("config", "ops", "campaign", "accounts", "cities", "battles", "games", "api", "bbs", "handbook")
+    apps = (
+        "config",
+        "ops",
+        "campaign",
+        "forum",
+        "delivery",
+        "seasons",
+        "orders",
+        "accounts",
+        "cities",
+        "battles",
+        "games",
+        "api",
+        "bbs",
+        "handbook",
+    )
     sources = [p for app in apps for p in Path(ROOT, app).rglob("*.py") if "DEMO_PASSWORD" in p.read_text()]
     assert sorted(p.name for p in sources) == ["checks.py", "demo.py", "seed_demo.py"]
     assert sys.executable

@@ -8,7 +8,22 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("config", "ops", "campaign", "accounts", "battles", "games", "cities", "api", "bbs", "handbook")
+PACKAGES = (
+    "config",
+    "ops",
+    "campaign",
+    "forum",
+    "delivery",
+    "seasons",
+    "orders",
+    "accounts",
+    "battles",
+    "games",
+    "cities",
+    "api",
+    "bbs",
+    "handbook",
+)
 # The suite's own settings: what a developer sets for `make test`, in docs/testing.md, not a
 # deployer's (pytest-xdist sets PYTEST_XDIST_WORKER itself).
 TEST_SETTINGS = Path("config/settings_test.py")

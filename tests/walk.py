@@ -51,7 +51,11 @@ def names_read(source: str, dictionary: str) -> set[str]:
 def view_sources() -> str:
     """The views', the pages' shared decorators', the selectors' and the inputs' code (a selector or
     a parser may read the query a view hands it)."""
-    folders = [ROOT / app / folder for app in ("campaign", "battles", "accounts") for folder in ("views", "selectors")]
+    folders = [
+        ROOT / app / folder
+        for app in ("campaign", "forum", "delivery", "seasons", "orders", "battles", "accounts")
+        for folder in ("views", "selectors")
+    ]
     paths = [path for folder in folders for path in folder.glob("*.py")]
     paths += [ROOT / app / "inputs.py" for app in ("campaign", "battles")] + [ROOT / "campaign" / "pages.py"]
     return "\n".join(path.read_text() for path in paths)

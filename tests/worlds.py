@@ -14,10 +14,10 @@ from battles.services.siege import siege_call, siege_call_answer
 from campaign import clock
 from campaign.models import Campaign, Officer
 from campaign.services.presence import presence_touch
-from campaign.services.world import world_create
 from campaign.timers import timers_sweep
 from cities.models import City
 from ops.demo import demo_spec
+from seasons.services.world import world_create
 
 START = datetime(2026, 5, 1, 10, 0, tzinfo=ZoneInfo("Asia/Taipei"))  # inside the hours of war
 

@@ -11,8 +11,9 @@ from django.db.models import Count, Q, Sum
 
 from battles.models import Army, LedgerEntry
 from campaign import clock
-from campaign.models import Board, Campaign, ChroniclePin, Post
+from campaign.models import Campaign
 from cities.models import City
+from forum.models import Board, ChroniclePin, Post
 
 EVENTS_SHOWN = 500  # of each kind on one day's page (a day of a hundred sieges writes ~3,000 rows)
 

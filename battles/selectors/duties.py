@@ -22,8 +22,9 @@ from battles.models import BanqiGame, Defender, Game, Pursuit, Ransom, Siege, St
 from battles.services.live import side_of, side_to_move
 from battles.timer_kinds import BANQI_FLAG, GAME_FLAG, PERIOD
 from campaign.authority import decides_for_city, is_king
-from campaign.models import Application, Move, Officer, Promotion, Timer, Whereabouts
+from campaign.models import Move, Officer, Promotion, Timer, Whereabouts
 from cities.models import City
+from seasons.models import Application
 
 
 @dataclass(frozen=True)

@@ -18,9 +18,11 @@ from django.db.models import QuerySet
 
 from battles.models import Game, LedgerEntry
 from battles.selectors.games import game_pgn_text
-from campaign.authority import may_read_board, officer_of
-from campaign.models import Board, Campaign, ChroniclePin, Comment, Officer, Post, Thread, Timer
-from campaign.selectors.world_file import world_export
+from campaign.authority import officer_of
+from campaign.models import Campaign, Officer, Timer
+from forum.authority import may_read_board
+from forum.models import Board, ChroniclePin, Comment, Post, Thread
+from seasons.selectors.world_file import world_export
 
 FORMAT = "chess-siege-campaign-archive"
 VERSION = 1

@@ -20,23 +20,12 @@ from battles.models import (
     Stratagem,
 )
 from battles.selectors.siege import due_next
-from campaign.authority import may_read_board
 from campaign.errors import NotAllowed
-from campaign.models import (
-    STAGING,
-    Board,
-    BoardModerator,
-    Campaign,
-    Comment,
-    Kingdom,
-    Move,
-    Officer,
-    Post,
-    Promotion,
-    Thread,
-)
-from campaign.selectors.comments import shown_comments
+from campaign.models import STAGING, Campaign, Kingdom, Move, Officer, Promotion
 from cities.models import City, Road
+from forum.authority import may_read_board
+from forum.models import Board, BoardModerator, Comment, Post, Thread
+from forum.selectors.comments import shown_comments
 
 
 def campaigns() -> QuerySet[Campaign]:

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from battles.models import Game, Ransom
-from campaign.models import BoardModerator, Campaign, Move, Officer, Promotion
+from campaign.models import Campaign, Move, Officer, Promotion
 from cities.models import City
+from forum.models import BoardModerator
 
 
 @dataclass

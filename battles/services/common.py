@@ -12,9 +12,10 @@ from django.utils.translation import gettext as _
 from battles.models import Army, ArmyMember, Game
 from battles.timer_kinds import GAME_FLAG
 from campaign.errors import RuleViolation
-from campaign.models import Board, Officer
-from campaign.services.boards import post_system
+from campaign.models import Officer
 from campaign.timers import timers_cancel
+from forum.models import Board
+from forum.services.boards import post_system
 
 # Told after a commit that changed a game played on the site, ("game" | "banqi", its id): the
 # fan-out to its watchers (battles/fanout.py), registered by battles/registry.py so that the

@@ -13,9 +13,9 @@ from battles.services.ledger import value_change
 from battles.services.lifecycle import army_end
 from battles.services.prisoners import prisoner_take, prisoners_free_by_retaking
 from campaign.models import Kingdom, Officer, Whereabouts
-from campaign.services.moves import move_dispatch
-from campaign.services.season_end import war_end_if_capitals
 from cities.models import City
+from orders.services.moves import move_dispatch
+from seasons.services.season_end import war_end_if_capitals
 
 
 def city_fall(*, siege: Siege, city: City, army: Army, at: datetime) -> None:

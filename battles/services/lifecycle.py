@@ -19,10 +19,10 @@ from battles.services.common import (
 from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.models import Kingdom, Officer
-from campaign.services.moves import move_dispatch
 from campaign.services.notices import notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
+from orders.services.moves import move_dispatch
 
 
 def home_of(army: Army) -> City:

@@ -1,4 +1,4 @@
-"""What a pause of the war moves in the war's own rows (campaign/services/season_life.py holds and
+"""What a pause of the war moves in the war's own rows (seasons/services/season_life.py holds and
 moves the timers): registered as `hooks.war_resume_hooks`, called as the pause ends while the
 timers it held are still `paused`, so each row moved is one whose deadline was held.
 

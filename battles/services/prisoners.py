@@ -13,9 +13,9 @@ from campaign import clock
 from campaign.authority import is_king, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
-from campaign.services.moves import move_dispatch
 from campaign.services.notices import duties_recount, notices_send
 from cities.models import City
+from orders.services.moves import move_dispatch
 
 
 def prisoner_take(

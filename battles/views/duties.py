@@ -7,7 +7,7 @@ from django.shortcuts import render
 from battles.selectors.duties import officer_duties
 from campaign import clock
 from campaign.pages import campaign_page, require_officer
-from campaign.selectors.push import push_devices
+from delivery.selectors.push import push_devices
 
 
 @login_required

@@ -7,7 +7,7 @@ from django.shortcuts import render
 from battles.selectors.officers import officer_profile
 from campaign.models import Officer
 from campaign.pages import campaign_page
-from campaign.selectors.mail import mail_settings_form
+from delivery.selectors.mail import mail_settings_form
 
 
 @campaign_page

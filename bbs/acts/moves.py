@@ -1,6 +1,6 @@
 """The moves (§3) as terminal forms: asking to move (R3.2), ordering a move (R3.1), approving or
 rejecting a request (R3.2) and withdrawing one's own (R3.3). Their choices are the moves page's and
-the personnel page's (campaign.selectors.moves, campaign.selectors.personnel); what is posted is
+the personnel page's (orders.selectors.moves, orders.selectors.personnel); what is posted is
 parsed and sent as the pages' views and the API do, and what is said once done is the pages'."""
 
 from django.utils.datastructures import MultiValueDict
@@ -12,9 +12,9 @@ from bbs.acts.form import Act, Loaded
 from campaign import clock
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Move, Officer
-from campaign.selectors.moves import moves_for
-from campaign.selectors.personnel import personnel_for
-from campaign.services import moves as move_services
+from orders.selectors.moves import moves_for
+from orders.selectors.personnel import personnel_for
+from orders.services import moves as move_services
 
 
 def _route(move: Move) -> str:

@@ -19,9 +19,9 @@ from battles.selectors.war import armies_in_field, sieges_active
 from campaign import clock
 from campaign.authority import is_king
 from campaign.models import Move, Officer, Whereabouts
-from campaign.selectors.moves import moves_for
-from campaign.selectors.personnel import personnel_for
 from cities.models import City
+from orders.selectors.moves import moves_for
+from orders.selectors.personnel import personnel_for
 
 
 @dataclass(frozen=True)

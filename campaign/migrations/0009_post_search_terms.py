@@ -9,9 +9,23 @@ indexes them by its own means:
 - PostgreSQL: a GIN index over the terms as an array, read with `@>`.
 """
 
+import re
+
 from django.db import migrations, models
 
-from campaign.rules.search import index_terms
+# The search rule as it was when this migration was written (forum/rules/search.py holds today's):
+# a migration keeps its own copy, so that it runs the same whatever the code becomes.
+_RUN = re.compile(r"[^\W_]+")
+
+
+def index_terms(*texts: str) -> str:
+    terms: dict[str, None] = {}
+    for text in texts:
+        for run in _RUN.findall(text.lower()):
+            terms.update(dict.fromkeys(run))
+            terms.update(dict.fromkeys(run[i : i + 2] for i in range(len(run) - 1)))
+    return " ".join(terms)
+
 
 SQLITE = [
     "CREATE VIRTUAL TABLE campaign_post_terms USING fts5(terms, content='campaign_post', content_rowid='id',"

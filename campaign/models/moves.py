@@ -4,6 +4,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+# The timer kind of a move's arrival (R3.4; orders/services/moves.py applies it, a season's pause holds it).
+ARRIVAL = "move.arrive"
+
 
 class Move(models.Model):
     class Status(models.TextChoices):

@@ -60,7 +60,7 @@ class Notice(models.Model):
     mail = models.CharField(max_length=8, choices=MAIL_STATES, default="", blank=True, verbose_name=_("mail delivery"))
     mailed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("mailed at"))
     mail_claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("mail claimed at"))
-    # Web Push, the third channel (campaign/models/push.py): "" until the notice is handed to each
+    # Web Push, the third channel (delivery/models/push.py): "" until the notice is handed to each
     # of the officer's devices (a PushDelivery row each), under its own lease.
     devices = models.CharField(max_length=4, default="", blank=True, verbose_name=_("devices"))
     devices_claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("devices claimed at"))
@@ -77,50 +77,3 @@ class Notice(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} → {self.officer_id}"
-
-
-class MailSubscription(models.Model):
-    """An officer's mail address for duties, confirmed by a link, with the duty kinds
-    they chose, quiet hours and the daily digest; one-click unsubscribe by its secret."""
-
-    officer = models.OneToOneField(
-        "campaign.Officer", on_delete=models.CASCADE, related_name="mail", verbose_name=_("officer")
-    )
-    address = models.EmailField(max_length=254, verbose_name=_("address"))
-    confirmed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("confirmed at"))
-    confirm_token = models.CharField(max_length=64, null=True, blank=True, unique=True, verbose_name=_("confirm token"))
-    unsubscribe_token = models.CharField(max_length=64, unique=True, verbose_name=_("unsubscribe token"))
-    kinds = models.JSONField(
-        default=list,
-        blank=True,
-        help_text=_("duty kinds mailed (battles/selectors/duties.py)"),
-        verbose_name=_("duty kinds"),
-    )
-    quiet_from = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("minutes after local midnight"), verbose_name=_("quiet from")
-    )
-    quiet_until = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("quiet until"))
-    digest = models.BooleanField(
-        default=False, help_text=_("one mail a day instead of one per duty"), verbose_name=_("digest")
-    )
-    digest_minute = models.PositiveSmallIntegerField(
-        default=8 * 60, help_text=_("when the digest goes, local time"), verbose_name=_("digest minute")
-    )
-    language = models.CharField(max_length=10, verbose_name=_("language"))
-    unsubscribed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("unsubscribed at"))
-    bounced_at = models.DateTimeField(null=True, blank=True, verbose_name=_("bounced at"))
-    last_digest_on = models.DateField(
-        null=True, blank=True, help_text=_("the local day of the last digest"), verbose_name=_("last digest on")
-    )
-    digest_claimed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("digest claimed at"))
-
-    class Meta:
-        verbose_name = _("mail subscription")
-        verbose_name_plural = _("mail subscriptions")
-
-    def __str__(self) -> str:
-        return f"{self.officer_id}: {self.address}"
-
-    @property
-    def active(self) -> bool:
-        return self.confirmed_at is not None and self.unsubscribed_at is None and self.bounced_at is None

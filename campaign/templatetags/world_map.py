@@ -1,7 +1,7 @@
-"""A world file's preview map, drawn in Python: the markup of `campaign/organise/_map.html` without
+"""A world file's preview map, drawn in Python: the markup of `seasons/organise/_map.html` without
 its place-dragging, which the template language drew at half a millisecond an element (a file at
 the limits, 10,000 cities and 30,000 roads, took 22 s to draw; this takes a fraction of one).
-tests/campaign/test_world_file_preview.py holds the two to the same markup."""
+tests/seasons/test_world_file_preview.py holds the two to the same markup."""
 
 from django import template
 from django.utils.html import escape

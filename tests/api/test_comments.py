@@ -10,8 +10,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from accounts.services import token_create
-from campaign.services.boards import post_reply, thread_create
-from campaign.services.comments import comment_add, comment_hide
+from forum.services.boards import post_reply, thread_create
+from forum.services.comments import comment_add, comment_hide
 from tests.api.test_reads import every, read
 
 

@@ -10,7 +10,7 @@ from django.test import Client
 
 from accounts.services import token_create
 from campaign.models import Campaign
-from campaign.services.joining import application_submit, invitation_create
+from seasons.services.joining import application_submit, invitation_create
 
 
 def bearer(user, scope="act") -> dict:

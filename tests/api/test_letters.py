@@ -11,8 +11,8 @@ from django.conf import settings
 from django.test import Client
 
 from accounts.services import token_create
-from campaign.models import Letter
-from campaign.services.letters import letter_send
+from forum.models import Letter
+from forum.services.letters import letter_send
 
 
 @pytest.fixture(autouse=True)

@@ -10,10 +10,10 @@ from django.test import Client
 
 from accounts.services import token_create
 from campaign.models import Campaign
-from campaign.services.organise import campaign_import
+from seasons.services.organise import campaign_import
 from tests.authorization.matrix import snapshot
-from tests.campaign.test_organise import organiser
-from tests.campaign.world_files import site_example
+from tests.seasons.test_organise import organiser
+from tests.seasons.world_files import site_example
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml"
 

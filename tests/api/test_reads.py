@@ -17,9 +17,9 @@ from battles.services.ledger import value_change
 from battles.services.siege import siege_call
 from campaign import clock as war_clock
 from campaign.models import Officer
-from campaign.services.boards import thread_create
-from campaign.services.moves import move_order
 from cities.models import City
+from forum.services.boards import thread_create
+from orders.services.moves import move_order
 from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

@@ -11,7 +11,8 @@ from django.test import Client
 
 from accounts.services import token_create
 from campaign import clock
-from campaign.models import Campaign, WarPause
+from campaign.models import Campaign
+from seasons.models import WarPause
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 from accounts.services import token_create
 from battles.selectors.export import campaign_export
 from campaign.models import Campaign
-from campaign.services.boards import thread_create
-from campaign.services.chronicle import chronicle_pin
+from forum.services.boards import thread_create
+from forum.services.chronicle import chronicle_pin
 from tests.worlds import besiege, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

@@ -3,11 +3,12 @@ tokens, feeds and mail."""
 
 from datetime import timedelta
 
-from campaign.models import BoardModerator, Timer
-from campaign.services.boards import post_reply, thread_create
-from campaign.services.moves import move_request
-from campaign.services.personnel import promotion_recommend
+from campaign.models import Timer
 from campaign.timers import timer_schedule
+from forum.models import BoardModerator
+from forum.services.boards import post_reply, thread_create
+from orders.services.moves import move_request
+from orders.services.personnel import promotion_recommend
 from tests.authorization.cases import Case, allow, refuse
 
 
@@ -199,7 +200,7 @@ def mail_settings(world, clock):
 
 def mail_confirm(world, clock):
     """The confirmation link is the officer's own: another officer following it is refused."""
-    from campaign.services.mail import mail_settings_save
+    from delivery.services.mail import mail_settings_save
 
     officer = world["郭嘉"]
     saved = mail_settings_save(actor=officer, officer=officer, address="guo@example.org", kinds=["call"])

@@ -1,8 +1,8 @@
 """The matrix's rows for the 推/噓/→ comments under posts: who may comment (who may reply on the
 board, R1.2) and who may hide one (the board's moderators, R2.5)."""
 
-from campaign.services.boards import post_reply, thread_create
-from campaign.services.comments import comment_add
+from forum.services.boards import post_reply, thread_create
+from forum.services.comments import comment_add
 from tests.authorization.cases import Case, allow, refuse
 
 

@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 
 from campaign.models import Campaign, Kingdom
-from campaign.services.joining import application_submit, invitation_create
+from seasons.services.joining import application_submit, invitation_create
 from tests.authorization.cases import Case, allow, refuse
 
 NEWCOMER = "newcomer"

@@ -2,7 +2,7 @@
 the campaign; a letter is removed from a box only by its sender or its recipient, each from their
 own (R1.5: an officer's letters are theirs; not even their king reads or removes them)."""
 
-from campaign.services.letters import letter_send
+from forum.services.letters import letter_send
 from tests.authorization.cases import Case, allow, refuse
 
 

@@ -5,9 +5,9 @@ user organises the draft (and may create campaigns); 孫權 and 郭嘉 do neithe
 from django.contrib.auth.models import Permission
 
 from campaign.models import Campaign, Kingdom
-from campaign.services.organise import campaign_create, organiser_add
-from campaign.services.world_edit import city_add, kingdom_add, road_add
 from cities.models import City, Road
+from seasons.services.organise import campaign_create, organiser_add
+from seasons.services.world_edit import city_add, kingdom_add, road_add
 from tests.authorization.cases import Case, allow, refuse
 
 SMALL_WORLD = (

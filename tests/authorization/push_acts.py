@@ -1,8 +1,8 @@
 """Rows of the authorization matrix for the devices with notifications on: each officer turns
 them on, names and removes only their own."""
 
-from campaign.models import PushSubscription
-from campaign.services.push import push_subscription_create
+from delivery.models import PushSubscription
+from delivery.services.push import push_subscription_create
 from tests.authorization.cases import Case, allow, refuse
 from tests.push_keys import DeviceKeys
 

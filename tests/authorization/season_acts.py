@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from campaign import clock as war_clock
 from campaign.models import Campaign
-from campaign.services.season_life import war_pause
+from seasons.services.season_life import war_pause
 from tests.authorization.cases import Case, allow, refuse
 
 

@@ -1,7 +1,7 @@
 """The matrix's rows for the standings' actions: a historian's pin into the chronicle (R1.6) and an
 organiser's next season."""
 
-from campaign.services.boards import thread_create
+from forum.services.boards import thread_create
 from tests.authorization.cases import Case, allow, refuse
 
 

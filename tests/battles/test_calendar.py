@@ -13,8 +13,8 @@ from battles.services.siege import siege_call
 from battles.services.stratagems import stratagem_challenge
 from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Timer
-from campaign.services.feeds import feed_token_renew
-from campaign.services.moves import move_order
+from forum.services.feeds import feed_token_renew
+from orders.services.moves import move_order
 from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

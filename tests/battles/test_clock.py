@@ -13,9 +13,10 @@ from battles.services.ledger import value_change
 from battles.services.march import march_start
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import RuleViolation
-from campaign.models import Officer, Post, Whereabouts
-from campaign.services.moves import move_order
+from campaign.models import Officer, Whereabouts
 from campaign.timers import timers_sweep
+from forum.models import Post
+from orders.services.moves import move_order
 from tests.worlds import START, besiege, ledger_holds, make_world
 
 TAIPEI = ZoneInfo("Asia/Taipei")

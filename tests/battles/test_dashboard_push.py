@@ -16,8 +16,8 @@ from django.test import Client
 
 from battles.services.ledger import value_change
 from campaign import clock
-from campaign.services.moves import move_order
 from config.asgi import application
+from orders.services.moves import move_order
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from battles.models import Game
 from battles.services.live import live_move, live_resign
 from campaign import freshness
-from campaign.services.moves import move_order
+from orders.services.moves import move_order
 from tests.battles.test_live import ready
 from tests.battles.test_records import pending_game
 

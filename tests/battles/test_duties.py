@@ -19,9 +19,9 @@ from battles.services.stratagems import stratagem_accept, stratagem_challenge
 from battles.timer_kinds import PERIOD
 from campaign import clock as site_clock
 from campaign.models import Notice, Officer, Timer
-from campaign.services.moves import move_approve, move_request
-from campaign.services.personnel import promotion_decide, promotion_recommend
 from campaign.timers import timers_sweep
+from orders.services.moves import move_approve, move_request
+from orders.services.personnel import promotion_decide, promotion_recommend
 from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
@@ -187,7 +187,7 @@ def test_duties_come_most_urgent_first_and_cost_a_fixed_number_of_queries(world,
 def test_a_notice_whose_duty_is_gone_by_delivery_is_not_sent(world, clock):
     """Nothing sent to the wrong person: the call answered (or the officer captured, or gone
     away) before the worker delivers its notices, the others' notices are not sent."""
-    from campaign.services.notices import notices_deliver
+    from delivery.services.deliver import notices_deliver
 
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
@@ -206,7 +206,7 @@ def test_a_notice_for_an_officer_captured_meanwhile_is_not_sent(world, clock):
     from battles.services.prisoners import prisoner_take
     from campaign import clock as site_clock
     from campaign.models import Kingdom
-    from campaign.services.notices import notices_deliver
+    from delivery.services.deliver import notices_deliver
 
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
@@ -260,7 +260,7 @@ def test_r1_5_an_application_waits_on_its_kingdoms_king_until_decided_or_withdra
     from django.contrib.auth import get_user_model
 
     from campaign.models import Campaign
-    from campaign.services.joining import (
+    from seasons.services.joining import (
         application_refuse,
         application_submit,
         application_withdraw,

@@ -13,10 +13,10 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from battles.selectors.export import FILES, FORMAT, OPERATOR, campaign_export
-from campaign.selectors.world_file import world_export
-from campaign.services.boards import thread_create
-from campaign.services.comments import comment_add
-from campaign.services.season_end import war_end
+from forum.services.boards import thread_create
+from forum.services.comments import comment_add
+from seasons.selectors.world_file import world_export
+from seasons.services.season_end import war_end
 from tests.worlds import besiege, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

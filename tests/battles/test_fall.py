@@ -9,7 +9,7 @@ from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle, retreat_money_confirm, retreat_money_offer
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
-from campaign.services.moves import move_order, move_request
+from orders.services.moves import move_order, move_request
 from tests.worlds import arrive, besiege, ledger_holds, make_world, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
@@ -147,8 +147,9 @@ def test_r8_4_arrivals_applied_as_one_batch_join_the_defence_as_one_by_one(world
     that applying the same arrivals one at a time gives."""
     from django.db import transaction
 
-    from campaign.models import Post, Timer
-    from campaign.services.moves import move_arrive_many
+    from campaign.models import Timer
+    from forum.models import Post
+    from orders.services.moves import move_arrive_many
 
     army = besiege(world, clock, "漢中", ARMY)
     moves = [

@@ -7,8 +7,8 @@ from battles.rules import outnumbered_loss
 from battles.services.head_counts import head_counts_at
 from battles.services.march import march_start
 from campaign import clock as site_clock
-from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
+from orders.services.moves import move_order
 from tests.worlds import arrive, besiege, play
 
 

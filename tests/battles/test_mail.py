@@ -14,9 +14,10 @@ from django.urls import reverse
 
 from battles.services.siege import siege_call
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import MailSubscription, Notice
-from campaign.services.mail import mail_confirmation_send, mail_digests_send, mail_settings_save
-from campaign.services.notices import notices_deliver, notices_sweep
+from campaign.models import Notice
+from delivery.models import MailSubscription
+from delivery.services.deliver import notices_deliver, notices_sweep
+from delivery.services.mail import mail_confirmation_send, mail_digests_send, mail_settings_save
 from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

@@ -7,7 +7,8 @@ import pytest
 from battles.models import Army, ArmyMember, Siege
 from battles.services.march import march_start
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import Officer, Post, Whereabouts
+from campaign.models import Officer, Whereabouts
+from forum.models import Post
 from tests.worlds import arrive
 
 

@@ -15,10 +15,10 @@ from battles.services.retreat import army_retreat
 from battles.timer_kinds import ARMY_ARRIVAL, DAY, GAME_FLAG, PERIOD, PURSUIT_DEADLINE
 from campaign import clock as war_clock
 from campaign.models import Campaign, Kingdom, Move, Timer
-from campaign.services.moves import move_request
-from campaign.services.season_life import war_pause, war_resume
 from campaign.timers import timers_sweep
 from cities.models import City
+from orders.services.moves import move_request
+from seasons.services.season_life import war_pause, war_resume
 from tests.battles.test_live import ready
 from tests.battles.test_records import pending_game
 from tests.worlds import besiege, make_world, play

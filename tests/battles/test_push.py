@@ -11,11 +11,12 @@ from django.test import Client
 from django.urls import reverse
 
 from battles.services.siege import siege_call, siege_call_answer
-from campaign.models import Notice, PushDelivery, PushSubscription
-from campaign.services.mail import mail_settings_save
-from campaign.services.notices import notices_deliver, notices_sweep
-from campaign.services.push import push_subscription_create
-from campaign.vapid import application_server_key
+from campaign.models import Notice
+from delivery.models import PushDelivery, PushSubscription
+from delivery.services.deliver import notices_deliver, notices_sweep
+from delivery.services.mail import mail_settings_save
+from delivery.services.push import push_subscription_create
+from delivery.vapid import application_server_key
 from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

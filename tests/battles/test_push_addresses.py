@@ -10,7 +10,7 @@ import socket
 
 import pytest
 
-from campaign.models import PushDelivery
+from delivery.models import PushDelivery
 from tests.battles.test_push import call, deliver, turn_on
 
 NAME = "push.rebinding.test"

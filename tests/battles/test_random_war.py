@@ -21,9 +21,9 @@ from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import RuleViolation
 from campaign.models import Kingdom, Move, Officer, Whereabouts
 from campaign.rules.personnel import may_fight
-from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
 from cities.models import City
+from orders.services.moves import move_order
 from tests.worlds import make_world
 
 ACTIONS = ["march", "march", "time", "time", "game", "game", "game", "game", "game", "retreat", "reinforce", "ransom"]

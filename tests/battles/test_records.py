@@ -136,7 +136,7 @@ def test_r7_4_a_reported_start_outside_the_hours_needs_both_players_agreement(wo
 def test_r11_3_the_board_gets_the_battle_report_with_a_link_to_the_game(world, clock):
     from django.urls import reverse
 
-    from campaign.models import Post
+    from forum.models import Post
 
     game = pending_game(world, clock)
     game_report(actor=world["許褚"], game=game, text=MATE)

@@ -14,11 +14,12 @@ from battles.selectors.standings import kingdoms_ranked, merit_table, standings_
 from battles.services.stratagems import stratagem_challenge
 from campaign import clock as war_clock
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import Campaign, ChroniclePin, Kingdom
-from campaign.services.boards import post_hide, post_reply, thread_create
-from campaign.services.chronicle import chronicle_pin, chronicle_unpin
+from campaign.models import Campaign, Kingdom
 from campaign.timers import timers_sweep
 from cities.models import City
+from forum.models import ChroniclePin
+from forum.services.boards import post_hide, post_reply, thread_create
+from forum.services.chronicle import chronicle_pin, chronicle_unpin
 from tests.worlds import besiege, make_world, play
 
 TAIPEI = ZoneInfo("Asia/Taipei")

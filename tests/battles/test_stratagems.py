@@ -173,7 +173,7 @@ def test_r9_2_a_siege_ploy_strikes_where_the_general_was_challenged_even_if_they
     """張飛 takes the game, marches out with an army, then resigns it: 漢中's wall still falls by 3,
     with its ledger row and its post on 漢中's board."""
     from battles.services.march import march_start
-    from campaign.models import Post
+    from forum.models import Post
 
     stratagem = stratagem_accept(actor=world["張飛"], stratagem=challenge(world))
     march_start(actor=world["劉備"], target=world.city("長安"), organisation=[(world["張飛"], "marshal")])

@@ -15,11 +15,12 @@ from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_challenge
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.models import Move, Post, Thread
-from campaign.services.moves import move_approve, move_request
-from campaign.services.personnel import governor_appoint
+from campaign.models import Move
 from campaign.timers import timers_sweep
 from cities.models import City
+from forum.models import Post, Thread
+from orders.services.moves import move_approve, move_request
+from orders.services.personnel import governor_appoint
 from tests.races import at_once
 from tests.worlds import besiege, make_world
 

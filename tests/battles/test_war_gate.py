@@ -20,9 +20,10 @@ from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call
 from battles.services.stratagems import stratagem_challenge
 from campaign.errors import RuleViolation
-from campaign.models import Campaign, WarPause
-from campaign.services.season_end import war_end
-from campaign.services.season_life import war_pause
+from campaign.models import Campaign
+from seasons.models import WarPause
+from seasons.services.season_end import war_end
+from seasons.services.season_life import war_pause
 from tests.battles.test_live import ready
 from tests.battles.test_records import MATE, pending_game
 from tests.races import at_once

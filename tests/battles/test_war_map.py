@@ -8,8 +8,8 @@ from datetime import timedelta
 import pytest
 
 from battles.services.march import march_start
-from campaign.services.world import world_create
 from ops.demo import demo_spec
+from seasons.services.world import world_create
 from tests.worlds import World, arrive
 
 

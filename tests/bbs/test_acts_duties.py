@@ -8,8 +8,8 @@ from django.test import Client
 from django.urls import reverse
 
 from campaign.models import Move
-from campaign.services.moves import move_request
 from ops.demo import DEMO_PASSWORD
+from orders.services.moves import move_request
 from tests.bbs.acts_steps import english, open_menu_line, wait_for_row
 
 
@@ -66,7 +66,7 @@ def test_r3_2_a_duty_whose_request_is_gone_opens_a_form_that_chooses_no_other_re
     nothing chosen and says so, never the other request in its place; sending it is refused in the
     service's words, and the other request still waits (R3.2)."""
     from campaign.models import Officer
-    from campaign.services.moves import move_reject
+    from orders.services.moves import move_reject
 
     english(bbs_world, "曹操")
     bbs_world.online("曹仁", "徐晃")

@@ -6,8 +6,9 @@ is the same form, its choices kept, and sends."""
 
 import time
 
-from campaign.models import Letter, Move, Thread
-from campaign.services.letters import letter_send
+from campaign.models import Move
+from forum.models import Letter, Thread
+from forum.services.letters import letter_send
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.acts_steps import english, open_act, pick
 from tests.bbs.test_ptt_letters import open_mailbox

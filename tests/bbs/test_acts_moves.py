@@ -11,8 +11,8 @@ from django.utils import translation
 
 from campaign.errors import RuleViolation
 from campaign.models import Move
-from campaign.services.moves import move_request
 from ops.demo import DEMO_PASSWORD
+from orders.services.moves import move_request
 from tests.bbs.acts_steps import english, open_act, pick
 
 

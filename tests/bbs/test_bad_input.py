@@ -9,8 +9,8 @@ from django.conf import settings
 from django.test import override_settings
 
 from bbs.models import TerminalChoice
-from campaign.models import Board, Post
-from campaign.services.boards import thread_create
+from forum.models import Board, Post
+from forum.services.boards import thread_create
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.terminal import BBS
 

@@ -6,8 +6,8 @@ from django.test import Client
 from django.urls import reverse
 
 from bbs.models import TerminalChoice
-from campaign.models import Board, Post, Thread
-from campaign.services.boards import post_reply, thread_create
+from forum.models import Board, Post, Thread
+from forum.services.boards import post_reply, thread_create
 from ops.demo import DEMO_PASSWORD
 
 

@@ -3,10 +3,10 @@ officer who left their kingdom on the site while their terminal was open no long
 palace in the board list, nor posts in the palace they had open (R1.2: a kingdom's palace is
 its officers' only)."""
 
-from campaign.models import Board, Thread
-from campaign.services.boards import thread_create
-from campaign.services.kingdoms import officer_leave
+from forum.models import Board, Thread
+from forum.services.boards import thread_create
 from ops.demo import DEMO_PASSWORD
+from orders.services.kingdoms import officer_leave
 from tests.bbs.test_boards import english
 
 

@@ -11,9 +11,9 @@ from django.utils import timezone
 
 from bbs.models import TerminalChoice
 from bbs.text import width
-from campaign.models import Board, Comment
-from campaign.services.boards import thread_create
-from campaign.services.comments import comment_add
+from forum.models import Board, Comment
+from forum.services.boards import thread_create
+from forum.services.comments import comment_add
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.test_boards import english, open_board
 

@@ -9,9 +9,9 @@ import time
 
 from bbs.models import TerminalChoice
 from bbs.text import width
-from campaign.models import Letter
-from campaign.selectors.letters import officer_names
-from campaign.services.letters import letter_read, letter_send
+from forum.models import Letter
+from forum.selectors.letters import officer_names
+from forum.services.letters import letter_read, letter_send
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.test_boards import english
 
@@ -189,7 +189,7 @@ def test_r1_1_a_letter_written_in_a_session_opened_before_the_war_ended_is_refus
     """The war ends (the organiser, on the site) while an officer's terminal is open: the letter
     they send after it is refused in the rule's words, as the web refuses it (R1.1: an ended war
     is read-only); the session's officer is read as they are now, not as at log-in."""
-    from campaign.services.season_end import war_end
+    from seasons.services.season_end import war_end
     from tests.battles.test_war_gate import organiser_of
 
     english(bbs_world, "曹操")

@@ -3,10 +3,10 @@
 from datetime import timedelta
 
 from bbs.selectors import officers_of
-from campaign.models import Board
-from campaign.selectors.reads import boards_with_unread, threads_unread
-from campaign.services.boards import post_reply, thread_create
-from campaign.services.reads import thread_read
+from forum.models import Board
+from forum.selectors.reads import boards_with_unread, threads_unread
+from forum.services.boards import post_reply, thread_create
+from forum.services.reads import thread_read
 
 
 def test_a_thread_is_unread_until_read_and_again_after_a_new_reply(world, clock, django_assert_num_queries):
@@ -36,7 +36,7 @@ def test_the_users_campaigns_are_read_in_one_query(world, django_assert_num_quer
 
 
 def test_the_users_campaigns_carry_each_officers_unread_letters_in_the_same_query(world, django_assert_num_queries):
-    from campaign.services.letters import letter_send
+    from forum.services.letters import letter_send
 
     letter_send(actor=world["郭嘉"], recipient="曹操", subject="軍糧", body="將盡")
     letter_send(actor=world["荀彧"], recipient="曹操", subject="急報", body="敵至")
@@ -50,7 +50,7 @@ def test_a_page_of_the_mailbox_and_the_unread_count_are_three_queries_whatever_t
     world, django_assert_num_queries
 ):
     from bbs.letters import INBOX, SENT, mailbox_page
-    from campaign.services.letters import letter_send
+    from forum.services.letters import letter_send
 
     for index in range(25):
         letter_send(actor=world[("郭嘉", "荀彧")[index % 2]], recipient="曹操", subject=f"第{index}封", body="文")

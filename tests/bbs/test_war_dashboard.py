@@ -11,8 +11,8 @@ from battles.services.ledger import value_change
 from battles.services.march import march_start
 from bbs.models import TerminalChoice
 from campaign import clock
-from campaign.services.moves import move_order
 from ops.demo import DEMO_PASSWORD
+from orders.services.moves import move_order
 from tests.bbs.terminal import cells_of, settled
 
 WAR = "The war's dashboard"

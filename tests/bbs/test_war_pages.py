@@ -24,9 +24,9 @@ from bbs.war.city import CityScreen
 from bbs.war.road import RoadScreen
 from bbs.war.siege import SiegeScreen
 from campaign import clock
-from campaign.services.moves import move_order
 from campaign.timers import timers_sweep
 from ops.demo import DEMO_PASSWORD
+from orders.services.moves import move_order
 from tests.bbs.terminal import settled
 from tests.worlds import START, make_world, play
 

@@ -2,8 +2,8 @@
 
 from django.urls import reverse
 
-from campaign.services.moves import move_request
-from campaign.services.personnel import promotion_recommend
+from orders.services.moves import move_request
+from orders.services.personnel import promotion_recommend
 
 
 def test_r1_2_king_sees_own_palace_and_officers_not_another_kingdoms(world, client):
@@ -37,8 +37,9 @@ def test_even_a_site_admin_edits_no_war_state_in_the_admin(world, client):
     change only through the services on the site (their rules: R2.3–R2.5, R10.1, R10.5)."""
     from django.contrib import admin
 
-    from campaign.models import Board, Kingdom, Officer, Post
+    from campaign.models import Kingdom, Officer
     from cities.models import City, Road
+    from forum.models import Board, Post
 
     protected = {
         City: {"kingdom", "kind", "wall", "wall_max", "wall_start", "governor"},

@@ -11,7 +11,7 @@ from campaign.errors import RuleViolation
 from campaign.models import Campaign, Officer
 from campaign.rules.names import look_alike, normal_name
 from campaign.selectors.names import officer_name_checked
-from campaign.services.joining import application_submit, officer_admit
+from seasons.services.joining import application_submit, officer_admit
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ def test_r11_2_the_game_page_names_the_colours_in_words(world, client, clock):
 
 
 def test_r3_2_a_pending_move_says_who_still_has_to_approve(world, client):
-    from campaign.services.moves import move_request
+    from orders.services.moves import move_request
 
     move_request(actor=world["郭嘉"], destination=world.city("許昌"))
     client.force_login(world["郭嘉"].user)

@@ -10,10 +10,11 @@ from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
 from campaign import clock
-from campaign.models import Heartbeat, Move, Post, Timer
-from campaign.services.moves import move_order
+from campaign.models import Heartbeat, Move, Timer
 from campaign.tasks import apply_due, sweep_timers
 from campaign.timers import HANDLERS, timer_move, timer_schedule, timers_apply_due, timers_send_nearing, timers_sweep
+from forum.models import Post
+from orders.services.moves import move_order
 from tests.worlds import make_world
 
 

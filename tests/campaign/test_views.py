@@ -3,7 +3,8 @@
 from django.test import Client
 from django.urls import reverse
 
-from campaign.models import Move, Thread
+from campaign.models import Move
+from forum.models import Thread
 
 
 def url(world, name, *args):

@@ -10,9 +10,9 @@ import pytest
 from django.conf import settings
 
 from bbs.models import TerminalChoice
-from campaign.models import Comment, Letter, Thread
-from campaign.selectors.boards import boards_of_campaign
-from campaign.services.boards import thread_create
+from forum.models import Comment, Letter, Thread
+from forum.selectors.boards import boards_of_campaign
+from forum.services.boards import thread_create
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.terminal import BBS
 from tests.e2e.conftest import log_in

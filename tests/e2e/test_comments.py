@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from campaign.services.boards import thread_create
+from forum.services.boards import thread_create
 from tests.e2e.conftest import log_in
 from tests.worlds import make_world
 

@@ -13,8 +13,8 @@ from battles.models import Game, LedgerEntry, Siege, Stratagem
 from battles.services.march import march_start
 from battles.services.records import game_claim_answer, game_report
 from battles.services.siege import siege_call, siege_call_answer
-from campaign.models import Post, Thread
 from campaign.timers import timers_sweep
+from forum.models import Post, Thread
 from tests.e2e.conftest import log_in
 from tests.worlds import make_world
 

@@ -8,7 +8,7 @@ from functools import partial
 import pytest
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
-from campaign.services.push import push_subscription_create
+from delivery.services.push import push_subscription_create
 from tests.e2e.conftest import CHROMIUM
 from tests.push_keys import DeviceKeys
 from tests.worlds import make_world

@@ -49,7 +49,7 @@ def test_two_invited_and_one_applicant_are_admitted_and_stand_on_the_roster(brow
 def test_the_kings_management_of_members_fits_a_phone(browser, live_server):
     """At 390 px the kingdom page with an application's admit form and a new link shown does not
     scroll sideways, nor the join page and the invitation page."""
-    from campaign.services.joining import application_submit
+    from seasons.services.joining import application_submit
 
     world = make_world()
     Campaign.objects.filter(pk=world.campaign.pk).update(status=Campaign.Status.ENROLMENT)

@@ -6,7 +6,7 @@ letter count goes to 1 and the duties' count does not move; reading the letter b
 
 import pytest
 
-from campaign.models import Letter
+from forum.models import Letter
 from tests.e2e.conftest import log_in
 from tests.worlds import make_world
 

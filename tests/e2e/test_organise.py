@@ -59,7 +59,7 @@ def test_r1_1_an_organiser_uploads_the_demo_world_sets_two_settings_and_drags_a_
 @pytest.mark.django_db(transaction=True)
 def test_r1_1_the_organisers_pages_fit_a_phone_at_390_px(browser, live_server):
     """No organiser's page scrolls sideways at 390 px (the forms' rows wrap, the map shrinks)."""
-    from campaign.services.organise import campaign_import
+    from seasons.services.organise import campaign_import
     from tests.e2e.season.organise import DEMO_WORLD
 
     user = organiser()

@@ -9,7 +9,22 @@ from handbook.rules_text import SOURCES, rules_page
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FOLDERS = (
-    *("config", "ops", "handbook", "campaign", "accounts", "cities", "battles", "games", "api", "bbs"),
+    *(
+        "config",
+        "ops",
+        "handbook",
+        "campaign",
+        "forum",
+        "delivery",
+        "seasons",
+        "orders",
+        "accounts",
+        "cities",
+        "battles",
+        "games",
+        "api",
+        "bbs",
+    ),
     *("tests", "bench", "examples"),
 )
 # A citation: R7, R7.3, §7. Not a piece in a FEN ("…/R8/…", "3R5"), nor a move in WXF notation

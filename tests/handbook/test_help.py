@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from campaign.models import Campaign
 from handbook.help import HELP_DIR, LANGUAGES, TOPICS
-from tests.campaign.test_organise import organiser
 from tests.pages.worlds import build
+from tests.seasons.test_organise import organiser
 
 
 def english(client: Client) -> Client:
@@ -90,7 +90,7 @@ def test_the_pages_where_things_happen_link_to_their_help(clock, client):
 
 @pytest.mark.django_db
 def test_the_organisers_pages_link_to_their_help(client):
-    from campaign.services.organise import campaign_create
+    from seasons.services.organise import campaign_create
 
     user = organiser()
     client.force_login(user)

@@ -4,7 +4,7 @@ unread count; reading it tells every open page the count dropped and drops the n
 
 import pytest
 
-from campaign.services.letters import letter_read, letter_send
+from forum.services.letters import letter_read, letter_send
 from tests.integration.test_notices import Listener
 from tests.worlds import make_world
 

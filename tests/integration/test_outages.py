@@ -10,8 +10,9 @@ import pytest
 from battles.models import Army, LedgerEntry, Siege
 from battles.services.march import march_start
 from battles.services.retreat import army_retreat
-from campaign.models import Move, Post
-from campaign.services.moves import move_order
+from campaign.models import Move
+from forum.models import Post
+from orders.services.moves import move_order
 from tests.workers import kill, wait_for
 from tests.worlds import make_world
 

@@ -11,10 +11,12 @@ import pytest
 from django.contrib.auth.models import User
 
 from campaign import clock
-from campaign.models import Move, Officer, Post, Timer, WarPause, Whereabouts
-from campaign.services.moves import ARRIVAL
-from campaign.services.season_life import war_pause, war_resume
+from campaign.models import Move, Officer, Timer, Whereabouts
+from campaign.models.moves import ARRIVAL
 from cities.models import City
+from forum.models import Post
+from seasons.models import WarPause
+from seasons.services.season_life import war_pause, war_resume
 from tests.workers import wait_for
 from tests.worlds import make_world
 

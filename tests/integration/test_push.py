@@ -12,8 +12,8 @@ import pytest
 from battles.models import Army, Siege
 from battles.services.march import march_start
 from battles.services.siege import siege_call
-from campaign.models import PushDelivery
-from campaign.services.push import push_subscription_create
+from delivery.models import PushDelivery
+from delivery.services.push import push_subscription_create
 from tests.workers import kill, wait_for
 from tests.worlds import make_world
 

@@ -6,8 +6,9 @@ import pytest
 import redis
 from django.conf import settings
 
-from campaign.models import Move, Post, Timer, Whereabouts
-from campaign.services.moves import move_order
+from campaign.models import Move, Timer, Whereabouts
+from forum.models import Post
+from orders.services.moves import move_order
 from tests.workers import wait_for
 from tests.worlds import make_world
 

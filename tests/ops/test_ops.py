@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from campaign import clock
 from campaign.models import Move, Timer
-from campaign.services.moves import move_order
 from campaign.timers import HANDLERS, timer_schedule, timers_sweep
+from orders.services.moves import move_order
 
 
 def test_r7_5_operators_see_overdue_work_and_apply_it_by_hand(world, client):

@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from campaign.models import Campaign
-from campaign.services.world import world_create
 from ops.demo import demo_spec
+from seasons.services.world import world_create
 
 ROOT = Path(__file__).resolve().parents[2]
 

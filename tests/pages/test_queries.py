@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaign import freshness
-from campaign.models import Thread
+from forum.models import Thread
 from tests.pages.worlds import build
 
 VISITORS = ("anonymous", "guojia", "zhangfei", "sunquan")

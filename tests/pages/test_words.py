@@ -18,9 +18,10 @@ from battles.models import Army, BanqiGame, Game, LedgerEntry
 from battles.services.results import game_result_enter
 from battles.services.stratagems import banqi_act
 from campaign.clock import now
-from campaign.models import Campaign, Comment, Kingdom, Officer, Post, Thread, Timer
+from campaign.models import Campaign, Kingdom, Officer, Timer
 from campaign.timers import timers_sweep
 from cities.models import City
+from forum.models import Comment, Post, Thread
 from tests.pages.test_queries import PINNED, VISITORS, page_url
 from tests.pages.worlds import build
 
@@ -197,7 +198,7 @@ ADMIN_ALLOWED |= {"Control", "Command", "Mac", "TOTP"}
 # Stored codes the admin shows as they are kept: timer keys and kinds (move:41:arrive, siege.period),
 # digests and hashes.
 STORED = re.compile(r"\b[a-z_]+(?:[:.][\w-]+)+|\b[0-9a-f]{16,}\b")
-OUR_APPS = ("campaign", "accounts", "cities", "battles")
+OUR_APPS = ("campaign", "forum", "delivery", "seasons", "orders", "accounts", "cities", "battles")
 
 
 def admin_urls() -> list[str]:

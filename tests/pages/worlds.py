@@ -10,11 +10,11 @@ from battles.services.records import game_report
 from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import banqi_act, stratagem_accept, stratagem_challenge
-from campaign.services.boards import post_reply, thread_create
-from campaign.services.comments import comment_add
-from campaign.services.moves import move_order, move_request
-from campaign.services.world import world_create
+from forum.services.boards import post_reply, thread_create
+from forum.services.comments import comment_add
 from ops.demo import demo_spec
+from orders.services.moves import move_order, move_request
+from seasons.services.world import world_create
 from tests.worlds import World, arrive
 
 

@@ -5,9 +5,9 @@ from django.utils import translation
 
 from battles.services.march import march_start
 from campaign.models import Campaign, Officer
-from campaign.services.world import world_create
 from cities.models import City
 from ops.demo import DEMO_PASSWORD, DEMO_SLUG, demo_spec
+from seasons.services.world import world_create
 
 
 class Command(BaseCommand):

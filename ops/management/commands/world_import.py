@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from campaign.errors import RuleViolation
-from campaign.services.world_files import world_import
+from seasons.services.world_files import world_import
 
 
 class Command(BaseCommand):

@@ -5,8 +5,8 @@ saves it, and changes two rule settings on the settings page. Only the pages are
 import tempfile
 from pathlib import Path
 
-from tests.campaign.world_files import site_example
 from tests.e2e.conftest import log_in
+from tests.seasons.world_files import site_example
 
 # The demo's world file without its officers: a file uploaded on the site names no other player's
 # account and makes none (players join through invitations).

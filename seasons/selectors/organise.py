@@ -1,0 +1,207 @@
+"""The organisers' pages (docs/organising.md "Organising a campaign"): the campaigns one organises, a
+campaign's hub, its settings as the form shows them, its world with the map, and the preview of
+a world file before it is saved. Each in a fixed number of queries, whatever the world's size."""
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+
+from campaign.authority import may_create_campaigns
+from campaign.models import Campaign, Kingdom
+from cities.drawing import Drawing, drawing
+from cities.models import City, CityKind, Road
+from seasons.organise_inputs import FIELDS, GROUPS, SettingField, column, label, typed_text
+from seasons.world_reading import CAMPAIGN_SETTINGS, place_unplaced, world_parse
+
+NEUTRAL = "#888888"
+
+
+@dataclass(frozen=True)
+class OrganiseHome:
+    campaigns: list[Campaign]
+    may_create: bool
+
+
+def organise_home(*, user: User) -> OrganiseHome:
+    """The campaigns the user organises, newest first, and whether they may create one."""
+    campaigns = list(Campaign.objects.filter(organisers=user).order_by("-created_at", "-pk"))
+    return OrganiseHome(campaigns=campaigns, may_create=may_create_campaigns(user))
+
+
+@dataclass(frozen=True)
+class Hub:
+    campaign: Campaign
+    organisers: list[User]
+    kingdoms: int
+    cities: int
+    roads: int
+    world_open: bool  # the world changes in draft only
+    settings_open: bool  # the rule settings in draft and enrolment
+
+
+def organise_hub(*, campaign: Campaign) -> Hub:
+    return Hub(
+        campaign=campaign,
+        organisers=list(campaign.organisers.order_by("username")),
+        kingdoms=Kingdom.objects.filter(campaign=campaign).count(),
+        cities=City.objects.filter(campaign=campaign).count(),
+        roads=Road.objects.filter(campaign=campaign).count(),
+        world_open=campaign.status == Campaign.Status.DRAFT,
+        settings_open=campaign.status in (Campaign.Status.DRAFT, Campaign.Status.ENROLMENT),
+    )
+
+
+@dataclass(frozen=True)
+class SettingRow:
+    field: SettingField
+    label: str
+    value: str  # as the form field holds it
+    default: str  # the 2007 rules' value (the column's default), typed the same way
+    unit: str
+
+
+def _unit(field: SettingField) -> str:
+    return {"minutes": _("minutes"), "seconds": _("seconds")}.get(field.typed, "")
+
+
+def settings_rows(*, campaign: Campaign) -> list[tuple[str, list[SettingRow]]]:
+    """Every rule setting in its group, with its value, its default and its clause (no query)."""
+    groups = []
+    for title, fields in GROUPS:
+        rows = []
+        for field in fields:
+            default = column(field.name).get_default()
+            rows.append(
+                SettingRow(
+                    field=field,
+                    label=label(field),
+                    value=typed_text(field, getattr(campaign, field.name)),
+                    default=dict(_battle_games()).get(default, "")
+                    if field.typed == "game"
+                    else typed_text(field, default),
+                    unit=_unit(field),
+                )
+            )
+        groups.append((str(title), rows))
+    return groups
+
+
+def _battle_games() -> list[tuple[str, str]]:
+    return [(value, str(text)) for value, text in column("battle_game").choices or ()]
+
+
+@dataclass(frozen=True)
+class WorldPage:
+    kingdoms: list[Kingdom]
+    cities: list[City]
+    roads: list[Road]
+    map: Drawing
+    unplaced: list[City]  # cities without coordinates (a campaign made before worlds were laid out when saved)
+    kinds: list[tuple[str, str]]
+    world_open: bool  # the world changes in draft only
+    place_open: bool  # cities are dragged into place before the war
+
+
+def world_page(*, campaign: Campaign) -> WorldPage:
+    """The world's forms and its map, in three queries."""
+    kingdoms = list(Kingdom.objects.filter(campaign=campaign).select_related("capital").order_by("pk"))
+    cities = list(City.objects.filter(campaign=campaign).select_related("kingdom").order_by("position", "pk"))
+    roads = list(Road.objects.filter(campaign=campaign).select_related("a", "b").order_by("pk"))
+    placed = [c for c in cities if c.map_x is not None and c.map_y is not None]
+    drawn = drawing(
+        [
+            (
+                c.pk,
+                c.name,
+                c.kind,
+                c.kingdom.colour if c.kingdom else NEUTRAL,
+                c.kingdom.name if c.kingdom else "",
+                (float(c.map_x or 0), float(c.map_y or 0)),  # (the placed ones only: filtered above)
+            )
+            for c in placed
+        ],
+        [(r.a_id, r.b_id) for r in roads],
+    )
+    return WorldPage(
+        kingdoms=kingdoms,
+        cities=cities,
+        roads=roads,
+        map=drawn,
+        unplaced=[c for c in cities if c.map_x is None or c.map_y is None],
+        kinds=[(value, str(text)) for value, text in CityKind.choices],
+        world_open=campaign.status == Campaign.Status.DRAFT,
+        place_open=campaign.status in (Campaign.Status.DRAFT, Campaign.Status.ENROLMENT),
+    )
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A world file read and checked, before anything is saved: what it would make."""
+
+    spec: dict[str, Any]
+    map: Drawing
+    settings: list[tuple[str, str]]  # the settings the file changes from the defaults: (label, value)
+    laid_out: dict[str, tuple[float, float]]  # where the cities the file leaves without coordinates were laid out
+
+
+def world_preview(*, text: str | bytes, fmt: str) -> Preview:
+    """A world file read, checked (a RuleViolation naming the line or field) and drawn, its
+    cities without coordinates placed as saving would place them; nothing is written (no query)."""
+    spec = world_parse(text=text, fmt=fmt)
+    unplaced = {c["name"] for c in spec["cities"] if "x" not in c}
+    place_unplaced(spec)
+    laid_out = {c["name"]: (c["x"], c["y"]) for c in spec["cities"] if c["name"] in unplaced}
+    colours = {k["name"]: k["colour"] for k in spec["kingdoms"]}
+    index = {c["name"]: i for i, c in enumerate(spec["cities"])}
+    drawn = drawing(
+        [
+            (
+                i,
+                c["name"],
+                c["kind"],
+                colours.get(c.get("kingdom", ""), NEUTRAL),
+                c.get("kingdom", ""),
+                (c["x"], c["y"]),
+            )
+            for i, c in enumerate(spec["cities"])
+        ],
+        [(index[a], index[b]) for a, b in spec["roads"]],
+    )
+    changed = []
+    for name in CAMPAIGN_SETTINGS:
+        if spec[name] != column(name).get_default():
+            field = FIELDS.get(name)
+            shown = f"{typed_text(field, spec[name])} {_unit(field)}".strip() if field else str(spec[name])
+            changed.append((str(column(name).verbose_name), shown))
+    return Preview(spec=spec, map=drawn, settings=changed, laid_out=laid_out)
+
+
+# The organisers' acts look up what they change by the address's slug and id (404 otherwise), for
+# the API, which holds no query of its own.
+def campaign_at(slug: str) -> Campaign:
+    return get_object_or_404(Campaign, slug=slug)
+
+
+def kingdom_at(slug: str, kingdom_id: int) -> Kingdom:
+    return get_object_or_404(Kingdom.objects.select_related("campaign"), pk=kingdom_id, campaign__slug=slug)
+
+
+def city_at(slug: str, city_id: int) -> City:
+    return get_object_or_404(City.objects.select_related("campaign"), pk=city_id, campaign__slug=slug)
+
+
+def road_at(slug: str, road_id: int) -> Road:
+    return get_object_or_404(Road.objects.select_related("a", "b", "campaign"), pk=road_id, campaign__slug=slug)
+
+
+def cities_of(campaign: Campaign) -> QuerySet[City]:
+    return City.objects.filter(campaign=campaign)
+
+
+def user_at(user_id: int) -> User:
+    return get_object_or_404(get_user_model(), pk=user_id)

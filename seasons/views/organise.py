@@ -1,0 +1,130 @@
+"""The organisers' pages (docs/organising.md "Organising a campaign"): the campaigns one organises, a new
+campaign (typed, or from a world file previewed before it is saved), a campaign's hub with its
+organisers, and its rule settings. The world's forms and map: seasons/views/organise_world.py."""
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaign.authority import require_campaign_creator, require_organiser
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.inputs import zone_names
+from campaign.pages import campaign_action, campaign_page, forbidden, outside_zone, two_factor_page
+from seasons.organise_inputs import column, places_posted, settings_posted
+from seasons.pages import preview_or_save
+from seasons.selectors.organise import organise_home, organise_hub, settings_rows
+from seasons.services import organise
+
+
+@login_required
+@require_http_methods(["GET", "HEAD"])
+def organise_page(request: HttpRequest) -> HttpResponse:
+    """The campaigns I organise, with their state; a new one when I may create campaigns."""
+    with timezone.override(outside_zone(request)):
+        return render(request, "seasons/organise/home.html", {"view": organise_home(user=_user(request))})
+
+
+def _battle_games() -> list[tuple[str, str]]:
+    return [(value, str(text)) for value, text in column("battle_game").choices or ()]
+
+
+def _user(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)  # login_required: a signed-in user
+    return request.user
+
+
+@login_required
+@require_http_methods(["GET", "HEAD"])
+def organise_new(request: HttpRequest) -> HttpResponse:
+    try:
+        require_campaign_creator(request.user)
+    except NotAllowed as exc:
+        return forbidden(request, exc)
+    context = {"zones": zone_names(), "games": _battle_games(), "form": request.session.pop("organise_form", {})}
+    return render(request, "seasons/organise/new.html", context)
+
+
+@login_required
+@require_POST
+def organise_create(request: HttpRequest) -> HttpResponse:
+    fields = {key: request.POST.get(key, "").strip()[:200] for key in ("name", "slug", "time_zone", "battle_game")}
+    try:
+        campaign = organise.campaign_create(actor=_user(request), **fields)
+    except NotAllowed as exc:
+        return forbidden(request, exc)
+    except RuleViolation as exc:
+        messages.error(request, exc.refusal_html)
+        request.session["organise_form"] = fields  # shown again: nothing typed is lost
+        return redirect("organise-new")
+    messages.success(request, _("The campaign %(name)s is made, in draft.") % {"name": campaign.name})
+    return redirect("organise-hub", slug=campaign.slug)
+
+
+@login_required
+@require_POST
+def organise_upload(request: HttpRequest) -> HttpResponse:
+    """A new campaign from a world file, at the file's address or the one typed."""
+    slug = request.POST.get("slug", "").strip()[:50]
+
+    def save(text, fmt):
+        places = places_posted(request.POST)
+        campaign = organise.campaign_import(actor=_user(request), text=text, fmt=fmt, slug=slug, places=places)
+        messages.success(request, _("The campaign %(name)s is made, in draft.") % {"name": campaign.name})
+        return redirect("organise-hub", slug=campaign.slug)
+
+    try:
+        require_campaign_creator(request.user)
+        return preview_or_save(request, save, "/organise/new/", slug=slug)
+    except NotAllowed as exc:
+        return forbidden(request, exc)
+
+
+@login_required
+@campaign_page
+@two_factor_page
+def organise_hub_page(request, campaign):
+    require_organiser(request.user, campaign)
+    return render(request, "seasons/organise/hub.html", {"campaign": campaign, "hub": organise_hub(campaign=campaign)})
+
+
+@login_required
+@campaign_page
+@two_factor_page
+def organise_settings(request, campaign):
+    require_organiser(request.user, campaign)
+    context = {"campaign": campaign, "groups": settings_rows(campaign=campaign), "zones": zone_names()}
+    context["games"] = _battle_games()
+    return render(request, "seasons/organise/settings.html", context)
+
+
+@campaign_action
+@two_factor_page
+def organise_settings_save(request, campaign):
+    organise.campaign_settings_update(actor=request.user, campaign=campaign, values=settings_posted(request.POST))
+    messages.success(request, _("The settings are saved."))
+    return redirect("organise-settings", slug=campaign.slug)
+
+
+@campaign_action
+@two_factor_page
+def organise_organiser_add(request, campaign):
+    user = organise.organiser_add(actor=request.user, campaign=campaign, username=request.POST.get("username", ""))
+    messages.success(request, _("%(name)s organises this campaign now.") % {"name": user.get_username()})
+    return redirect("organise-hub", slug=campaign.slug)
+
+
+@campaign_action
+@two_factor_page
+def organise_organiser_remove(request, campaign, user_id):
+    user = get_object_or_404(get_user_model(), pk=user_id)
+    organise.organiser_remove(actor=request.user, campaign=campaign, user=user)
+    messages.success(request, _("%(name)s no longer organises this campaign.") % {"name": user.get_username()})
+    if user == request.user:
+        return redirect("organise")
+    return redirect("organise-hub", slug=campaign.slug)

@@ -1,0 +1,79 @@
+"""Models that moved out of the campaign app keep the tables they had as the campaign's: the API's
+tokens (accounts), the boards, comments, letters, reads and chronicle pins (forum), the mail's and
+the devices' subscriptions (delivery), invitations, applications and the war's pauses (seasons).
+The migrations that moved them change the migration state only (no SQL on any database), and a
+database migrated from before the moves (main as it was) has the same schema as one migrated from
+empty, on SQLite and on PostgreSQL alike."""
+
+from io import StringIO
+
+import pytest
+from django.apps import apps
+from django.core.management import call_command
+from django.db import connection
+
+MOVES = [
+    ("campaign", "0019_accesstoken_moves_to_accounts"),
+    ("accounts", "0001_initial"),
+    ("campaign", "0020_forum_delivery_and_seasons_move_out"),
+    ("forum", "0001_initial"),
+    ("delivery", "0001_initial"),
+    ("seasons", "0001_initial"),
+]
+MOVED = {
+    "accounts": ["AccessToken"],
+    "forum": ["Board", "BoardModerator", "Thread", "Post", "Comment", "Letter", "ThreadRead", "ChroniclePin"],
+    "delivery": ["MailSubscription", "PushSubscription", "PushDelivery"],
+    "seasons": ["Invitation", "Application", "WarPause"],
+}
+
+
+@pytest.mark.parametrize("app, names", MOVED.items())
+def test_the_moved_models_are_their_apps_on_their_old_tables(app, names):
+    for name in names:
+        model = apps.get_model(app, name)
+        assert model._meta.db_table == f"campaign_{name.lower()}"
+
+
+@pytest.mark.django_db(transaction=True)  # SQLite's schema editor runs outside a transaction only
+@pytest.mark.parametrize("app, name", MOVES)
+def test_a_move_runs_no_sql(app, name):
+    out = StringIO()
+    call_command("sqlmigrate", app, name, stdout=out)
+    statements = [
+        line
+        for line in out.getvalue().splitlines()
+        if line.strip() and not line.startswith("--") and line not in ("BEGIN;", "COMMIT;")
+    ]
+    assert statements == []
+
+
+def schema() -> dict:
+    """Every table's columns (name, type, null) and constraints, as the database describes them."""
+    with connection.cursor() as cursor:
+        tables = sorted(connection.introspection.table_names(cursor))
+        return {
+            table: (
+                [
+                    (column.name, column.type_code, column.null_ok)
+                    for column in connection.introspection.get_table_description(cursor, table)
+                ],
+                sorted(
+                    (name, tuple(c["columns"] or ()), c["unique"], c["primary_key"], c["index"])
+                    for name, c in connection.introspection.get_constraints(cursor, table).items()
+                ),
+            )
+            for table in tables
+        }
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_migrated_from_before_the_move_has_the_schema_of_one_migrated_from_empty():
+    from_empty = schema()  # the test database is migrated from empty
+    call_command("migrate", "campaign", "0018_bbs", verbosity=0)  # main before the moves
+    before = schema()
+    call_command("migrate", verbosity=0)  # and on, as an upgrade of a running site
+    for app, names in MOVED.items():
+        assert {f"campaign_{name.lower()}" for name in names} <= set(from_empty), app
+    assert before == from_empty
+    assert schema() == from_empty
