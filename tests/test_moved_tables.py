@@ -9,6 +9,7 @@ from io import StringIO
 
 import pytest
 from django.apps import apps
+from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 from django.db import connection
 
@@ -77,3 +78,15 @@ def test_a_database_migrated_from_before_the_move_has_the_schema_of_one_migrated
         assert {f"campaign_{name.lower()}" for name in names} <= set(from_empty), app
     assert before == from_empty
     assert schema() == from_empty
+
+
+@pytest.mark.django_db(transaction=True)
+def test_r1_2_kings_keep_their_view_of_the_boards_in_the_admin_across_the_move():
+    """A "Kingdom admins" group made before the move held the campaign's old board permissions:
+    forum 0002 gives it the forum's, so kings still see their palace in the admin."""
+    call_command("migrate", "forum", "0001_initial", verbosity=0)  # as a site before the move
+    group = Group.objects.create(name="Kingdom admins")
+    group.permissions.set(Permission.objects.filter(content_type__app_label="campaign", codename="view_officer"))
+    call_command("migrate", verbosity=0)
+    forum = set(group.permissions.filter(content_type__app_label="forum").values_list("codename", flat=True))
+    assert forum == {"view_board", "view_boardmoderator", "view_thread", "view_post"}

@@ -10,7 +10,7 @@ def test_r1_2_king_sees_own_palace_and_officers_not_another_kingdoms(world, clie
     promotion_recommend(actor=world["關羽"], officer=world["黃忠"], stars=18, title="")  # 蜀's palace
     promotion_recommend(actor=world["曹仁"], officer=world["郭嘉"], stars=13, title="")  # 魏's palace
     client.force_login(world["曹操"].user)
-    threads = client.get(reverse("admin:campaign_thread_changelist")).content.decode()
+    threads = client.get(reverse("admin:forum_thread_changelist")).content.decode()
     assert "郭嘉" in threads and "黃忠" not in threads
     officers = client.get(reverse("admin:campaign_officer_changelist")).content.decode()
     assert "荀彧" in officers and "諸葛亮" not in officers

@@ -11,7 +11,7 @@ import redis
 from django.conf import settings
 
 from campaign.models import Notice
-from campaign.services.notices import notices_deliver
+from delivery.services.deliver import notices_deliver
 from delivery.services.mail import mail_digests_send
 from forum.services.letters import letter_read, letter_send
 from tests.battles.test_mail import body, smtp, subscribe  # noqa: F401  (smtp: the real local SMTP server)
