@@ -3,10 +3,10 @@ refused for a game not decided, for anyone (fair play: no engine helps during pl
 
 from ninja import Field, Schema
 
+from analysis.selectors import analysis_read, game_analysis
 from api import schemas
 from api.router import read
 from battles.selectors import lookups
-from battles.selectors.analysis import analysis_read, game_analysis
 from battles.selectors.games import notation
 
 

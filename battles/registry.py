@@ -10,21 +10,19 @@ where the campaign lets the war react, it offers a list that this module fills i
   besieged city (R8.4) and which cities such an arrival concerns, a new campaign's first
   midnight (R7.1), the duties the notices deliver, and a city's war (its siege and the armies
   on it) that a city's board links to.
-- The fan-out: after a commit that changed a game played on the site, the services tell
-  `battles/services/common.watchers`, which is `battles/fanout.py` (so no service imports
-  Channels).
+- What the war lets the apps above it plug in (`battles/services/common.py`): the watchers of a
+  game played on the site (the live side's fan-out, live/registry.py) and what follows a game's
+  decision (the engine's analysis, analysis/registry.py).
 - Freshness: the war's tables whose writes change what the dashboard shows
   (`campaign/freshness.py`).
 """
 
-from battles import fanout
 from battles.models import Army, Game, Siege
 from battles.selectors.boards import city_war
 from battles.selectors.duties import officer_duties
 from battles.services import (  # each of these registers the handlers of its timer kinds
     arrivals,  # ARMY_ARRIVAL
     clock,  # DAY, PERIOD
-    common,
     live,  # noqa: F401  GAME_FLAG
     pause,
     pursuit,  # noqa: F401  PURSUIT_DEADLINE
@@ -48,6 +46,3 @@ def register_all() -> None:
     freshness.watch(Siege)
     freshness.watch(Army)
     freshness.watch(Game, columns=["status", "live_since"])  # not each ply of a live game
-
-    # Games on the site: their watchers hear of each change.
-    hooks.register(common.watchers, fanout.changed)

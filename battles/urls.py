@@ -3,19 +3,7 @@ dashboard and the map, duties, officers, the war, prisoners, sieges, stratagems,
 
 from django.urls import path
 
-from battles.views import (
-    analysis,
-    army,
-    calendar,
-    dashboard,
-    duties,
-    games,
-    officers,
-    siege,
-    standings,
-    stratagems,
-    war,
-)
+from battles.views import army, calendar, dashboard, duties, games, officers, siege, standings, stratagems, war
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 
 urlpatterns = [
@@ -45,7 +33,6 @@ urlpatterns = [
     path("games/<id:game_id>/claim/", games.game_claim_view, name="game-claim"),
     path("games/<id:game_id>/agree/", games.game_agree_view, name="game-agree"),
     path("games/<id:game_id>/pgn/", games.game_pgn, name="game-pgn"),
-    path("games/<id:game_id>/analysis/", analysis.game_analysis_page, name="game-analysis"),
     path("games/<id:game_id>/result/", army.result_enter, name="result-enter"),
     path("armies/<id:army_id>/", army.army_page, name="army"),
     path("armies/<id:army_id>/sortie/", army.sortie_new, name="sortie-new"),

@@ -13,9 +13,9 @@ from channels.generic.websocket import AsyncWebsocketConsumer  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from django.urls import path  # noqa: E402
 
-from battles.routing import websocket_urlpatterns  # noqa: E402
 from config.asgi import application as site  # noqa: E402
 from config.socket_guard import websocket_stack  # noqa: E402
+from live.routing import websocket_urlpatterns  # noqa: E402
 
 
 class Relay(AsyncWebsocketConsumer):

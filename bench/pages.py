@@ -13,7 +13,7 @@ Celery worker and beat, production settings, SQLite in a file), on its own datab
   of 1,000 cities and 5,000 officers (target: ≥ 1/5 of the static file's rate);
 - for information: the same refresh after a change (a full render, compressed) and the first
   load of the whole dashboard page (latency, one client);
-- the push (battles/dashboard_push.py): 20 dashboards open on their websocket, a wall changed
+- the push (live/dashboard_push.py): 20 dashboards open on their websocket, a wall changed
   through the ledger's service five times: how long until every one of them had the change,
   and its size, against one refresh after the same change (its time and size, uncompressed).
 """

@@ -12,8 +12,8 @@ django_asgi_app = get_asgi_application()  # before anything imports models
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
-from battles.routing import websocket_urlpatterns  # noqa: E402
 from config.socket_guard import websocket_stack  # noqa: E402
+from live.routing import websocket_urlpatterns  # noqa: E402
 
 # The event loop (every socket of the process) and the thread doing the consumers' database work
 # share the interpreter lock, and a thread that wants it waits out the other's switch interval

@@ -92,6 +92,8 @@ INSTALLED_APPS = [
     "accounts",
     "cities",
     "battles",
+    "analysis",  # the engine's analysis after a game (Fairy-Stockfish)
+    "live",  # the sockets: live games, the dashboard's rows, an officer's notices
     "ops",
     "handbook",  # the rules and the help pages
     "bbs",  # the site in an SSH terminal (manage.py bbs; its settings: bbs/conf.py)
@@ -284,12 +286,10 @@ SOCKET_OPENS_PER_ADDRESS = os.environ.get("SOCKET_OPENS_PER_ADDRESS", "300/min")
 if SOCKET_OPENS_PER_ADDRESS not in ("", "0") and not re.fullmatch(r"[0-9]+/[smhd][a-z]*", SOCKET_OPENS_PER_ADDRESS):
     raise ImproperlyConfigured("SOCKET_OPENS_PER_ADDRESS is a number a second, minute, hour or day (300/min), or 0.")
 
-# The public API's rate limits are counted in Redis directly (api/auth.py: one script per request,
-# so that requests arriving at once cannot pass over the limit; a Redis away lets requests through
-# rather than refuse them).
+# The public API's rate limits, counted in Redis by one script a request (api/auth.py: requests at
+# once cannot pass over the limit; a Redis away lets requests through rather than refuse them).
 CACHES = redis_settings.caches(REDIS_URL)
-# Per user (all of their tokens together) for a request with a token; per address for the
-# requests without a valid token only.
+# Per user (all their tokens together) for a request with a token; per address for one without.
 API_RATE_TOKEN = os.environ.get("API_RATE_TOKEN", "120/min")
 API_RATE_ADDRESS = os.environ.get("API_RATE_ADDRESS", "300/min")
 # The proxies trusted to say who the client is (X-Forwarded-For): comma-separated addresses or
@@ -382,7 +382,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-notices": {"task": "delivery.tasks.sweep_notices", "schedule": TIMER_SWEEP_SECONDS},  # what Redis missed
     "sweep-analyses": {"task": "battles.tasks.sweep_analyses", "schedule": 60.0},
 }
-# The analysis after a game (Fairy-Stockfish, battles/services/analysis.py): the engine (a path,
+# The analysis after a game (Fairy-Stockfish, analysis/services.py): the engine (a path,
 # or a name on PATH; empty: fairy-stockfish on PATH or Debian's /usr/games/fairy-stockfish; none
 # found: the site offers no analysis), the time it thinks about each ply, and the plies analysed
 # at most (the rest of a longer game is left out): 300 ms reaches depth 12-13 in xiangqi on one

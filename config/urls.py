@@ -33,6 +33,7 @@ urlpatterns = [
     path("", include("handbook.urls")),
     path("", include("bbs.urls")),  # the account's SSH keys (the terminal itself: manage.py bbs)
     path("c/<slug:slug>/", include("battles.urls")),
+    path("c/<slug:slug>/", include("analysis.urls")),
 ]
 
 # A path no route matches: the site's page, or the API's JSON error under /api/v1/.

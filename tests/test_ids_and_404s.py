@@ -37,7 +37,7 @@ def test_a_token_named_with_a_nul_is_refused_and_a_link_with_one_names_nothing(w
 def test_every_id_in_a_route_is_the_bounded_id():
     """One converter for every id of the site's paths and sockets (campaign/converters.py): a
     route written with `<int:…>` would let an id past the database's range reach a lookup."""
-    from battles.routing import websocket_urlpatterns
+    from live.routing import websocket_urlpatterns
 
     routes = [route for route, _name in site_routes()] + [str(p.pattern) for p in websocket_urlpatterns]
     unbounded = [route for route in routes if "<int:" in route]

@@ -19,7 +19,7 @@ from tests.test_make_run import ROOT, free_port, listening, site_environment, si
 NESTED = [
     "tests/integration/test_worker.py::test_r3_4_move_arrives_on_time_by_the_eta_task",
     "tests/api/test_limits.py::test_polls_answered_304_count_against_the_tokens_limit",
-    "tests/battles/test_live_socket.py::test_a_live_move_reaches_everyone_and_a_reconnecting_player_resumes",
+    "tests/live/test_live_socket.py::test_a_live_move_reaches_everyone_and_a_reconnecting_player_resumes",
     "tests/config/test_socket_guard.py::test_the_sockets_past_an_addresss_cap_are_refused_and_a_closed_one_frees_its_place",
 ]
 # The outer run's own: the nested run chooses its own Redis and var/ (or, unset, the defaults).

@@ -6,9 +6,10 @@ named here with its reason, and a new one fails."""
 from django.apps import apps
 
 # From the bottom: the map, the campaign (people, moves, timers, the notices' outbox and the site's
-# machinery), the forum, the notices' delivery, a season's setting up, the war, the accounts' own
-# (API tokens), the terminal. (The orders, between the seasons and the war, have no models.)
-LAYERS = ("cities", "campaign", "forum", "delivery", "seasons", "battles", "accounts", "bbs")
+# machinery), the forum, the notices' delivery, a season's setting up, the war, a game's analysis,
+# the accounts' own (API tokens), the terminal. (The orders, between the seasons and the war, and
+# the live side, beside the analysis, have no models.)
+LAYERS = ("cities", "campaign", "forum", "delivery", "seasons", "battles", "analysis", "accounts", "bbs")
 
 # Keys that point up today, each with why it has not moved yet.
 NAMED = {

@@ -20,20 +20,24 @@ MOVES = [
     ("forum", "0001_initial"),
     ("delivery", "0001_initial"),
     ("seasons", "0001_initial"),
+    ("battles", "0012_analysis_moves_out"),
+    ("analysis", "0001_initial"),
 ]
 MOVED = {
     "accounts": ["AccessToken"],
     "forum": ["Board", "BoardModerator", "Thread", "Post", "Comment", "Letter", "ThreadRead", "ChroniclePin"],
     "delivery": ["MailSubscription", "PushSubscription", "PushDelivery"],
     "seasons": ["Invitation", "Application", "WarPause"],
+    "analysis": ["GameAnalysis"],
 }
+OLD_APP = {"analysis": "battles"}  # the others were the campaign's
 
 
 @pytest.mark.parametrize("app, names", MOVED.items())
 def test_the_moved_models_are_their_apps_on_their_old_tables(app, names):
     for name in names:
         model = apps.get_model(app, name)
-        assert model._meta.db_table == f"campaign_{name.lower()}"
+        assert model._meta.db_table == f"{OLD_APP.get(app, 'campaign')}_{name.lower()}"
 
 
 @pytest.mark.django_db(transaction=True)  # SQLite's schema editor runs outside a transaction only
@@ -72,10 +76,11 @@ def schema() -> dict:
 def test_a_database_migrated_from_before_the_move_has_the_schema_of_one_migrated_from_empty():
     from_empty = schema()  # the test database is migrated from empty
     call_command("migrate", "campaign", "0018_bbs", verbosity=0)  # main before the moves
+    call_command("migrate", "battles", "0011_analysis", verbosity=0)
     before = schema()
     call_command("migrate", verbosity=0)  # and on, as an upgrade of a running site
     for app, names in MOVED.items():
-        assert {f"campaign_{name.lower()}" for name in names} <= set(from_empty), app
+        assert {f"{OLD_APP.get(app, 'campaign')}_{name.lower()}" for name in names} <= set(from_empty), app
     assert before == from_empty
     assert schema() == from_empty
 

@@ -16,6 +16,8 @@ PACKAGES = (
     "delivery",
     "seasons",
     "orders",
+    "analysis",
+    "live",
     "accounts",
     "battles",
     "games",

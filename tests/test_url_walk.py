@@ -142,8 +142,8 @@ def test_a_socket_with_an_id_that_names_nothing_or_is_out_of_range_is_refused():
     from asgiref.sync import async_to_sync
     from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 
-    from battles.routing import websocket_urlpatterns
     from config.asgi import application
+    from live.routing import websocket_urlpatterns
     from ops.demo import DEMO_SLUG
 
     routes = [str(p.pattern) for p in websocket_urlpatterns if re.search(r"<(int|id):", str(p.pattern))]

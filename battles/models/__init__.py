@@ -1,4 +1,3 @@
-from .analysis import GameAnalysis
 from .armies import Army, ArmyMember, FieldBattle, Pursuit
 from .ledger import LedgerEntry
 from .sieges import Defender, Game, GameMove, Ransom, Siege
@@ -11,7 +10,6 @@ __all__ = [
     "Defender",
     "FieldBattle",
     "Game",
-    "GameAnalysis",
     "GameMove",
     "LedgerEntry",
     "Pursuit",

@@ -1,5 +1,5 @@
 """One reading of a page of the dashboard for all its readers in the process: the pushed pages
-(battles/dashboard_push.py, which draws it once per language and zone) and the terminals (bbs/war/)
+(live/dashboard_push.py, which draws it once per language and zone) and the terminals (bbs/war/)
 read the same page at the same world version and minute from here, so a hundred readers cost one
 reading a change. Nothing in a reading is in a reader's language or zone: both are applied when
 it is drawn."""

@@ -1,5 +1,5 @@
 """The dashboard page's context: a page of cities and, when every city is on it, the map beside
-them. Read by the page, its refresh and its socket's push (battles/dashboard_push.py) alike.
+them. Read by the page, its refresh and its socket's push (live/dashboard_push.py) alike.
 Apart from the reading (`dashboard.py`) because the map (`war_map.py`) is drawn from it."""
 
 from urllib.parse import urlencode
@@ -18,7 +18,7 @@ def dashboard_context(campaign: Campaign, kingdom_id: int | None, page: int, *, 
     beside them when every city is on the page. A filter or page that means nothing (not a
     number, another campaign's kingdom) is the whole dashboard's first page. `version` is the
     world's before the reading (freshness.py), so that a change made meanwhile is pushed again
-    to the page's socket (battles/dashboard_push.py); `query` the filter as understood."""
+    to the page's socket (live/dashboard_push.py); `query` the filter as understood."""
     version = freshness.version() or ""
     if kept:  # the socket's push: the reading the process's other readers of the page share
         dash = dashboard_kept(campaign, kingdom_id, page)

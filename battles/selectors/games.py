@@ -54,7 +54,7 @@ def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, use
         "field_battle__city__kingdom",
         "pursuit__city__kingdom",
         "campaign",
-        "analysis",  # the engine's, shown once the game is decided (templates/battles/_analysis.html)
+        "analysis",  # the engine's, shown once the game is decided (templates/analysis/_analysis.html)
     ).get(pk=game_id, campaign=campaign)
     battle = game.siege or game.field_battle or game.pursuit
     assert battle is not None  # a game belongs to one of the three: the game_belongs_to_one_battle constraint

@@ -18,9 +18,14 @@ from forum.models import Board
 from forum.services.boards import post_system
 
 # Told after a commit that changed a game played on the site, ("game" | "banqi", its id): the
-# fan-out to its watchers (battles/fanout.py), registered by battles/registry.py so that the
+# fan-out to its watchers (live/fanout.py), registered by battles/registry.py so that the
 # services import nothing of Channels.
 watchers: list[Callable[..., None]] = []
+
+
+# Called in the transaction that decided a game, with the game: the engine's analysis waits for
+# it (analysis/registry.py), so that the war imports nothing of the analysis above it.
+decided: list[Callable[..., None]] = []  # called as hook(game=game)
 
 
 def watchers_tell(kind: str, pk: int, committed: object = None) -> None:

@@ -3,7 +3,7 @@ move is one short transaction — lock the game, check the move (the same judge 
 record, with the game's handicap R11.4 and restriction R11.5), store it with its clock stamp,
 set the flag-fall timer — and the result, when the board decides, resignation, an agreed draw
 or a fallen flag, goes through `game_decide` in that same transaction. A broadcast follows the
-commit (battles/fanout.py); the database is the game of record."""
+commit (live/fanout.py); the database is the game of record."""
 
 from datetime import datetime
 

@@ -8,8 +8,7 @@ from django.utils.translation import gettext as _
 from battles import announcements as texts
 from battles.authority import may_enter_result
 from battles.models import Army, FieldBattle, Game, Pursuit, Siege
-from battles.services.analysis import analysis_queue
-from battles.services.common import announcement_post, status_change, watchers_tell
+from battles.services.common import announcement_post, decided, status_change, watchers_tell
 from battles.services.field import field_result_apply
 from battles.services.locks import city_lock, game_lock
 from battles.services.pursuit import pursuit_result_apply
@@ -71,7 +70,8 @@ def game_decide(*, city: City, game: Game, result: str, note: str = "", user: Us
     game.result, game.note, game.decided_at, game.decided_by = result, note[:2000], now, user
     status_change(game, Game.Status.DECIDED, _("game"))
     game.save(update_fields=["result", "note", "decided_at", "decided_by", "status"])
-    analysis_queue(game=game)  # the engine's, after commit: never while the game is played
+    for hook in decided:  # the engine's analysis, after commit: never while the game is played
+        hook(game=game)
     if game.live_since is not None:  # its flag can no longer fall (it is the timer applied, if it fell)
         timers_cancel(kind=GAME_FLAG, object_ids=[game.pk])
         watchers_tell("game", game.pk)

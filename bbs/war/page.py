@@ -1,7 +1,7 @@
 """What the war's screens share: a page of lines under a heading and above a footing, the cursor
 on a line, Enter opening what the line names (a city, an army, a siege); kept current while open.
 
-Live: each screen joins the process's dashboard watcher (battles/dashboard_push.py), the one per
+Live: each screen joins the process's dashboard watcher (live/dashboard_push.py), the one per
 event loop that reads the world version in Redis (campaign/freshness.py, stamped after every
 commit that changed what the war's pages show) and wakes the open dashboards when it moved, so
 the terminal learns of a change as the web's dashboards do, with no polling of the database of its
@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 
-from battles.dashboard_push import watcher
 from battles.models import Army, Siege
 from bbs.context import Context
 from bbs.registry import screen_open
@@ -27,6 +26,7 @@ from bbs.war.look import clip
 from bbs.widgets import ListScreen
 from campaign import clock, freshness
 from cities.models import City
+from live.dashboard_push import watcher
 
 log = logging.getLogger(__name__)
 

@@ -168,7 +168,19 @@ def acting(world, case: Case, role: str):
 def snapshot() -> dict:
     """Every row of the war's tables (presence, sessions and log-in records change on any visit)."""
     skip = {"presence", "session", "accessattempt", "accesslog", "accessfailurelog", "logentry"}
-    ours = {"campaign", "forum", "delivery", "seasons", "orders", "accounts", "cities", "battles", "bbs"}
+    ours = {
+        "campaign",
+        "forum",
+        "delivery",
+        "seasons",
+        "orders",
+        "analysis",
+        "live",
+        "accounts",
+        "cities",
+        "battles",
+        "bbs",
+    }
     state = {}
     for model in apps.get_models(include_auto_created=True):  # (a campaign's organisers are a many-to-many)
         if model._meta.app_label in ours and model._meta.model_name not in skip:

@@ -14,8 +14,8 @@ from battles.models import Game
 from battles.services.live import live_move
 from tests.battles.claims_corpus import PERPETUAL_CHECK_BY_RED, SHUFFLE
 from tests.battles.test_live import ready
-from tests.battles.test_live_socket import live_game, opened, send, sessions, socket
 from tests.battles.test_records import pending_game
+from tests.live.test_live_socket import live_game, opened, send, sessions, socket
 
 PLAYERS = ("許褚", "魏延")  # the attacker moves first: red
 

@@ -13,7 +13,7 @@ from channels.db import database_sync_to_async
 
 from battles.services.retreat import army_retreat
 from campaign.timers import timers_sweep
-from tests.battles.test_live_socket import live_game, opened, sessions, socket
+from tests.live.test_live_socket import live_game, opened, sessions, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -22,9 +22,9 @@ from bbs.text import fit, width
 from campaign.errors import RuleViolation
 from games.xiangqi import game_notation
 from ops.demo import DEMO_PASSWORD
-from tests.battles.test_live_socket import opened, sessions, socket
 from tests.battles.test_records import MATE_MOVES
 from tests.bbs.test_games_list import besieging, live, open_games, siege_game, war_world
+from tests.live.test_live_socket import opened, sessions, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

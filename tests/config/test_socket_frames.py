@@ -5,8 +5,8 @@ keeps. Channels' WebsocketCommunicator against the site's ASGI application on th
 import pytest
 from asgiref.sync import async_to_sync
 
-from tests.battles.test_live_socket import sessions
 from tests.config.sockets import closed_with, dashboard, socket
+from tests.live.test_live_socket import sessions
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_a_flood_closes_every_socket(clock):
     """The sockets that only listen (the dark-chess page's, the dashboard's, the notices') close
     at the first frame (4400), without an answer; the game's closes on a flood (4008:
-    tests/battles/test_live_socket.py)."""
+    tests/live/test_live_socket.py)."""
     from battles.services.stratagems import stratagem_accept
     from tests.battles.test_stratagems import challenge
 

@@ -14,8 +14,8 @@ from asgiref.sync import async_to_sync
 
 from config.asgi import application
 from config.socket_guard import STALE_SECONDS
-from tests.battles.test_live_socket import sessions
 from tests.config.sockets import HungRedis, an_address, dashboard, socket
+from tests.live.test_live_socket import sessions
 from tests.worlds import make_world
 
 # alone: Redis timeouts of 0.5 s, back-offs and rate windows timed against the clock; beside other

@@ -8,8 +8,8 @@ import pytest
 from asgiref.sync import async_to_sync
 
 from battles.models import Game
-from tests.battles.test_live_socket import sessions
 from tests.config.sockets import SITE, dashboard, socket
+from tests.live.test_live_socket import sessions
 from tests.worlds import besiege, make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)

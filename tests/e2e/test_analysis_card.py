@@ -9,7 +9,7 @@ import pytest
 import time_machine
 from django.conf import settings
 
-from battles.services.analysis import analysis_run
+from analysis.services import analysis_run
 from tests.battles.test_analysis import XIANGQI_BLUNDER, decided_by_resignation
 from tests.worlds import START, make_world
 

@@ -18,6 +18,8 @@ FOLDERS = (
         "delivery",
         "seasons",
         "orders",
+        "analysis",
+        "live",
         "accounts",
         "cities",
         "battles",

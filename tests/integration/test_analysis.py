@@ -14,8 +14,8 @@ from celery import current_app
 from django.conf import settings
 from django.urls import reverse
 
-from battles.models import GameAnalysis
-from battles.services.analysis import ANALYSE_TASK
+from analysis.models import GameAnalysis
+from analysis.services import ANALYSE_TASK
 from tests.battles.test_analysis import SCHOLARS_MATE, XIANGQI_BLUNDER, decided_by_resignation
 from tests.battles.test_records import pending_game
 from tests.workers import Worker, database_url, wait_for

@@ -4,8 +4,10 @@ address is refused (4404) rather than failing in the router (a 500 and a traceba
 
 from django.urls import path, re_path
 
-from battles.consumers import BanqiConsumer, DashboardConsumer, GameConsumer, NoticeConsumer, UnknownSocket
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
+from campaign.sockets import UnknownSocket
+from delivery.consumers import NoticeConsumer
+from live.consumers import BanqiConsumer, DashboardConsumer, GameConsumer
 
 websocket_urlpatterns = [
     path("ws/c/<slug:slug>/games/<id:game_id>/", GameConsumer.as_asgi()),

@@ -9,8 +9,8 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
 
-from tests.battles.test_dashboard_push import drawn, socket
 from tests.conftest import make_world
+from tests.live.test_dashboard_push import drawn, socket
 
 NOT_NUMBERS = ("abc", "²", "٣", "-1", " 2", "9" * 10, "9" * 30, str(2**63))
 

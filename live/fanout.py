@@ -1,7 +1,7 @@
 """After a live game changed (and the change is committed), tell everyone watching it: the new
 state, read and drawn once (in each of the site's languages), in one message on the channel
 layer (Redis) to the game's group; each watcher's consumer adds whose side its reader plays and
-sends it on (battles/consumers.py). Registered in battles/registry.py.
+sends it on (live/consumers.py). Registered in battles/registry.py.
 
 In the web server, the state is read in the thread that made the change and handed to the
 server's event loop to send (`serve_on`): that thread, which every consumer of the process shares

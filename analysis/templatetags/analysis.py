@@ -3,8 +3,8 @@ it through its selector (no query when the page's selector read the game with it
 
 from django import template
 
+from analysis.selectors import AnalysisView, game_analysis
 from battles.models import Game
-from battles.selectors.analysis import AnalysisView, game_analysis
 from battles.selectors.games import notation
 
 register = template.Library()

@@ -4,8 +4,8 @@ engine works (htmx), and a page of its own without it."""
 from django.http import Http404
 from django.shortcuts import render
 
+from analysis.selectors import analysis_read
 from battles.models import Game
-from battles.selectors.analysis import analysis_read
 from campaign.pages import campaign_page
 
 
@@ -18,4 +18,4 @@ def game_analysis_page(request, campaign, game_id):
     default = "chinese" if request.LANGUAGE_CODE.startswith("zh") else "wxf"  # as the game page
     style = request.GET.get("notation", default)
     context = {"campaign": campaign, "game": game, "style": style if style in ("chinese", "wxf") else default}
-    return render(request, "battles/_analysis.html", context)
+    return render(request, "analysis/_analysis.html", context)

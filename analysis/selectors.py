@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from battles.models import Game, GameAnalysis
-from battles.services.analysis import KINDS, analysis_available
+from analysis.models import GameAnalysis
+from analysis.services import KINDS, analysis_available
+from battles.models import Game
 from campaign.errors import NotAllowed
 from campaign.models import Campaign
 from games import analysis as rules

@@ -4,7 +4,7 @@ engine's minute never holds back a timer; its sweep runs with the sweeper."""
 
 from celery import shared_task
 
-from battles.services.analysis import ANALYSE_TASK, analysis_run, analysis_sweep
+from analysis.services import ANALYSE_TASK, analysis_run, analysis_sweep
 
 SWEEP_TASK = "battles.tasks.sweep_analyses"
 

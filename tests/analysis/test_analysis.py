@@ -7,8 +7,9 @@ The worker's side (the task on its queue, after commit) is tests/integration/tes
 import pytest
 from django.urls import reverse
 
-from battles.models import Game, GameAnalysis
-from battles.services.analysis import analysis_run
+from analysis.models import GameAnalysis
+from analysis.services import analysis_run
+from battles.models import Game
 from battles.services.records import game_claim_answer, game_report
 from tests.battles.test_records import pending_game
 from tests.worlds import make_world
@@ -156,7 +157,7 @@ def test_a_live_game_played_on_the_site_is_analysed_after_the_resignation_never_
 def test_a_lost_message_or_a_dead_worker_s_claim_is_sent_again_by_the_sweep(world, clock, quick_engine):
     from datetime import timedelta
 
-    from battles.services.analysis import analysis_sweep
+    from analysis.services import analysis_sweep
     from campaign.clock import now
 
     game = decided_by_resignation(world, clock, XIANGQI_BLUNDER)

@@ -1,5 +1,5 @@
 """An open dashboard is sent the rows that changed, over its websocket (the DashboardConsumer of
-battles/consumers.py), instead of fetching its page of cities again.
+live/consumers.py), instead of fetching its page of cities again.
 
 - Each web process has one watcher per event loop that reads the world version in Redis every
   PUSH_SECONDS (campaign/freshness.py stamps a new one after every commit that changed

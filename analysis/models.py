@@ -4,7 +4,7 @@ game, claimed by the worker that runs it (a lease), so that each game is analyse
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from battles.models.sieges import Game
+from battles.models import Game
 
 
 class GameAnalysis(models.Model):
@@ -37,6 +37,7 @@ class GameAnalysis(models.Model):
     class Meta:
         verbose_name = _("game analysis")
         verbose_name_plural = _("game analyses")
+        db_table = "battles_gameanalysis"  # the table it had in battles
         indexes = [models.Index(fields=["state"], name="game_analysis_state")]
 
     def __str__(self) -> str:

@@ -1,4 +1,4 @@
-"""Bad input: the live game's websocket (battles/consumers.py) through Channels'
+"""Bad input: the live game's websocket (live/consumers.py) through Channels'
 WebsocketCommunicator on the real Redis channel layer. Illegal moves, moves out of turn, after
 the end, by someone who is not a player, anything from a spectator, malformed or oversized
 frames each get a refusal and change nothing; a flood of frames closes the connection; two

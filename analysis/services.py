@@ -19,7 +19,8 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 
-from battles.models import Game, GameAnalysis
+from analysis.models import GameAnalysis
+from battles.models import Game
 from campaign import clock
 from campaign.timers import send_soon
 from games import analysis as rules

@@ -2,120 +2,42 @@
 players send moves, resignations, draw offers and "ready". Every action goes through the
 services (battles/services/live.py) and is refused there or here with a message in the reader's
 language, changing nothing; after each change every watcher is sent the new state (the fan-out
-of battles/fanout.py, on the channel layer). An open dashboard's socket is sent the rows that
-changed (battles/dashboard_push.py reads them); the notices' socket an officer's duties."""
+of live/fanout.py, on the channel layer). An open dashboard's socket is sent the rows that
+changed (live/dashboard_push.py reads them). The sockets' shared part is campaign/sockets.py, an
+officer's notices delivery/consumers.py."""
 
 import asyncio
 import json
 import logging
-import time
-from collections import deque
 from urllib.parse import parse_qs
 
-from channels.consumer import get_handler_name
-from channels.exceptions import StopConsumer
-from channels.generic.websocket import AsyncWebsocketConsumer
-from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from battles import fanout
-from battles.dashboard_push import UPDATED, Reading, read, watcher
 from battles.live_acts import live_act
 from battles.models import BanqiGame, Game
 from battles.selectors.live import live_state, watcher_state
 from campaign.inputs import TIME_ZONE_COOKIE, query_number
-from campaign.kept_connection import KeptConnection
 from campaign.models import Campaign, Officer
-from campaign.services.notices import officer_group
+from campaign.sockets import (
+    CLOSE_FAILED,
+    CLOSE_UNKNOWN,
+    MAX_FRAME,
+    ListenOnly,
+    LiveConsumer,
+    database_sync_to_async,
+    reader_language,
+)
+from live import fanout
+from live.dashboard_push import UPDATED, Reading, read, watcher
 
 log = logging.getLogger(__name__)
 
-MAX_FRAME = 2_000  # characters: a move frame is under 100
-FLOOD_FRAMES = 20  # more frames than this within FLOOD_SECONDS closes any of the site's sockets
-FLOOD_SECONDS = 10
-# The site's close codes (config/socket_guard.py has those given at connect: 4403, 4429).
-CLOSE_FLOOD = 4008  # more than FLOOD_FRAMES frames within FLOOD_SECONDS
-CLOSE_UNEXPECTED = 4400  # a frame sent to a socket that only listens (the dashboard, notices)
-CLOSE_UNKNOWN = 4404  # no such address, campaign or game (or not an officer of it, for notices)
-CLOSE_FAILED = 1011  # a dashboard's reading failed: its page falls back to its refresh
 ACTIONS = ("move", "resign", "draw", "ready", "claim", "state")  # state: send me the whole state
-
-
-database_sync_to_async = KeptConnection
-
-
-def reader_language(scope) -> str:
-    """The language the reader chose (the language menu's cookie), else the site's."""
-    chosen = scope.get("cookies", {}).get(settings.LANGUAGE_COOKIE_NAME)
-    return chosen if chosen in {code for code, _name in settings.LANGUAGES} else settings.LANGUAGE_CODE
 
 
 def group_of(game_id: int) -> str:
     return f"game.{game_id}"
-
-
-class LiveConsumer(AsyncWebsocketConsumer):
-    """The site's sockets. Every one closes (4008) when more than FLOOD_FRAMES frames come within
-    FLOOD_SECONDS, before the frame is read; once closed, nothing more is read or sent.
-
-    Channels closes the database connections before every message, in the one thread that
-    every consumer of the process shares: a state to pass on would queue there behind another
-    game's move. These consumers' database calls (KeptConnection) tidy up after themselves."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.closed = False
-        self.frames: deque[float] = deque()  # the instants of the frames of the last FLOOD_SECONDS
-
-    async def dispatch(self, message):
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
-
-    async def websocket_receive(self, message):
-        if self.closed:
-            return
-        now = time.monotonic()
-        self.frames.append(now)
-        while self.frames and now - self.frames[0] > FLOOD_SECONDS:
-            self.frames.popleft()
-        if len(self.frames) > FLOOD_FRAMES:
-            await self.close(code=CLOSE_FLOOD)
-            return
-        await super().websocket_receive(message)
-
-    async def websocket_disconnect(self, message):
-        """As Channels' own, without closing the database connections afterwards: that is the
-        connection every socket of the process shares (KeptConnection), and each socket that
-        left (a flooder closed, a spectator gone) made the next one open it again."""
-        await self.disconnect(message["code"])
-        raise StopConsumer()
-
-    async def send(self, text_data=None, bytes_data=None, close=False):
-        if not self.closed:
-            await super().send(text_data=text_data, bytes_data=bytes_data, close=close)
-
-    async def close(self, code=None, reason=None):
-        if not self.closed:
-            self.closed = True
-            await super().close(code=code, reason=reason)
-
-
-class ListenOnly(LiveConsumer):
-    """A socket that only brings news (the dashboard, notices): the page never sends on it, so
-    the first frame that comes closes it (4400) without an answer."""
-
-    async def receive(self, text_data=None, bytes_data=None):
-        await self.close(code=CLOSE_UNEXPECTED)
-
-
-class UnknownSocket(AsyncWebsocketConsumer):
-    """A websocket address the site does not serve: refused before it opens."""
-
-    async def connect(self):
-        await self.close(code=CLOSE_UNKNOWN)
 
 
 class GameConsumer(LiveConsumer):
@@ -224,41 +146,6 @@ class BanqiConsumer(ListenOnly):
 
     async def banqi_changed(self, event):
         await self.send(text_data=json.dumps({"type": "changed"}))
-
-
-class NoticeConsumer(ListenOnly):
-    """Every page of an officer listens here for their notices: a new duty in the
-    reader's language, and their count whenever it changes. It only listens: a frame sent to it
-    closes it."""
-
-    NOTICE_FIELDS = ("kind", "count", "keys", "gone", "key", "path", "deadline", "letters")
-
-    async def connect(self):
-        user = self.scope.get("user")
-        officer_id = None
-        if user is not None and user.is_authenticated:
-            officer_id = await self._officer(self.scope["url_route"]["kwargs"]["slug"], user.pk)
-        if officer_id is None:
-            await self.close(code=CLOSE_UNKNOWN)
-            return
-        self.language = reader_language(self.scope)
-        self.group = officer_group(officer_id)
-        await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
-
-    @database_sync_to_async
-    def _officer(self, slug: str, user_id: int) -> int | None:
-        return Officer.objects.filter(campaign__slug=slug, user_id=user_id).values_list("pk", flat=True).first()
-
-    async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-
-    async def duties_notice(self, event):
-        out = {"type": event["kind"], **{k: event[k] for k in self.NOTICE_FIELDS[1:] if k in event}}
-        if "text" in event:
-            out["text"] = event["text"].get(self.language) or next(iter(event["text"].values()))
-        await self.send(text_data=json.dumps(out, ensure_ascii=False))
 
 
 class DashboardConsumer(ListenOnly):

@@ -1,4 +1,4 @@
-"""Deltas over the live channel: an open dashboard's websocket (battles/dashboard_push.py,
+"""Deltas over the live channel: an open dashboard's websocket (live/dashboard_push.py,
 through Channels' WebsocketCommunicator on the real Redis) is sent nothing while nothing changes,
 only the rows that a committed change touched (R7.1's wall, R3.4's move on the road), in the
 reader's language; the whole section when the page was drawn before a change or its cities are
@@ -160,8 +160,8 @@ def test_a_change_the_watchers_first_look_sees_still_wakes_the_dashboards(redis_
     """The process's watcher starts with the first dashboard to open; the dashboard's first reading
     may come before a change the watcher's first look already sees (CI caught a page that never got
     its row): that first look wakes the dashboards too, so they read again."""
-    from battles.dashboard_push import Watcher
     from campaign import freshness
+    from live.dashboard_push import Watcher
 
     async def scenario():
         woken = asyncio.Event()
