@@ -11,11 +11,11 @@ from ninja import Field, Schema
 from api import schemas
 from api.router import act, read
 from battles.selectors import lookups
-from battles.selectors.chronicle import chronicle_day
-from battles.selectors.export import campaign_export
-from battles.selectors.standings import merit_table, standings_page
 from campaign.authority import require_officer, require_organiser
 from forum.services.chronicle import chronicle_pin, chronicle_unpin
+from record.selectors.chronicle import chronicle_day
+from record.selectors.export import campaign_export
+from record.selectors.standings import merit_table, standings_page
 from seasons.services.season_next import season_next
 
 SPOOL_BYTES = 8 * 1024 * 1024

@@ -1,19 +1,15 @@
-"""The war's pages under /c/<slug>/ (mounted by config/urls.py after the campaign's): the
-dashboard and the map, duties, officers, the war, prisoners, sieges, stratagems, games, armies."""
+"""The war's pages under /c/<slug>/ (mounted by config/urls.py after the campaign's): duties,
+officers, the war, prisoners, sieges, stratagems, games, armies. The dashboard and the map are
+the dashboard app's, the standings, the calendar and the archive the record's."""
 
 from django.urls import path
 
-from battles.views import army, calendar, dashboard, duties, games, officers, siege, standings, stratagems, war
+from battles.views import army, duties, games, officers, siege, stratagems, war
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 
 urlpatterns = [
-    path("", dashboard.dashboard_page, name="dashboard"),
-    path("live/", dashboard.dashboard_live, name="dashboard-live"),
-    path("map/", dashboard.map_page, name="map"),
-    path("map/live/", dashboard.map_live, name="map-live"),
     path("duties/", duties.duties_page, name="duties"),
     path("officers/<id:officer_id>/", officers.officer_page, name="officer"),
-    path("feeds/<str:token>/calendar.ics", calendar.calendar_feed, name="calendar-feed"),
     path("war/", war.war_page, name="war"),
     path("war/march/", war.march_new, name="march-new"),
     path("war/march/preview/", war.march_preview, name="march-preview"),
@@ -44,6 +40,4 @@ urlpatterns = [
     path("sieges/<id:siege_id>/roster/", siege.roster_edit, name="roster-edit"),
     path("sieges/<id:siege_id>/retreat/", siege.retreat, name="retreat"),
     path("sieges/<id:siege_id>/retreat-money/", siege.retreat_money, name="retreat-money"),
-    path("standings/", standings.standings_page, name="standings"),
-    path("organise/export/", standings.export_download, name="organise-export"),
 ]

@@ -1,7 +1,7 @@
 """The map's frame: coordinates in any units (a campaign's `map_x`/`map_y`, a world file's `x`/`y`)
 fitted into a frame of a fixed width, keeping proportions, and back again (a city dragged on the
 organisers' map is saved in the campaign's units). Pure: no Django; the war map
-(battles/selectors/war_map.py) and the organisers' map and preview draw with it.
+(dashboard/selectors/war_map.py) and the organisers' map and preview draw with it.
 
 >>> frame = Frame.around([(0.0, 0.0), (100.0, 50.0)], width=1000.0, margin=70.0, min_height=360.0)
 >>> frame.to_frame((0.0, 0.0)), frame.to_frame((100.0, 50.0)), frame.height
@@ -13,7 +13,7 @@ organisers' map is saved in the campaign's units). Pure: no Django; the war map
 from dataclasses import dataclass
 
 Point = tuple[float, float]
-WIDTH, MARGIN, MIN_HEIGHT = 1000.0, 70.0, 360.0  # the war map's frame (battles/selectors/war_map.py)
+WIDTH, MARGIN, MIN_HEIGHT = 1000.0, 70.0, 360.0  # the war map's frame (dashboard/selectors/war_map.py)
 
 
 @dataclass(frozen=True)

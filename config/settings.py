@@ -92,6 +92,8 @@ INSTALLED_APPS = [
     "accounts",
     "cities",
     "battles",
+    "dashboard",  # the dashboard and the war map (read by the web, the live side and the terminal)
+    "record",  # the war's record: standings, the chronicle, the calendar, the archive
     "analysis",  # the engine's analysis after a game (Fairy-Stockfish)
     "live",  # the sockets: live games, the dashboard's rows, an officer's notices
     "ops",
@@ -292,11 +294,10 @@ CACHES = redis_settings.caches(REDIS_URL)
 # Per user (all their tokens together) for a request with a token; per address for one without.
 API_RATE_TOKEN = os.environ.get("API_RATE_TOKEN", "120/min")
 API_RATE_ADDRESS = os.environ.get("API_RATE_ADDRESS", "300/min")
-# The proxies trusted to say who the client is (X-Forwarded-For): comma-separated addresses or
-# networks, as uvicorn's --forwarded-allow-ips reads them; none by default, so the address is the
-# peer's own. uvicorn alone reads the header (runall passes this; so does the systemd unit), and
-# the API's limits and the log-in limits take the address it found (campaign/addresses.py; a
-# socket's scope["client"] is the same), never the header.
+# The proxies trusted to say who the client is (X-Forwarded-For): addresses or networks, comma-
+# separated, as uvicorn's --forwarded-allow-ips reads them; none by default (the peer's address).
+# uvicorn alone reads the header (runall and the systemd unit pass this); the API's and the log-in's
+# limits take the address it found (campaign/addresses.py; a socket's scope["client"]), never the header.
 if "API_PROXIES" in os.environ:
     raise ImproperlyConfigured("API_PROXIES is replaced by TRUSTED_PROXIES: the proxies' addresses, not their number.")
 TRUSTED_PROXIES = ",".join(p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip())
@@ -308,9 +309,8 @@ CAMPAIGNS_BY_ANY_USER = env_flag("CAMPAIGNS_BY_ANY_USER")
 BOARD_POST_RATE = os.environ.get("BOARD_POST_RATE", "10/min")
 if not re.fullmatch(r"[1-9][0-9]*/[smhd][a-z]*", BOARD_POST_RATE):
     raise ImproperlyConfigured("BOARD_POST_RATE is a number a second, minute, hour or day: 10/min, 200/hour.")
-# How often beat's sweeper applies what is overdue and delivers what was missed: a deployment
-# trades how soon it catches up after an outage against a sweep's few queries that often
-# (/healthz allows three sweeps).
+# How often beat's sweeper applies what is overdue and delivers what was missed: how soon a site
+# catches up after an outage, against a sweep's few queries that often (/healthz allows three).
 TIMER_SWEEP_SECONDS = float(os.environ.get("TIMER_SWEEP_SECONDS", "5"))
 # A timer due further ahead than this gets its on-time (ETA) message from the sweeper as its
 # instant nears, not when it is scheduled: a live game's flag, re-set by every move, is then sent

@@ -34,6 +34,8 @@ urlpatterns = [
     path("", include("bbs.urls")),  # the account's SSH keys (the terminal itself: manage.py bbs)
     path("c/<slug:slug>/", include("battles.urls")),
     path("c/<slug:slug>/", include("analysis.urls")),
+    path("c/<slug:slug>/", include("dashboard.urls")),
+    path("c/<slug:slug>/", include("record.urls")),
 ]
 
 # A path no route matches: the site's page, or the API's JSON error under /api/v1/.

@@ -28,10 +28,10 @@ import redis.asyncio as aioredis
 from django.template.loader import get_template
 from django.utils import timezone, translation
 
-from battles.selectors.dashboard_page import dashboard_context
 from campaign import freshness, redis_clients
 from campaign.inputs import zone_named
 from campaign.models import Campaign
+from dashboard.selectors.dashboard_page import dashboard_context
 
 UPDATED = "dashboard-updated"
 READINGS_KEPT = 32
@@ -60,7 +60,7 @@ class Reading:
 
     def section(self) -> str:
         with translation.override(self.language), timezone.override(self.zone):
-            return get_template("battles/_dashboard_live.html").render(self.context).strip()
+            return get_template("dashboard/_dashboard_live.html").render(self.context).strip()
 
 
 _readings: OrderedDict[tuple, Reading] = OrderedDict()  # touched in the database thread only
@@ -77,7 +77,7 @@ def read(campaign: Campaign, kingdom_id: int | None, page: int, language: str, z
     with translation.override(language), timezone.override(zone):
         context = dashboard_context(campaign, kingdom_id, page, kept=True)
         dash = context["dash"]
-        row = get_template("battles/_dashboard_row.html")
+        row = get_template("dashboard/_dashboard_row.html")
         parts = {f"city-{r.city.pk}": row.render({**context, "row": r}) for r in dash.rows}
         for name in ("_dashboard_road", "_dashboard_map", "_dashboard_updated"):
             part = get_template(f"battles/{name}.html").render(context)

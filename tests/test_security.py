@@ -141,6 +141,8 @@ def test_only_the_demo_command_creates_the_demo_accounts():
         "delivery",
         "seasons",
         "orders",
+        "dashboard",
+        "record",
         "analysis",
         "live",
         "accounts",

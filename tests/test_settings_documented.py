@@ -16,6 +16,8 @@ PACKAGES = (
     "delivery",
     "seasons",
     "orders",
+    "dashboard",
+    "record",
     "analysis",
     "live",
     "accounts",

@@ -53,7 +53,18 @@ def view_sources() -> str:
     a parser may read the query a view hands it)."""
     folders = [
         ROOT / app / folder
-        for app in ("campaign", "forum", "delivery", "seasons", "orders", "battles", "analysis", "accounts")
+        for app in (
+            "campaign",
+            "forum",
+            "delivery",
+            "seasons",
+            "orders",
+            "battles",
+            "dashboard",
+            "record",
+            "analysis",
+            "accounts",
+        )
         for folder in ("views", "selectors")
     ]
     paths = [path for folder in folders for path in folder.glob("*.py")]

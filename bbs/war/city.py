@@ -1,16 +1,16 @@
 """A city in the terminal: its owner, governor and wall, its siege (Enter opens it), the armies
 marching on it or before it (Enter opens one), the officers there and those arriving, and the
-cities its roads lead to (Enter opens one). Read by battles/selectors/city.py."""
+cities its roads lead to (Enter opens one). Read by dashboard/selectors/city.py."""
 
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from battles.models import Army
-from battles.selectors.city import CityView, city_detail
 from bbs.context import Context
 from bbs.registry import screen, screen_make
 from bbs.war.look import countdown, kingdom_style, local, name, owner, stars, wall_line
 from bbs.war.page import Line, WarPage, acts_hint, text
+from dashboard.selectors.city import CityView, city_detail
 
 
 @screen("city")

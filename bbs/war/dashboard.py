@@ -1,7 +1,7 @@
 """The dashboard in the terminal, PTT-like: a table of the campaign's cities (owner in the
 kingdom's colour, the wall as a bar with its number, the governor, who is there, the war at the
 city with its countdowns), a page of cities at a time and a kingdom filter as on the web, read
-through the web's own selector (battles/selectors/dashboard.py) and kept current as the web's
+through the web's own selector (dashboard/selectors/dashboard.py) and kept current as the web's
 open dashboards are (bbs/war/page.py). Enter opens a city."""
 
 from django.conf import settings
@@ -10,14 +10,14 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 
 from battles.models import Army
-from battles.selectors.dashboard import CityRow, Dashboard
-from battles.selectors.dashboard_kept import dashboard_kept
 from bbs.context import Context
 from bbs.registry import screen, screen_make, screen_open
 from bbs.text import fit
 from bbs.war.look import bar, countdown, kingdom_style, local, name, owner
 from bbs.war.page import Line, WarPage, acts_hint
 from bbs.war.search import CitySearch
+from dashboard.selectors.dashboard import CityRow, Dashboard
+from dashboard.selectors.dashboard_kept import dashboard_kept
 
 BAR = 10  # cells of a wall's bar on the dashboard
 

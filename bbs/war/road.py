@@ -6,13 +6,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from battles.selectors.dashboard import Dashboard
-from battles.selectors.dashboard_kept import dashboard_kept
 from bbs.context import Context
 from bbs.registry import screen
 from bbs.text import fit
 from bbs.war.look import countdown, kingdom_style, local, name
 from bbs.war.page import Line, WarPage, text
+from dashboard.selectors.dashboard import Dashboard
+from dashboard.selectors.dashboard_kept import dashboard_kept
 
 
 @screen("road")

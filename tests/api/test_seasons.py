@@ -9,10 +9,10 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 
 from accounts.services import token_create
-from battles.selectors.export import campaign_export
 from campaign.models import Campaign
 from forum.services.boards import thread_create
 from forum.services.chronicle import chronicle_pin
+from record.selectors.export import campaign_export
 from tests.worlds import besiege, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

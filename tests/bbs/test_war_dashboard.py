@@ -1,5 +1,5 @@
 """The war's dashboard in a terminal, over real SSH: the campaign's cities as the web's dashboard
-reads them (battles/selectors/dashboard.py), the owner in the kingdom's colour, the wall as a bar
+reads them (dashboard/selectors/dashboard.py), the owner in the kingdom's colour, the wall as a bar
 with its number, the governor and who is there; its countdowns tick and a change made by a
 service while it is open shows without a key (the world version the web's open dashboards follow);
 the kingdom filter and the pages of cities as on the web; drawn in both languages and in Big5."""

@@ -1,5 +1,5 @@
 """A city, a siege and an army in a terminal, over real SSH, as their pages show them: the city's
-owner, governor, wall, siege, armies, officers and roads (battles/selectors/city.py, its query
+owner, governor, wall, siege, armies, officers and roads (dashboard/selectors/city.py, its query
 count pinned); the siege's wall, roster, armies with their members, the ledger's lines of the
 wall and its games with their results (siege_detail), with `games` and `chosen_game()` for the
 games' screens; an army's members with their ranks, its state and its arrival counting down
@@ -12,8 +12,6 @@ import pytest
 import time_machine
 from django.utils import translation
 
-from battles.selectors.city import city_detail
-from battles.selectors.dashboard_kept import dashboard_kept as reading
 from battles.services.field import field_sortie
 from battles.services.march import march_start
 from battles.services.siege import siege_call
@@ -25,6 +23,8 @@ from bbs.war.road import RoadScreen
 from bbs.war.siege import SiegeScreen
 from campaign import clock
 from campaign.timers import timers_sweep
+from dashboard.selectors.city import city_detail
+from dashboard.selectors.dashboard_kept import dashboard_kept as reading
 from ops.demo import DEMO_PASSWORD
 from orders.services.moves import move_order
 from tests.bbs.terminal import settled
@@ -207,8 +207,8 @@ def test_a_siege_call_made_while_the_siege_is_open_shows_there_without_a_key(bbs
 def test_the_dashboard_draws_from_its_reading_alone_and_fits_the_terminal(war, language, django_assert_num_queries):
     from django.conf import settings
 
-    from battles.selectors.dashboard import dashboard
     from bbs.war.dashboard import DashboardScreen
+    from dashboard.selectors.dashboard import dashboard
 
     ctx, _screens = screens_of(war)
     screen = DashboardScreen(ctx)
@@ -222,8 +222,8 @@ def test_the_dashboard_draws_from_its_reading_alone_and_fits_the_terminal(war, l
 
 def test_terminals_on_the_same_page_share_one_reading_until_the_world_changes(war, django_assert_num_queries):
     """One reading of a page for the process's terminals and the pushed web pages alike."""
-    from battles.selectors.dashboard_page import dashboard_context
     from battles.services.ledger import value_change
+    from dashboard.selectors.dashboard_page import dashboard_context
 
     first = reading(war.campaign, None, 1)
     with django_assert_num_queries(0):  # the world version is read from Redis, nothing from the database

@@ -18,6 +18,8 @@ FOLDERS = (
         "delivery",
         "seasons",
         "orders",
+        "dashboard",
+        "record",
         "analysis",
         "live",
         "accounts",

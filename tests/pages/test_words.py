@@ -198,7 +198,8 @@ ADMIN_ALLOWED |= {"Control", "Command", "Mac", "TOTP"}
 # Stored codes the admin shows as they are kept: timer keys and kinds (move:41:arrive, siege.period),
 # digests and hashes.
 STORED = re.compile(r"\b[a-z_]+(?:[:.][\w-]+)+|\b[0-9a-f]{16,}\b")
-OUR_APPS = ("campaign", "forum", "delivery", "seasons", "orders", "accounts", "cities", "battles", "analysis", "live")
+OUR_APPS = ("campaign", "forum", "delivery", "seasons", "orders", "accounts", "cities", "battles", "analysis")
+OUR_APPS += ("dashboard", "record", "live")
 
 
 def admin_urls() -> list[str]:

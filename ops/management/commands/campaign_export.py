@@ -8,8 +8,8 @@ import tempfile
 
 from django.core.management.base import BaseCommand, CommandError
 
-from battles.selectors.export import OPERATOR, campaign_export
 from campaign.models import Campaign
+from record.selectors.export import OPERATOR, campaign_export
 
 
 class Command(BaseCommand):

@@ -7,9 +7,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from icalendar import Calendar, Event
 
-from battles.selectors.calendar import officer_calendar
 from campaign import clock
 from campaign.models import Officer
+from record.selectors.calendar import officer_calendar
 
 
 @require_safe

@@ -12,9 +12,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from battles.selectors.export import FILES, FORMAT, OPERATOR, campaign_export
 from forum.services.boards import thread_create
 from forum.services.comments import comment_add
+from record.selectors.export import FILES, FORMAT, OPERATOR, campaign_export
 from seasons.selectors.world_file import world_export
 from seasons.services.season_end import war_end
 from tests.worlds import besiege, play

@@ -6,11 +6,11 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 
-from battles.selectors.dashboard import dashboard
-from battles.selectors.dashboard_kept import dashboard_kept
-from battles.selectors.war_map import war_map
 from campaign import clock, freshness
 from campaign.models import Campaign
+from dashboard.selectors.dashboard import dashboard
+from dashboard.selectors.dashboard_kept import dashboard_kept
+from dashboard.selectors.war_map import war_map
 
 
 def dashboard_context(campaign: Campaign, kingdom_id: int | None, page: int, *, kept: bool = False) -> dict:

@@ -18,14 +18,14 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import get_language
 
-from battles.selectors.dashboard import dashboard
-from battles.selectors.war_map import war_map
 from campaign import clock
 from campaign.freshness import MINUTE, version
 from campaign.models import Campaign
+from dashboard.selectors.dashboard import dashboard
+from dashboard.selectors.war_map import war_map
 
 log = logging.getLogger(__name__)
-TEMPLATE = "battles/_map_live.html"
+TEMPLATE = "dashboard/_map_live.html"
 KEPT = 60 * MINUTE  # seconds a drawing is kept (a new world version is another key at once)
 drawings = {"made": 0}  # maps drawn by this process (the tests read it: a kept one is not drawn)
 
@@ -45,7 +45,7 @@ def _minute() -> int:
 
 
 def map_gzipped(request: HttpRequest, campaign: Campaign) -> bytes:
-    """The map's part (`battles/_map_live.html`), gzip-compressed: from the cache when this world
+    """The map's part (`dashboard/_map_live.html`), gzip-compressed: from the cache when this world
     version's was drawn already (this minute's, when something moves on it), else drawn and
     compressed once."""
     current = version()

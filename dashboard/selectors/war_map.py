@@ -6,11 +6,11 @@ import math
 from dataclasses import dataclass
 from datetime import datetime
 
-from battles.selectors.dashboard import Dashboard
 from campaign.models import Campaign
 from cities.drawing import Frame
 from cities.layout import SIZE, Point, along
 from cities.models import City, Road
+from dashboard.selectors.dashboard import Dashboard
 
 WIDTH = 1000.0
 MARGIN = 70.0

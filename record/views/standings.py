@@ -9,11 +9,11 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse
 from django.shortcuts import render
 
-from battles.selectors.chronicle import chronicle_day
-from battles.selectors.export import campaign_export
-from battles.selectors.standings import standings_page as standings_read
 from campaign.authority import is_organiser, require_organiser
 from campaign.pages import campaign_page, two_factor_page
+from record.selectors.chronicle import chronicle_day
+from record.selectors.export import campaign_export
+from record.selectors.standings import standings_page as standings_read
 
 SPOOL_BYTES = 8 * 1024 * 1024  # an archive larger than this is spooled to disk, not kept in memory
 
@@ -33,7 +33,7 @@ def standings_page(request, campaign):
         "chronicle": chronicle_day(campaign=campaign, day=_day(request.GET.get("day", ""))),
         "organiser": is_organiser(request.user, campaign),  # the next season and the archive
     }
-    return render(request, "battles/standings.html", context)
+    return render(request, "record/standings.html", context)
 
 
 @login_required

@@ -9,9 +9,9 @@ from collections import OrderedDict
 
 from django.conf import settings
 
-from battles.selectors.dashboard import Dashboard, dashboard
 from campaign import clock, freshness
 from campaign.models import Campaign
+from dashboard.selectors.dashboard import Dashboard, dashboard
 
 READINGS_KEPT = 32
 _readings: OrderedDict[tuple, Dashboard] = OrderedDict()  # touched in the database thread only

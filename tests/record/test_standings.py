@@ -9,8 +9,6 @@ import pytest
 from django.db.models import Count, Q, Sum
 from django.urls import reverse
 
-from battles.selectors.chronicle import chronicle_day
-from battles.selectors.standings import kingdoms_ranked, merit_table, standings_page
 from battles.services.stratagems import stratagem_challenge
 from campaign import clock as war_clock
 from campaign.errors import NotAllowed, RuleViolation
@@ -20,6 +18,8 @@ from cities.models import City
 from forum.models import ChroniclePin
 from forum.services.boards import post_hide, post_reply, thread_create
 from forum.services.chronicle import chronicle_pin, chronicle_unpin
+from record.selectors.chronicle import chronicle_day
+from record.selectors.standings import kingdoms_ranked, merit_table, standings_page
 from tests.worlds import besiege, make_world, play
 
 TAIPEI = ZoneInfo("Asia/Taipei")

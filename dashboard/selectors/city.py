@@ -10,11 +10,11 @@ from django.db.models import Q
 from django.shortcuts import get_object_or_404
 
 from battles.models import Army, Siege
-from battles.selectors.dashboard import PresentOfficer
 from battles.timer_kinds import PERIOD
 from campaign.models import Campaign, Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import is_online
 from cities.models import City, Road
+from dashboard.selectors.dashboard import PresentOfficer
 
 
 @dataclass

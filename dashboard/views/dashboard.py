@@ -7,11 +7,11 @@ from django.shortcuts import render
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 
-from battles.map_drawn import accepts_gzip, map_gzipped
-from battles.selectors.dashboard_page import dashboard_context
 from campaign.conditional import unless_unchanged
 from campaign.inputs import query_number
 from campaign.pages import campaign_page
+from dashboard.map_drawn import accepts_gzip, map_gzipped
+from dashboard.selectors.dashboard_page import dashboard_context
 
 
 def _dashboard_context(request, campaign) -> dict:
@@ -21,21 +21,21 @@ def _dashboard_context(request, campaign) -> dict:
 
 @campaign_page
 def dashboard_page(request, campaign):
-    return render(request, "battles/dashboard.html", _dashboard_context(request, campaign))
+    return render(request, "dashboard/dashboard.html", _dashboard_context(request, campaign))
 
 
 @unless_unchanged
 @campaign_page
 def dashboard_live(request, campaign):
     """The part htmx fetches every few seconds to keep the page current."""
-    return render(request, "battles/_dashboard_live.html", _dashboard_context(request, campaign))
+    return render(request, "dashboard/_dashboard_live.html", _dashboard_context(request, campaign))
 
 
 @campaign_page
 def map_page(request, campaign):
-    """The map on its page: the drawing of this world version (battles/map_drawn.py) in the page."""
+    """The map on its page: the drawing of this world version (dashboard/map_drawn.py) in the page."""
     drawn = gzip.decompress(map_gzipped(request, campaign)).decode()
-    return render(request, "battles/map.html", {"campaign": campaign, "drawn": mark_safe(drawn)})  # noqa: S308
+    return render(request, "dashboard/map.html", {"campaign": campaign, "drawn": mark_safe(drawn)})  # noqa: S308
 
 
 @unless_unchanged

@@ -1,5 +1,5 @@
 """The map of a large world is drawn once per world version and kept compressed
-(battles/map_drawn.py): a second reader of the same version gets it without a query for the map
+(dashboard/map_drawn.py): a second reader of the same version gets it without a query for the map
 and without drawing it, compressed; a change to the world draws it anew (R1.3, R1.4: what the map
 shows is the world as it stands)."""
 
@@ -10,8 +10,8 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from battles.map_drawn import drawings
 from cities.models import City
+from dashboard.map_drawn import drawings
 from tests.worlds import make_world
 
 
