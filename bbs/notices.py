@@ -1,7 +1,7 @@
 """Live notices on the status line: a session listens to its officer's channel-layer group
 (campaign.services.notices.officer_group, the group the pages' notices socket listens to) and
 shows each notice's text in the session's language, as the pages' menu bar does; a letter's
-notice (and the count after one is read) sets the session's unread count (bbs/letters.py)."""
+notice (and the count after one is read) sets the session's unread count (screens/letters.py)."""
 
 import asyncio
 import logging

@@ -15,7 +15,6 @@ from prompt_toolkit.data_structures import Size
 from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-import bbs.all_screens  # noqa: F401  (every screen registered by its name)
 from bbs import auth
 from bbs.conf import setting
 from bbs.context import Context

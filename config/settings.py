@@ -98,7 +98,8 @@ INSTALLED_APPS = [
     "live",  # the sockets: live games, the dashboard's rows, an officer's notices
     "ops",
     "handbook",  # the rules and the help pages
-    "bbs",  # the site in an SSH terminal (manage.py bbs; its settings: bbs/conf.py)
+    "bbs",  # the site in an SSH terminal: its engine (manage.py bbs; its settings: bbs/conf.py)
+    "screens",  # the terminal's screens, each found by its name (bbs/registry.py)
 ]
 
 MIDDLEWARE = [
@@ -282,8 +283,7 @@ DASHBOARD_CITIES_PER_PAGE = int(os.environ.get("DASHBOARD_CITIES_PER_PAGE", "100
 # processes (config/socket_guard.py); the excess is refused at connect. 0: no cap.
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
 SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))
-# Websocket handshakes per address in any such window, counted before the session is read (a
-# flooder reopening each closed socket at once); "0" or empty: no limit.
+# Websocket handshakes per address in such a window, before the session is read: "0"/empty, no limit.
 SOCKET_OPENS_PER_ADDRESS = os.environ.get("SOCKET_OPENS_PER_ADDRESS", "300/min").strip()
 if SOCKET_OPENS_PER_ADDRESS not in ("", "0") and not re.fullmatch(r"[0-9]+/[smhd][a-z]*", SOCKET_OPENS_PER_ADDRESS):
     raise ImproperlyConfigured("SOCKET_OPENS_PER_ADDRESS is a number a second, minute, hour or day (300/min), or 0.")
@@ -291,7 +291,7 @@ if SOCKET_OPENS_PER_ADDRESS not in ("", "0") and not re.fullmatch(r"[0-9]+/[smhd
 # The public API's rate limits, counted in Redis by one script a request (api/auth.py: requests at
 # once cannot pass over the limit; a Redis away lets requests through rather than refuse them).
 CACHES = redis_settings.caches(REDIS_URL)
-# Per user (all their tokens together) for a request with a token; per address for one without.
+# Per user (all their tokens) for a request with a token; per address for one without.
 API_RATE_TOKEN = os.environ.get("API_RATE_TOKEN", "120/min")
 API_RATE_ADDRESS = os.environ.get("API_RATE_ADDRESS", "300/min")
 # The proxies trusted to say who the client is (X-Forwarded-For): addresses or networks, comma-

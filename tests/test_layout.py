@@ -28,6 +28,7 @@ FOLDERS = (
         "games",
         "api",
         "bbs",
+        "screens",
     ),
     *("tests", "bench", "examples"),
 )
@@ -100,6 +101,7 @@ APPS = (
     "games",
     "api",
     "bbs",
+    "screens",
 )
 
 

@@ -26,6 +26,7 @@ PACKAGES = (
     "cities",
     "api",
     "bbs",
+    "screens",
     "handbook",
 )
 # The suite's own settings: what a developer sets for `make test`, in docs/testing.md, not a

@@ -37,7 +37,7 @@ KEYS = {
     "ctrl-q": "\x11",
     "ctrl-x": "\x18",
 }
-# What a screen shows until its rows are read (bbs/letters.py, bbs/menu.py…), in UTF-8 and in Big5 (no "…").
+# What a screen shows until its rows are read (screens/letters.py, screens/menu.py…), in UTF-8 and in Big5 (no "…").
 LOADING = ("Loading…", "載入中…", "Loading.", "載入中.")
 
 

@@ -9,9 +9,9 @@ from datetime import datetime, timedelta
 from django.utils.datastructures import MultiValueDict
 
 from battles.inputs import organisation_from
-from bbs.acts import duties
-from bbs.acts.fields import choice, form_data, option, several, text, yes_no
 from campaign.models import Officer
+from screens.acts import duties
+from screens.acts.fields import choice, form_data, option, several, text, yes_no
 
 
 def posted(**fields) -> MultiValueDict:

@@ -7,12 +7,12 @@ read in a pinned number of queries."""
 import pytest
 from django.utils import translation
 
-from bbs.acts.duties import DutiesScreen
-from bbs.acts.offers import offers
 from bbs.context import Context
 from bbs.models import TerminalChoice
 from campaign.authority import require_officer
 from ops.demo import DEMO_PASSWORD
+from screens.acts.duties import DutiesScreen
+from screens.acts.offers import offers
 
 WORDS = {
     "en": {

@@ -15,9 +15,9 @@ from django.utils import translation
 from battles.models import Army, Game, Pursuit, Siege
 from battles.services.reinforce import reinforcement_send
 from battles.services.siege import siege_call
-from bbs.acts.offers import offers
 from campaign.errors import RuleViolation
 from ops.demo import DEMO_PASSWORD
+from screens.acts.offers import offers
 from tests.bbs.acts_steps import english, open_act, open_menu_line, pick, tick, wait_for_row
 from tests.integration.test_outages import begin_siege
 from tests.worlds import make_world

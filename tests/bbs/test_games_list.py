@@ -15,11 +15,11 @@ from battles.selectors.game_choice import game_opening, games_to_open
 from battles.services.live import live_ready
 from battles.services.records import game_report
 from bbs.context import Context
-from bbs.games.open import game_screen
 from bbs.models import TerminalChoice
 from bbs.text import width
 from campaign.models import Officer
 from ops.demo import DEMO_PASSWORD
+from screens.games.open import game_screen
 from tests.battles.test_records import MATE
 from tests.worlds import make_world
 

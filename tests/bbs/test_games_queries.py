@@ -5,7 +5,7 @@ opens."""
 
 import pytest
 
-from bbs.games.reading import live_board, live_view, reader_officer
+from screens.games.reading import live_board, live_view, reader_officer
 from tests.battles.test_records import MATE_MOVES
 from tests.live.test_live_socket import live_game
 

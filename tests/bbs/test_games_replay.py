@@ -7,9 +7,9 @@ import pytest
 from django.contrib.auth.models import User
 
 from battles.services.records import game_report
-from bbs.games.reading import replay_read
 from bbs.models import TerminalChoice
 from ops.demo import DEMO_PASSWORD
+from screens.games.reading import replay_read
 from tests.battles.test_records import MATE, MATE_MOVES, pending_game
 from tests.bbs.test_games_list import besieging, open_games, siege_game, war_world
 from tests.worlds import make_world

@@ -176,8 +176,8 @@ def test_the_mailbox_and_a_letter_in_chinese_and_in_big5(bbs, bbs_world):
 
 def test_the_mail_screens_keep_the_screen_contract_with_their_help():
     from bbs.context import Context
-    from bbs.letters import LetterScreen, Mailbox, OfficerChoice
     from bbs.screen import Screen
+    from screens.letters import LetterScreen, Mailbox, OfficerChoice
 
     ctx = Context(user=None, language="en")
     for screen in (Mailbox(ctx), LetterScreen(ctx, 1), OfficerChoice(ctx)):

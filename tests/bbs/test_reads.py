@@ -49,8 +49,8 @@ def test_the_users_campaigns_carry_each_officers_unread_letters_in_the_same_quer
 def test_a_page_of_the_mailbox_and_the_unread_count_are_three_queries_whatever_the_letters(
     world, django_assert_num_queries
 ):
-    from bbs.letters import INBOX, SENT, mailbox_page
     from forum.services.letters import letter_send
+    from screens.letters import INBOX, SENT, mailbox_page
 
     for index in range(25):
         letter_send(actor=world[("郭嘉", "荀彧")[index % 2]], recipient="曹操", subject=f"第{index}封", body="文")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import bbs.all_screens  # noqa: F401  (every screen module, registered)
+import screens.all_screens  # noqa: F401  (every screen module, registered)
 from bbs.registry import SCREENS, screen
 from bbs.screen import Screen
 
@@ -30,7 +30,7 @@ def test_every_name_a_screen_opens_is_registered():
     assert {"main-menu", "boards", "dashboard", "siege", "army", "city", "game"} <= opened
     literal = {name for name in opened if "{" not in name}
     assert literal - set(SCREENS) == set()
-    # `game-{opening}` (bbs/games/open.py): the live board and the replay
+    # `game-{opening}` (screens/games/open.py): the live board and the replay
     assert {"game-live", "game-replay"} <= set(SCREENS)
 
 

@@ -1,11 +1,11 @@
 """Every screen of the terminal keeps the screen contract (bbs/screen.py) that the frame draws and
 the games' screens follow; user text is shown through bbs.text.safe and measured by wcwidth."""
 
-from bbs.boards import BoardList
 from bbs.context import Context
-from bbs.menu import MainMenu
 from bbs.screen import Screen
 from bbs.text import fit, safe, width, wrap
+from screens.boards import BoardList
+from screens.menu import MainMenu
 
 
 def test_the_menu_and_board_screens_are_screens():

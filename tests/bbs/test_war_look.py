@@ -6,8 +6,8 @@ maximum full; a countdown never goes below zero; a cut line never holds half a w
 from datetime import UTC, datetime, timedelta
 
 from bbs.text import width
-from bbs.war.look import NEUTRAL, bar, clip, countdown, kingdom_style
 from campaign.models import Kingdom
+from screens.war.look import NEUTRAL, bar, clip, countdown, kingdom_style
 
 
 def filled(fragments) -> int:

@@ -17,16 +17,16 @@ from battles.services.march import march_start
 from battles.services.siege import siege_call
 from bbs.models import TerminalChoice
 from bbs.text import width
-from bbs.war.army import ArmyScreen
-from bbs.war.city import CityScreen
-from bbs.war.road import RoadScreen
-from bbs.war.siege import SiegeScreen
 from campaign import clock
 from campaign.timers import timers_sweep
 from dashboard.selectors.city import city_detail
 from dashboard.selectors.dashboard_kept import dashboard_kept as reading
 from ops.demo import DEMO_PASSWORD
 from orders.services.moves import move_order
+from screens.war.army import ArmyScreen
+from screens.war.city import CityScreen
+from screens.war.road import RoadScreen
+from screens.war.siege import SiegeScreen
 from tests.bbs.terminal import settled
 from tests.worlds import START, make_world, play
 
@@ -207,8 +207,8 @@ def test_a_siege_call_made_while_the_siege_is_open_shows_there_without_a_key(bbs
 def test_the_dashboard_draws_from_its_reading_alone_and_fits_the_terminal(war, language, django_assert_num_queries):
     from django.conf import settings
 
-    from bbs.war.dashboard import DashboardScreen
     from dashboard.selectors.dashboard import dashboard
+    from screens.war.dashboard import DashboardScreen
 
     ctx, _screens = screens_of(war)
     screen = DashboardScreen(ctx)

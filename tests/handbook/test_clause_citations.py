@@ -28,6 +28,7 @@ FOLDERS = (
         "games",
         "api",
         "bbs",
+        "screens",
     ),
     *("tests", "bench", "examples"),
 )

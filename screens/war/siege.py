@@ -11,8 +11,8 @@ from battles.models import Game
 from battles.selectors.siege import SiegeView, siege_detail
 from bbs.context import Context
 from bbs.registry import screen, screen_make
-from bbs.war.look import countdown, kingdom_style, local, name, stars, wall_line
-from bbs.war.page import Line, WarPage, acts_hint, text
+from screens.war.look import countdown, kingdom_style, local, name, stars, wall_line
+from screens.war.page import Line, WarPage, acts_hint, text
 
 
 @screen("siege")

@@ -1,6 +1,6 @@
 """The boards in the terminal, PTT's way: the list of boards the officer may read (city boards,
 their kingdom's palace) with unread marks, and a board's numbered thread list (number, date
-MM/DD, author, title; system posts marked) with the 推 column (bbs/comments.py). The reads are the web's selectors
+MM/DD, author, title; system posts marked) with the 推 column (screens/comments.py). The reads are the web's selectors
 (forum/selectors/boards.py), the read marks forum/selectors/reads.py."""
 
 import uuid
@@ -10,9 +10,7 @@ from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 
-from bbs.comments import score_fragment
 from bbs.context import Context
-from bbs.editor import Editor
 from bbs.registry import screen, screen_open
 from bbs.selectors import officer_now
 from bbs.text import fit, safe
@@ -21,6 +19,8 @@ from forum.selectors.boards import THREADS_PER_PAGE, BoardView, board_page
 from forum.selectors.reads import boards_with_unread, threads_unread
 from forum.services.boards import thread_create
 from forum.services.reads import thread_read
+from screens.comments import score_fragment
+from screens.editor import Editor
 
 
 def board_name(board) -> str:

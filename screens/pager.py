@@ -1,5 +1,5 @@
 """A thread in the pager: its posts (the web's selector, page after page), each with its author,
-time and text shown as text (bbs.text.safe) and its 推/噓/→ comments under it (bbs/comments.py),
+time and text shown as text (bbs.text.safe) and its 推/噓/→ comments under it (screens/comments.py),
 scrolled by line or screen; `/` searches, `r` replies, `e` edits one's own latest post still
 within the edit window, `X` (or `%`) comments under the post at the top of the screen."""
 
@@ -16,9 +16,7 @@ from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import TextArea
 
-from bbs.comments import CommentPrompt, Line, comment_fragments
 from bbs.context import Context
-from bbs.editor import Editor
 from bbs.registry import screen
 from bbs.selectors import officer_now
 from bbs.text import fit, safe, wrap
@@ -29,6 +27,8 @@ from forum.selectors.boards import thread_page
 from forum.services.boards import post_edit, post_reply
 from forum.services.comments import check_commentable
 from forum.services.reads import thread_read
+from screens.comments import CommentPrompt, Line, comment_fragments
+from screens.editor import Editor
 
 
 def read_thread(*, thread_id: int, campaign, viewer, now):

@@ -14,10 +14,10 @@ from battles.selectors import lookups
 from battles.selectors.march import MarchForm, MarchPreview, march_choice, reinforce_choice
 from battles.services.march import march_start
 from battles.services.reinforce import reinforcement_send
-from bbs.acts.fields import choice, option, several
-from bbs.acts.form import Act, Loaded
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Officer
+from screens.acts.fields import choice, option, several
+from screens.acts.form import Act, Loaded
 
 
 def preview_lines(preview: MarchPreview | None, zone) -> list[str]:

@@ -2,7 +2,7 @@
 (battles.selectors.duties.officer_duties: what, most urgent first, and the deadline with a
 countdown that ticks), read again whenever a notice reaches the officer's channel-layer group (the
 group the pages' notices socket listens to), so that a duty appears without a key. Enter opens the
-duty's act as a form (bbs/acts/catalogue.py) where the terminal has one."""
+duty's act as a form (screens/acts/catalogue.py) where the terminal has one."""
 
 import asyncio
 import logging
@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from battles.selectors.duties import Duty, officer_duties
-from bbs.acts.catalogue import duty_act
 from bbs.context import Context
 from bbs.registry import screen, screen_make
 from bbs.screen import on_top
@@ -23,6 +22,7 @@ from bbs.widgets import ListScreen
 from campaign import clock
 from campaign.authority import require_officer
 from campaign.services.notices import officer_group
+from screens.acts.catalogue import duty_act
 
 log = logging.getLogger(__name__)
 

@@ -15,10 +15,10 @@ from battles.selectors.siege import SiegeView, siege_detail
 from battles.services import siege as siege_services
 from battles.services.pursuit import pursuit_declare
 from battles.services.retreat import army_retreat
-from bbs.acts.fields import choice, option, several, yes_no
-from bbs.acts.form import Act, Loaded
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Officer
+from screens.acts.fields import choice, option, several, yes_no
+from screens.acts.form import Act, Loaded
 
 
 def preset_id(data: MultiValueDict, name: str, clause: str) -> int:

@@ -14,12 +14,12 @@ from channels.layers import get_channel_layer
 
 from battles.live_acts import live_act
 from battles.selectors.live import watcher_state
-from bbs.games.layout import shown
-from bbs.games.reading import LiveView, live_board, live_view, reader_officer
 from campaign.models import Campaign
 from games.pgn import move_pairs
 from live import fanout
 from live.consumers import group_of
+from screens.games.layout import shown
+from screens.games.reading import LiveView, live_board, live_view, reader_officer
 
 
 class LiveGame:

@@ -10,8 +10,8 @@ from battles.models import Army, Game
 from battles.selectors.army import ArmyView, army_detail
 from bbs.context import Context
 from bbs.registry import screen, screen_make
-from bbs.war.look import countdown, kingdom_style, local, name, stars
-from bbs.war.page import Line, WarPage, acts_hint, text
+from screens.war.look import countdown, kingdom_style, local, name, stars
+from screens.war.page import Line, WarPage, acts_hint, text
 
 
 @screen("army")

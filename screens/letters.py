@@ -21,7 +21,6 @@ from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from bbs.context import Context
-from bbs.editor import Editor
 from bbs.registry import screen
 from bbs.screen import on_top
 from bbs.selectors import officer_now
@@ -38,6 +37,7 @@ from forum.selectors.letters import (
     unread_count,
 )
 from forum.services.letters import MAX_SUBJECT, letter_read, letter_remove, letter_send
+from screens.editor import Editor
 
 INBOX, SENT = "inbox", "sent"
 

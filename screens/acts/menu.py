@@ -5,11 +5,11 @@ import asyncio
 
 from django.utils.translation import gettext as _
 
-from bbs.acts.catalogue import ActList
-from bbs.acts.offers import Offer, offers
 from bbs.context import Context
 from bbs.registry import screen
 from campaign.authority import require_officer
+from screens.acts.catalogue import ActList
+from screens.acts.offers import Offer, offers
 
 
 @screen("acts")

@@ -25,12 +25,12 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.containers import Container, HSplit, VSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 
-from bbs.games.layout import beside, board_for, board_width, clock_text, inline, move_lines, shown
-from bbs.games.live_game import LiveGame
-from bbs.games.reading import colour_word
 from bbs.registry import screen
 from campaign.models import Campaign
 from games.text_board import Fragments, fragment_lines, width
+from screens.games.layout import beside, board_for, board_width, clock_text, inline, move_lines, shown
+from screens.games.live_game import LiveGame
+from screens.games.reading import colour_word
 
 MOVE_CHARS = 16  # the longest move any notation writes, with room (the socket's cut too)
 

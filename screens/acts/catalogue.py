@@ -8,16 +8,16 @@ from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from battles.selectors.duties import Duty
-from bbs.acts.form import Act, FormScreen
-from bbs.acts.march import March, Reinforce
-from bbs.acts.moves import MoveCancel, MoveDecision, MoveOrder, MoveRequest
-from bbs.acts.offers import Offer, duty_offers
-from bbs.acts.sieges import CallAnswer, Pursue, Retreat, SiegeCall
-from bbs.acts.stratagems import StratagemAnswer, StratagemChallenge
 from bbs.context import Context
 from bbs.screen import on_top
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
+from screens.acts.form import Act, FormScreen
+from screens.acts.march import March, Reinforce
+from screens.acts.moves import MoveCancel, MoveDecision, MoveOrder, MoveRequest
+from screens.acts.offers import Offer, duty_offers
+from screens.acts.sieges import CallAnswer, Pursue, Retreat, SiegeCall
+from screens.acts.stratagems import StratagemAnswer, StratagemChallenge
 
 ACTS: dict[str, Act] = {
     "move-request": MoveRequest(),

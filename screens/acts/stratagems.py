@@ -9,11 +9,11 @@ from battles.models import Stratagem
 from battles.selectors import lookups
 from battles.selectors.stratagems import stratagems_for
 from battles.services import stratagems as stratagem_services
-from bbs.acts.fields import choice, option
-from bbs.acts.form import Act, Loaded
 from campaign import clock
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Officer
+from screens.acts.fields import choice, option
+from screens.acts.form import Act, Loaded
 
 
 class StratagemChallenge(Act):

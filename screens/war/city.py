@@ -8,9 +8,9 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from battles.models import Army
 from bbs.context import Context
 from bbs.registry import screen, screen_make
-from bbs.war.look import countdown, kingdom_style, local, name, owner, stars, wall_line
-from bbs.war.page import Line, WarPage, acts_hint, text
 from dashboard.selectors.city import CityView, city_detail
+from screens.war.look import countdown, kingdom_style, local, name, owner, stars, wall_line
+from screens.war.page import Line, WarPage, acts_hint, text
 
 
 @screen("city")

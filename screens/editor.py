@@ -1,5 +1,5 @@
-"""The full-screen editor the screens share: a new thread (bbs/boards.py), a reply or an edit
-(bbs/pager.py), a letter (bbs/letters.py), each giving it what Ctrl-X sends through its service
+"""The full-screen editor the screens share: a new thread (screens/boards.py), a reply or an edit
+(screens/pager.py), a letter (screens/letters.py), each giving it what Ctrl-X sends through its service
 (their checks, limits and messages: a refusal shows on the status line and changes nothing).
 Ctrl-Q abandons it; Tab moves between the title and the text."""
 

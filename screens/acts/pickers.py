@@ -12,10 +12,10 @@ from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import TextArea
 
-from bbs.acts.fields import Field
 from bbs.context import Context
 from bbs.text import fit
 from bbs.widgets import ListScreen
+from screens.acts.fields import Field
 
 MAX_LINE = 500  # characters a line of a form holds (the services bound their own texts lower)
 

@@ -2,7 +2,7 @@
 kingdom's colour, the wall as a bar with its number, the governor, who is there, the war at the
 city with its countdowns), a page of cities at a time and a kingdom filter as on the web, read
 through the web's own selector (dashboard/selectors/dashboard.py) and kept current as the web's
-open dashboards are (bbs/war/page.py). Enter opens a city."""
+open dashboards are (screens/war/page.py). Enter opens a city."""
 
 from django.conf import settings
 from django.utils.translation import gettext as _
@@ -13,11 +13,11 @@ from battles.models import Army
 from bbs.context import Context
 from bbs.registry import screen, screen_make, screen_open
 from bbs.text import fit
-from bbs.war.look import bar, countdown, kingdom_style, local, name, owner
-from bbs.war.page import Line, WarPage, acts_hint
-from bbs.war.search import CitySearch
 from dashboard.selectors.dashboard import CityRow, Dashboard
 from dashboard.selectors.dashboard_kept import dashboard_kept
+from screens.war.look import bar, countdown, kingdom_style, local, name, owner
+from screens.war.page import Line, WarPage, acts_hint
+from screens.war.search import CitySearch
 
 BAR = 10  # cells of a wall's bar on the dashboard
 

@@ -22,11 +22,11 @@ from prompt_toolkit.key_binding import KeyBindings
 from battles.models import Army, Siege
 from bbs.context import Context
 from bbs.registry import screen_open
-from bbs.war.look import clip
 from bbs.widgets import ListScreen
 from campaign import clock, freshness
 from cities.models import City
 from live.dashboard_push import watcher
+from screens.war.look import clip
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """Those on the road, as the dashboard page's table of them: each officer travelling, from where
 to where, when they arrive and in how long (ticking), the soonest first; the first page's worth
-(DASHBOARD_CITIES_PER_PAGE) as on the web. Read with the dashboard (bbs/war/dashboard.py)."""
+(DASHBOARD_CITIES_PER_PAGE) as on the web. Read with the dashboard (screens/war/dashboard.py)."""
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -9,10 +9,10 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from bbs.context import Context
 from bbs.registry import screen
 from bbs.text import fit
-from bbs.war.look import countdown, kingdom_style, local, name
-from bbs.war.page import Line, WarPage, text
 from dashboard.selectors.dashboard import Dashboard
 from dashboard.selectors.dashboard_kept import dashboard_kept
+from screens.war.look import countdown, kingdom_style, local, name
+from screens.war.page import Line, WarPage, text
 
 
 @screen("road")

@@ -27,7 +27,7 @@ from orders.selectors.personnel import personnel_for
 @dataclass(frozen=True)
 class Offer:
     label: str
-    act: str  # a key of bbs.acts.catalogue.ACTS
+    act: str  # a key of screens.acts.catalogue.ACTS
     preset: dict[str, str] = field(default_factory=dict)
 
 

@@ -1,4 +1,4 @@
-"""A screen of fields for one act (bbs/acts/fields.py): ↑↓ between the fields, Enter changes one
+"""A screen of fields for one act (screens/acts/fields.py): ↑↓ between the fields, Enter changes one
 (a list to pick from, the several to tick, yes/no, a line to type), Ctrl-X or Enter on "Send"
 sends it: the web form's MultiValueDict, parsed by the forms' functions and handed to the web's
 service in the database thread. A refusal (RuleViolation, NotAllowed, Stale) shows the service's
@@ -15,8 +15,6 @@ from django.utils.translation import pgettext
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 
-from bbs.acts.fields import CHOICE, SEVERAL, TEXT, YES_NO, Field, form_data
-from bbs.acts.pickers import LinePicker, OnePicker, SeveralPicker
 from bbs.context import Context
 from bbs.screen import on_top
 from bbs.text import fit, safe, width, wrap
@@ -24,6 +22,8 @@ from bbs.widgets import ListScreen
 from campaign.authority import require_officer
 from campaign.errors import RuleViolation
 from campaign.models import Officer
+from screens.acts.fields import CHOICE, SEVERAL, TEXT, YES_NO, Field, form_data
+from screens.acts.pickers import LinePicker, OnePicker, SeveralPicker
 
 log = logging.getLogger(__name__)
 

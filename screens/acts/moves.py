@@ -7,14 +7,14 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
 from battles.selectors import lookups
-from bbs.acts.fields import choice, option
-from bbs.acts.form import Act, Loaded
 from campaign import clock
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Move, Officer
 from orders.selectors.moves import moves_for
 from orders.selectors.personnel import personnel_for
 from orders.services import moves as move_services
+from screens.acts.fields import choice, option
+from screens.acts.form import Act, Loaded
 
 
 def _route(move: Move) -> str:

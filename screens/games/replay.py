@@ -17,11 +17,11 @@ from prompt_toolkit.layout.containers import Container, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from battles.models import Game
-from bbs.games.layout import beside, board_for, board_width, inline, move_lines, shown
-from bbs.games.reading import Replay, replay_read
 from bbs.registry import screen
 from campaign.models import Campaign
 from games.text_board import Fragments, fragment_lines
+from screens.games.layout import beside, board_for, board_width, inline, move_lines, shown
+from screens.games.reading import Replay, replay_read
 
 STEP_PAGE = 10
 

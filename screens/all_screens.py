@@ -1,0 +1,19 @@
+"""Every screen module of the terminal, imported once so that each registers its screens by name
+(bbs/registry.py): the screens app's `ready` imports this in every process, so that the engine
+(bbs/) imports no screen, and no screen imports another."""
+
+import screens.acts.duties
+import screens.acts.menu
+import screens.boards
+import screens.games.listing
+import screens.games.live
+import screens.games.open
+import screens.games.replay
+import screens.letters
+import screens.menu
+import screens.pager
+import screens.war.army
+import screens.war.city
+import screens.war.dashboard
+import screens.war.road
+import screens.war.siege  # noqa: F401  (each registers its screens as it is imported)
