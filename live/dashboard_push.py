@@ -80,7 +80,7 @@ def read(campaign: Campaign, kingdom_id: int | None, page: int, language: str, z
         row = get_template("dashboard/_dashboard_row.html")
         parts = {f"city-{r.city.pk}": row.render({**context, "row": r}) for r in dash.rows}
         for name in ("_dashboard_road", "_dashboard_map", "_dashboard_updated"):
-            part = get_template(f"battles/{name}.html").render(context)
+            part = get_template(f"dashboard/{name}.html").render(context)
             parts[name.replace("_dashboard_", "dashboard-")] = part
     cities = (tuple(r.city.pk for r in dash.rows), dash.has_next)
     settled = bool(context["version"]) and freshness.version() == context["version"]

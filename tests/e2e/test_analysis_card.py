@@ -10,7 +10,7 @@ import time_machine
 from django.conf import settings
 
 from analysis.services import analysis_run
-from tests.battles.test_analysis import XIANGQI_BLUNDER, decided_by_resignation
+from tests.analysis.test_analysis import XIANGQI_BLUNDER, decided_by_resignation
 from tests.worlds import START, make_world
 
 pytestmark = pytest.mark.e2e

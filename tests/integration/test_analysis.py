@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from analysis.models import GameAnalysis
 from analysis.services import ANALYSE_TASK
-from tests.battles.test_analysis import SCHOLARS_MATE, XIANGQI_BLUNDER, decided_by_resignation
+from tests.analysis.test_analysis import SCHOLARS_MATE, XIANGQI_BLUNDER, decided_by_resignation
 from tests.battles.test_records import pending_game
 from tests.workers import Worker, database_url, wait_for
 from tests.worlds import make_world
