@@ -13,14 +13,15 @@ import screens.all_screens  # noqa: F401  (every screen module, registered)
 from bbs.registry import SCREENS, screen
 from bbs.screen import Screen
 
-BBS = Path(__file__).resolve().parent.parent.parent / "bbs"
+ROOT = Path(__file__).resolve().parent.parent.parent
+TERMINAL = (ROOT / "bbs", ROOT / "screens")  # the engine and its screens
 OPENED = re.compile(r"screen_(?:open|make)\(\s*[\w.]+,\s*f?\"([^\"]+)\"")
 
 
 def opened_names() -> set[str]:
     """Every name the terminal's code opens a screen by (an f-string's name with its braces)."""
     names = set()
-    for path in BBS.rglob("*.py"):
+    for path in (path for folder in TERMINAL for path in folder.rglob("*.py")):
         names |= set(OPENED.findall(path.read_text()))
     return names
 
@@ -60,7 +61,7 @@ def test_no_screen_module_imports_another_inside_a_function():
     """A function-level import of a screen was how screens found one another (and made cycles)."""
     screen_modules = {maker.__module__ for maker in SCREENS.values()}
     found = []
-    for path in BBS.rglob("*.py"):
+    for path in (path for folder in TERMINAL for path in folder.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 for inner in ast.walk(node):
