@@ -10,15 +10,17 @@ from ninja import Field, Schema
 from api import schemas
 from api.forms import as_form
 from api.router import act
+from battles import lookups as battle_lookups
 from battles.inputs import reported_start
-from battles.selectors import lookups
 from battles.services import live, live_claims
 from battles.services import siege as siege_services
 from battles.services.records import game_agree_off_hours, game_claim_answer, game_report
+from campaign import lookups as campaign_lookups
 from campaign.authority import require_officer
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_object
 from campaign.models import Campaign, Move, Officer
+from forum import lookups as forum_lookups
 from forum.services.boards import post_reply, thread_create
 from orders.services import moves as move_services
 
@@ -66,7 +68,7 @@ class Reply(Schema):
 
 
 def _actor(request, slug: str) -> tuple[Campaign, Officer]:
-    campaign = lookups.campaign_by_slug(slug)
+    campaign = campaign_lookups.campaign_by_slug(slug)
     return campaign, require_officer(request.auth.user, campaign)
 
 
@@ -74,7 +76,7 @@ def _actor(request, slug: str) -> tuple[Campaign, Officer]:
 def move_request(request, slug: str, data: Destination):
     """Ask to move to a city (R3.2): on the road at once where no approval is needed."""
     campaign, officer = _actor(request, slug)
-    destination = posted_object(as_form(data), "destination", lookups.cities(campaign), "R1.4")
+    destination = posted_object(as_form(data), "destination", campaign_lookups.cities(campaign), "R1.4")
     return move_services.move_request(actor=officer, destination=destination)
 
 
@@ -82,14 +84,14 @@ def move_request(request, slug: str, data: Destination):
 def move_order(request, slug: str, data: Order):
     """Order an officer to a city (R3.1: the king, or a governor within their city's reach)."""
     campaign, actor = _actor(request, slug)
-    officer = posted_object(as_form(data), "officer", lookups.officers(campaign), "R3.1")
-    destination = posted_object(as_form(data), "destination", lookups.cities(campaign), "R1.4")
+    officer = posted_object(as_form(data), "officer", campaign_lookups.officers(campaign), "R3.1")
+    destination = posted_object(as_form(data), "destination", campaign_lookups.cities(campaign), "R1.4")
     return move_services.move_order(actor=actor, officer=officer, destination=destination)
 
 
 def _decide(request, slug: str, move_id: int, service) -> Move:
     campaign, actor = _actor(request, slug)
-    return service(actor=actor, move=lookups.move(campaign, move_id))
+    return service(actor=actor, move=campaign_lookups.move(campaign, move_id))
 
 
 @act("/c/{slug}/moves/{move_id}/approve", schemas.MoveOut, "move-approve")
@@ -114,7 +116,7 @@ def move_cancel(request, slug: str, move_id: schemas.Id):
 def thread_new(request, slug: str, board_id: schemas.Id, data: NewThread):
     """Open a thread on a board one may write on (R1.2)."""
     campaign, officer = _actor(request, slug)
-    board = lookups.board(campaign, board_id)
+    board = forum_lookups.board(campaign, board_id)
     return thread_create(actor=officer, board=board, title=data.title, body=data.body, nonce=data.nonce[:40])
 
 
@@ -122,7 +124,7 @@ def thread_new(request, slug: str, board_id: schemas.Id, data: NewThread):
 def reply_new(request, slug: str, thread_id: schemas.Id, data: Reply):
     """Reply in a thread on a board one may write on (R1.2)."""
     campaign, officer = _actor(request, slug)
-    thread = lookups.thread(campaign, thread_id)
+    thread = forum_lookups.thread(campaign, thread_id)
     return post_reply(actor=officer, thread=thread, body=data.body, nonce=data.nonce[:40])
 
 
@@ -130,8 +132,8 @@ def reply_new(request, slug: str, thread_id: schemas.Id, data: Reply):
 def call_new(request, slug: str, siege_id: schemas.Id, data: Call):
     """Call a siege game (R6.1: the army's marshal or its king names one of its attackers)."""
     campaign, actor = _actor(request, slug)
-    army = posted_object(as_form(data), "army", lookups.armies_at(campaign, siege_id), "R6.1")
-    attacker = posted_object(as_form(data), "attacker", lookups.officers(campaign), "R6.1")
+    army = posted_object(as_form(data), "army", battle_lookups.armies_at(campaign, siege_id), "R6.1")
+    attacker = posted_object(as_form(data), "attacker", campaign_lookups.officers(campaign), "R6.1")
     return siege_services.siege_call(actor=actor, army=army, attacker=attacker, off_hours=data.off_hours)
 
 
@@ -139,8 +141,8 @@ def call_new(request, slug: str, siege_id: schemas.Id, data: Call):
 def call_answer(request, slug: str, siege_id: schemas.Id, game_id: schemas.Id, data: Answer):
     """Take up a siege call (R6.3: a defender of the city, named by themselves or by the city's governor)."""
     campaign, actor = _actor(request, slug)
-    game = lookups.siege_game(campaign, siege_id, game_id)
-    defender = posted_object(as_form(data), "defender", lookups.officers(campaign), "R6.3")
+    game = battle_lookups.siege_game(campaign, siege_id, game_id)
+    defender = posted_object(as_form(data), "defender", campaign_lookups.officers(campaign), "R6.3")
     return siege_services.siege_call_answer(actor=actor, game=game, defender=defender, off_hours=data.off_hours)
 
 
@@ -149,7 +151,7 @@ def game_report_act(request, slug: str, game_id: schemas.Id, data: Report):
     """Report the record of a game played elsewhere (R11.3): replayed and judged by the site; the
     opponent confirms the result when the record does not end the game by itself."""
     campaign, actor = _actor(request, slug)
-    game = lookups.game(campaign, game_id)
+    game = battle_lookups.game(campaign, game_id)
     started_at = reported_start(data.started_at, campaign)
     return game_report(actor=actor, game=game, text=data.record, claimed=data.claimed, started_at=started_at)
 
@@ -159,7 +161,7 @@ def game_claim(request, slug: str, game_id: schemas.Id, data: Claim):
     """Confirm or dispute the opponent's claimed result (R11.3); `claim` is the claim's token as
     read on the game (a claim changed since is refused)."""
     campaign, actor = _actor(request, slug)
-    game = lookups.game(campaign, game_id)
+    game = battle_lookups.game(campaign, game_id)
     return game_claim_answer(actor=actor, game=game, confirm=data.confirm, claim=data.claim)
 
 
@@ -167,7 +169,7 @@ def game_claim(request, slug: str, game_id: schemas.Id, data: Claim):
 def game_agree(request, slug: str, game_id: schemas.Id):
     """Agree to play the game outside the hours of war (R7.4)."""
     campaign, actor = _actor(request, slug)
-    return game_agree_off_hours(actor=actor, game=lookups.game(campaign, game_id))
+    return game_agree_off_hours(actor=actor, game=battle_lookups.game(campaign, game_id))
 
 
 class LiveAction(Schema):
@@ -185,7 +187,7 @@ def live_act(request, slug: str, game_id: schemas.Id, data: LiveAction):
     position lets you claim (R11.3: a repetition, or in chess fifty moves; the game's
     `claimable` says who may claim what). Watchers of the game's page see each change at once."""
     campaign, actor = _actor(request, slug)
-    game = lookups.game(campaign, game_id)
+    game = battle_lookups.game(campaign, game_id)
     if data.action == "move":
         if data.ply is None:
             raise RuleViolation("R11.3", _("A move names the move and the number of moves already played."))
@@ -200,4 +202,4 @@ def live_act(request, slug: str, game_id: schemas.Id, data: LiveAction):
         live_claims.live_claim(actor=actor, game=game)
     else:
         raise RuleViolation("R11.3", _("Unknown action."))
-    return lookups.game(campaign, game_id)
+    return battle_lookups.game(campaign, game_id)

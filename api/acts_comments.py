@@ -6,7 +6,7 @@ from ninja import Schema
 from api import schemas
 from api.acts import _actor
 from api.router import act
-from battles.selectors import lookups
+from forum import lookups
 from forum.services.comments import comment_add, comment_hide
 
 

@@ -7,7 +7,7 @@ from ninja import Schema
 
 from api import schemas
 from api.router import act
-from battles.selectors import lookups
+from campaign import lookups
 from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_instant, posted_instant_or_none

@@ -9,8 +9,8 @@ from api import schemas
 from api.acts import _actor
 from api.forms import as_form
 from api.router import act
+from battles import lookups as battle_lookups
 from battles.inputs import officers_from, organisation_from
-from battles.selectors import lookups
 from battles.services import field as field_services
 from battles.services import prisoners as prisoner_services
 from battles.services import siege as siege_services
@@ -20,9 +20,11 @@ from battles.services.pursuit import pursuit_declare
 from battles.services.reinforce import reinforcement_send
 from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
+from campaign import lookups as campaign_lookups
 from campaign.inputs import posted_int, posted_object
 from campaign.mfa import require_mfa
 from campaign.models import Campaign, Officer
+from forum import lookups as forum_lookups
 from forum.services.boards import post_edit, post_hide
 from orders.services import personnel
 
@@ -149,8 +151,9 @@ class RansomOut(Schema):
 def governor_appoint(request, slug: str, city_id: schemas.Id, data: MaybeOfficer):
     """Appoint or replace a city's governor, or dismiss them with no officer (R2.4: the king)."""
     campaign, actor = _personnel_actor(request, slug)
-    city = lookups.city(campaign, city_id)
-    officer = posted_object(as_form(data), "officer", lookups.officers(campaign), "R2.4") if data.officer else None
+    city = campaign_lookups.city(campaign, city_id)
+    officers = campaign_lookups.officers(campaign)
+    officer = posted_object(as_form(data), "officer", officers, "R2.4") if data.officer else None
     return personnel.governor_appoint(actor=actor, city=city, officer=officer)
 
 
@@ -158,8 +161,8 @@ def governor_appoint(request, slug: str, city_id: schemas.Id, data: MaybeOfficer
 def moderator_appoint(request, slug: str, board_id: schemas.Id, data: OfficerChoice):
     """Appoint a board moderator (R2.5: the king, or a governor for their city's board; at most two)."""
     campaign, actor = _personnel_actor(request, slug)
-    board = lookups.board(campaign, board_id)
-    officer = posted_object(as_form(data), "officer", lookups.officers(campaign), "R2.5")
+    board = forum_lookups.board(campaign, board_id)
+    officer = posted_object(as_form(data), "officer", campaign_lookups.officers(campaign), "R2.5")
     return personnel.moderator_appoint(actor=actor, board=board, officer=officer)
 
 
@@ -167,7 +170,7 @@ def moderator_appoint(request, slug: str, board_id: schemas.Id, data: OfficerCho
 def moderator_remove(request, slug: str, moderator_id: schemas.Id):
     """Remove a board moderator (R2.5)."""
     campaign, actor = _personnel_actor(request, slug)
-    moderator = lookups.moderator(campaign, moderator_id)
+    moderator = forum_lookups.moderator(campaign, moderator_id)
     personnel.moderator_remove(actor=actor, moderator=moderator)
     return Done()
 
@@ -176,7 +179,7 @@ def moderator_remove(request, slug: str, moderator_id: schemas.Id):
 def promotion_recommend(request, slug: str, data: Recommend):
     """Promote an officer (the king, R2.3) or recommend a promotion to the king (a governor)."""
     campaign, actor = _personnel_actor(request, slug)
-    officer = posted_object(as_form(data), "officer", lookups.officers(campaign), "R2.3")
+    officer = posted_object(as_form(data), "officer", campaign_lookups.officers(campaign), "R2.3")
     stars = posted_int(as_form(data), "stars", "R1.5")
     title = (data.title if data.title is not None else officer.title).strip()
     return personnel.promotion_recommend(actor=actor, officer=officer, stars=stars, title=title)
@@ -186,7 +189,7 @@ def promotion_recommend(request, slug: str, data: Recommend):
 def promotion_decide(request, slug: str, promotion_id: schemas.Id, data: Approve):
     """Approve or reject a recommended promotion (R2.3: the king)."""
     campaign, actor = _personnel_actor(request, slug)
-    promotion = lookups.promotion(campaign, promotion_id)
+    promotion = campaign_lookups.promotion(campaign, promotion_id)
     return personnel.promotion_decide(actor=actor, promotion=promotion, approve=data.approve)
 
 
@@ -194,8 +197,8 @@ def promotion_decide(request, slug: str, promotion_id: schemas.Id, data: Approve
 def march_new(request, slug: str, data: March):
     """March an army on a city (R4.1: the king orders it; ranks by stars, R5)."""
     campaign, actor = _actor(request, slug)
-    target = posted_object(as_form(data), "target", lookups.cities(campaign), "R4.1")
-    organisation = organisation_from(as_form(data), lookups.officers(campaign), "R4.1")
+    target = posted_object(as_form(data), "target", campaign_lookups.cities(campaign), "R4.1")
+    organisation = organisation_from(as_form(data), campaign_lookups.officers(campaign), "R4.1")
     return march_start(actor=actor, target=target, organisation=organisation)
 
 
@@ -203,7 +206,7 @@ def march_new(request, slug: str, data: March):
 def ransom_decide(request, slug: str, ransom_id: schemas.Id, data: Paid):
     """Free a prisoner, ransom paid or not (R10: the captor's king)."""
     campaign, actor = _actor(request, slug)
-    ransom = lookups.ransom(campaign, ransom_id)
+    ransom = battle_lookups.ransom(campaign, ransom_id)
     return prisoner_services.ransom_settle(actor=actor, ransom=ransom, paid=data.paid)
 
 
@@ -211,8 +214,8 @@ def ransom_decide(request, slug: str, ransom_id: schemas.Id, data: Paid):
 def roster_edit(request, slug: str, siege_id: schemas.Id, data: Organisation):
     """Arrange the defence roster (R6.3: the city's governor or its king)."""
     campaign, actor = _actor(request, slug)
-    siege = lookups.siege_only(campaign, siege_id)
-    roster = organisation_from(as_form(data), lookups.officers(campaign), "R6.3")
+    siege = battle_lookups.siege_only(campaign, siege_id)
+    roster = organisation_from(as_form(data), campaign_lookups.officers(campaign), "R6.3")
     siege_services.roster_set(actor=actor, siege=siege, roster=roster)
     return Done()
 
@@ -221,7 +224,7 @@ def roster_edit(request, slug: str, siege_id: schemas.Id, data: Organisation):
 def retreat(request, slug: str, siege_id: schemas.Id, data: Retreat):
     """Retreat an army from a siege, naming its rearguard (R8.1)."""
     campaign, actor = _actor(request, slug)
-    army = posted_object(as_form(data), "army", lookups.armies_at(campaign, siege_id), "R8.1")
+    army = posted_object(as_form(data), "army", battle_lookups.armies_at(campaign, siege_id), "R8.1")
     rearguard = officers_from(as_form(data), "rearguard", campaign)
     return army_retreat(actor=actor, army=army, rearguard=rearguard)
 
@@ -230,9 +233,9 @@ def retreat(request, slug: str, siege_id: schemas.Id, data: Retreat):
 def retreat_money(request, slug: str, siege_id: schemas.Id, data: RetreatMoney):
     """Offer the retreat money (R10.1: a defender), or confirm an offer (`ransom`: the besieging king)."""
     campaign, actor = _actor(request, slug)
-    siege = lookups.siege_only(campaign, siege_id)
+    siege = battle_lookups.siege_only(campaign, siege_id)
     if data.ransom:
-        ransom = posted_object(as_form(data), "ransom", lookups.ransoms_at(siege), "R10.1")
+        ransom = posted_object(as_form(data), "ransom", battle_lookups.ransoms_at(siege), "R10.1")
         prisoner_services.retreat_money_confirm(actor=actor, ransom=ransom)
     else:
         prisoner_services.retreat_money_offer(actor=actor, siege=siege)
@@ -243,7 +246,7 @@ def retreat_money(request, slug: str, siege_id: schemas.Id, data: RetreatMoney):
 def sortie_new(request, slug: str, army_id: schemas.Id, data: Officers):
     """Send defenders out to meet a marching army (R4.6: the target's governor or king)."""
     campaign, actor = _actor(request, slug)
-    army = lookups.army(campaign, army_id)
+    army = battle_lookups.army(campaign, army_id)
     field_services.field_sortie(actor=actor, army=army, officers=officers_from(as_form(data), "officer", campaign))
     return Done()
 
@@ -252,7 +255,7 @@ def sortie_new(request, slug: str, army_id: schemas.Id, data: Officers):
 def battle_choose(request, slug: str, army_id: schemas.Id, data: Officers):
     """Choose who of the larger side plays the field battle (R5.2)."""
     campaign, actor = _actor(request, slug)
-    battle = lookups.field_battle(campaign, army_id)
+    battle = battle_lookups.field_battle(campaign, army_id)
     field_services.field_battle_choose(
         actor=actor, battle=battle, officers=officers_from(as_form(data), "officer", campaign)
     )
@@ -263,7 +266,7 @@ def battle_choose(request, slug: str, army_id: schemas.Id, data: Officers):
 def battle_advance(request, slug: str, army_id: schemas.Id, data: Advance):
     """After a drawn field battle, advance or turn back (R5.4)."""
     campaign, actor = _actor(request, slug)
-    battle = lookups.field_battle(campaign, army_id)
+    battle = battle_lookups.field_battle(campaign, army_id)
     field_services.field_battle_advance(actor=actor, battle=battle, advance=data.advance)
     return Done()
 
@@ -272,7 +275,7 @@ def battle_advance(request, slug: str, army_id: schemas.Id, data: Advance):
 def pursuit_new(request, slug: str, army_id: schemas.Id, data: Pursue):
     """Pursue a retreating army (R8.2: up to three pursuers, as many of its members)."""
     campaign, actor = _actor(request, slug)
-    pursuit = lookups.pursuit(campaign, army_id)
+    pursuit = battle_lookups.pursuit(campaign, army_id)
     form = as_form(data)
     pursuit_declare(
         actor=actor,
@@ -287,7 +290,7 @@ def pursuit_new(request, slug: str, army_id: schemas.Id, data: Pursue):
 def reinforce_new(request, slug: str, army_id: schemas.Id, data: Members):
     """Send reinforcements to a besieging army (R8.3: its king)."""
     campaign, actor = _actor(request, slug)
-    army = lookups.army(campaign, army_id)
+    army = battle_lookups.army(campaign, army_id)
     return reinforcement_send(actor=actor, army=army, officers=officers_from(as_form(data), "member", campaign))
 
 
@@ -296,8 +299,9 @@ def stratagem_new(request, slug: str, data: Challenge):
     """Challenge a general to a stratagem (R9.1: a strategist; a dark-chess game decides it)."""
     campaign, actor = _actor(request, slug)
     form = as_form(data)
-    target = posted_object(form, "target", lookups.officers(campaign), "R9.1")
-    beneficiary = posted_object(form, "beneficiary", lookups.officers(campaign), "R9.2") if data.beneficiary else None
+    officers = campaign_lookups.officers(campaign)
+    target = posted_object(form, "target", officers, "R9.1")
+    beneficiary = posted_object(form, "beneficiary", officers, "R9.2") if data.beneficiary else None
     stratagem_services.stratagem_challenge(actor=actor, target=target, kind=data.kind, beneficiary=beneficiary)
     return Done()
 
@@ -306,9 +310,9 @@ def stratagem_new(request, slug: str, data: Challenge):
 def stratagem_answer(request, slug: str, stratagem_id: schemas.Id, data: StratagemAnswer):
     """Take up a stratagem's challenge, or name a substitute (R9.3)."""
     campaign, actor = _actor(request, slug)
-    stratagem = lookups.stratagem(campaign, stratagem_id)
+    stratagem = battle_lookups.stratagem(campaign, stratagem_id)
     if data.substitute:
-        substitute = posted_object(as_form(data), "substitute", lookups.officers(campaign), "R9.3")
+        substitute = posted_object(as_form(data), "substitute", campaign_lookups.officers(campaign), "R9.3")
         stratagem_services.stratagem_name_substitute(actor=actor, stratagem=stratagem, substitute=substitute)
     else:
         stratagem_services.stratagem_accept(actor=actor, stratagem=stratagem)
@@ -319,7 +323,7 @@ def stratagem_answer(request, slug: str, stratagem_id: schemas.Id, data: Stratag
 def banqi_act(request, slug: str, game_id: schemas.Id, data: BanqiAction):
     """A dark-chess action (R11.7): turn a piece ("b3"), move ("b3-b4"), capture ("b3xb1"), resign."""
     campaign, actor = _actor(request, slug)
-    game = lookups.banqi_game(campaign, game_id)
+    game = battle_lookups.banqi_game(campaign, game_id)
     stratagem_services.banqi_act(actor=actor, game=game, action=data.action.strip())
     return Done()
 
@@ -327,8 +331,8 @@ def banqi_act(request, slug: str, game_id: schemas.Id, data: BanqiAction):
 @act("/c/{slug}/games/{game_id}/result", schemas.GameOut, "result-enter")
 def result_enter(request, slug: str, game_id: schemas.Id, data: Result):
     """Enter a game's result as its judge (R11.3: a neutral king, or the site's administrators)."""
-    campaign = lookups.campaign_by_slug(slug)
-    game = lookups.game(campaign, game_id)
+    campaign = campaign_lookups.campaign_by_slug(slug)
+    game = battle_lookups.game(campaign, game_id)
     return game_result_enter(user=request.auth.user, game=game, result=data.result, note=data.note)
 
 
@@ -336,7 +340,7 @@ def result_enter(request, slug: str, game_id: schemas.Id, data: Result):
 def post_moderate(request, slug: str, post_id: schemas.Id, data: Hide):
     """Hide a post, or show it again (R2.5: the board's governor, moderators or king)."""
     campaign, actor = _actor(request, slug)
-    post = lookups.post(campaign, post_id)
+    post = forum_lookups.post(campaign, post_id)
     return post_hide(actor=actor, post=post, hidden=data.hidden)
 
 
@@ -344,5 +348,5 @@ def post_moderate(request, slug: str, post_id: schemas.Id, data: Hide):
 def post_edit_act(request, slug: str, post_id: schemas.Id, data: Edit):
     """Rewrite one's own post within the campaign's edit window."""
     campaign, actor = _actor(request, slug)
-    post = lookups.post(campaign, post_id)
+    post = forum_lookups.post(campaign, post_id)
     return post_edit(actor=actor, post=post, body=data.body)

@@ -12,8 +12,7 @@ from ninja import Schema
 from api import schemas
 from api.forms import as_form
 from api.router import act, read
-from battles.selectors import lookups
-from campaign import clock
+from campaign import clock, lookups
 from campaign.authority import may_manage_members, require_officer
 from campaign.errors import NotAllowed
 from campaign.inputs import posted_int, posted_object

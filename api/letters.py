@@ -12,7 +12,7 @@ from ninja.pagination import paginate
 from api import schemas
 from api.reads import NEWEST, Paged
 from api.router import act, read
-from battles.selectors import lookups
+from campaign import lookups
 from campaign.authority import require_officer
 from forum.selectors.letters import letters_inbox_query, letters_sent_query
 from forum.services.letters import letter_read, letter_remove, letter_send

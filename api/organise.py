@@ -11,7 +11,7 @@ from ninja import Field, Schema
 from api import schemas
 from api.forms import as_form
 from api.router import act, read
-from battles.selectors import lookups
+from campaign import lookups
 from campaign.authority import require_campaign_creator, require_organiser
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Campaign, Kingdom

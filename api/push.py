@@ -10,7 +10,7 @@ from ninja import Field, Schema
 
 from api import schemas
 from api.router import act
-from battles.selectors import lookups
+from campaign import lookups
 from campaign.authority import require_officer
 from delivery.services.push import push_subscription_create, push_subscription_remove, push_subscription_rename
 

@@ -11,9 +11,11 @@ from ninja.pagination import CursorPagination, paginate
 from accounts.selectors import account_of
 from api import schemas
 from api.router import read
-from battles.selectors import lookups
+from battles import lookups as battle_lookups
+from campaign import lookups as campaign_lookups
 from campaign.authority import officer_of, require_officer
 from campaign.models import Campaign, Officer
+from forum import lookups as forum_lookups
 from forum.selectors.search import board_search
 
 
@@ -39,54 +41,54 @@ def _viewer(request: HttpRequest, campaign: Campaign) -> Officer | None:
 @paginate(Paged, **PAGE)
 def campaigns(request):
     """The campaigns this site runs."""
-    return lookups.campaigns()
+    return campaign_lookups.campaigns()
 
 
 @read("/c/{slug}", schemas.CampaignOut, "api-campaign")
 def campaign(request, slug: str):
     """A campaign and the settings its players read (the battle game, the hours of war)."""
-    return lookups.campaign_by_slug(slug)
+    return campaign_lookups.campaign_by_slug(slug)
 
 
 @read("/c/{slug}/kingdoms", list[schemas.KingdomOut], "api-kingdoms")
 @paginate(Paged, **PAGE)
 def kingdoms(request, slug: str):
     """The kingdoms, their kings, capitals and colours."""
-    return lookups.kingdoms(lookups.campaign_by_slug(slug))
+    return campaign_lookups.kingdoms(campaign_lookups.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/cities", list[schemas.CityOut], "api-cities", polled=True)
 @paginate(Paged, **PAGE)
 def cities(request, slug: str, kingdom: schemas.Id | None = None):
     """Every city with its owner, governor and wall; `?kingdom=` for one kingdom's."""
-    return lookups.cities(lookups.campaign_by_slug(slug), kingdom)
+    return campaign_lookups.cities(campaign_lookups.campaign_by_slug(slug), kingdom)
 
 
 @read("/c/{slug}/cities/{city_id}", schemas.CityOut, "api-city")
 def city(request, slug: str, city_id: schemas.Id):
     """A city: owner, kind, governor, wall and its maximum (R1.1, R7.1)."""
-    return lookups.city(lookups.campaign_by_slug(slug), city_id)
+    return campaign_lookups.city(campaign_lookups.campaign_by_slug(slug), city_id)
 
 
 @read("/c/{slug}/cities/{city_id}/ledger", list[schemas.LedgerOut], "api-city-ledger")
 @paginate(Paged, **NEWEST)
 def city_ledger(request, slug: str, city_id: schemas.Id):
     """Every change of the city's wall, the latest first (R7.1)."""
-    return lookups.city_ledger(lookups.campaign_by_slug(slug), city_id)
+    return battle_lookups.city_ledger(campaign_lookups.campaign_by_slug(slug), city_id)
 
 
 @read("/c/{slug}/roads", list[schemas.RoadOut], "api-roads")
 @paginate(Paged, **PAGE)
 def roads(request, slug: str):
     """The roads between cities (R1.4: a move follows them)."""
-    return lookups.roads(lookups.campaign_by_slug(slug))
+    return campaign_lookups.roads(campaign_lookups.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/officers", list[schemas.OfficerOut], "api-officers")
 @paginate(Paged, **PAGE)
 def officers(request, slug: str, kingdom: schemas.Id | None = None):
     """The officers (stars, kind, title, whereabouts); `?kingdom=` for one kingdom's."""
-    return lookups.officers(lookups.campaign_by_slug(slug), kingdom)
+    return campaign_lookups.officers(campaign_lookups.campaign_by_slug(slug), kingdom)
 
 
 @read("/me", schemas.AccountOut, "api-account")
@@ -101,82 +103,82 @@ def account(request):
 @read("/c/{slug}/me", schemas.OfficerOut, "api-me")
 def me(request, slug: str):
     """The officer of the token's user in this campaign (403 without a token or an officer, R1.5)."""
-    return require_officer(request.auth.user, lookups.campaign_by_slug(slug))
+    return require_officer(request.auth.user, campaign_lookups.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/officers/{officer_id}", schemas.OfficerOut, "api-officer")
 def officer(request, slug: str, officer_id: schemas.Id):
     """An officer: stars, kind, title, kingdom and whereabouts."""
-    return lookups.officer(lookups.campaign_by_slug(slug), officer_id)
+    return campaign_lookups.officer(campaign_lookups.campaign_by_slug(slug), officer_id)
 
 
 @read("/c/{slug}/moves", list[schemas.MoveOut], "api-moves", polled=True)
 @paginate(Paged, **PAGE)
 def moves(request, slug: str):
     """Everyone on the road (R3.4)."""
-    return lookups.moves_on_the_road(lookups.campaign_by_slug(slug))
+    return campaign_lookups.moves_on_the_road(campaign_lookups.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/armies", list[schemas.ArmyOut], "api-armies")
 @paginate(Paged, **PAGE)
 def armies(request, slug: str):
     """The armies, on the march or at a siege, with their members' ranks and their morale."""
-    return lookups.armies(lookups.campaign_by_slug(slug))
+    return battle_lookups.armies(campaign_lookups.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/armies/{army_id}", schemas.ArmyOut, "api-army")
 def army(request, slug: str, army_id: schemas.Id):
     """An army with its members' ranks and its morale (R5, R7.2)."""
-    return lookups.army(lookups.campaign_by_slug(slug), army_id)
+    return battle_lookups.army(campaign_lookups.campaign_by_slug(slug), army_id)
 
 
 @read("/c/{slug}/armies/{army_id}/ledger", list[schemas.LedgerOut], "api-army-ledger")
 @paginate(Paged, **NEWEST)
 def army_ledger(request, slug: str, army_id: schemas.Id):
     """Every change of the army's morale, the latest first (R7.1, R7.2)."""
-    return lookups.army_ledger(lookups.campaign_by_slug(slug), army_id)
+    return battle_lookups.army_ledger(campaign_lookups.campaign_by_slug(slug), army_id)
 
 
 @read("/c/{slug}/sieges", list[schemas.SiegeOut], "api-sieges", polled=True)
 @paginate(Paged, **NEWEST)
 def sieges(request, slug: str):
     """The sieges, the latest first."""
-    return lookups.sieges(lookups.campaign_by_slug(slug))
+    return battle_lookups.sieges(campaign_lookups.campaign_by_slug(slug))
 
 
 @read("/c/{slug}/sieges/{siege_id}", schemas.SiegeDetailOut, "api-siege")
 def siege(request, slug: str, siege_id: schemas.Id):
     """A siege with its armies (members and ranks), its defenders' roster and its games."""
-    return lookups.siege(lookups.campaign_by_slug(slug), siege_id)
+    return battle_lookups.siege(campaign_lookups.campaign_by_slug(slug), siege_id)
 
 
 @read("/c/{slug}/games", list[schemas.GameOut], "api-games")
 @paginate(Paged, **NEWEST)
 def games(request, slug: str, status: str | None = None):
     """The battle games, the latest first; `?status=` for one status (called, played, decided …)."""
-    return lookups.games(lookups.campaign_by_slug(slug), status)
+    return battle_lookups.games(campaign_lookups.campaign_by_slug(slug), status)
 
 
 @read("/c/{slug}/games/{game_id}", schemas.GameDetailOut, "api-game")
 def game(request, slug: str, game_id: schemas.Id):
     """A battle game with its moves, record and result (R11)."""
-    return lookups.game(lookups.campaign_by_slug(slug), game_id)
+    return battle_lookups.game(campaign_lookups.campaign_by_slug(slug), game_id)
 
 
 @read("/c/{slug}/boards", list[schemas.BoardOut], "api-boards")
 @paginate(Paged, **PAGE)
 def boards(request, slug: str):
     """The boards the reader may read (R1.2: a palace only for its kingdom's officers)."""
-    campaign = lookups.campaign_by_slug(slug)
-    return lookups.readable_boards(campaign, _viewer(request, campaign))
+    campaign = campaign_lookups.campaign_by_slug(slug)
+    return forum_lookups.readable_boards(campaign, _viewer(request, campaign))
 
 
 @read("/c/{slug}/boards/{board_id}/threads", list[schemas.ThreadOut], "api-threads")
 @paginate(Paged, **NEWEST)
 def threads(request, slug: str, board_id: schemas.Id):
     """A board's threads, the latest first (R1.2: a palace only for its kingdom)."""
-    campaign = lookups.campaign_by_slug(slug)
-    return lookups.threads(campaign, board_id, _viewer(request, campaign))
+    campaign = campaign_lookups.campaign_by_slug(slug)
+    return forum_lookups.threads(campaign, board_id, _viewer(request, campaign))
 
 
 @read("/c/{slug}/search", schemas.SearchOut, "api-search")
@@ -184,7 +186,7 @@ def search(request, slug: str, q: str, page: int = 1):
     """Posts containing `q` (any part of a word, in the text or the thread's title) on the boards
     the reader may read (R1.2), the latest first, 20 a page (`page`); an empty query or one with
     no letter or digit finds nothing."""
-    campaign = lookups.campaign_by_slug(slug)
+    campaign = campaign_lookups.campaign_by_slug(slug)
     found = board_search(campaign=campaign, viewer=_viewer(request, campaign), query=q, page=page)
     if found is None:
         return {"count": 0, "counted_all": True, "page": 1, "has_next": False, "results": []}
@@ -202,13 +204,13 @@ def search(request, slug: str, q: str, page: int = 1):
 @paginate(Paged, **PAGE)
 def posts(request, slug: str, thread_id: schemas.Id):
     """A thread's posts in order, each with its 推/噓/→ comments, hidden ones left out."""
-    campaign = lookups.campaign_by_slug(slug)
-    return lookups.posts(campaign, thread_id, _viewer(request, campaign))
+    campaign = campaign_lookups.campaign_by_slug(slug)
+    return forum_lookups.posts(campaign, thread_id, _viewer(request, campaign))
 
 
 @read("/c/{slug}/posts/{post_id}/comments", list[schemas.CommentOut], "api-comments")
 @paginate(Paged, **PAGE)
 def comments(request, slug: str, post_id: schemas.Id):
     """A post's 推/噓/→ comments in order, hidden ones left out (R1.2: a palace's for its kingdom)."""
-    campaign = lookups.campaign_by_slug(slug)
-    return lookups.comments(campaign, post_id, _viewer(request, campaign))
+    campaign = campaign_lookups.campaign_by_slug(slug)
+    return forum_lookups.comments(campaign, post_id, _viewer(request, campaign))

@@ -10,8 +10,9 @@ from ninja import Field, Schema
 
 from api import schemas
 from api.router import act, read
-from battles.selectors import lookups
+from campaign import lookups as campaign_lookups
 from campaign.authority import require_officer, require_organiser
+from forum import lookups as forum_lookups
 from forum.services.chronicle import chronicle_pin, chronicle_unpin
 from record.selectors.chronicle import chronicle_day
 from record.selectors.export import campaign_export
@@ -97,7 +98,7 @@ class PinnedOut(Schema):
 @read("/c/{slug}/standings", StandingsOut, "api-standings")
 def standings(request, slug: str):
     """The kingdoms ranked by capitals held, then cities, then total wall; the winner once ended."""
-    view = standings_page(campaign=lookups.campaign_by_slug(slug))
+    view = standings_page(campaign=campaign_lookups.campaign_by_slug(slug))
     c = view.campaign
     return {
         "status": c.status,
@@ -119,14 +120,14 @@ def merit(request, slug: str):
         {"officer_id": m.officer.pk, "name": m.officer.name, "kingdom_id": m.officer.kingdom_id}
         | {"cities_taken": m.cities_taken, "games_won": m.games_won}
         | {"prisoners_taken": m.prisoners_taken, "stratagems": m.stratagems}
-        for m in merit_table(campaign=lookups.campaign_by_slug(slug))
+        for m in merit_table(campaign=campaign_lookups.campaign_by_slug(slug))
     ]
 
 
 @read("/c/{slug}/chronicle", ChronicleOut, "api-chronicle")
 def chronicle(request, slug: str, day: date | None = None):
     """One day of the war's chronicle (`?day=YYYY-MM-DD`; the last day when none)."""
-    d = chronicle_day(campaign=lookups.campaign_by_slug(slug), day=day)
+    d = chronicle_day(campaign=campaign_lookups.campaign_by_slug(slug), day=day)
     return {
         "day": d.day,
         "first": d.first,
@@ -144,7 +145,7 @@ def chronicle(request, slug: str, day: date | None = None):
 @read("/c/{slug}/export", None, "api-export")
 def export(request, slug: str):
     """The whole campaign as one zip (docs/organising.md "The campaign archive"): a token of an organiser."""
-    campaign = lookups.campaign_by_slug(slug)
+    campaign = campaign_lookups.campaign_by_slug(slug)
     require_organiser(request.auth.user, campaign)
     spool = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
     campaign_export(campaign, spool, reader=request.auth.user)
@@ -155,9 +156,9 @@ def export(request, slug: str):
 @act("/c/{slug}/posts/{post_id}/pin", PinnedOut, "post-pin")
 def post_pin(request, slug: str, post_id: schemas.Id, data: Pin):
     """A historian pins their own post into the chronicle, or (`pinned: false`) takes it out (R1.6)."""
-    campaign = lookups.campaign_by_slug(slug)
+    campaign = campaign_lookups.campaign_by_slug(slug)
     officer = require_officer(request.auth.user, campaign)
-    post = lookups.post(campaign, post_id)
+    post = forum_lookups.post(campaign, post_id)
     if data.pinned:
         chronicle_pin(actor=officer, post=post)
     else:
@@ -168,7 +169,7 @@ def post_pin(request, slug: str, post_id: schemas.Id, data: Pin):
 @act("/c/{slug}/next-season", schemas.CampaignOut, "season-next")
 def next_season(request, slug: str, data: NextSeason):
     """An organiser makes the next season: a campaign in draft with this one's opening world."""
-    campaign = lookups.campaign_by_slug(slug)
+    campaign = campaign_lookups.campaign_by_slug(slug)
     return season_next(
         user=request.auth.user, campaign=campaign, name=data.name, slug=data.slug, officers=data.officers
     )

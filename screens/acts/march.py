@@ -8,12 +8,13 @@ from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from battles import lookups as battle_lookups
 from battles.inputs import officers_from, organisation_from
 from battles.models.armies import AttackRank
-from battles.selectors import lookups
 from battles.selectors.march import MarchForm, MarchPreview, march_choice, reinforce_choice
 from battles.services.march import march_start
 from battles.services.reinforce import reinforcement_send
+from campaign import lookups as campaign_lookups
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Officer
 from screens.acts.fields import choice, option, several
@@ -67,8 +68,8 @@ class March(Act):
         return Loaded(fields, preview_lines(form.preview, officer.campaign.zone))
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        target = posted_object(data, "target", lookups.cities(officer.campaign), "R4.1")
-        organisation = organisation_from(data, lookups.officers(officer.campaign), "R4.1")
+        target = posted_object(data, "target", campaign_lookups.cities(officer.campaign), "R4.1")
+        organisation = organisation_from(data, campaign_lookups.officers(officer.campaign), "R4.1")
         army = march_start(actor=officer, target=target, organisation=organisation)
         return _("The army marches on %(city)s.") % {"city": army.target.name}
 
@@ -87,7 +88,7 @@ class Reinforce(Act):
         return _("Reinforce")
 
     def load(self, officer: Officer, data: MultiValueDict) -> Loaded:
-        army = lookups.army(officer.campaign, posted_int(data, "army", "R8.3"))
+        army = battle_lookups.army(officer.campaign, posted_int(data, "army", "R8.3"))
         form = reinforce_choice(viewer=officer, army=army, choice=data)
         if form is None:
             return Loaded([], [_("You may send nobody to this army (R8.3: its king; R4.4).")])
@@ -96,7 +97,7 @@ class Reinforce(Act):
         return Loaded(fields, preview_lines(form.preview, officer.campaign.zone))
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        army = lookups.army(officer.campaign, posted_int(data, "army", "R8.3"))
+        army = battle_lookups.army(officer.campaign, posted_int(data, "army", "R8.3"))
         column = reinforcement_send(actor=officer, army=army, officers=officers_from(data, "member", officer.campaign))
         return _("Reinforcements are on the way to %(city)s.") % {"city": column.target.name}
 

@@ -6,8 +6,7 @@ parsed and sent as the pages' views and the API do, and what is said once done i
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
-from battles.selectors import lookups
-from campaign import clock
+from campaign import clock, lookups
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Move, Officer
 from orders.selectors.moves import moves_for

@@ -7,14 +7,15 @@ armies the viewer commands, their active members, the roster, the defenders pres
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
+from battles import lookups as battle_lookups
 from battles.inputs import officers_from
 from battles.models import ArmyMember, Game
-from battles.selectors import lookups
 from battles.selectors.army import army_detail
 from battles.selectors.siege import SiegeView, siege_detail
 from battles.services import siege as siege_services
 from battles.services.pursuit import pursuit_declare
 from battles.services.retreat import army_retreat
+from campaign import lookups as campaign_lookups
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Officer
 from screens.acts.fields import choice, option, several, yes_no
@@ -60,8 +61,8 @@ class SiegeCall(Act):
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
         siege_id = preset_id(data, "siege", "R6.1")
-        army = posted_object(data, "army", lookups.armies_at(officer.campaign, siege_id), "R6.1")
-        attacker = posted_object(data, "attacker", lookups.officers(officer.campaign), "R6.1")
+        army = posted_object(data, "army", battle_lookups.armies_at(officer.campaign, siege_id), "R6.1")
+        attacker = posted_object(data, "attacker", campaign_lookups.officers(officer.campaign), "R6.1")
         off_hours = data.get("off_hours") == "1"
         siege_services.siege_call(actor=officer, army=army, attacker=attacker, off_hours=off_hours)
         return _("Siege call posted.")
@@ -90,8 +91,8 @@ class CallAnswer(Act):
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
         siege_id = preset_id(data, "siege", "R6.3")
-        game = lookups.siege_game(officer.campaign, siege_id, preset_id(data, "game", "R6.3"))
-        defender = posted_object(data, "defender", lookups.officers(officer.campaign), "R6.3")
+        game = battle_lookups.siege_game(officer.campaign, siege_id, preset_id(data, "game", "R6.3"))
+        defender = posted_object(data, "defender", campaign_lookups.officers(officer.campaign), "R6.3")
         off_hours = data.get("off_hours") == "1"
         siege_services.siege_call_answer(actor=officer, game=game, defender=defender, off_hours=off_hours)
         return _("The call is taken up.")
@@ -112,7 +113,7 @@ class Retreat(Act):
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
         siege_id = preset_id(data, "siege", "R8.1")
-        army = posted_object(data, "army", lookups.armies_at(officer.campaign, siege_id), "R8.1")
+        army = posted_object(data, "army", battle_lookups.armies_at(officer.campaign, siege_id), "R8.1")
         army_retreat(actor=officer, army=army, rearguard=officers_from(data, "rearguard", officer.campaign))
         return _("The army retreats.")
 
@@ -139,7 +140,7 @@ class Pursue(Act):
         return Loaded(fields, [where])
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        pursuit = lookups.pursuit(officer.campaign, preset_id(data, "army", "R8.2"))
+        pursuit = battle_lookups.pursuit(officer.campaign, preset_id(data, "army", "R8.2"))
         pursuit_declare(
             actor=officer,
             pursuit=pursuit,

@@ -5,11 +5,12 @@ officer in their place (R9.3). The choices are the stratagems page's (battles.se
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
+from battles import lookups as battle_lookups
 from battles.models import Stratagem
-from battles.selectors import lookups
 from battles.selectors.stratagems import stratagems_for
 from battles.services import stratagems as stratagem_services
 from campaign import clock
+from campaign import lookups as campaign_lookups
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Officer
 from screens.acts.fields import choice, option
@@ -36,10 +37,10 @@ class StratagemChallenge(Act):
         return Loaded(fields)
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        target = posted_object(data, "target", lookups.officers(officer.campaign), "R9.1")
+        target = posted_object(data, "target", campaign_lookups.officers(officer.campaign), "R9.1")
         beneficiary = None
         if data.get("beneficiary"):
-            beneficiary = posted_object(data, "beneficiary", lookups.officers(officer.campaign), "R9.2")
+            beneficiary = posted_object(data, "beneficiary", campaign_lookups.officers(officer.campaign), "R9.2")
         stratagem_services.stratagem_challenge(
             actor=officer, target=target, kind=data.get("kind", ""), beneficiary=beneficiary
         )
@@ -70,9 +71,9 @@ class StratagemAnswer(Act):
         return Loaded([choice("substitute", label, civil, data, optional=True)], notes)
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        stratagem = lookups.stratagem(officer.campaign, posted_int(data, "stratagem", "R9.3"))
+        stratagem = battle_lookups.stratagem(officer.campaign, posted_int(data, "stratagem", "R9.3"))
         if data.get("substitute"):
-            substitute = posted_object(data, "substitute", lookups.officers(officer.campaign), "R9.3")
+            substitute = posted_object(data, "substitute", campaign_lookups.officers(officer.campaign), "R9.3")
             stratagem_services.stratagem_name_substitute(actor=officer, stratagem=stratagem, substitute=substitute)
             return _("%(name)s takes the game in your place.") % {"name": substitute.name}
         stratagem_services.stratagem_accept(actor=officer, stratagem=stratagem)

@@ -1,7 +1,7 @@
-"""No queries or rules in the API layer: the API's modules read through selectors
-(battles/selectors/lookups.py) and the forms' parsing helpers and act through services; none of
-them touches a model's manager, looks an object up itself, builds a query or opens a
-transaction (errors.py names IntegrityError only to answer it)."""
+"""No queries or rules in the API layer: the API's modules read through selectors and the
+apps' look-ups (campaign/, forum/ and battles/lookups.py) and the forms' parsing helpers and act
+through services; none of them touches a model's manager, looks an object up itself, builds a
+query or opens a transaction (errors.py names IntegrityError only to answer it)."""
 
 import re
 from pathlib import Path

@@ -1,0 +1,56 @@
+"""A thing of the campaign (a campaign, its kingdoms, officers, moves and promotions; its cities
+and roads, which the cities app below cannot look up by campaign) found by its id in its
+campaign, 404 otherwise: for the pages, the API and the terminal; and the lists the API pages by
+cursor and a form picks an id from."""
+
+from django.db.models import QuerySet
+from django.shortcuts import get_object_or_404
+
+from campaign.models import STAGING, Campaign, Kingdom, Move, Officer, Promotion
+from cities.models import City, Road
+
+
+def campaigns() -> QuerySet[Campaign]:
+    return Campaign.objects.exclude(slug__startswith=STAGING)  # not one being built (world_staging.py)
+
+
+def campaign_by_slug(slug: str) -> Campaign:
+    return get_object_or_404(Campaign, slug=slug)
+
+
+def kingdoms(campaign: Campaign) -> QuerySet[Kingdom]:
+    return Kingdom.objects.filter(campaign=campaign)
+
+
+def cities(campaign: Campaign, kingdom_id: int | None = None) -> QuerySet[City]:
+    found = City.objects.filter(campaign=campaign)
+    return found.filter(kingdom_id=kingdom_id) if kingdom_id is not None else found
+
+
+def city(campaign: Campaign, city_id: int) -> City:
+    return get_object_or_404(City, campaign=campaign, pk=city_id)
+
+
+def roads(campaign: Campaign) -> QuerySet[Road]:
+    return Road.objects.filter(campaign=campaign)
+
+
+def officers(campaign: Campaign, kingdom_id: int | None = None) -> QuerySet[Officer]:
+    found = Officer.objects.filter(campaign=campaign)
+    return found.filter(kingdom_id=kingdom_id) if kingdom_id is not None else found
+
+
+def officer(campaign: Campaign, officer_id: int) -> Officer:
+    return get_object_or_404(Officer, campaign=campaign, pk=officer_id)
+
+
+def moves_on_the_road(campaign: Campaign) -> QuerySet[Move]:
+    return Move.objects.filter(campaign=campaign, status=Move.Status.TRAVELLING)
+
+
+def move(campaign: Campaign, move_id: int) -> Move:
+    return get_object_or_404(Move, pk=move_id, campaign=campaign)
+
+
+def promotion(campaign: Campaign, promotion_id: int) -> Promotion:
+    return get_object_or_404(Promotion, pk=promotion_id, campaign=campaign)
