@@ -63,6 +63,13 @@ def board(campaign: Campaign, board_id: int) -> Board:
     return get_object_or_404(Board.objects.select_related("city__kingdom", "kingdom"), pk=board_id, campaign=campaign)
 
 
+def board_for_feed(slug: str, board_id: int) -> Board:
+    """A board with its campaign, by the campaign's slug: a feed reads no campaign before it (one query)."""
+    return get_object_or_404(
+        Board.objects.select_related("campaign", "city", "kingdom"), pk=board_id, campaign__slug=slug
+    )
+
+
 def thread(campaign: Campaign, thread_id: int) -> Thread:
     return get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
 

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.crypto import get_random_string
 from django.utils.translation import gettext as _
@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from campaign import clock, hooks
 from campaign.inputs import query_id
 from campaign.pages import back, campaign_action, campaign_page, require_officer
+from forum import lookups
 from forum.models import Board, Comment, Post, Thread
 from forum.selectors.boards import board_page, boards_of_campaign, thread_page
 from forum.selectors.comments import comment_target, comment_to_moderate
@@ -111,7 +112,7 @@ def board_search_page(request, campaign):
 @campaign_action
 def post_edit_view(request, campaign, post_id):
     officer = require_officer(request)
-    post = get_object_or_404(Post, pk=post_id, thread__board__campaign=campaign)
+    post = lookups.post(campaign, post_id)
     post_edit(actor=officer, post=post, body=request.POST.get("body", ""))
     messages.success(request, _("The post was edited."))
     return redirect(f"{reverse('thread', args=[campaign.slug, post.thread_id])}#post-{post.pk}")
@@ -120,7 +121,7 @@ def post_edit_view(request, campaign, post_id):
 @campaign_action
 def thread_new(request, campaign, board_id):
     officer = require_officer(request)
-    board = get_object_or_404(Board.objects.select_related("city__kingdom", "kingdom"), pk=board_id, campaign=campaign)
+    board = lookups.board(campaign, board_id)
     thread = thread_create(
         actor=officer,
         board=board,
@@ -134,7 +135,7 @@ def thread_new(request, campaign, board_id):
 @campaign_action
 def reply_new(request, campaign, thread_id):
     officer = require_officer(request)
-    thread = get_object_or_404(Thread.objects.select_related("board"), pk=thread_id, board__campaign=campaign)
+    thread = lookups.thread(campaign, thread_id)
     post_reply(
         actor=officer, thread=thread, body=request.POST.get("body", ""), nonce=request.POST.get("nonce", "")[:40]
     )
@@ -144,11 +145,7 @@ def reply_new(request, campaign, thread_id):
 @campaign_action
 def post_moderate(request, campaign, post_id):
     officer = require_officer(request)
-    post = get_object_or_404(
-        Post.objects.select_related("thread__board__city__kingdom", "thread__board__kingdom"),
-        pk=post_id,
-        thread__board__campaign=campaign,
-    )
+    post = lookups.post(campaign, post_id)
     post_hide(actor=officer, post=post, hidden=request.POST.get("hidden", "1") == "1")
     messages.success(request, _("The post was hidden.") if post.hidden else _("The post is shown again."))
     return redirect("thread", slug=campaign.slug, thread_id=post.thread_id)

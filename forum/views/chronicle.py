@@ -1,18 +1,18 @@
 """A historian pins their own post into the war's chronicle, or takes it out (R1.6)."""
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 
 from campaign.pages import campaign_action, require_officer
-from forum.models import Post
+from forum import lookups
 from forum.services.chronicle import chronicle_pin, chronicle_unpin
 
 
 @campaign_action
 def post_pin(request, campaign, post_id: int):
     actor = require_officer(request)
-    post = get_object_or_404(Post, pk=post_id, thread__board__campaign=campaign)
+    post = lookups.post(campaign, post_id)
     if request.POST.get("pinned", "1") == "0":
         chronicle_unpin(actor=actor, post=post)
         messages.success(request, _("The post is out of the chronicle."))

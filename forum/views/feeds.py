@@ -6,7 +6,7 @@ syndication framework."""
 from django.contrib import messages
 from django.contrib.syndication.views import Feed
 from django.http import Http404, HttpResponse, HttpResponseForbidden
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
 from django.utils.html import format_html, format_html_join
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_safe
 
 from campaign.models import Campaign, Officer
 from campaign.pages import campaign_action, require_officer
+from forum import lookups
 from forum.authority import may_read_board
 from forum.models import Board, Post
 from forum.rules.comments import MARKS
@@ -91,16 +92,10 @@ class BoardFeed(Feed):
         return super().__call__(request, *args, **kwargs)
 
 
-def _board(slug: str, board_id: int) -> Board:
-    return get_object_or_404(
-        Board.objects.select_related("campaign", "city", "kingdom"), pk=board_id, campaign__slug=slug
-    )
-
-
 @require_safe
 def board_feed(request, slug: str, board_id: int) -> HttpResponse:
     """A city board's public feed. A palace board has none: not found, as to anyone outside."""
-    board = _board(slug, board_id)
+    board = lookups.board_for_feed(slug, board_id)
     if not may_read_board(None, board):
         raise Http404
     return BoardFeed()(request, board=board)
@@ -109,7 +104,7 @@ def board_feed(request, slug: str, board_id: int) -> HttpResponse:
 @require_safe
 def board_feed_private(request, slug: str, token: str, board_id: int) -> HttpResponse:
     """Any board the address's officer may read (their kingdom's palace included)."""
-    board = _board(slug, board_id)
+    board = lookups.board_for_feed(slug, board_id)
     reader = Officer.objects.filter(campaign=board.campaign, feed_token=token).first()
     if reader is None:
         return HttpResponseForbidden(
