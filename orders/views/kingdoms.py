@@ -9,11 +9,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from campaign import clock
+from campaign import clock, lookups
 from campaign.inputs import posted_int, posted_object
-from campaign.models import Officer, OfficerKind
+from campaign.models import OfficerKind
 from campaign.pages import campaign_action, campaign_page, require_officer, two_factor_page
-from cities.models import City
 from orders.services import kingdoms
 from seasons.selectors.joining import application_in, invitation_in, kingdom_in, kingdom_page_for, kingdoms_of
 from seasons.services import joining
@@ -71,7 +70,7 @@ def invitation_revoke(request, campaign, invitation_id):
 @two_factor_page
 def officer_admit(request, campaign, application_id):
     application = application_in(campaign, application_id)
-    city = posted_object(request.POST, "city", City.objects.filter(campaign=campaign), "R1.5")
+    city = posted_object(request.POST, "city", lookups.cities(campaign), "R1.5")
     officer = joining.officer_admit(
         user=request.user,
         application=application,
@@ -98,7 +97,7 @@ def application_refuse(request, campaign, application_id):
 @two_factor_page
 def king_appoint(request, campaign, kingdom_id):
     kingdom = kingdom_in(campaign, kingdom_id)
-    officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R1.2")
+    officer = posted_object(request.POST, "officer", lookups.officers(campaign), "R1.2")
     kingdoms.king_appoint(user=request.user, kingdom=kingdom, officer=officer)
     messages.success(
         request, _("%(name)s is the king of %(kingdom)s.") % {"name": officer.name, "kingdom": kingdom.name}
@@ -110,7 +109,7 @@ def king_appoint(request, campaign, kingdom_id):
 @two_factor_page
 def crown_hand_on(request, campaign):
     actor = require_officer(request)
-    officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.1")
+    officer = posted_object(request.POST, "officer", lookups.officers(campaign), "R2.1")
     kingdom = kingdoms.crown_hand_on(actor=actor, officer=officer)
     messages.success(request, _("%(name)s wears the crown now.") % {"name": officer.name})
     return _back(campaign, kingdom.pk)

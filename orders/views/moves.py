@@ -2,13 +2,13 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from campaign import clock
+from campaign import clock, lookups
 from campaign.inputs import posted_object
-from campaign.models import Move, Officer
+from campaign.models import Move
 from campaign.pages import back, campaign_action, campaign_page, require_officer
 from cities.models import City
 from orders.selectors.moves import moves_for
@@ -31,7 +31,7 @@ def moves_page(request, campaign):
 
 
 def _destination(request, campaign) -> City:
-    return posted_object(request.POST, "destination", City.objects.filter(campaign=campaign), "R1.4")
+    return posted_object(request.POST, "destination", lookups.cities(campaign), "R1.4")
 
 
 @campaign_action
@@ -50,7 +50,7 @@ def move_request(request, campaign):
 @campaign_action
 def move_order(request, campaign):
     actor = require_officer(request)
-    officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R3.1")
+    officer = posted_object(request.POST, "officer", lookups.officers(campaign), "R3.1")
     move = move_services.move_order(actor=actor, officer=officer, destination=_destination(request, campaign))
     messages.success(request, _("%(name)s: %(status)s.") % {"name": officer.name, "status": move.get_status_display()})
     return back(request, reverse("moves", kwargs={"slug": campaign.slug}))
@@ -58,7 +58,7 @@ def move_order(request, campaign):
 
 def _decision(request, campaign, move_id, service, done_message):
     actor = require_officer(request)
-    move = get_object_or_404(Move, pk=move_id, campaign=campaign)
+    move = lookups.move(campaign, move_id)
     move = service(actor=actor, move=move)
     messages.success(request, done_message % {"name": move.officer.name, "status": move.get_status_display()})
     return redirect("moves", slug=campaign.slug)

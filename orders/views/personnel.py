@@ -3,15 +3,15 @@ requires two-factor log-in sends a king without it to set it up first (`two_fact
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from campaign import lookups as campaign_lookups
 from campaign.errors import NotAllowed
 from campaign.inputs import posted_int, posted_object
-from campaign.models import Officer, Promotion
+from campaign.models import Promotion
 from campaign.pages import campaign_action, campaign_page, require_officer, two_factor_page
-from cities.models import City
-from forum.models import Board, BoardModerator
+from forum import lookups as forum_lookups
 from orders.selectors.personnel import personnel_for
 from orders.services import personnel
 
@@ -36,10 +36,10 @@ def _done(request, campaign, text):
 @two_factor_page
 def governor_appoint(request, campaign, city_id):
     actor = require_officer(request)
-    city = get_object_or_404(City, pk=city_id, campaign=campaign)
+    city = campaign_lookups.city(campaign, city_id)
     officer = None
     if request.POST.get("officer"):
-        officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.4")
+        officer = posted_object(request.POST, "officer", campaign_lookups.officers(campaign), "R2.4")
     personnel.governor_appoint(actor=actor, city=city, officer=officer)
     return _done(request, campaign, _("The governor of %(city)s is set.") % {"city": city.name})
 
@@ -48,8 +48,8 @@ def governor_appoint(request, campaign, city_id):
 @two_factor_page
 def moderator_appoint(request, campaign, board_id):
     actor = require_officer(request)
-    board = get_object_or_404(Board, pk=board_id, campaign=campaign)
-    officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.5")
+    board = forum_lookups.board(campaign, board_id)
+    officer = posted_object(request.POST, "officer", campaign_lookups.officers(campaign), "R2.5")
     personnel.moderator_appoint(actor=actor, board=board, officer=officer)
     return _done(request, campaign, _("%(name)s moderates the board now.") % {"name": officer.name})
 
@@ -58,11 +58,7 @@ def moderator_appoint(request, campaign, board_id):
 @two_factor_page
 def moderator_remove(request, campaign, moderator_id):
     actor = require_officer(request)
-    moderator = get_object_or_404(
-        BoardModerator.objects.select_related("board__city", "board__kingdom", "officer"),
-        pk=moderator_id,
-        board__campaign=campaign,
-    )
+    moderator = forum_lookups.moderator(campaign, moderator_id)
     personnel.moderator_remove(actor=actor, moderator=moderator)
     return _done(request, campaign, _("%(name)s no longer moderates that board.") % {"name": moderator.officer.name})
 
@@ -71,7 +67,7 @@ def moderator_remove(request, campaign, moderator_id):
 @two_factor_page
 def promotion_recommend(request, campaign):
     actor = require_officer(request)
-    officer = posted_object(request.POST, "officer", Officer.objects.filter(campaign=campaign), "R2.3")
+    officer = posted_object(request.POST, "officer", campaign_lookups.officers(campaign), "R2.3")
     stars = posted_int(request.POST, "stars", "R1.5")
     promotion = personnel.promotion_recommend(
         actor=actor, officer=officer, stars=stars, title=request.POST.get("title", officer.title).strip()
@@ -85,7 +81,7 @@ def promotion_recommend(request, campaign):
 @two_factor_page
 def promotion_decide(request, campaign, promotion_id):
     actor = require_officer(request)
-    promotion = get_object_or_404(Promotion, pk=promotion_id, campaign=campaign)
+    promotion = campaign_lookups.promotion(campaign, promotion_id)
     approve = request.POST.get("approve") == "1"
     personnel.promotion_decide(actor=actor, promotion=promotion, approve=approve)
     return _done(request, campaign, _("Promotion approved.") if approve else _("Promotion rejected."))
