@@ -24,7 +24,6 @@ from seasons.selectors.joining import (
     applications_of,
     invitation_in,
     invitations_of,
-    kingdom_in,
     kingdom_page_for,
     pending_applications,
 )
@@ -116,7 +115,7 @@ def _application_out(application: Application) -> dict:
 
 
 def _managed(request, slug: str, kingdom_id: int) -> Kingdom:
-    kingdom = kingdom_in(lookups.campaign_by_slug(slug), kingdom_id)
+    kingdom = lookups.kingdom(lookups.campaign_by_slug(slug), kingdom_id)
     if not may_manage_members(request.auth.user, kingdom):
         raise NotAllowed(
             "R2.1", _("Only the king of %(kingdom)s or an organiser manages its members.") % {"kingdom": kingdom.name}
@@ -201,7 +200,7 @@ def invitation_follow(request, slug: str, secret: str):
 def invitation_new(request, slug: str, kingdom_id: schemas.Id, data: NewInvitation):
     """Make an invitation link (its king or an organiser): `days` 1–60, `uses` 1–100; the link is in
     this answer only."""
-    found = kingdom_in(lookups.campaign_by_slug(slug), kingdom_id)
+    found = lookups.kingdom(lookups.campaign_by_slug(slug), kingdom_id)
     form = as_form(data)
     days = posted_int(form, "days", "R1.1", minimum=1, maximum=60)
     uses = posted_int(form, "uses", "R1.1", minimum=1, maximum=1000)
@@ -251,7 +250,7 @@ def king_appoint(request, slug: str, kingdom_id: schemas.Id, data: Choice):
     """Appoint the king of a kingdom that has none (an organiser)."""
     campaign = lookups.campaign_by_slug(slug)
     officer = posted_object(as_form(data), "officer", lookups.officers(campaign), "R1.2")
-    return kingdoms.king_appoint(user=request.auth.user, kingdom=kingdom_in(campaign, kingdom_id), officer=officer)
+    return kingdoms.king_appoint(user=request.auth.user, kingdom=lookups.kingdom(campaign, kingdom_id), officer=officer)
 
 
 @act("/c/{slug}/crown", schemas.KingdomOut, "crown-hand-on")

@@ -22,6 +22,13 @@ def kingdoms(campaign: Campaign) -> QuerySet[Kingdom]:
     return Kingdom.objects.filter(campaign=campaign)
 
 
+def kingdom(campaign: Campaign, kingdom_id: int) -> Kingdom:
+    """The campaign's kingdom, with what its services read (its king, campaign, palace)."""
+    return get_object_or_404(
+        Kingdom.objects.select_related("king", "campaign", "palace"), campaign=campaign, pk=kingdom_id
+    )
+
+
 def cities(campaign: Campaign, kingdom_id: int | None = None) -> QuerySet[City]:
     found = City.objects.filter(campaign=campaign)
     return found.filter(kingdom_id=kingdom_id) if kingdom_id is not None else found
@@ -33,6 +40,11 @@ def city(campaign: Campaign, city_id: int) -> City:
 
 def roads(campaign: Campaign) -> QuerySet[Road]:
     return Road.objects.filter(campaign=campaign)
+
+
+def road(campaign: Campaign, road_id: int) -> Road:
+    """A road with its two cities and its campaign (what its page's message and its removal read)."""
+    return get_object_or_404(Road.objects.select_related("a", "b", "campaign"), pk=road_id, campaign=campaign)
 
 
 def officers(campaign: Campaign, kingdom_id: int | None = None) -> QuerySet[Officer]:

@@ -14,7 +14,7 @@ from campaign.inputs import posted_int, posted_object
 from campaign.models import OfficerKind
 from campaign.pages import campaign_action, campaign_page, require_officer, two_factor_page
 from orders.services import kingdoms
-from seasons.selectors.joining import application_in, invitation_in, kingdom_in, kingdom_page_for, kingdoms_of
+from seasons.selectors.joining import application_in, invitation_in, kingdom_page_for, kingdoms_of
 from seasons.services import joining
 
 SHOWN_ONCE = "invitation_shown_once"
@@ -46,7 +46,7 @@ def _back(campaign, kingdom_id):
 @campaign_action
 @two_factor_page
 def invitation_new(request, campaign, kingdom_id):
-    kingdom = kingdom_in(campaign, kingdom_id)
+    kingdom = lookups.kingdom(campaign, kingdom_id)
     days = posted_int(request.POST, "days", "R1.1", minimum=1, maximum=60)
     uses = posted_int(request.POST, "uses", "R1.1", minimum=1, maximum=1000)
     invitation, secret = joining.invitation_create(
@@ -96,7 +96,7 @@ def application_refuse(request, campaign, application_id):
 @campaign_action
 @two_factor_page
 def king_appoint(request, campaign, kingdom_id):
-    kingdom = kingdom_in(campaign, kingdom_id)
+    kingdom = lookups.kingdom(campaign, kingdom_id)
     officer = posted_object(request.POST, "officer", lookups.officers(campaign), "R1.2")
     kingdoms.king_appoint(user=request.user, kingdom=kingdom, officer=officer)
     messages.success(

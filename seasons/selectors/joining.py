@@ -153,13 +153,6 @@ def kingdom_page_for(*, campaign: Campaign, kingdom_id: int, user, now: datetime
     )
 
 
-def kingdom_in(campaign: Campaign, kingdom_id: int) -> Kingdom:
-    """The campaign's kingdom, with what its services read (its king, campaign, palace); 404 otherwise."""
-    return get_object_or_404(
-        Kingdom.objects.select_related("king", "campaign", "palace"), campaign=campaign, pk=kingdom_id
-    )
-
-
 def application_in(campaign: Campaign, application_id: int) -> Application:
     return get_object_or_404(Application, campaign=campaign, pk=application_id)
 
