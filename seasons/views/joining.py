@@ -4,17 +4,16 @@ acts: apply, withdraw, follow the link."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
+from campaign import lookups
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_object
-from campaign.models import Kingdom
 from campaign.pages import campaign_action, campaign_page
-from seasons.models import Application
-from seasons.selectors.joining import invitation_found, join_page_for
+from seasons.selectors.joining import application_in, invitation_found, join_page_for
 from seasons.services import joining
 
 
@@ -28,7 +27,7 @@ def join_page(request, campaign):
 
 @campaign_action
 def application_submit(request, campaign):
-    kingdoms = Kingdom.objects.filter(campaign=campaign).select_related("campaign")
+    kingdoms = lookups.kingdoms(campaign).select_related("campaign")
     kingdom = posted_object(request.POST, "kingdom", kingdoms, "R1.2")
     joining.application_submit(user=request.user, kingdom=kingdom, message=request.POST.get("message", "")[:4000])
     messages.success(request, _("Your application to %(kingdom)s is sent.") % {"kingdom": kingdom.name})
@@ -37,7 +36,7 @@ def application_submit(request, campaign):
 
 @campaign_action
 def application_withdraw(request, campaign, application_id):
-    application = get_object_or_404(Application, pk=application_id, campaign=campaign)
+    application = application_in(campaign, application_id)
     joining.application_withdraw(user=request.user, application=application)
     messages.success(request, _("Your application is withdrawn."))
     return redirect("join", slug=campaign.slug)

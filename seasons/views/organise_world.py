@@ -5,15 +5,14 @@ file's upload replacing the whole draft world after its preview."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from campaign import lookups
 from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_int, posted_object
-from campaign.models import Kingdom
 from campaign.pages import campaign_action, campaign_page, two_factor_page
-from cities.models import City, Road
 from seasons.organise_inputs import places_posted
 from seasons.pages import preview_or_save
 from seasons.selectors.organise import world_page
@@ -42,7 +41,7 @@ def _text(request, name: str, limit: int = 50) -> str:
 def _kingdom_or_neutral(request, campaign):
     if not request.POST.get("kingdom"):
         return None
-    return posted_object(request.POST, "kingdom", Kingdom.objects.filter(campaign=campaign), "R1.3")
+    return posted_object(request.POST, "kingdom", lookups.kingdoms(campaign), "R1.3")
 
 
 def _wall(request):
@@ -78,8 +77,8 @@ def organise_kingdom_add(request, campaign):
 @campaign_action
 @two_factor_page
 def organise_kingdom_update(request, campaign, kingdom_id):
-    kingdom = get_object_or_404(Kingdom, pk=kingdom_id, campaign=campaign)
-    capital = posted_object(request.POST, "capital", City.objects.filter(campaign=campaign), "R1.2")
+    kingdom = lookups.kingdom(campaign, kingdom_id)
+    capital = posted_object(request.POST, "capital", lookups.cities(campaign), "R1.2")
     world_edit.kingdom_update(
         actor=request.user,
         kingdom=kingdom,
@@ -93,7 +92,7 @@ def organise_kingdom_update(request, campaign, kingdom_id):
 @campaign_action
 @two_factor_page
 def organise_kingdom_remove(request, campaign, kingdom_id):
-    kingdom = get_object_or_404(Kingdom, pk=kingdom_id, campaign=campaign)
+    kingdom = lookups.kingdom(campaign, kingdom_id)
     world_edit.kingdom_remove(actor=request.user, kingdom=kingdom)
     return _done(request, campaign, _("%(name)s is removed.") % {"name": kingdom.name})
 
@@ -103,7 +102,7 @@ def organise_kingdom_remove(request, campaign, kingdom_id):
 def organise_city_add(request, campaign):
     road_to = None
     if request.POST.get("road_to"):
-        road_to = posted_object(request.POST, "road_to", City.objects.filter(campaign=campaign), "R1.4")
+        road_to = posted_object(request.POST, "road_to", lookups.cities(campaign), "R1.4")
     city = world_edit.city_add(
         actor=request.user,
         campaign=campaign,
@@ -119,7 +118,7 @@ def organise_city_add(request, campaign):
 @campaign_action
 @two_factor_page
 def organise_city_update(request, campaign, city_id):
-    city = get_object_or_404(City, pk=city_id, campaign=campaign)
+    city = lookups.city(campaign, city_id)
     world_edit.city_update(
         actor=request.user,
         city=city,
@@ -134,7 +133,7 @@ def organise_city_update(request, campaign, city_id):
 @campaign_action
 @two_factor_page
 def organise_city_remove(request, campaign, city_id):
-    city = get_object_or_404(City, pk=city_id, campaign=campaign)
+    city = lookups.city(campaign, city_id)
     world_edit.city_remove(actor=request.user, city=city)
     return _done(request, campaign, _("%(name)s is removed.") % {"name": city.name})
 
@@ -150,7 +149,7 @@ def _coordinate(request, name: str) -> float:
 @two_factor_page
 def organise_city_place(request, campaign, city_id):
     """A city dropped on the map (the script sends its point in the campaign's units)."""
-    city = get_object_or_404(City, pk=city_id, campaign=campaign)
+    city = lookups.city(campaign, city_id)
     city = world_edit.city_place(
         actor=request.user, city=city, x=_coordinate(request, "x"), y=_coordinate(request, "y")
     )
@@ -162,7 +161,7 @@ def organise_city_place(request, campaign, city_id):
 @campaign_action
 @two_factor_page
 def organise_road_add(request, campaign):
-    cities = City.objects.filter(campaign=campaign)
+    cities = lookups.cities(campaign)
     a = posted_object(request.POST, "a", cities, "R1.4")
     b = posted_object(request.POST, "b", cities, "R1.4")
     world_edit.road_add(actor=request.user, campaign=campaign, a=a, b=b)
@@ -172,6 +171,6 @@ def organise_road_add(request, campaign):
 @campaign_action
 @two_factor_page
 def organise_road_remove(request, campaign, road_id):
-    road = get_object_or_404(Road.objects.select_related("a", "b", "campaign"), pk=road_id, campaign=campaign)
+    road = lookups.road(campaign, road_id)
     world_edit.road_remove(actor=request.user, road=road)
     return _done(request, campaign, _("The road %(a)s – %(b)s is removed.") % {"a": road.a.name, "b": road.b.name})
