@@ -34,6 +34,12 @@ def army(campaign: Campaign, army_id: int) -> Army:
     return get_object_or_404(armies(campaign), pk=army_id)
 
 
+def army_only(campaign: Campaign, army_id: int) -> Army:
+    """An army without its members, its target joined (what an act on it and the reinforcement
+    form's preview read)."""
+    return get_object_or_404(Army.objects.select_related("target"), pk=army_id, campaign=campaign)
+
+
 def sieges(campaign: Campaign) -> QuerySet[Siege]:
     return Siege.objects.filter(campaign=campaign)
 
@@ -61,6 +67,11 @@ def game(campaign: Campaign, game_id: int) -> Game:
     return get_object_or_404(Game.objects.select_related("campaign"), campaign=campaign, pk=game_id)
 
 
+def game_with_players(campaign: Campaign, game_id: int) -> Game:
+    """A game with its attacker and defender (its record as PGN names them)."""
+    return get_object_or_404(Game.objects.select_related("attacker", "defender"), pk=game_id, campaign=campaign)
+
+
 def city_ledger(campaign: Campaign, city_id: int) -> QuerySet[LedgerEntry]:
     return LedgerEntry.objects.filter(city=campaign_lookups.city(campaign, city_id))
 
@@ -71,6 +82,11 @@ def army_ledger(campaign: Campaign, army_id: int) -> QuerySet[LedgerEntry]:
 
 def siege_only(campaign: Campaign, siege_id: int) -> Siege:
     return get_object_or_404(Siege, pk=siege_id, campaign=campaign)
+
+
+def siege_with_city(campaign: Campaign, siege_id: int) -> Siege:
+    """A siege with its city (what the siege page's forms and their messages read)."""
+    return get_object_or_404(Siege.objects.select_related("city"), pk=siege_id, campaign=campaign)
 
 
 def armies_at(campaign: Campaign, siege_id: int) -> QuerySet[Army]:

@@ -2,12 +2,13 @@
 reinforcements (R8.3), and the result form every kind of game shares."""
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from battles import lookups
 from battles.inputs import officers_from
-from battles.models import Army, FieldBattle, Game, Pursuit
+from battles.models import Game
 from battles.selectors.army import army_detail
 from battles.selectors.march import reinforce_choice
 from battles.services import field as field_services
@@ -57,7 +58,7 @@ def _to_army(campaign, army_id):
 @campaign_action
 def sortie_new(request, campaign, army_id):
     actor = require_officer(request)
-    army = get_object_or_404(Army, pk=army_id, campaign=campaign)
+    army = lookups.army_only(campaign, army_id)
     field_services.field_sortie(actor=actor, army=army, officers=_officers(request, "officer", campaign))
     messages.success(request, _("The defenders go out to meet the army."))
     return _to_army(campaign, army_id)
@@ -66,7 +67,7 @@ def sortie_new(request, campaign, army_id):
 @campaign_action
 def battle_choose(request, campaign, army_id):
     actor = require_officer(request)
-    battle = get_object_or_404(FieldBattle, army_id=army_id, campaign=campaign)
+    battle = lookups.field_battle(campaign, army_id)
     field_services.field_battle_choose(actor=actor, battle=battle, officers=_officers(request, "officer", campaign))
     return _to_army(campaign, army_id)
 
@@ -74,7 +75,7 @@ def battle_choose(request, campaign, army_id):
 @campaign_action
 def battle_advance(request, campaign, army_id):
     actor = require_officer(request)
-    battle = get_object_or_404(FieldBattle, army_id=army_id, campaign=campaign)
+    battle = lookups.field_battle(campaign, army_id)
     field_services.field_battle_advance(actor=actor, battle=battle, advance=request.POST.get("advance") == "1")
     return _to_army(campaign, army_id)
 
@@ -82,7 +83,7 @@ def battle_advance(request, campaign, army_id):
 @campaign_action
 def pursuit_new(request, campaign, army_id):
     actor = require_officer(request)
-    pursuit = get_object_or_404(Pursuit, army_id=army_id, campaign=campaign)
+    pursuit = lookups.pursuit(campaign, army_id)
     pursuit_declare(
         actor=actor,
         pursuit=pursuit,
@@ -97,7 +98,7 @@ def reinforce_new(request, campaign, army_id):
     actor = require_officer(request)
     if request.POST.get("preview"):  # the form's preview button: nothing is sent yet
         return _army(request, campaign, army_id, request.POST)
-    army = get_object_or_404(Army, pk=army_id, campaign=campaign)
+    army = lookups.army_only(campaign, army_id)
     column = reinforcement_send(actor=actor, army=army, officers=_officers(request, "member", campaign))
     messages.success(request, _("Reinforcements are on the way to %(city)s.") % {"city": column.target.name})
     return _to_army(campaign, army_id)
@@ -106,14 +107,14 @@ def reinforce_new(request, campaign, army_id):
 @campaign_page
 def reinforce_preview(request, campaign, army_id):
     """The reinforcement form's fields and preview for what is chosen so far (htmx, no reload)."""
-    army = get_object_or_404(Army.objects.select_related("target"), pk=army_id, campaign=campaign)
+    army = lookups.army_only(campaign, army_id)
     form = reinforce_choice(viewer=request.officer, army=army, choice=request.GET)
     return render(request, "battles/_reinforce_fields.html", {"campaign": campaign, "army": army, "form": form})
 
 
 @campaign_action
 def result_enter(request, campaign, game_id):
-    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game = lookups.game(campaign, game_id)
     game_result_enter(
         user=request.user, game=game, result=request.POST.get("result", ""), note=request.POST.get("note", "")
     )

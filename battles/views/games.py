@@ -5,12 +5,13 @@ from datetime import timedelta
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from battles import lookups
 from battles.inputs import reported_start
 from battles.models import Game
 from battles.selectors.games import board_drawing, game_detail, game_pgn_text, games_page, notation
@@ -94,7 +95,7 @@ def game_page(request, campaign, game_id):
 @campaign_action
 def game_report_view(request, campaign, game_id):
     actor = require_officer(request)
-    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game = lookups.game(campaign, game_id)
     upload = request.FILES.get("file")
     if upload is not None:
         if upload.size > MAX_UPLOAD:
@@ -118,7 +119,7 @@ def game_report_view(request, campaign, game_id):
 @campaign_action
 def game_agree_view(request, campaign, game_id):
     actor = require_officer(request)
-    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game = lookups.game(campaign, game_id)
     game_agree_off_hours(actor=actor, game=game)
     messages.success(request, _("Your agreement to play outside the hours of war is recorded (R7.4)."))
     return redirect("game", slug=campaign.slug, game_id=game.pk)
@@ -127,7 +128,7 @@ def game_agree_view(request, campaign, game_id):
 @campaign_action
 def game_claim_view(request, campaign, game_id):
     actor = require_officer(request)
-    game = get_object_or_404(Game, pk=game_id, campaign=campaign)
+    game = lookups.game(campaign, game_id)
     game_claim_answer(
         actor=actor, game=game, confirm=request.POST.get("confirm") == "1", claim=request.POST.get("claim", "")
     )
@@ -136,7 +137,7 @@ def game_claim_view(request, campaign, game_id):
 
 @campaign_page
 def game_pgn(request, campaign, game_id):
-    game = get_object_or_404(Game.objects.select_related("attacker", "defender"), pk=game_id, campaign=campaign)
+    game = lookups.game_with_players(campaign, game_id)
     if game.defender is None:  # called and not taken up (or cancelled so): no second player, no record
         raise Http404
     text = game_pgn_text(game, event=campaign.name)

@@ -1,19 +1,20 @@
 """The siege page and its forms: calls, answers, results, the roster, retreat, retreat money."""
 
 from django.contrib import messages
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from battles import lookups
 from battles.inputs import organisation_from
-from battles.models import Army, Game, Ransom, Siege
+from battles.models import Siege
 from battles.models.sieges import DefenceRank
 from battles.selectors.siege import siege_detail, wall_chart_points
 from battles.services import prisoners as prisoner_services
 from battles.services import retreat as retreat_services
 from battles.services import siege as siege_services
 from campaign import clock
+from campaign import lookups as campaign_lookups
 from campaign.inputs import posted_ids, posted_object
-from campaign.models import Officer
 from campaign.pages import campaign_action, campaign_page, require_officer
 from campaign.rules.clock import in_war_hours
 
@@ -40,10 +41,6 @@ def siege_page(request, campaign, siege_id):
     return render(request, "battles/siege.html", context)
 
 
-def _siege(campaign, siege_id) -> Siege:
-    return get_object_or_404(Siege.objects.select_related("city"), pk=siege_id, campaign=campaign)
-
-
 def _done(request, campaign, siege_id, text):
     messages.success(request, text)
     return redirect("siege", slug=campaign.slug, siege_id=siege_id)
@@ -52,8 +49,8 @@ def _done(request, campaign, siege_id, text):
 @campaign_action
 def call_new(request, campaign, siege_id):
     actor = require_officer(request)
-    army = posted_object(request.POST, "army", Army.objects.filter(siege_id=siege_id), "R6.1")
-    attacker = posted_object(request.POST, "attacker", Officer.objects.filter(campaign=campaign), "R6.1")
+    army = posted_object(request.POST, "army", lookups.armies_at(campaign, siege_id), "R6.1")
+    attacker = posted_object(request.POST, "attacker", campaign_lookups.officers(campaign), "R6.1")
     siege_services.siege_call(actor=actor, army=army, attacker=attacker, off_hours=request.POST.get("off_hours") == "1")
     return _done(request, campaign, siege_id, _("Siege call posted."))
 
@@ -61,8 +58,8 @@ def call_new(request, campaign, siege_id):
 @campaign_action
 def call_answer(request, campaign, siege_id, game_id):
     actor = require_officer(request)
-    game = get_object_or_404(Game, pk=game_id, siege_id=siege_id)
-    defender = posted_object(request.POST, "defender", Officer.objects.filter(campaign=campaign), "R6.3")
+    game = lookups.siege_game(campaign, siege_id, game_id)
+    defender = posted_object(request.POST, "defender", campaign_lookups.officers(campaign), "R6.3")
     siege_services.siege_call_answer(
         actor=actor, game=game, defender=defender, off_hours=request.POST.get("off_hours") == "1"
     )
@@ -72,8 +69,8 @@ def call_answer(request, campaign, siege_id, game_id):
 @campaign_action
 def roster_edit(request, campaign, siege_id):
     actor = require_officer(request)
-    siege = _siege(campaign, siege_id)
-    roster = organisation_from(request.POST, Officer.objects.filter(campaign=campaign), "R6.3")
+    siege = lookups.siege_with_city(campaign, siege_id)
+    roster = organisation_from(request.POST, campaign_lookups.officers(campaign), "R6.3")
     siege_services.roster_set(actor=actor, siege=siege, roster=roster)
     return _done(request, campaign, siege_id, _("Roster saved."))
 
@@ -81,8 +78,8 @@ def roster_edit(request, campaign, siege_id):
 @campaign_action
 def retreat(request, campaign, siege_id):
     actor = require_officer(request)
-    army = posted_object(request.POST, "army", Army.objects.filter(siege_id=siege_id), "R8.1")
-    rearguard = list(Officer.objects.filter(campaign=campaign, pk__in=posted_ids(request.POST, "rearguard", "R8.1")))
+    army = posted_object(request.POST, "army", lookups.armies_at(campaign, siege_id), "R8.1")
+    rearguard = list(campaign_lookups.officers(campaign).filter(pk__in=posted_ids(request.POST, "rearguard", "R8.1")))
     retreat_services.army_retreat(actor=actor, army=army, rearguard=rearguard)
     return _done(request, campaign, siege_id, _("The army retreats."))
 
@@ -90,9 +87,9 @@ def retreat(request, campaign, siege_id):
 @campaign_action
 def retreat_money(request, campaign, siege_id):
     actor = require_officer(request)
-    siege = _siege(campaign, siege_id)
+    siege = lookups.siege_with_city(campaign, siege_id)
     if request.POST.get("ransom"):
-        ransom = posted_object(request.POST, "ransom", Ransom.objects.filter(siege=siege), "R10.1")
+        ransom = posted_object(request.POST, "ransom", lookups.ransoms_at(siege), "R10.1")
         prisoner_services.retreat_money_confirm(actor=actor, ransom=ransom)
         return _done(request, campaign, siege_id, _("Retreat money confirmed."))
     prisoner_services.retreat_money_offer(actor=actor, siege=siege)

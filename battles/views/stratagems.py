@@ -3,15 +3,16 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from battles import lookups
 from battles.models import BanqiGame, Stratagem
 from battles.selectors.stratagems import banqi_view, stratagems_for
 from battles.services import stratagems as services
 from campaign import clock
+from campaign import lookups as campaign_lookups
 from campaign.inputs import posted_object
-from campaign.models import Officer
 from campaign.pages import campaign_action, campaign_page, require_officer
 
 
@@ -41,10 +42,10 @@ def stratagems_page(request, campaign):
 @campaign_action
 def stratagem_new(request, campaign):
     actor = require_officer(request)
-    target = posted_object(request.POST, "target", Officer.objects.filter(campaign=campaign), "R9.1")
+    target = posted_object(request.POST, "target", campaign_lookups.officers(campaign), "R9.1")
     beneficiary = None
     if request.POST.get("beneficiary"):
-        beneficiary = posted_object(request.POST, "beneficiary", Officer.objects.filter(campaign=campaign), "R9.2")
+        beneficiary = posted_object(request.POST, "beneficiary", campaign_lookups.officers(campaign), "R9.2")
     services.stratagem_challenge(actor=actor, target=target, kind=request.POST.get("kind", ""), beneficiary=beneficiary)
     messages.success(request, _("The challenge is posted; the general has 10 minutes to take it."))
     return redirect("stratagems", slug=campaign.slug)
@@ -53,9 +54,9 @@ def stratagem_new(request, campaign):
 @campaign_action
 def stratagem_answer(request, campaign, stratagem_id):
     actor = require_officer(request)
-    stratagem = get_object_or_404(Stratagem, pk=stratagem_id, campaign=campaign)
+    stratagem = lookups.stratagem(campaign, stratagem_id)
     if request.POST.get("substitute"):
-        substitute = posted_object(request.POST, "substitute", Officer.objects.filter(campaign=campaign), "R9.3")
+        substitute = posted_object(request.POST, "substitute", campaign_lookups.officers(campaign), "R9.3")
         services.stratagem_name_substitute(actor=actor, stratagem=stratagem, substitute=substitute)
         return redirect("stratagems", slug=campaign.slug)
     stratagem = services.stratagem_accept(actor=actor, stratagem=stratagem)
@@ -76,6 +77,6 @@ def banqi_page(request, campaign, game_id):
 @campaign_action
 def banqi_action(request, campaign, game_id):
     actor = require_officer(request)
-    game = get_object_or_404(BanqiGame, pk=game_id, campaign=campaign)
+    game = lookups.banqi_game(campaign, game_id)
     services.banqi_act(actor=actor, game=game, action=request.POST.get("action", "").strip())
     return redirect("banqi", slug=campaign.slug, game_id=game.pk)

@@ -2,21 +2,20 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from battles import lookups
 from battles.inputs import organisation_from
-from battles.models import Ransom
 from battles.models.armies import AttackRank
 from battles.selectors.march import march_choice
 from battles.selectors.prisoners import prisoners
 from battles.selectors.war import war_page as war_page_view
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
+from campaign import lookups as campaign_lookups
 from campaign.inputs import posted_object
-from campaign.models import Officer
 from campaign.pages import campaign_action, campaign_page, require_officer
-from cities.models import City
 
 
 @campaign_page
@@ -56,8 +55,8 @@ def march_new(request, campaign):
     actor = require_officer(request)
     if request.POST.get("preview"):  # the form's "Preview" button: nothing is sent yet
         return _war(request, campaign, request.POST)
-    target = posted_object(request.POST, "target", City.objects.filter(campaign=campaign), "R4.1")
-    organisation = organisation_from(request.POST, Officer.objects.filter(campaign=campaign), "R4.1")
+    target = posted_object(request.POST, "target", campaign_lookups.cities(campaign), "R4.1")
+    organisation = organisation_from(request.POST, campaign_lookups.officers(campaign), "R4.1")
     army = march_start(actor=actor, target=target, organisation=organisation)
     messages.success(request, _("The army marches on %(city)s.") % {"city": army.target.name})
     return redirect("war", slug=campaign.slug)
@@ -73,7 +72,7 @@ def prisoners_page(request, campaign):
 @campaign_action
 def ransom_decide(request, campaign, ransom_id):
     actor = require_officer(request)
-    ransom = get_object_or_404(Ransom, pk=ransom_id, campaign=campaign)
+    ransom = lookups.ransom(campaign, ransom_id)
     ransom_settle(actor=actor, ransom=ransom, paid=request.POST.get("paid") == "1")
     messages.success(request, _("The prisoner is free."))
     return redirect("prisoners", slug=campaign.slug)
