@@ -61,13 +61,6 @@ def shown_comments() -> Prefetch:
 
 def comment_target(*, campaign: Campaign, post_id: int) -> Post:
     """The post a comment is written under, with its thread and board for the service's checks
-    (1 query); Post.DoesNotExist when the campaign has no such post (the pages answer 404)."""
+    (1 query); Post.DoesNotExist when the campaign has no such post (the terminal's comment; the
+    pages and the API find it by forum/lookups.py, 404 otherwise)."""
     return Post.objects.select_related("thread__board").get(pk=post_id, thread__board__campaign=campaign)
-
-
-def comment_to_moderate(*, campaign: Campaign, comment_id: int) -> Comment:
-    """A comment of the campaign with its post's board and the board's owners, for a moderator's
-    hiding (R2.5: who moderates is read from them; 1 query); Comment.DoesNotExist when none."""
-    return Comment.objects.select_related(
-        "post__thread__board__city__kingdom", "post__thread__board__kingdom", "post__thread__board__campaign"
-    ).get(pk=comment_id, post__thread__board__campaign=campaign)

@@ -11,9 +11,8 @@ from campaign import clock, hooks
 from campaign.inputs import query_id
 from campaign.pages import back, campaign_action, campaign_page, require_officer
 from forum import lookups
-from forum.models import Board, Comment, Post, Thread
+from forum.models import Board, Post, Thread
 from forum.selectors.boards import board_page, boards_of_campaign, thread_page
-from forum.selectors.comments import comment_target, comment_to_moderate
 from forum.selectors.search import board_search
 from forum.services.boards import post_edit, post_hide, post_reply, thread_create
 from forum.services.comments import comment_add, comment_hide
@@ -155,10 +154,7 @@ def post_moderate(request, campaign, post_id):
 def comment_new(request, campaign, post_id):
     """A 推, 噓 or → under a post (the button pressed names the kind)."""
     officer = require_officer(request)
-    try:
-        post = comment_target(campaign=campaign, post_id=post_id)
-    except Post.DoesNotExist:
-        raise Http404 from None
+    post = lookups.post(campaign, post_id)
     comment = comment_add(
         actor=officer, post=post, kind=request.POST.get("kind", ""), text=request.POST.get("text", "")
     )
@@ -170,10 +166,7 @@ def comment_new(request, campaign, post_id):
 @campaign_action
 def comment_moderate(request, campaign, comment_id):
     officer = require_officer(request)
-    try:
-        comment = comment_to_moderate(campaign=campaign, comment_id=comment_id)
-    except Comment.DoesNotExist:
-        raise Http404 from None
+    comment = lookups.comment(campaign, comment_id)
     comment_hide(actor=officer, comment=comment, hidden=request.POST.get("hidden", "1") == "1")
     messages.success(request, _("The comment was hidden.") if comment.hidden else _("The comment is shown again."))
     return _to_post(request, campaign, comment.post)

@@ -6,6 +6,7 @@ from datetime import timedelta
 
 import pytest
 import redis
+from django.http import Http404
 from django.utils import translation
 
 from campaign.clock import now as clock_now
@@ -199,7 +200,8 @@ def test_pushes_at_the_same_instant_all_count_and_one_officers_two_are_a_push_an
 def test_the_post_commented_and_the_comment_moderated_are_found_in_their_campaign_in_one_query_each(
     world, post, django_assert_num_queries
 ):
-    from forum.selectors.comments import comment_target, comment_to_moderate
+    from forum import lookups
+    from forum.selectors.comments import comment_target
 
     comment = comment_add(actor=world["曹仁"], post=post, kind="push", text="好計")
     city = world.city("洛陽")
@@ -207,9 +209,9 @@ def test_the_post_commented_and_the_comment_moderated_are_found_in_their_campaig
         found = comment_target(campaign=world.campaign, post_id=post.pk)
         assert found.thread.board.city_id == city.pk
     with django_assert_num_queries(1):
-        moderated = comment_to_moderate(campaign=world.campaign, comment_id=comment.pk)
+        moderated = lookups.comment(world.campaign, comment.pk)
         assert moderated.post.thread.board.campaign == world.campaign
-    with pytest.raises(Post.DoesNotExist):  # the pages answer 404
+    with pytest.raises(Post.DoesNotExist):  # the terminal answers it
         comment_target(campaign=world.campaign, post_id=post.pk + 1000)
-    with pytest.raises(Comment.DoesNotExist):
-        comment_to_moderate(campaign=world.campaign, comment_id=comment.pk + 1000)
+    with pytest.raises(Http404):
+        lookups.comment(world.campaign, comment.pk + 1000)
