@@ -3,7 +3,7 @@ roster, retreat, pursuit, reinforcement, ransom), stratagems and dark chess, jud
 moderation and edits. As in api/acts.py: the forms' fields and URL names, the forms' parsing
 (api/forms.py), the forms' services."""
 
-from ninja import Schema
+from ninja import Field, Schema
 
 from api import schemas
 from api.acts import _actor
@@ -43,6 +43,12 @@ class Done(Schema):
 
 class MaybeOfficer(Schema):
     officer: int | None = None
+
+
+class GovernorChoice(MaybeOfficer):
+    confirm_vacate: bool = Field(
+        False, description="true: the officer may leave the city they govern (refused, naming it, otherwise)"
+    )
 
 
 class OfficerChoice(Schema):
@@ -148,13 +154,14 @@ class RansomOut(Schema):
 
 
 @act("/c/{slug}/cities/{city_id}/governor", schemas.CityOut, "governor-appoint")
-def governor_appoint(request, slug: str, city_id: schemas.Id, data: MaybeOfficer):
-    """Appoint or replace a city's governor, or dismiss them with no officer (R2.4: the king)."""
+def governor_appoint(request, slug: str, city_id: schemas.Id, data: GovernorChoice):
+    """Appoint or replace a city's governor, or dismiss them with no officer (R2.4: the king). An
+    officer who governs another city leaves it only with `confirm_vacate` (409 otherwise, naming it)."""
     campaign, actor = _personnel_actor(request, slug)
     city = campaign_lookups.city(campaign, city_id)
     officers = campaign_lookups.officers(campaign)
     officer = posted_object(as_form(data), "officer", officers, "R2.4") if data.officer else None
-    return personnel.governor_appoint(actor=actor, city=city, officer=officer)
+    return personnel.governor_appoint(actor=actor, city=city, officer=officer, confirm_vacate=data.confirm_vacate)
 
 
 @act("/c/{slug}/boards/{board_id}/moderators", ModeratorOut, "moderator-appoint")

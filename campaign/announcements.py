@@ -83,6 +83,20 @@ def governor_appointed(city: City, officer: Officer | None, previous: Officer | 
     return title, body
 
 
+def governor_vacated(city: City, officer: Officer, to: City) -> Post:
+    """R2.4: a governor appointed to another city leaves this one without a governor."""
+    with in_site_language():
+        title = _("%(city)s has no governor now") % {"city": city.name}
+        body = _(
+            "%(name)s, governor of %(city)s, is appointed governor of %(other)s: %(city)s has no governor now."
+        ) % {
+            "name": officer.name,
+            "city": city.name,
+            "other": to.name,
+        }
+    return title, body
+
+
 def moderator_appointed(officer: Officer) -> Post:
     """R2.5: a moderator of a board."""
     with in_site_language():

@@ -44,6 +44,9 @@ def personnel_for(*, officer: Officer) -> PersonnelView:
         if kingdom
         else []
     )
+    held = {c.governor_id: c.name for c in cities if c.governor_id}
+    for o in everyone:
+        o.governs = held.get(o.pk, "")  # type: ignore[attr-defined]  # (the post an appointment elsewhere vacates)
     officers = everyone
     if not king:
         governed_ids = {c.pk for c in governed}

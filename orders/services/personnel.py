@@ -21,10 +21,24 @@ def _announce(board: Board, key: str, title: str, body: str = "") -> None:
     post_system(board=board, title=title, body=body or title, at=clock.now(), event_key=key)
 
 
+class VacateUnconfirmed(RuleViolation):
+    """An appointment that would vacate the appointee's other post, asked without the word that
+    it may (`confirm_vacate`): refused, naming that post, so that the page asks and the API says
+    what to send (409, like a state its author has not seen)."""
+
+    status_code = 409
+
+    def __init__(self, message: str, *, vacated: City) -> None:
+        super().__init__("R2.4", message)
+        self.vacated = vacated
+
+
 @transaction.atomic
-def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> City:
+def governor_appoint(*, actor: Officer, city: City, officer: Officer | None, confirm_vacate: bool = False) -> City:
     """R2.4: the king names (or replaces, or with None removes) a city's governor 太守.
-    The post does not change the holder's stars."""
+    The post does not change the holder's stars. An officer governs one city: appointing one
+    who governs another vacates it, only with `confirm_vacate` (else refused, naming the city),
+    and that city's board and the palace are told it has no governor now."""
     require_campaign_open(actor.campaign)
     city = (
         City.objects.select_for_update(of=("self",))
@@ -48,7 +62,18 @@ def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> 
         # Two appointments of one officer to two cities at once: the officer's row lock makes
         # the second wait and then move the post (an officer governs one city).
         Officer.objects.select_for_update().filter(pk=officer.pk).first()
-        City.objects.filter(governor=officer).exclude(pk=city.pk).update(governor=None)
+        held = City.objects.select_related("board").filter(governor=officer).exclude(pk=city.pk).first()
+        if held is not None:
+            if not confirm_vacate:
+                raise VacateUnconfirmed(
+                    _(
+                        "%(name)s governs %(held)s: appointed governor of %(city)s, they leave %(held)s without "
+                        "a governor. Confirm that %(held)s is vacated to appoint them."
+                    )
+                    % {"name": officer.name, "held": held.name, "city": city.name},
+                    vacated=held,
+                )
+            _governor_vacate(held, officer, to=city)
     previous = city.governor
     city.governor = officer
     try:
@@ -65,6 +90,17 @@ def governor_appoint(*, actor: Officer, city: City, officer: Officer | None) -> 
     for board in (city.board, city.kingdom.palace):
         _announce(board, f"governor:{city.pk}:{stamp}:{board.pk}", title, body)
     return city
+
+
+def _governor_vacate(city: City, officer: Officer, *, to: City) -> None:
+    """The post `officer` leaves for `to`: `city` has no governor now, said on its board and the
+    palace's."""
+    City.objects.filter(pk=city.pk).update(governor=None)
+    title, body = texts.governor_vacated(city, officer, to)
+    stamp = clock.now().timestamp()
+    assert to.kingdom is not None  # its king appoints
+    for board in (city.board, to.kingdom.palace):
+        _announce(board, f"governor:{city.pk}:{stamp}:{board.pk}", title, body)
 
 
 def _may_appoint_moderators(actor: Officer, board: Board) -> bool:

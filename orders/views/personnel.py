@@ -40,7 +40,12 @@ def governor_appoint(request, campaign, city_id):
     officer = None
     if request.POST.get("officer"):
         officer = posted_object(request.POST, "officer", campaign_lookups.officers(campaign), "R2.4")
-    personnel.governor_appoint(actor=actor, city=city, officer=officer)
+    confirmed = request.POST.get("confirm_vacate") == "yes"
+    try:
+        personnel.governor_appoint(actor=actor, city=city, officer=officer, confirm_vacate=confirmed)
+    except personnel.VacateUnconfirmed as asked:
+        context = {"campaign": campaign, "city": city, "officer": officer, "vacated": asked.vacated, "asked": asked}
+        return render(request, "orders/governor_vacate.html", context, status=409)
     return _done(request, campaign, _("The governor of %(city)s is set.") % {"city": city.name})
 
 
