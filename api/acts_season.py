@@ -47,6 +47,12 @@ def season_start_set(request, slug: str, data: Instant):
     return season_life.war_start_set(user=request.auth.user, campaign=campaign, at=at)
 
 
+@act("/c/{slug}/season/start-now", schemas.CampaignOut, "season-start-now")
+def season_start_now(request, slug: str):
+    """Start the war now (from draft or enrolment); an instant set before is dropped."""
+    return season_life.war_start_now(user=request.auth.user, campaign=_campaign(request, slug))
+
+
 @act("/c/{slug}/season/pause", schemas.CampaignOut, "season-pause")
 def season_pause(request, slug: str, data: Pause):
     """Pause the war (optionally until an instant, when it resumes by itself)."""

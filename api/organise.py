@@ -28,7 +28,7 @@ from seasons.selectors.organise import (
     world_preview,
 )
 from seasons.selectors.world_file import world_data
-from seasons.services import organise, world_edit
+from seasons.services import organise, organise_right, world_edit
 from seasons.world_reading import setting_plain
 
 
@@ -185,6 +185,21 @@ def world_read(request, slug: str):
 def campaign_new(request, data: NewCampaign):
     """A new campaign in draft (R1.1), its creator its organiser."""
     return _organised(organise.campaign_create(actor=request.auth.user, **data.dict()))
+
+
+class Ask(Schema):
+    message: str = Field("", description="who you are and what you would run (at most 1,000 characters)")
+
+
+class AskedOut(Schema):
+    sent: bool
+
+
+@act("/organise/ask", AskedOut, "organise-ask")
+def right_ask(request, data: Ask):
+    """Ask the site's admins for the right to organise campaigns (a site whose rule is "permitted")."""
+    organise_right.organise_right_request(user=request.auth.user, message=data.message)
+    return AskedOut(sent=True)
 
 
 def _preview(text: str, fmt: str) -> PreviewOut:

@@ -40,8 +40,8 @@ def _viewer(request: HttpRequest, campaign: Campaign) -> Officer | None:
 @read("/campaigns", list[schemas.CampaignOut], "api-campaigns")
 @paginate(Paged, **PAGE)
 def campaigns(request):
-    """The campaigns this site runs."""
-    return campaign_lookups.campaigns()
+    """The campaigns this site runs; a draft only to its organisers."""
+    return campaign_lookups.campaigns_listed(request.auth.user)
 
 
 @read("/c/{slug}", schemas.CampaignOut, "api-campaign")

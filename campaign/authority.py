@@ -7,6 +7,7 @@ from allauth.mfa.models import Authenticator
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from campaign import hooks
 from campaign.errors import NotAllowed, RuleViolation
@@ -163,16 +164,67 @@ def require_war_running(campaign: Campaign) -> None:
         raise RuleViolation("R1.1", _("The war is paused."))
 
 
+ORGANISE_PERMISSION = "campaign.organise_campaigns"
+
+
+def creators_confirmed() -> bool:
+    """The site's rule (CAMPAIGN_CREATORS): every confirmed account creates campaigns ("confirmed",
+    the default), or only those a site admin gave the permission ("permitted")."""
+    return settings.CAMPAIGN_CREATORS == "confirmed"
+
+
 def may_create_campaigns(user: User | AnonymousUser) -> bool:
-    """A site admin lets a user organise campaigns (the permission on their admin page); with
-    `CAMPAIGNS_BY_ANY_USER` every user with a confirmed address may."""
+    """A user a site admin gave the permission (on their admin page); under the "confirmed" rule
+    every user with a confirmed address too."""
     if not user.is_authenticated:
         return False
-    if user.has_perm("campaign.organise_campaigns"):  # a superuser has every permission
+    if user.has_perm(ORGANISE_PERMISSION):  # a superuser has every permission
         return True
-    return settings.CAMPAIGNS_BY_ANY_USER and EmailAddress.objects.filter(user=user, verified=True).exists()
+    return creators_confirmed() and EmailAddress.objects.filter(user=user, verified=True).exists()
+
+
+def organise_link_shown(user: User | AnonymousUser) -> bool:
+    """The menu's Organise: to every account under the "confirmed" rule (no query: a logged-in
+    account has confirmed its address); under "permitted", to those given the permission and to
+    the organisers others added to a campaign."""
+    if not user.is_authenticated:
+        return False
+    if creators_confirmed() or user.has_perm(ORGANISE_PERMISSION):
+        return True
+    return Campaign.organisers.through.objects.filter(user_id=user.pk).exists()
 
 
 def require_campaign_creator(user: User | AnonymousUser) -> None:
-    if not may_create_campaigns(user):
-        raise NotAllowed("R1.1", _("A site admin lets a user organise campaigns; you may not create one."))
+    if may_create_campaigns(user):
+        return
+    if creators_confirmed():
+        raise NotAllowed("R1.1", _("Confirm your account's address first: every confirmed account may organise."))
+    raise NotAllowed(
+        "R1.1",
+        _(
+            "On this site the site's admins give the right to organise campaigns: ask them for it on the "
+            "Organise page (/organise/)."
+        ),
+    )
+
+
+def require_draft_room(user: User) -> None:
+    """A few drafts at a time (DRAFTS_PER_ORGANISER) for an account that organises by the
+    "confirmed" rule; one given the permission is not counted. The caller holds the user's row
+    locked where it can (two creations at once count one after the other)."""
+    if user.has_perm(ORGANISE_PERMISSION):
+        return
+    limit = settings.DRAFTS_PER_ORGANISER
+    drafts = Campaign.objects.filter(organisers=user, status=Campaign.Status.DRAFT).count()
+    if drafts >= limit:
+        raise RuleViolation(
+            "R1.1",
+            ngettext(
+                "You organise %(n)d campaign in draft, the most this site allows an organiser at a time: "
+                "open its enrolment first (its season page).",
+                "You organise %(n)d campaigns in draft, the most this site allows an organiser at a time: "
+                "open one's enrolment first (its season page).",
+                drafts,
+            )
+            % {"n": drafts},
+        )

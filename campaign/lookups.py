@@ -3,7 +3,8 @@ and roads, which the cities app below cannot look up by campaign) found by its i
 campaign, 404 otherwise: for the pages, the API and the terminal; and the lists the API pages by
 cursor and a form picks an id from."""
 
-from django.db.models import QuerySet
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Q, QuerySet
 from django.shortcuts import get_object_or_404
 
 from campaign.models import STAGING, Campaign, Kingdom, Move, Officer, Promotion
@@ -12,6 +13,18 @@ from cities.models import City, Road
 
 def campaigns() -> QuerySet[Campaign]:
     return Campaign.objects.exclude(slug__startswith=STAGING)  # not one being built (world_staging.py)
+
+
+def campaigns_listed(user: User | AnonymousUser) -> QuerySet[Campaign]:
+    """The campaigns a list shows `user` (the home page, the API): a draft only to its organisers
+    (and site admins, who organise every campaign), in the same one query."""
+    found = campaigns()
+    if user.is_superuser:
+        return found
+    if not user.is_authenticated:
+        return found.exclude(status=Campaign.Status.DRAFT)
+    theirs = Campaign.organisers.through.objects.filter(user_id=user.pk).values("campaign_id")
+    return found.filter(~Q(status=Campaign.Status.DRAFT) | Q(pk__in=theirs))
 
 
 def campaign_by_slug(slug: str) -> Campaign:

@@ -302,9 +302,13 @@ if "API_PROXIES" in os.environ:
     raise ImproperlyConfigured("API_PROXIES is replaced by TRUSTED_PROXIES: the proxies' addresses, not their number.")
 TRUSTED_PROXIES = ",".join(p.strip() for p in os.environ.get("TRUSTED_PROXIES", "").split(",") if p.strip())
 NINJA_NUM_PROXIES = 0  # ninja's own reading of X-Forwarded-For is never used (api/auth.py)
-# Who may create campaigns: the users a site admin gave the permission (campaign.organise_campaigns)
-# and, with this on, every user with a confirmed address (campaign/authority.py may_create_campaigns).
-CAMPAIGNS_BY_ANY_USER = env_flag("CAMPAIGNS_BY_ANY_USER")
+# Who creates campaigns (campaign/authority.py): "confirmed", every confirmed account, at most
+# DRAFTS_PER_ORGANISER drafts at a time unless given the permission campaign.organise_campaigns;
+# "permitted", only those a site admin gave it (the others ask on /organise/).
+CAMPAIGN_CREATORS = os.environ.get("CAMPAIGN_CREATORS", "confirmed").strip()
+if CAMPAIGN_CREATORS not in ("confirmed", "permitted"):
+    raise ImproperlyConfigured("CAMPAIGN_CREATORS is confirmed (every confirmed account) or permitted.")
+DRAFTS_PER_ORGANISER = int(os.environ.get("DRAFTS_PER_ORGANISER", "3"))
 # An officer's posts on the boards (threads, replies, edits) at most this often.
 BOARD_POST_RATE = os.environ.get("BOARD_POST_RATE", "10/min")
 if not re.fullmatch(r"[1-9][0-9]*/[smhd][a-z]*", BOARD_POST_RATE):
@@ -312,16 +316,12 @@ if not re.fullmatch(r"[1-9][0-9]*/[smhd][a-z]*", BOARD_POST_RATE):
 # How often beat's sweeper applies what is overdue and delivers what was missed: how soon a site
 # catches up after an outage, against a sweep's few queries that often (/healthz allows three).
 TIMER_SWEEP_SECONDS = float(os.environ.get("TIMER_SWEEP_SECONDS", "5"))
-# A timer due further ahead than this gets its on-time (ETA) message from the sweeper as its
-# instant nears, not when it is scheduled: a live game's flag, re-set by every move, is then sent
-# only if it may really fall, and no message waits in Redis longer than its visibility timeout.
-# At least two sweeps, so that a sweep running late still sends it in time. From the environment
-# so that a real worker can be started with a short one (tests/integration).
+# A timer due further ahead gets its ETA message from the sweeper as it nears (a live game's flag,
+# re-set by every move, is sent only if it may fall; no message outlives Redis' visibility timeout);
+# at least two sweeps, so a late sweep still sends it in time (tests/integration start it short).
 TIMER_LEAD_SECONDS = max(float(os.environ.get("TIMER_LEAD_SECONDS", "60")), 2 * TIMER_SWEEP_SECONDS)
-# A notice's delivery claims its row for this long; a worker killed mid-delivery leaves it to the
-# sweeper once the lease is over. Longer than any delivery (a lease ending mid-delivery sends the
-# mail twice): a deployment whose SMTP server answers slowly lengthens it; the integration tests
-# shorten it for their real workers.
+# A notice's delivery claims its row for this long (a killed worker's goes to the sweeper after it);
+# longer than any delivery, or the mail goes twice: a slow SMTP server lengthens it, tests shorten it.
 NOTICE_LEASE_SECONDS = float(os.environ.get("NOTICE_LEASE_SECONDS", "30"))
 # A player who withdrew an application applies to that kingdom again this much later (no flood).
 APPLICATION_COOLDOWN_SECONDS = float(os.environ.get("APPLICATION_COOLDOWN_SECONDS", "600"))

@@ -16,6 +16,7 @@ campaign_urls = [
     path("organise/season/", season.season_page, name="organise-season"),
     path("organise/season/enrolment/", season.season_open_enrolment, name="season-open-enrolment"),
     path("organise/season/start/", season.season_start_set, name="season-start-set"),
+    path("organise/season/start-now/", season.season_start_now, name="season-start-now"),
     path("organise/season/pause/", season.season_pause, name="season-pause"),
     path("organise/season/resume/", season.season_resume, name="season-resume"),
     path("organise/season/end-instant/", season.season_end_set, name="season-end-set"),
@@ -54,6 +55,7 @@ campaign_urls = [
 
 urlpatterns = [
     path("organise/", organise.organise_page, name="organise"),
+    path("organise/ask/", organise.organise_ask, name="organise-ask"),
     path("organise/new/", organise.organise_new, name="organise-new"),
     path("organise/new/create/", organise.organise_create, name="organise-create"),
     path("organise/new/upload/", organise.organise_upload, name="organise-upload"),

@@ -40,6 +40,11 @@ CLAUSES = {
     "battle_game": "R1.1",
     "slug": "R1.1",
     "slug_taken": "R1.1",
+    "zero_travel_time": "R1.4",
+    "zero_online_window": "R2.6",
+    "zero_penalty_period": "R7.2",
+    "zero_pursuit_window": "R8.2",
+    "zero_stratagem_window": "R9.3",
 }
 
 
@@ -84,6 +89,11 @@ def _rules() -> dict[str, str]:
         "not_bool": _("true or false is expected here."),
         "not_count": _("A whole number from 0 to %(maximum)s is expected here (durations in seconds)."),
         "not_number": _("A number is expected here."),
+        "zero_travel_time": _("A road takes time to travel: the time between neighbouring cities is more than 0."),
+        "zero_online_window": _("Online means active within a while: that while is more than 0."),
+        "zero_penalty_period": _("The siege's losses come every period: the period is more than 0."),
+        "zero_pursuit_window": _("The defence has a while to decide a pursuit: that while is more than 0."),
+        "zero_stratagem_window": _("A general has a while to take up a stratagem's game: that while is more than 0."),
         "time_zone": _("Unknown time zone “%(value)s”."),
         "battle_game": _("Unknown battle game “%(value)s” (one of: %(allowed)s)."),
         "duplicate_name": _("The name “%(name)s” is given twice."),

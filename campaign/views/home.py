@@ -8,7 +8,7 @@ from campaign.selectors.home import home_for
 
 @require_safe
 def home(request):
-    view = home_for()
+    view = home_for(request.user)
     return render(request, "campaign/home.html", {"campaigns": view.campaigns, "enrolling": view.enrolling})
 
 

@@ -18,6 +18,12 @@ a `Vocabulary`. Every refusal is a `WorldFileError` naming the field path.
 ... except WorldFileError as e:
 ...     print(e.code, e.path, e.params)
 unreachable cities[1] {'city': 'b'}
+>>> data["roads"], data["settings"] = [["a", "b"]], {"travel_time": 0}
+>>> try:
+...     world_spec(data, v)
+... except WorldFileError as e:
+...     print(e.code, e.path)
+zero_travel_time settings.travel_time
 """
 
 import re
@@ -42,6 +48,15 @@ SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,50}$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 LIMITS = {"small": 2**15 - 1, "int": 2**31 - 1, "duration": 2**31 - 1}  # what the columns hold
 WALL_SETTING = {"capital": "capital_wall", "buffer": "buffer_wall"}  # any other kind: frontier_wall
+# The durations that make no sense at 0 (a road crossed in no time, a period counted without end,
+# nobody ever online, a window closed as it opens), each refused with its own rule's code.
+NOT_ZERO = {
+    "travel_time": "zero_travel_time",
+    "penalty_period": "zero_penalty_period",
+    "online_window": "zero_online_window",
+    "pursuit_window": "zero_pursuit_window",
+    "stratagem_window": "zero_stratagem_window",
+}
 
 
 @dataclass(frozen=True)
@@ -135,6 +150,8 @@ def _settings(data: dict[str, Any], vocabulary: Vocabulary) -> dict[str, Any]:
             raise _fail("not_bool", path)
         if kind in ("int", "small", "duration") and (type(value) is not int or not 0 <= value <= LIMITS[kind]):
             raise _fail("not_count", path, maximum=LIMITS[kind])
+        if name in NOT_ZERO and value == 0:
+            raise _fail(NOT_ZERO[name], path)
         if kind == "str" and not isinstance(value, str):
             raise _fail("not_text", path)
         out[name] = timedelta(seconds=value) if kind == "duration" else value

@@ -5,13 +5,14 @@ a world file before it is saved. Each in a fixed number of queries, whatever the
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from campaign.authority import may_create_campaigns
+from campaign.authority import ORGANISE_PERMISSION, creators_confirmed, may_create_campaigns
 from campaign.models import Campaign, Kingdom
 from cities.drawing import Drawing, drawing
 from cities.models import City, CityKind, Road
@@ -25,12 +26,22 @@ NEUTRAL = "#888888"
 class OrganiseHome:
     campaigns: list[Campaign]
     may_create: bool
+    may_ask: bool  # the site's admins give the right ("permitted"): the request form is shown
+    drafts_limit: int | None  # the most drafts at a time, for an account counted (no permission)
 
 
 def organise_home(*, user: User) -> OrganiseHome:
-    """The campaigns the user organises, newest first, and whether they may create one."""
+    """The campaigns the user organises, newest first, whether they may create one, or ask for the
+    right to, and how many drafts they may hold at a time."""
     campaigns = list(Campaign.objects.filter(organisers=user).order_by("-created_at", "-pk"))
-    return OrganiseHome(campaigns=campaigns, may_create=may_create_campaigns(user))
+    may_create = may_create_campaigns(user)
+    counted = may_create and not user.has_perm(ORGANISE_PERMISSION)
+    return OrganiseHome(
+        campaigns=campaigns,
+        may_create=may_create,
+        may_ask=not may_create and not creators_confirmed(),
+        drafts_limit=settings.DRAFTS_PER_ORGANISER if counted else None,
+    )
 
 
 @dataclass(frozen=True)

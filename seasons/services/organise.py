@@ -16,14 +16,14 @@ from django.db.models import F
 from django.db.models.functions import Least
 from django.utils.translation import gettext as _
 
-from campaign.authority import require_campaign_creator, require_organiser
+from campaign.authority import require_campaign_creator, require_draft_room, require_organiser
 from campaign.errors import RuleViolation
 from campaign.models import Campaign
 from cities.models import City, CityKind
 from seasons.rules.world_check import world_spec
 from seasons.rules.world_file import WorldFileError
 from seasons.selectors.world_file import world_data
-from seasons.services.world_files import accounts_named, slug_free, world_import
+from seasons.services.world_files import accounts_named, draft_room_locked, slug_free, world_import
 from seasons.services.world_staging import opened_instead, world_staged
 from seasons.world_reading import CAMPAIGN_SETTINGS, place_unplaced, setting_plain, world_parse, world_vocabulary
 from seasons.world_refusals import world_form_refusal
@@ -70,6 +70,7 @@ def campaign_create(*, actor: User, name: str, slug: str, time_zone: str, battle
     """An empty campaign in draft; its creator its first organiser. No timer: the war's start
     schedules the first midnight."""
     require_campaign_creator(actor)
+    draft_room_locked(actor)
     spec = checked(
         {"name": name, "slug": slug, "time_zone": time_zone, "battle_game": battle_game, "kingdoms": [], "cities": []}
     )
@@ -97,7 +98,16 @@ def campaign_import(
     address or `slug`; its creator its first organiser. Written in parts (world_staging.py): not
     in one transaction, so that no write waits behind it."""
     require_campaign_creator(actor)
-    return world_import(text=text, fmt=fmt, status=Campaign.Status.DRAFT, slug=slug, places=places, uploader=actor)
+    require_draft_room(actor)
+    return world_import(
+        text=text,
+        fmt=fmt,
+        status=Campaign.Status.DRAFT,
+        slug=slug,
+        places=places,
+        uploader=actor,
+        check=lambda: draft_room_locked(actor),
+    )
 
 
 @transaction.atomic

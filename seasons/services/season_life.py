@@ -121,6 +121,22 @@ def war_start_set(*, user: User, campaign: Campaign, at: datetime) -> Campaign:
     return campaign
 
 
+@transaction.atomic
+def war_start_now(*, user: User, campaign: Campaign) -> Campaign:
+    """The war starts now, by the organiser's word (in draft or enrolment, before any end instant
+    set); the start instant set before, if any, is dropped with its timer."""
+    require_organiser(user, campaign)
+    campaign = campaign_lock(campaign)
+    _require_before_war(campaign)
+    at = clock.now()
+    if campaign.war_ends_at is not None and at >= campaign.war_ends_at:
+        raise RuleViolation("R1.1", _("The war must start before its end instant."))
+    Timer.objects.filter(key=start_key(campaign)).delete()
+    campaign.war_starts_at = at
+    campaign.save(update_fields=["war_starts_at"])
+    return war_start(campaign=campaign, at=at)
+
+
 @timer_handler(WAR_START)
 def war_start_due(timer: Timer) -> None:
     campaign = campaign_lock(Campaign(pk=timer.object_id))

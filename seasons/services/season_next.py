@@ -16,6 +16,7 @@ from seasons.rules.world_check import world_spec
 from seasons.rules.world_file import WorldFileError
 from seasons.selectors.world_file import world_data
 from seasons.services.world import world_create
+from seasons.services.world_files import draft_room_locked
 from seasons.world_reading import world_vocabulary
 from seasons.world_refusals import world_refusal
 
@@ -60,6 +61,8 @@ def season_next(*, user: User | AnonymousUser, campaign: Campaign, name: str, sl
     naming this one. Refused (nothing made) for a draft, a taken address or a name the world file
     would refuse."""
     require_organiser(user, campaign)
+    assert isinstance(user, User)  # an organiser is logged in
+    draft_room_locked(user)
     if campaign.status == Campaign.Status.DRAFT:
         raise RuleViolation("R1.1", _("A campaign still in draft has no season to follow; change it instead."))
     world = season_world(campaign)

@@ -5,10 +5,13 @@ in parts (world_staging.py), its officers on existing accounts only. Cities a fi
 coordinates get them here, once (cities/layout.py), so that no page lays the map out. Writing a
 world out is a read: `seasons/selectors/world_file.py`."""
 
+from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError
 
+from campaign.authority import require_draft_room
 from campaign.models import Campaign, Officer
 from seasons.rules.world_check import SLUG
 from seasons.rules.world_file import WorldFileError
@@ -26,11 +29,13 @@ def world_import(
     slug: str = "",
     places: dict[str, tuple[float, float]] | None = None,
     uploader: Any = None,
+    check: Callable[[], None] | None = None,
 ) -> Campaign:
     """A new campaign built from a world file (at war, as the command builds it; an organiser's in
     draft, at the address `slug` when given instead of the file's, the `uploader` its organiser);
     a refused file changes nothing. Its officers name existing accounts (`accounts_named`): a file
-    makes none. Written in parts, no write lock held for long (world_staging.py)."""
+    makes none. Written in parts, no write lock held for long (world_staging.py); `check` is asked
+    again in the last step's transaction."""
     spec = world_parse(text=text, fmt=fmt)
     users = accounts_named(spec=spec, fmt=fmt, uploader=uploader)
     if slug:
@@ -39,12 +44,19 @@ def world_import(
         spec["slug"] = slug
     slug_free(slug=spec["slug"], fmt=fmt)
     place_unplaced(spec, places)
-    opened = opened_new(slug=spec["slug"], status=status, organisers=[uploader] if uploader else [])
+    opened = opened_new(slug=spec["slug"], status=status, organisers=[uploader] if uploader else [], check=check)
     try:
         return world_staged(spec=spec, users=users, opened=opened)
     except IntegrityError:
         slug_free(slug=spec["slug"], fmt=fmt)  # another import took the address meanwhile: refused by name
         raise
+
+
+def draft_room_locked(user: Any) -> None:
+    """Room for one more draft (DRAFTS_PER_ORGANISER), counted with the user's row locked: two
+    creations at once count one after the other. In the caller's transaction."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    require_draft_room(user)
 
 
 def accounts_named(*, spec: dict[str, Any], fmt: str, uploader: Any = None, campaign: Campaign | None = None) -> dict:

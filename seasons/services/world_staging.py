@@ -76,12 +76,16 @@ def world_staged(*, spec: dict[str, Any], users: dict[str, Any], opened: Callabl
     return campaign
 
 
-def opened_new(*, slug: str, status: str, organisers: list[Any]) -> Callable[[Campaign], Campaign]:
-    """The last step of a new campaign's import: the staging campaign takes its address (an
-    IntegrityError when another took it meanwhile), its state and organisers; its kings their
-    admin; at war, its clock starts."""
+def opened_new(
+    *, slug: str, status: str, organisers: list[Any], check: Callable[[], None] | None = None
+) -> Callable[[Campaign], Campaign]:
+    """The last step of a new campaign's import: `check` asked again (the uploader's room for a
+    draft), then the staging campaign takes its address (an IntegrityError when another took it
+    meanwhile), its state and organisers; its kings their admin; at war, its clock starts."""
 
     def opened(staging: Campaign) -> Campaign:
+        if check is not None:
+            check()
         Campaign.objects.filter(pk=staging.pk).update(slug=slug, status=status)
         staging.refresh_from_db()
         staging.organisers.add(*organisers)

@@ -8,18 +8,19 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from campaign.authority import require_campaign_creator, require_organiser
+from campaign.authority import creators_confirmed, require_campaign_creator, require_organiser
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import zone_names
-from campaign.pages import campaign_action, campaign_page, forbidden, outside_zone, two_factor_page
+from campaign.pages import campaign_action, campaign_page, outside_zone, two_factor_page
 from seasons.organise_inputs import column, places_posted, settings_posted
 from seasons.pages import preview_or_save
 from seasons.selectors.organise import organise_home, organise_hub, settings_rows
-from seasons.services import organise
+from seasons.services import organise, organise_right
 
 
 @login_required
@@ -39,13 +40,35 @@ def _user(request: HttpRequest) -> User:
     return request.user
 
 
+def _refused(request: HttpRequest, exc: NotAllowed) -> HttpResponse:
+    """The refusal of a new campaign, with the way to the right: the Organise page, where the
+    site's admins are asked (or the account's address confirmed)."""
+    context = {"message": exc.refusal_html, "next_url": reverse("organise"), "next_text": _("Ask for the right")}
+    if creators_confirmed():
+        context.update(next_url=reverse("account_email"), next_text=_("Confirm your address"))
+    return render(request, "403.html", context, status=403)
+
+
+@login_required
+@require_POST
+def organise_ask(request: HttpRequest) -> HttpResponse:
+    """The request for the right to organise, mailed to the site's admins."""
+    try:
+        organise_right.organise_right_request(user=_user(request), message=request.POST.get("message", "")[:2000])
+    except RuleViolation as exc:
+        messages.error(request, exc.refusal_html)
+    else:
+        messages.success(request, _("Your request is sent to the site's admins; they answer by mail to your address."))
+    return redirect("organise")
+
+
 @login_required
 @require_http_methods(["GET", "HEAD"])
 def organise_new(request: HttpRequest) -> HttpResponse:
     try:
         require_campaign_creator(request.user)
     except NotAllowed as exc:
-        return forbidden(request, exc)
+        return _refused(request, exc)
     context = {"zones": zone_names(), "games": _battle_games(), "form": request.session.pop("organise_form", {})}
     return render(request, "seasons/organise/new.html", context)
 
@@ -57,7 +80,7 @@ def organise_create(request: HttpRequest) -> HttpResponse:
     try:
         campaign = organise.campaign_create(actor=_user(request), **fields)
     except NotAllowed as exc:
-        return forbidden(request, exc)
+        return _refused(request, exc)
     except RuleViolation as exc:
         messages.error(request, exc.refusal_html)
         request.session["organise_form"] = fields  # shown again: nothing typed is lost
@@ -82,7 +105,7 @@ def organise_upload(request: HttpRequest) -> HttpResponse:
         require_campaign_creator(request.user)
         return preview_or_save(request, save, "/organise/new/", slug=slug)
     except NotAllowed as exc:
-        return forbidden(request, exc)
+        return _refused(request, exc)
 
 
 @login_required

@@ -46,6 +46,13 @@ def season_start_set(request, campaign):
 
 @campaign_action
 @two_factor_page
+def season_start_now(request, campaign):
+    season_life.war_start_now(user=request.user, campaign=campaign)
+    return _done(request, campaign, _("The war has started."))
+
+
+@campaign_action
+@two_factor_page
 def season_pause(request, campaign):
     require_organiser(request.user, campaign)
     until = posted_instant_or_none(request.POST, "until", campaign.zone)

@@ -49,7 +49,10 @@ def api_actions() -> set[str]:
     return names
 
 
-ACTIONS = sorted(api_actions())
+# A request mailed to the site's admins, which changes nothing on the server (the form's is left
+# out of the matrix too): who may ask, in tests/seasons/test_organisers_welcome.py.
+ASKS = {"organise-ask"}
+ACTIONS = sorted(api_actions() - ASKS)
 
 
 def test_every_api_action_has_a_row():

@@ -54,6 +54,7 @@ from tests.authorization.season_acts import (
     season_open_enrolment,
     season_pause,
     season_resume,
+    season_start_now,
     season_start_set,
 )
 from tests.authorization.standings_acts import post_pin, season_next
@@ -132,6 +133,7 @@ MATRIX = {
     "officer-leave": officer_leave_case,
     "season-open-enrolment": season_open_enrolment,
     "season-start-set": season_start_set,
+    "season-start-now": season_start_now,
     "season-pause": season_pause,
     "season-resume": season_resume,
     "season-end-set": season_end_set,

@@ -32,6 +32,11 @@ def season_start_set(world, clock):
     return Case([], {"at": _local(timedelta(hours=2), world)}, _roles())
 
 
+def season_start_now(world, clock):
+    _organised(world, Campaign.Status.ENROLMENT)
+    return Case([], {}, _roles())
+
+
 def season_pause(world, clock):
     _organised(world)
     return Case([], {}, _roles())

@@ -66,15 +66,17 @@ def test_r1_1_without_the_permission_nobody_creates_a_campaign():
 
 
 @pytest.mark.django_db
-def test_r1_1_the_setting_lets_every_user_with_a_confirmed_address_create(settings):
+def test_r1_1_by_default_every_user_with_a_confirmed_address_creates_unless_the_site_requires_the_permission(
+    settings,
+):
     user = get_user_model().objects.create_user("member", password="a-long-member-password")
-    settings.CAMPAIGNS_BY_ANY_USER = True
+    assert settings.CAMPAIGN_CREATORS == "confirmed"  # the default (issue 41: organisers welcome)
     assert not may_create_campaigns(user)  # no confirmed address yet
     EmailAddress.objects.create(user=user, email="member@example.org", verified=False, primary=True)
     assert not may_create_campaigns(user)
     EmailAddress.objects.filter(user=user).update(verified=True)
     assert may_create_campaigns(user)
-    settings.CAMPAIGNS_BY_ANY_USER = False
+    settings.CAMPAIGN_CREATORS = "permitted"
     assert not may_create_campaigns(user)
 
 
