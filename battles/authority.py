@@ -72,6 +72,13 @@ def require_war_hours(campaign: Campaign, at: datetime, *, agreed: bool) -> None
         )
 
 
+def orders_sortie(officer: Officer, city: City) -> bool:
+    """R4.6: the city's king, or its governor in the city, sends defenders out to meet an army."""
+    return is_king(officer, city.kingdom) or (
+        city.governor_id == officer.pk and officer.whereabouts == Whereabouts.CITY and officer.city_id == city.pk
+    )
+
+
 def require_defender(officer: Officer, city: City, clause: str) -> None:
     """A defender of `city` (a sortie R4.6, the roster R6.3): in the city, of its kingdom, and
     one who may fight (R1.6). Refuse otherwise, citing `clause`."""

@@ -8,8 +8,9 @@ where the campaign lets the war react, it offers a list that this module fills i
   the modules that hold them are imported here and nowhere else for that purpose.
 - The campaign's hooks (`campaign/hooks.py`): who may leave a city (R3.6), an arrival into a
   besieged city (R8.4) and which cities such an arrival concerns, a new campaign's first
-  midnight (R7.1), the duties the notices deliver, and a city's war (its siege and the armies
-  on it) that a city's board links to.
+  midnight (R7.1), the duties the notices deliver (and, read with the officer's row, whether an
+  army marches on a city of theirs), and a city's war (its siege and the armies on it) that a
+  city's board links to.
 - What the war lets the apps above it plug in (`battles/services/common.py`): the watchers of a
   game played on the site (the live side's fan-out, live/registry.py) and what follows a game's
   decision (the engine's analysis, analysis/registry.py).
@@ -19,7 +20,7 @@ where the campaign lets the war react, it offers a list that this module fills i
 
 from battles.models import Army, Game, Siege
 from battles.selectors.boards import city_war
-from battles.selectors.duties import officer_duties
+from battles.selectors.duties import marches_on, officer_duties
 from battles.services import (  # each of these registers the handlers of its timer kinds
     arrivals,  # ARMY_ARRIVAL
     clock,  # DAY, PERIOD
@@ -40,6 +41,7 @@ def register_all() -> None:
     hooks.register(hooks.war_start_hooks, clock.first_day_schedule)
     hooks.register(hooks.war_resume_hooks, pause.war_rows_shift)
     hooks.register(hooks.duty_readers, officer_duties)
+    hooks.officer_counts["marches_on"] = marches_on
     hooks.register(hooks.city_war_readers, city_war)
 
     # What the dashboard shows of the war.

@@ -23,9 +23,11 @@ calls them at the right moment.
   duty that is still the officer's, in the officer's words; the navigation bar counts them.
 - `officer_counts`: name → a function returning an annotation of the officer's row: what the
   navigation bar counts for them, read in the query that reads the officer (the forum's
-  `unread_letters`, forum/registry.py).
-- `city_war_readers`: called with (city=…), a city or None, returns the city's active siege (or
-  None) and the armies marching on it or before it: a city's board links to its war.
+  `unread_letters`, forum/registry.py; the war's `marches_on`, whether its duty reader need ask
+  for the armies marching on the officer's cities).
+- `city_war_readers`: called with (city=…, viewer=…, now=…), a city or None, returns the city's
+  active siege (or None), the armies marching on it or before it, and the ids of those the viewer
+  may go out to meet (R4.6): a city's board links to its war.
 """
 
 from collections.abc import Callable
@@ -40,7 +42,7 @@ war_start_hooks: list[Callable[[Any, datetime], None]] = []
 war_resume_hooks: list[Callable[[Any, datetime, datetime], None]] = []
 duty_readers: list[Callable[..., list]] = []
 officer_counts: dict[str, Callable[[], Any]] = {}
-city_war_readers: list[Callable[..., tuple[Any, list]]] = []
+city_war_readers: list[Callable[..., tuple[Any, list, set]]] = []
 
 
 def register(registry: list, hook: Callable) -> None:

@@ -1,5 +1,6 @@
 """What waits on an officer now (the duties page 待辦 and the count in the navigation
-bar): siege calls they may take up or assign (R6.1, R7.3), stratagem challenges to them (R9.3),
+bar): armies marching on their city, to be met by a sortie (R4.6), siege calls they may take up
+or assign (R6.1, R7.3), stratagem challenges to them (R9.3),
 pursuits they may order (R8.2), moves awaiting their approval (R3.2), promotions to decide
 (R2.3), claims to confirm or dispute (R11.3), ransoms and retreat money to confirm (R10.1,
 R10.2), and their games waiting to start or in play.
@@ -9,7 +10,8 @@ listed for exactly the officers whose action the service would take. Deadlines a
 the timers that will close the window (a call's period, a flag), so the list and the war cannot
 disagree. Three queries for an officer on the road or with an army, four in a city, five for
 the governor present in their city, eight for a king; one more when a move may await the
-officer's approval (who is there to decide)."""
+officer's approval (who is there to decide), and one more when an army marches on a city of
+theirs (`marches_on`, read with the officer's row, says whether one does)."""
 
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,18 +20,21 @@ from django.db.models import Exists, OuterRef, Q, Subquery
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from battles.models import BanqiGame, Defender, Game, Pursuit, Ransom, Siege, Stratagem
+from battles.authority import orders_sortie
+from battles.models import Army, BanqiGame, Defender, Game, Pursuit, Ransom, Siege, Stratagem
 from battles.services.live import side_of, side_to_move
 from battles.timer_kinds import BANQI_FLAG, GAME_FLAG, PERIOD
+from campaign.announcements import local
 from campaign.authority import decides_for_city, is_king
 from campaign.models import Move, Officer, Promotion, Timer, Whereabouts
+from campaign.rules.personnel import may_fight
 from cities.models import City
 from seasons.models import Application
 
 
 @dataclass(frozen=True)
 class Duty:
-    kind: str  # call, stratagem, pursuit, move, promotion, claim, ransom, retreat, game, banqi, application
+    kind: str  # march, call, stratagem, pursuit, move, promotion, claim, ransom, retreat, game, banqi, application
     key: str  # the same key as the notice that announced it (campaign/services/notices.py)
     summary: str  # in the reader's language
     path: str  # where it is done
@@ -78,6 +83,8 @@ def officer_duties(*, officer: Officer, now: datetime) -> list[Duty]:
     king = is_king(officer, officer.kingdom) if officer.kingdom_id else False
     duties: list[Duty] = []
     duties += _games(officer, slug, king)
+    if getattr(officer, "marches_on", True):  # read with the officer's row (`marches_on`), or not read: ask
+        duties += _marches(officer, slug, now, king)
     duties += _stratagems(officer, slug, now)
     if king or officer.whereabouts == Whereabouts.CITY:
         duties += _moves(officer, slug, now, king)
@@ -87,6 +94,46 @@ def officer_duties(*, officer: Officer, now: datetime) -> list[Duty]:
     if king:
         duties += _king(officer, slug)
     return sorted(duties, key=lambda duty: duty.sort_key)
+
+
+def marches_on() -> Exists:
+    """Whether an army marches on the officer's city, a city they govern or one of their kingdom:
+    more than `_marches` lists (no time, no defender's check), read as an annotation of the
+    officer's row (campaign.hooks.officer_counts), so that the count on every page asks nothing
+    more while no army marches on them."""
+    targets = Q(target_id=OuterRef("city_id")) | Q(target__governor_id=OuterRef("pk"))
+    targets |= Q(target__kingdom__king_id=OuterRef("pk"))
+    return Exists(Army.objects.filter(targets, status=Army.Status.MARCHING))
+
+
+def _marches(officer: Officer, slug: str, now: datetime, king: bool) -> list[Duty]:
+    """R4.6: an army marching on a city, until it arrives or is met: a duty of those who order a
+    sortie (the city's governor in the city, the king), and a notice to the governor away and the
+    defenders present (who may be sent out, R1.6), with its arrival. One query."""
+    who = Q(target__governor=officer)
+    if king:
+        who |= Q(target__kingdom_id=officer.kingdom_id)
+    if officer.whereabouts == Whereabouts.CITY and officer.kingdom_id is not None and may_fight(officer.kind):
+        who |= Q(target_id=officer.city_id, target__kingdom_id=officer.kingdom_id)
+    armies = (
+        Army.objects.filter(who, status=Army.Status.MARCHING, arrives_at__gt=now, field_battle__isnull=True)
+        .select_related("kingdom", "target__kingdom")
+        .order_by()  # sorted below with the rest
+    )
+    duties = []
+    for army in armies:
+        names = {
+            "kingdom": army.kingdom.name,
+            "city": army.target.name,
+            "time": local(officer.campaign, army.arrives_at),
+        }
+        if orders_sortie(officer, army.target):
+            summary = _("%(kingdom)s marches on %(city)s, arriving at %(time)s: order a sortie to meet it") % names
+        else:
+            summary = _("%(kingdom)s marches on %(city)s, arriving at %(time)s") % names
+        path = reverse("army", args=[slug, army.pk]) + "#sortie"
+        duties.append(Duty("march", f"army:{army.pk}:march", summary, path, army.departs_at, army.arrives_at))
+    return duties
 
 
 def _games(officer: Officer, slug: str, king: bool) -> list[Duty]:

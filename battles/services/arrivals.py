@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from battles import announcements as texts
 from battles.authority import commander
-from battles.models import Army, ArmyMember, Defender, Siege
+from battles.models import Army, ArmyMember, Defender, Game, Siege
 from battles.rules import (
     ATTACK_RANKS,
     DEFENCE_RANKS,
@@ -25,6 +25,7 @@ from campaign.authority import governor_can_act
 from campaign.errors import RuleViolation
 from campaign.models import Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
+from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_handler
 from cities.models import City
 
@@ -82,7 +83,17 @@ def defender_arrive(*, officer: Officer, city: City, at: datetime) -> Defender |
     place, _created = Defender.objects.update_or_create(
         siege=siege, officer=officer, defaults={"rank": rank, "position": position, "since": at, "until": None}
     )
+    open_calls_tell(siege=siege, officer_ids=[officer.pk])
     return place
+
+
+def open_calls_tell(*, siege: Siege, officer_ids: list[int]) -> None:
+    """R6.1: defenders who take a place on the roster while siege calls wait are told of each
+    call, as the defenders there were when it was made: any defender on the roster may take it."""
+    if not officer_ids:
+        return
+    for pk in Game.objects.filter(siege=siege, status=Game.Status.CALLED).values_list("pk", flat=True):
+        notices_send(campaign_id=siege.campaign_id, officer_ids=officer_ids, key=f"game:{pk}:call")
 
 
 @timer_handler(ARMY_ARRIVAL)
@@ -95,6 +106,7 @@ def army_arrive(timer: Timer) -> None:
     )
     if army.status != Army.Status.MARCHING:
         return  # in a field battle (R4.6): the battle decides what happens next
+    duties_recount(key=f"army:{army.pk}:march")  # arrived: too late for a sortie (R4.6)
     if army.reinforces_id:
         reinforcement_arrive(column=army, at=timer.due_at)
         return

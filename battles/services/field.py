@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles import announcements as texts
-from battles.authority import commands, require_defender
+from battles.authority import commands, orders_sortie, require_defender
 from battles.models import Army, ArmyMember, FieldBattle, Game
 from battles.rules import Result, attacker_moves_first, field_battle_winner
 from battles.services.arrivals import siege_join
@@ -18,14 +18,15 @@ from battles.services.common import (
 )
 from battles.services.lifecycle import army_end, home_of
 from battles.services.locks import city_lock
+from battles.services.march import march_notices_send
 from battles.services.prisoners import prisoner_take
 from battles.services.stratagems import game_effects_apply
 from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
-from campaign.authority import is_king, require_war_running
+from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer
-from campaign.services.notices import notices_send
+from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
 
@@ -57,6 +58,7 @@ def _split_unsent(army: Army, playing: list[ArmyMember], now: datetime) -> Army 
         object_id=column.pk,
         due_at=column.arrives_at,
     )
+    march_notices_send(column)  # still on the road to the city: another march to meet (R4.6)
     return column
 
 
@@ -71,7 +73,7 @@ def field_sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> Fiel
     now = clock.now()
     if army.status != Army.Status.MARCHING or now >= army.arrives_at:
         raise RuleViolation("R4.6", _("A sortie meets an army on its way; this one is not on the road to the city."))
-    if not (is_king(actor, city.kingdom) or (city.governor_id == actor.pk and actor.city_id == city.pk)):
+    if not orders_sortie(actor, city):
         raise NotAllowed("R4.6", _("The governor (or the king) of %(city)s orders a sortie.") % {"city": city.name})
     if not officers or len({o.pk for o in officers}) != len(officers):
         raise RuleViolation("R4.6", _("Name the officers who go out, each once."))
@@ -85,6 +87,7 @@ def field_sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> Fiel
     playing = attackers[:n]
     status_change(army, Army.Status.FIELD_BATTLE, _("army"))
     army.save(update_fields=["status"])
+    duties_recount(key=f"army:{army.pk}:march")  # met (R4.6): what follows are the games' duties
     battle = FieldBattle.objects.create(
         campaign_id=army.campaign_id, army=army, city=city, started_at=now, sortie_by=actor
     )

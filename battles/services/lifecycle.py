@@ -19,7 +19,7 @@ from battles.services.common import (
 from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.models import Kingdom, Officer
-from campaign.services.notices import notices_send
+from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
 from orders.services.moves import move_dispatch
@@ -47,6 +47,8 @@ def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -
             move_dispatch(officer=member.officer, origin=army.target, destination=home_of(army), cause=reason)
     games_cancel(Game.objects.filter(army=army))
     army.members.filter(until__isnull=True, since__isnull=False).update(until=at)
+    if army.status == Army.Status.MARCHING:  # destroyed on the road (R10.5): no longer a march to meet (R4.6)
+        duties_recount(key=f"army:{army.pk}:march")
     status_change(army, Army.Status.ENDED, _("army"))
     army.ended_at, army.end_reason = at, reason[:200]
     if army.besieging_from and not army.besieging_until:

@@ -14,6 +14,7 @@ from campaign.authority import is_king, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Whereabouts
 from campaign.rules.personnel import may_fight, only_king_orders, travel_time
+from campaign.services.notices import notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
 from cities.selectors import road_route
@@ -83,10 +84,26 @@ def march_start(*, actor: Officer, target: City, organisation: list[tuple[Office
         whereabouts=Whereabouts.ARMY, army=army, city=None
     )
     _post_march(army, organisation)
+    march_notices_send(army)
     timer_schedule(
         campaign=campaign, key=f"army:{army.pk}:arrive", kind=ARMY_ARRIVAL, object_id=army.pk, due_at=army.arrives_at
     )
     return army
+
+
+def march_notices_send(army: Army) -> None:
+    """R4.6: a march on a city is a duty of those who may meet it: its governor and king, who
+    order a sortie, and its defenders present (of its kingdom, in the city, who may fight), who may
+    be sent out (battles/selectors/duties.py lists it for the same officers until the army
+    arrives or is met)."""
+    city = City.objects.select_related("kingdom").get(pk=army.target_id)
+    assert city.kingdom is not None  # R4.1: the target is a city of another kingdom
+    present = Officer.objects.filter(whereabouts=Whereabouts.CITY, city=city, kingdom=city.kingdom)
+    defenders = [pk for pk, kind in present.values_list("pk", "kind") if may_fight(kind)]
+    king = city.kingdom.king_id
+    notices_send(
+        campaign_id=army.campaign_id, officer_ids=[*defenders, city.governor_id, king], key=f"army:{army.pk}:march"
+    )
 
 
 def _locked_members(organisation: list[tuple[Officer, str]]) -> list[tuple[Officer, str]]:

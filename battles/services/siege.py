@@ -19,6 +19,7 @@ from battles.rules import (
     check_organisation,
     siege_game_effect,
 )
+from battles.services.arrivals import open_calls_tell
 from battles.services.common import (
     announcement_post,
     member_leave,
@@ -65,13 +66,17 @@ def roster_set(*, actor: Officer, siege: Siege, roster: list[tuple[Officer, str]
     Defender.objects.filter(siege=siege, until__isnull=True).exclude(officer__in=[o for o, _r in roster]).update(
         until=now
     )
+    placed = []
     for i, (officer, rank) in enumerate(roster):
         place = kept.get(officer.pk)
+        if place is None or place.until is not None:
+            placed.append(officer.pk)
         if place is None:
             Defender.objects.create(siege=siege, officer=officer, rank=rank, position=i, since=now)
         else:
             since = place.since if place.until is None else now
             Defender.objects.filter(pk=place.pk).update(rank=rank, position=i, since=since, until=None)
+    open_calls_tell(siege=siege, officer_ids=placed)
 
 
 @transaction.atomic

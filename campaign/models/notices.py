@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 # The kinds of duty (battles/selectors/duties.py lists them; an officer chooses which are mailed).
 DUTY_KINDS = [
+    ("march", _("armies marching on your city")),
     ("call", _("siege calls to take up")),
     ("stratagem", _("stratagem challenges")),
     ("pursuit", _("pursuits to order")),

@@ -36,7 +36,7 @@ def board_detail(request, campaign, board_id):
         view = board_page(board_id=board_id, campaign=campaign, viewer=request.officer, page=request.GET.get("page"))
     except Board.DoesNotExist:
         raise Http404 from None
-    siege, armies = _city_war(view.board.city)
+    siege, armies, sortie = _city_war(view.board.city, request.officer)
     return render(
         request,
         "forum/board.html",
@@ -48,15 +48,17 @@ def board_detail(request, campaign, board_id):
             "nonce": get_random_string(24),
             "siege": siege,
             "armies": armies,
+            "sortie": sortie,
             "feed_url": _feed_url(request, campaign, view.board),
         },
     )
 
 
-def _city_war(city) -> tuple:
-    """The war's part of a city board, read by the war (campaign.hooks): its siege and armies."""
+def _city_war(city, officer) -> tuple:
+    """The war's part of a city board, read by the war (campaign.hooks): its siege, its armies
+    and those the reader may go out to meet (R4.6)."""
     readers = hooks.city_war_readers
-    return readers[0](city=city) if readers else (None, [])
+    return readers[0](city=city, viewer=officer, now=clock.now()) if readers else (None, [], set())
 
 
 def _feed_url(request, campaign, board: Board) -> str | None:

@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from battles.models import Game, Pursuit, Ransom
 from battles.selectors.duties import officer_duties
+from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle, retreat_money_confirm, retreat_money_offer
 from battles.services.pursuit import pursuit_declare
 from battles.services.records import game_claim_answer, game_report
@@ -18,6 +19,7 @@ from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_accept, stratagem_challenge
 from battles.timer_kinds import PERIOD
 from campaign import clock as site_clock
+from campaign.authority import officer_of
 from campaign.models import Notice, Officer, Timer
 from campaign.timers import timers_sweep
 from orders.services.moves import move_approve, move_request
@@ -29,8 +31,11 @@ EVERYONE = ("曹操", "徐晃", "許褚", "郭嘉", "劉備", "張飛", "魏延"
 
 
 def officer(world, name: str) -> Officer:
-    """As the request middleware reads the visitor's officer."""
-    return Officer.objects.select_related("kingdom", "city", "user__presence", "campaign").get(pk=world[name].pk)
+    """As a page reads the visitor's officer (campaign/pages.py: with the counts of the navigation
+    bar, `marches_on` among them, and the campaign)."""
+    found = officer_of(world[name].user, world.campaign, letters=True)
+    found.campaign = world.campaign
+    return found
 
 
 def duties(world, name: str) -> dict:
@@ -182,6 +187,15 @@ def test_duties_come_most_urgent_first_and_cost_a_fixed_number_of_queries(world,
     with CaptureQueriesContext(connection) as queries:
         officer_duties(officer=plain, now=site_clock.now())
     assert len(queries) == 3  # an officer with no post, not in a city: games, challenges, dark chess
+    march_start(actor=world["孫權"], target=world.city("江州"), organisation=[(world["呂蒙"], "marshal")])
+    king, general = officer(world, "劉備"), officer(world, "張飛")
+    with CaptureQueriesContext(connection) as queries:
+        found = officer_duties(officer=king, now=site_clock.now())
+    assert len(queries) == 9  # one more while an army marches on a city of theirs (R4.6)
+    assert sorted(d.kind for d in found) == ["call", "march", "move", "promotion"]
+    with CaptureQueriesContext(connection) as queries:
+        officer_duties(officer=general, now=site_clock.now())
+    assert len(queries) == 5, "not for the governor of another city"
 
 
 def test_a_notice_whose_duty_is_gone_by_delivery_is_not_sent(world, clock):

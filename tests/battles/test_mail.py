@@ -151,14 +151,15 @@ def test_an_unconfirmed_address_gets_nothing(world, clock, smtp):
 def test_quiet_hours_hold_mail_for_the_digest_which_goes_once(world, clock, smtp):
     subscribe(world, "魏延", "wei@example.org", quiet_from="09:00", quiet_until="11:00", digest_at="11:00")
     game = call(world, clock)  # at 10:00 Taipei: quiet
-    deliver(f"game:{game.pk}:call")
-    assert not smtp.mails and Notice.objects.get(officer=world["魏延"]).mail == "held"
+    key = f"game:{game.pk}:call"
+    deliver(key)
+    assert not smtp.mails and Notice.objects.get(officer=world["魏延"], key=key).mail == "held"
     assert mail_digests_send() == 0  # not yet: still quiet, before the hour of the digest
     clock.shift(timedelta(hours=1, minutes=1))
     assert mail_digests_send() == 1 and mail_digests_send() == 0
     (digest,) = smtp.to("wei@example.org")
     assert "1" in digest["Subject"] and "許褚在漢中攻城叫陣" in body(digest)
-    assert Notice.objects.get(officer=world["魏延"]).mail == "digested"
+    assert Notice.objects.get(officer=world["魏延"], key=key).mail == "digested"
 
 
 def test_the_unsubscribe_link_works_once_and_says_so_the_second_time(world, clock, smtp):
@@ -181,8 +182,9 @@ def test_a_bounce_stops_the_mail_without_an_error(world, clock, smtp):
     subscribe(world, "魏延", "gone@example.org")
     smtp.refuse.add("gone@example.org")
     game = call(world, clock)
-    deliver(f"game:{game.pk}:call")
-    assert Notice.objects.get(officer=world["魏延"]).mail == "bounced"
+    key = f"game:{game.pk}:call"
+    deliver(key)
+    assert Notice.objects.get(officer=world["魏延"], key=key).mail == "bounced"
     assert MailSubscription.objects.get().bounced_at is not None
     client = Client()
     client.force_login(world["魏延"].user)
