@@ -8,7 +8,9 @@ handshake and log in (a password, then a code from an authenticator app: 90 s by
 BBS_INPUT_BYTES_PER_SECOND: what one connection may send (bbs/inbound.py: 64 KiB a second, two
 seconds of it at once). BBS_RESIZE_SECONDS: a session's window changes redraw its screen at most
 once this often, whatever their number; while they keep coming the wait doubles, up to
-BBS_RESIZE_SLOWEST_SECONDS (1 s)."""
+BBS_RESIZE_SLOWEST_SECONDS (1 s). BBS_HEARTBEAT_SECONDS: a process's beat (bbs/heartbeat.py): its
+sessions' users written present (R2.6) and its entries in the caps kept (a dead process's lapse
+after three beats: 20 s, so 60 s)."""
 
 import os
 
@@ -23,6 +25,7 @@ DEFAULTS = {
     "BBS_INPUT_BYTES_PER_SECOND": float(os.environ.get("BBS_INPUT_BYTES_PER_SECOND", "65536")),
     "BBS_RESIZE_SECONDS": float(os.environ.get("BBS_RESIZE_SECONDS", "0.1")),
     "BBS_RESIZE_SLOWEST_SECONDS": float(os.environ.get("BBS_RESIZE_SLOWEST_SECONDS", "1")),
+    "BBS_HEARTBEAT_SECONDS": float(os.environ.get("BBS_HEARTBEAT_SECONDS", "20")),
 }
 
 

@@ -1,8 +1,11 @@
 """The SSH server (asyncssh): log-in by password, by password then code (keyboard-interactive),
 or by public key, as the web's log-in asks (bbs/auth.py); the caps of sessions per address and
-per user, the idle timeout, and one prompt_toolkit application (bbs/frame.py) per session, its
-bytes in the connection's encoding (bbs/terminal_io.py)."""
+per user (counted in Redis for every process: bbs/caps.py), the idle timeout, and one
+prompt_toolkit application (bbs/frame.py) per session, its bytes in the connection's encoding
+(bbs/terminal_io.py). It listens with SO_REUSEPORT, so that several processes serve one port
+(`manage.py bbs --processes N`), the kernel spreading the connections among them."""
 
+import asyncio
 import logging
 from pathlib import Path
 from typing import Any
@@ -13,6 +16,7 @@ from asyncssh.auth import KbdIntChallenge, KbdIntResponse
 from django.db import connections
 
 from bbs import auth
+from bbs.caps import address_key
 from bbs.conf import setting
 from bbs.context import Context
 from bbs.inbound import bound_environment, meter
@@ -60,23 +64,39 @@ class BBSServer(asyncssh.SSHServer):
         self.awaiting: Any = None  # the account whose password was right, its code asked next
         self.logged_in = False  # Django's user_logged_in sent for self.user
         self.conn: asyncssh.SSHServerConnection | None = None
+        self.admitting: asyncio.Task | None = None  # the address's cap asked (its entry, None: over it)
+        self.lost = False
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         meter(conn, setting("BBS_INPUT_BYTES_PER_SECOND"))  # no input class holds the shared loop
         peer = conn.get_extra_info("peername")
         self.address = limited(peer[0]) if peer else "unknown"
-        self.sessions.addresses[self.address] += 1
-        if self.sessions.addresses[self.address] > setting("BBS_SESSIONS_PER_ADDRESS"):
+        caps = self.sessions.caps
+        self.admitting = asyncio.get_running_loop().create_task(
+            caps.take(address_key(self.address), setting("BBS_SESSIONS_PER_ADDRESS"))
+        )
+        self.admitting.add_done_callback(self._admitted)
+
+    def _admitted(self, task: asyncio.Task) -> None:
+        if task.cancelled():
+            return
+        entry = task.result()
+        if self.lost:
+            self.sessions.caps.release_soon(entry)
+        elif entry is None and self.conn is not None:
             log.info("bbs: %s over its cap of connections", self.address)
-            conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections from this address")
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "Too many connections from this address")
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self.sessions.addresses[self.address] -= 1
-        if self.sessions.addresses[self.address] <= 0:
-            del self.sessions.addresses[self.address]
+        self.lost = True
+        if self.admitting is not None and self.admitting.done() and not self.admitting.cancelled():
+            self.sessions.caps.release_soon(self.admitting.result())
 
-    def begin_auth(self, username: str) -> bool:
+    async def begin_auth(self, username: str) -> bool:
+        """Nothing of the log-in is tried before the address's cap has let the connection in."""
+        if self.admitting is not None:
+            await asyncio.wait({self.admitting})
         return True
 
     def password_auth_supported(self) -> bool:
@@ -143,8 +163,9 @@ class BBSServer(asyncssh.SSHServer):
 
 
 async def serve(host: str, port: int, *, var_dir: Path, sessions: Sessions | None = None) -> asyncssh.SSHAcceptor:
-    """Start listening (returns the acceptor; `close()` stops it)."""
+    """Start listening (returns the acceptor; `close()` stops it, then `sessions.close()`)."""
     sessions = sessions or Sessions()
+    sessions.start()
     skip_unchanged_lines()  # prompt_toolkit's diff of each redraw, told only of the changed lines
     asyncssh.set_log_level(logging.WARNING)  # not six lines for every connection
     return await asyncssh.listen(
@@ -160,4 +181,5 @@ async def serve(host: str, port: int, *, var_dir: Path, sessions: Sessions | Non
         agent_forwarding=False,
         x11_forwarding=False,
         line_editor=False,
+        reuse_port=True,  # several processes on one port (manage.py bbs --processes)
     )

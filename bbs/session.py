@@ -4,7 +4,6 @@ the cap of sessions per user, the idle timeout, and the frame's application run 
 import asyncio
 import logging
 import time
-from collections import Counter
 from typing import Any
 
 import asyncssh
@@ -16,9 +15,11 @@ from prompt_toolkit.output.color_depth import ColorDepth
 from prompt_toolkit.output.vt100 import Vt100_Output
 
 from bbs import auth
+from bbs.caps import Caps, user_key
 from bbs.conf import setting
 from bbs.context import Context
 from bbs.frame import Frame
+from bbs.heartbeat import beat, present
 from bbs.notices import follow
 from bbs.registry import screen_make
 from bbs.terminal_io import ChannelInput, ChannelWriter
@@ -38,12 +39,26 @@ def window(width: int, height: int) -> tuple[int, int]:
 
 
 class Sessions:
-    """The open connections per address and the open sessions per user, in this process."""
+    """A BBS process's sessions: those running, their entries in the caps (counted in Redis for
+    every process: bbs/caps.py) and the process's beat (bbs/heartbeat.py), from `start` to `close`."""
 
     def __init__(self) -> None:
-        self.addresses: Counter[str] = Counter()
-        self.users: Counter[int] = Counter()
         self.open: set[Any] = set()  # the sessions (Session) running
+        self.caps = Caps()
+        self.beating: asyncio.Task | None = None
+
+    def start(self) -> None:
+        if self.beating is None:
+            self.beating = asyncio.get_running_loop().create_task(beat(self.caps, self.users))
+
+    def users(self) -> set[int]:
+        return {session.user.pk for session in self.open}
+
+    async def close(self) -> None:
+        if self.beating is not None:
+            self.beating.cancel()
+            self.beating = None
+        await self.caps.close()
 
 
 class Session(asyncssh.SSHServerSession):
@@ -57,7 +72,7 @@ class Session(asyncssh.SSHServerSession):
         self.frame: Any = None
         self.task: asyncio.Task | None = None
         self.last_key = time.monotonic()
-        self.counted = False
+        self.entry: str | None = None  # the session's entry in its user's cap (bbs/caps.py)
         self.flood_message = ""
         self.resize_pending: asyncio.TimerHandle | None = None
         self.resize_wait = 0.0  # seconds from a window change to its redraw, now
@@ -153,32 +168,36 @@ class Session(asyncssh.SSHServerSession):
         translation.activate(self.ctx.language)  # this session's context only (asgiref's Local)
         self.flood_message = _("! Keys are arriving too fast: those past the limit were dropped.")
         try:
-            if self.sessions.users[self.user.pk] >= setting("BBS_SESSIONS_PER_USER"):
+            self.entry = await self.sessions.caps.take(user_key(self.user.pk), setting("BBS_SESSIONS_PER_USER"))
+            if self.entry is None:
                 self.say(
                     _("You have %(n)s terminal sessions open already, the most one may have.")
                     % {"n": setting("BBS_SESSIONS_PER_USER")}
                 )
                 await asyncio.sleep(0.2)
                 return
-            self.sessions.users[self.user.pk] += 1
-            self.counted = True
             self.sessions.open.add(self)
+            await present({self.user.pk})  # R2.6: online from the log-in, then at every beat
             await self._interact()
         except asyncio.CancelledError:
             pass
         except Exception:
             log.exception("bbs: a session failed")
         finally:
-            self._release()
+            await self._release()
             self.chan.close()
 
-    def _release(self) -> None:
-        self.sessions.open.discard(self)
-        if self.counted:
-            self.counted = False
-            self.sessions.users[self.user.pk] -= 1
-            if self.sessions.users[self.user.pk] <= 0:
-                del self.sessions.users[self.user.pk]
+    async def _release(self) -> None:
+        """The session's entry in its cap released; its last presence written (R2.6: online for the
+        campaign's window after it, as after a last request)."""
+        if self in self.sessions.open:
+            self.sessions.open.discard(self)
+            try:
+                await present({self.user.pk})
+            except Exception:
+                log.exception("bbs: a session's last presence could not be written")
+        entry, self.entry = self.entry, None
+        await self.sessions.caps.release(entry)
 
     async def _interact(self) -> None:
         assert self.writer is not None

@@ -4,6 +4,7 @@ it came, no application) measured in the same run by the same client code, and t
 memory per session.
 
     .venv/bin/python bench/bbs.py [--sessions 100] [--keys 20] [--clients 4] [--port 2297] [--redis-port 6397]
+                                  [--processes 1]
 
 The BBS is served as `make run` serves it (`manage.py bbs`, runall's bbs_command), production
 settings (DEBUG off), SQLite in var/, its own redis-server; the echo server is a process of its
@@ -14,6 +15,9 @@ the BBS take turns, a round each, twice, every session typing a key every `--int
 (↓ and ↑ on the main menu: the cursor moves, the frame redraws those lines). Target: the BBS's
 p99 within 3× the echo server's. Memory: the BBS process's RSS with every session open, less
 its RSS with one, divided by the sessions; CPU: each server's CPU time over its rounds, per key.
+With `--processes N` the BBS is N processes on its one port (`manage.py bbs --processes N`, the
+kernel spreading the sessions among them); their memory and CPU are summed (the echo stays one
+process).
 """
 
 import argparse
@@ -64,15 +68,32 @@ def setup() -> list[str]:
     return list(Officer.objects.filter(campaign=campaign).values_list("user__username", flat=True))
 
 
-def serve(port: int, echo_port: int) -> list[subprocess.Popen]:
+def serve(port: int, echo_port: int, processes: int = 1) -> list[subprocess.Popen]:
     from ops.management.commands.runall import bbs_command
 
     env = {**os.environ, **ENV, "BBS_BIND": f"127.0.0.1:{port}"}
-    bbs = subprocess.Popen(bbs_command(), cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    bbs = subprocess.Popen(bbs_command(processes), cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
     echo = subprocess.Popen([sys.executable, str(ROOT / "bench" / "bbs_clients.py"), str(echo_port)], cwd=ROOT, env=env)
     for target in (port, echo_port):
         wait_for_port(target)
+    for _ in range(300):  # every BBS process listening, before the first session connects
+        if listeners(port) >= processes:
+            break
+        time.sleep(0.2)
     return [echo, bbs]
+
+
+def listeners(port: int) -> int:
+    """Sockets listening on 127.0.0.1:port (each BBS process has its own: SO_REUSEPORT)."""
+    wanted = f"0100007F:{port:04X}"
+    lines = Path("/proc/net/tcp").read_text().splitlines()[1:]
+    return sum(1 for line in lines if line.split()[1] == wanted and line.split()[3] == "0A")
+
+
+def server_pids(pid: int) -> list[int]:
+    """The BBS's serving processes: the one started, or the processes it keeps (--processes N)."""
+    children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return [int(child) for child in children] or [pid]
 
 
 def wait_for_port(port: int) -> None:
@@ -87,17 +108,22 @@ def wait_for_port(port: int) -> None:
     raise RuntimeError(f"nothing listens on {port}")
 
 
-def rss_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
+def rss_kb(pids: list[int]) -> int:
+    total = 0
+    for pid in pids:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+    return total
 
 
-def cpu_seconds(pid: int) -> float:
-    """The process's user and system CPU time so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+def cpu_seconds(pids: list[int]) -> float:
+    """The processes' user and system CPU time so far."""
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def jobs(args, usernames: list[str]) -> list[Job]:
@@ -129,7 +155,7 @@ def run(args, usernames: list[str], echo_pid: int, bbs_pid: int) -> dict:
     for typist in typists:
         typist.start()
     try:
-        return measure(barrier, results, len(typists), {"echo": echo_pid, "bbs": bbs_pid})
+        return measure(barrier, results, len(typists), {"echo": [echo_pid], "bbs": server_pids(bbs_pid)})
     finally:
         for typist in typists:
             typist.join(timeout=30)
@@ -137,7 +163,7 @@ def run(args, usernames: list[str], echo_pid: int, bbs_pid: int) -> dict:
                 typist.terminate()
 
 
-def measure(barrier, results, count: int, pids: dict[str, int]) -> dict:
+def measure(barrier, results, count: int, pids: dict[str, list[int]]) -> dict:
     def meet() -> None:
         barrier.wait(timeout=600)
 
@@ -175,6 +201,7 @@ def main() -> int:
     parser.add_argument("--port", type=int, default=2297, help="the BBS's port (127.0.0.1)")
     parser.add_argument("--echo-port", type=int, default=2298, help="the echo server's port")
     parser.add_argument("--redis-port", type=int, default=6397, help="the bench's own redis-server")
+    parser.add_argument("--processes", type=int, default=1, help="the BBS's processes on its port")
     args = parser.parse_args()
     from bench.needs import stop_cleanly_on_sigterm
 
@@ -185,7 +212,7 @@ def main() -> int:
 
     redis = start_redis(ENV["REDIS_URL"], VAR)  # before the set-up, whose writes stamp the world version
     usernames = setup()
-    processes = ([redis] if redis is not None else []) + serve(args.port, args.echo_port)
+    processes = ([redis] if redis is not None else []) + serve(args.port, args.echo_port, args.processes)
     try:
         found = run(args, usernames, processes[-2].pid, processes[-1].pid)
     finally:
@@ -201,7 +228,10 @@ def report(args, found: dict) -> int:
     e50, e99 = percentiles(delays["echo"])
     b50, b99 = percentiles(delays["bbs"])
     per_session = (found["rss_all"] - found["rss_one"]) / max(args.sessions - 1, 1)
-    print(f"{args.sessions} SSH sessions from {args.clients} client processes, a key every {args.interval} s each")
+    print(
+        f"{args.sessions} SSH sessions from {args.clients} client processes, a key every {args.interval} s each;"
+        f" the BBS in {args.processes} process(es)"
+    )
     for kind, label, p50, p99 in (("echo", "echo (bare asyncssh)", e50, e99), ("bbs", "BBS (menu redraw)", b50, b99)):
         keys = len(delays[kind])
         server = found["server_cpu"][kind] * 1000 / max(keys, 1)

@@ -65,10 +65,10 @@ def _close_connections() -> None:
 class BBS:
     """The server, listening on 127.0.0.1 and a free port."""
 
-    def __init__(self, var_dir: Path) -> None:
+    def __init__(self, var_dir: Path, port: int = 0) -> None:
         self.loop = Loop()
         self.sessions = Sessions()
-        self.acceptor = self.loop.call(serve("127.0.0.1", 0, var_dir=var_dir, sessions=self.sessions))
+        self.acceptor = self.loop.call(serve("127.0.0.1", port, var_dir=var_dir, sessions=self.sessions))
         self.port = self.acceptor.get_port()
         self.terminals: list[Terminal] = []
         self.last_client: Client | None = None
@@ -90,6 +90,7 @@ class BBS:
         async def shut() -> None:
             self.acceptor.close()
             await self.acceptor.wait_closed()
+            await self.sessions.close()
             await Context(user=None).db(_close_connections)  # the database thread's connection
 
         self.loop.call(shut())

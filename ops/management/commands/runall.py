@@ -100,9 +100,10 @@ def _web_command(bin_dir: str, bind: str, web_workers: int) -> list[str]:
     ]
 
 
-def bbs_command() -> list[str]:
-    """The BBS (the site in an SSH terminal) on BBS_BIND: `manage.py bbs` beside the web server."""
-    return [sys.executable, str(settings.BASE_DIR / "manage.py"), "bbs"]
+def bbs_command(processes: int = 1) -> list[str]:
+    """The BBS (the site in an SSH terminal) on BBS_BIND: `manage.py bbs` beside the web server, in
+    `processes` processes on its one port."""
+    return [sys.executable, str(settings.BASE_DIR / "manage.py"), "bbs", "--processes", str(processes)]
 
 
 def site_environment(bind: str) -> dict[str, str]:
@@ -128,6 +129,12 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--bind", default=os.environ.get("BIND", "127.0.0.1:8000"))
         parser.add_argument("--web-workers", type=int, default=int(os.environ.get("WEB_WORKERS", "2")))
+        parser.add_argument(
+            "--bbs-processes",
+            type=int,
+            default=None,
+            help="The BBS's processes on its port (BBS_PROCESSES; by default as many as the web's workers).",
+        )
         parser.add_argument("--concurrency", type=int, default=int(os.environ.get("CELERY_CONCURRENCY", "2")))
         parser.add_argument(
             "--demo",
@@ -135,7 +142,7 @@ class Command(BaseCommand):
             help="Create the demo campaign (seed_demo) once Redis is up, before the rest starts (make run).",
         )
 
-    def handle(self, *args, bind, web_workers, concurrency, demo, **options):
+    def handle(self, *args, bind, web_workers, bbs_processes, concurrency, demo, **options):
         var = settings.VAR_DIR
         redis = start_redis(settings.REDIS_URL, var)
         if demo:
@@ -147,7 +154,7 @@ class Command(BaseCommand):
                 stop(redis)
                 raise
         commands = site_commands(bind=bind, web_workers=web_workers, concurrency=concurrency, var=var)
-        commands["bbs"] = bbs_command()
+        commands["bbs"] = bbs_command(bbs_processes or int(os.environ.get("BBS_PROCESSES") or web_workers))
         supervisor = Supervisor(commands, log=self.stderr.write, env=site_environment(bind))
         stopping = False
 
