@@ -148,8 +148,10 @@ def call_answer(request, slug: str, siege_id: schemas.Id, game_id: schemas.Id, d
 
 @act("/c/{slug}/games/{game_id}/report", schemas.GameOut, "game-report")
 def game_report_act(request, slug: str, game_id: schemas.Id, data: Report):
-    """Report the record of a game played elsewhere (R11.3): replayed and judged by the site; the
-    opponent confirms the result when the record does not end the game by itself."""
+    """Report the record of a game played elsewhere (R11.3): replayed and judged by the site, then
+    a claim whatever its ending (mate included): `claimed` is the result when the board does not
+    decide it. The opponent confirms or disputes it; unanswered, it stands when the campaign's
+    confirmation window of war time ends (the game's `claim_due`)."""
     campaign, actor = _actor(request, slug)
     game = battle_lookups.game(campaign, game_id)
     started_at = reported_start(data.started_at, campaign)

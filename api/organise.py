@@ -136,6 +136,7 @@ class SettingsIn(Schema):
     live_increment: str | None = None
     live_first_move: str | None = None
     live_repetition_limit: str | None = None
+    claim_window: str | None = None
     banqi_base: str | None = None
     banqi_increment: str | None = None
     travel_time: str | None = None

@@ -162,7 +162,7 @@ def games(request, slug: str, status: str | None = None):
 @read("/c/{slug}/games/{game_id}", schemas.GameDetailOut, "api-game")
 def game(request, slug: str, game_id: schemas.Id):
     """A battle game with its moves, record and result (R11)."""
-    return battle_lookups.game(campaign_lookups.campaign_by_slug(slug), game_id)
+    return battle_lookups.game_read(campaign_lookups.campaign_by_slug(slug), game_id)
 
 
 @read("/c/{slug}/boards", list[schemas.BoardOut], "api-boards")

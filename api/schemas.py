@@ -137,6 +137,11 @@ class GameDetailOut(GameOut):
     record: str = Field(description="the record as reported or played (PGN for chess)")
     claimed_result: str = Field(description="a result claimed by the reporting player, awaiting the opponent (R11.3)")
     claim: str = Field(description="the claim's token, sent back to confirm or dispute it (empty: no claim awaits)")
+    claim_due: datetime | None = Field(
+        None,
+        description="a claim awaiting the opponent: when it stands unanswered, the campaign's confirmation window "
+        "of war time after the report (R11.3)",
+    )
     pgn_url: str = Field(description="the record as a PGN file (the site's download)")
     claimable: dict[str, dict[str, str]] | None = Field(
         None,
@@ -156,6 +161,10 @@ class GameDetailOut(GameOut):
     @staticmethod
     def resolve_claim(game) -> str:
         return game.claim_token() if game.claim_status == "claimed" else ""
+
+    @staticmethod
+    def resolve_claim_due(game) -> datetime | None:
+        return getattr(game, "claim_due", None) if game.claim_status == "claimed" else None
 
 
 class SiegeOut(Schema):

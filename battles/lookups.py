@@ -4,7 +4,7 @@ API and the terminal; and the lists the API pages by cursor and a form picks an 
 fixed number of queries whatever the size: the related rows a list shows are joined or
 prefetched here)."""
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import OuterRef, Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 
 from battles.models import (
@@ -19,6 +19,7 @@ from battles.models import (
     Siege,
     Stratagem,
 )
+from battles.selectors.games import claim_due_of
 from battles.selectors.siege import due_next
 from campaign import lookups as campaign_lookups
 from campaign.models import Campaign
@@ -65,6 +66,14 @@ def games(campaign: Campaign, status: str | None = None) -> QuerySet[Game]:
 
 def game(campaign: Campaign, game_id: int) -> Game:
     return get_object_or_404(Game.objects.select_related("campaign"), campaign=campaign, pk=game_id)
+
+
+def game_read(campaign: Campaign, game_id: int) -> Game:
+    """A game as the API reads it: with `claim_due`, when a claim awaiting the opponent stands
+    unanswered (R11.3), in the same query."""
+    games = Game.objects.select_related("campaign", "attacker", "defender")
+    games = games.annotate(claim_due=claim_due_of(OuterRef("pk")))
+    return get_object_or_404(games, campaign=campaign, pk=game_id)
 
 
 def game_with_players(campaign: Campaign, game_id: int) -> Game:

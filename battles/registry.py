@@ -27,6 +27,7 @@ from battles.services import (  # each of these registers the handlers of its ti
     live,  # noqa: F401  GAME_FLAG
     pause,
     pursuit,  # noqa: F401  PURSUIT_DEADLINE
+    records,  # noqa: F401  CLAIM_WINDOW
     stratagems,  # noqa: F401  BANQI_FLAG, STRATAGEM_DEADLINE
 )
 from campaign import freshness, hooks

@@ -8,3 +8,4 @@ PURSUIT_DEADLINE = "pursuit.deadline"  # R8.2: the pursuit window closes (servic
 STRATAGEM_DEADLINE = "stratagem.deadline"  # R9.3: the challenge lapses (services/stratagems.py)
 GAME_FLAG = "game.flag"  # a game played live on the site: its flag falls (services/live.py)
 BANQI_FLAG = "banqi.flag"  # R11.7: a dark-chess player runs out of time (services/stratagems.py)
+CLAIM_WINDOW = "game.claim"  # R11.3: a reported record's claim stands unanswered (services/records.py)

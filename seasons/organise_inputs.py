@@ -101,6 +101,12 @@ GROUPS: tuple[tuple[Promise, tuple[SettingField, ...]], ...] = (
                 COUNT,
                 _("A repetition is claimed; a live xiangqi game ends by itself when a position stands this often."),
             ),
+            SettingField(
+                "claim_window",
+                "R11.3",
+                MINUTES,
+                _("A reported record stands if its opponent neither confirms nor disputes it in this much war time."),
+            ),
             SettingField("banqi_base", "", MINUTES, _("Each player's time in a game of dark chess.")),
             SettingField("banqi_increment", "", SECONDS, _("Time added per move in dark chess.")),
         ),

@@ -48,6 +48,7 @@ CAMPAIGN_SETTINGS = (
     "live_increment",
     "live_first_move",
     "live_repetition_limit",
+    "claim_window",
     "banqi_base",
     "banqi_increment",
 )

@@ -171,7 +171,9 @@ class Game(models.Model):
         help_text=_("a claim awaiting the opponent (R11.3)"),
         verbose_name=_("claimed result"),
     )
-    claim_status = models.CharField(max_length=10, blank=True, verbose_name=_("claim status"))  # "", claimed, disputed
+    # R11.3: "" (no claim: played live, or entered), claimed, disputed; once decided by the claim,
+    # confirmed (by the opponent) or unanswered (it stood when the confirmation window ended).
+    claim_status = models.CharField(max_length=10, blank=True, verbose_name=_("claim status"))
     # R11.4 handicap and R11.5 opening restriction, set by stratagems (R9.2).
     favoured = models.CharField(max_length=8, blank=True, verbose_name=_("favoured"))
     extra_moves = models.PositiveSmallIntegerField(default=0, verbose_name=_("extra moves"))
@@ -228,11 +230,24 @@ class Game(models.Model):
             return ""
         if self.decided_by_id is not None:
             return str(_("entered by the authority (R11.3)"))
-        if self.termination in self.TERMINATIONS:
-            return str(self.TERMINATIONS[self.termination])
+        ending = self.TERMINATIONS.get(self.termination)
+        if self.claim_status == "confirmed":
+            answered = _("confirmed by the opponent")
+            return f"{ending} · {answered}" if ending else str(_("claim confirmed by the opponent"))
+        if self.claim_status == "unanswered":
+            lapsed = _("unanswered: it stood when the confirmation window ended")
+            return f"{ending} · {lapsed}" if ending else str(_("claim unanswered: it stood when the window ended"))
+        if ending:
+            return str(ending)
         if self.termination == "claim":
             return str(_("claim confirmed by the opponent"))
         return ""
+
+    @property
+    def ending(self) -> str:
+        """How the board ends the record, in the reader's language ("" when it does not)."""
+        ending = self.TERMINATIONS.get(self.termination)
+        return str(ending) if ending else ""
 
     @property
     def terms(self) -> str:
@@ -261,7 +276,7 @@ class Game(models.Model):
     def claim(self) -> str:
         """The claim awaiting an answer, in the reader's language: who claims to have won, and
         whether the opponent disputed it (R11.3)."""
-        if not self.claim_status:
+        if self.claim_status not in ("claimed", "disputed"):
             return ""
         result = self.claimed_label
         if self.claim_status == "disputed":

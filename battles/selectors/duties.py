@@ -2,8 +2,9 @@
 bar): armies marching on their city, to be met by a sortie (R4.6), siege calls they may take up
 or assign (R6.1, R7.3), stratagem challenges to them (R9.3),
 pursuits they may order (R8.2), moves awaiting their approval (R3.2), promotions to decide
-(R2.3), claims to confirm or dispute (R11.3), ransoms and retreat money to confirm (R10.1,
-R10.2), and their games waiting to start or in play.
+(R2.3), claims to confirm or dispute before their window ends and their own claims disputed
+(R11.3), ransoms and retreat money to confirm (R10.1, R10.2), and their games waiting to start
+or in play.
 
 Who may act is the services' rule read back (the same authority functions), so that a duty is
 listed for exactly the officers whose action the service would take. Deadlines are read from
@@ -23,7 +24,7 @@ from django.utils.translation import gettext as _
 from battles.authority import orders_sortie
 from battles.models import Army, BanqiGame, Defender, Game, Pursuit, Ransom, Siege, Stratagem
 from battles.services.live import side_of, side_to_move
-from battles.timer_kinds import BANQI_FLAG, GAME_FLAG, PERIOD
+from battles.timer_kinds import BANQI_FLAG, CLAIM_WINDOW, GAME_FLAG, PERIOD
 from campaign.announcements import local
 from campaign.authority import decides_for_city, is_king
 from campaign.models import Move, Officer, Promotion, Timer, Whereabouts
@@ -151,7 +152,12 @@ def _games(officer: Officer, slug: str, king: bool) -> list[Duty]:
         # Not by campaign: officers, cities and kingdoms belong to one, and SQLite's planner (no
         # statistics) would take the campaign's index over the status's.
         Game.objects.filter(status__in=[Game.Status.CALLED, Game.Status.PENDING])
-        .annotate(on_roster=on_roster, period_ends=_pending_due(PERIOD, "siege_id"), flag_due=_pending_due(GAME_FLAG))
+        .annotate(
+            on_roster=on_roster,
+            period_ends=_pending_due(PERIOD, "siege_id"),
+            flag_due=_pending_due(GAME_FLAG),
+            claim_due=_pending_due(CLAIM_WINDOW),
+        )
         .filter(calls | mine)
         .select_related("attacker", "defender", "siege__city")
         .only(*GAME_FIELDS)
@@ -179,9 +185,13 @@ def _games(officer: Officer, slug: str, king: bool) -> list[Duty]:
         since = game.started_at or game.called_at
         if game.claim_status == "claimed" and game.reported_by_id not in (officer.pk, None):
             summary = _("%(name)s reported the result of your game: confirm or dispute it") % {"name": name}
-            duties.append(Duty("claim", f"game:{game.pk}:claim", summary, path, game.reported_at or since))
+            reported = game.reported_at or since
+            duties.append(Duty("claim", f"game:{game.pk}:claim", summary, path, reported, game.claim_due))
+        elif game.claim_status == "disputed" and game.reported_by_id == officer.pk:
+            summary = _("%(name)s disputes the result you reported: the authority of R11.3 decides") % {"name": name}
+            duties.append(Duty("claim", f"game:{game.pk}:dispute", summary, path, game.reported_at or since))
         elif game.claim_status:
-            continue  # their own claim waits on the opponent; a dispute waits on the authority
+            continue  # their own claim waits on the opponent; the disputer waits on the authority
         elif game.live_since is None:
             summary = _("Your game against %(name)s waits to start") % {"name": name}
             duties.append(Duty("game", f"game:{game.pk}:start", summary, path, since))

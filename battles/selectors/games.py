@@ -3,17 +3,19 @@ each in a fixed number of queries (tests/pages/test_queries.py); a game's board 
 and its moves in the reader's notation (its page and its live watchers')."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Q
+from django.db.models import OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
 from battles.authority import judges
 from battles.models import Army, Game
 from battles.services.live import game_terms
 from battles.services.records import colours
-from campaign.models import Campaign, Officer
+from battles.timer_kinds import CLAIM_WINDOW
+from campaign.models import Campaign, Officer, Timer
 from cities.models import City
 from games.live_notation import chess_drawing, chess_written, xiangqi_drawing, xiangqi_written
 from games.pgn import export_pgn
@@ -43,19 +45,24 @@ class GameView:
     answers: bool  # the viewer is the opponent of a pending claim: confirms or disputes it
     judge: bool  # the viewer may enter its result (R11.3)
     playable: bool  # pending with both players and no record or claim: played on its page, live (R11.3)
+    claim_due: datetime | None  # a claim awaiting the opponent: when it stands unanswered (R11.3)
 
 
 def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, user: User | AnonymousUser) -> GameView:
-    game = Game.objects.select_related(
-        "attacker",
-        "defender",
-        "army__kingdom",
-        "siege__city__kingdom",
-        "field_battle__city__kingdom",
-        "pursuit__city__kingdom",
-        "campaign",
-        "analysis",  # the engine's, shown once the game is decided (templates/analysis/_analysis.html)
-    ).get(pk=game_id, campaign=campaign)
+    game = (
+        Game.objects.select_related(
+            "attacker",
+            "defender",
+            "army__kingdom",
+            "siege__city__kingdom",
+            "field_battle__city__kingdom",
+            "pursuit__city__kingdom",
+            "campaign",
+            "analysis",  # the engine's, shown once the game is decided (templates/analysis/_analysis.html)
+        )
+        .annotate(claim_due=claim_due_of(OuterRef("pk")))
+        .get(pk=game_id, campaign=campaign)
+    )
     battle = game.siege or game.field_battle or game.pursuit
     assert battle is not None  # a game belongs to one of the three: the game_belongs_to_one_battle constraint
     city = battle.city
@@ -79,7 +86,15 @@ def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, use
         and game.defender_id is not None
         and not game.record
         and not game.claim_status,
+        claim_due=game.claim_due if game.claim_status == "claimed" else None,
     )
+
+
+def claim_due_of(game_id) -> Subquery:
+    """When the game's claim stands unanswered (R11.3): its pending window's timer, in the
+    game's own query."""
+    timers = Timer.objects.filter(kind=CLAIM_WINDOW, object_id=game_id, status=Timer.Status.PENDING)
+    return Subquery(timers.order_by("due_at").values("due_at")[:1])
 
 
 def notation(game: Game, style: str) -> list[str]:

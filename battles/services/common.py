@@ -10,7 +10,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Game
-from battles.timer_kinds import GAME_FLAG
+from battles.timer_kinds import CLAIM_WINDOW, GAME_FLAG
 from campaign.errors import RuleViolation
 from campaign.models import Officer
 from campaign.timers import timers_cancel
@@ -37,9 +37,11 @@ def watchers_tell(kind: str, pk: int, committed: object = None) -> None:
 
 def games_cancel(games: "QuerySet[Game]") -> None:
     """The called and pending games of `games` cancelled (their battle is over: a retreat, a
-    siege lifted or fallen); those played live lose their flag timer and their watchers are told."""
+    siege lifted or fallen); those played live lose their flag timer and their watchers are told,
+    a reported record's claim its confirmation window (R11.3)."""
     open_games = games.filter(status__in=[Game.Status.CALLED, Game.Status.PENDING])
     live = list(open_games.filter(live_since__isnull=False).values_list("pk", flat=True))
+    timers_cancel(kind=CLAIM_WINDOW, object_ids=open_games.filter(claim_status="claimed").values("pk"))
     open_games.update(status=Game.Status.CANCELLED)
     if live:
         timers_cancel(kind=GAME_FLAG, object_ids=live)

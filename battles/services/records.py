@@ -1,6 +1,7 @@
-"""Games reported with their records (RULES.md R11.3, R11.6): replayed and judged; a result
-the board decides is applied at once; any other ending is a claim the opponent confirms or
-disputes, and a dispute goes to the authority of R11.3 (results.game_result_enter)."""
+"""Games reported with their records (RULES.md R11.3, R11.6): replayed and judged; whatever
+its ending (mate included), a reported record is a claim the opponent confirms or disputes; a
+dispute goes to the authority of R11.3 (results.game_result_enter); unanswered, the claim stands
+when the campaign's confirmation window of war time ends (a CLAIM_WINDOW timer)."""
 
 from datetime import datetime
 
@@ -13,12 +14,15 @@ from battles.models import Game
 from battles.services.common import announcement_post
 from battles.services.locks import city_lock, game_lock
 from battles.services.results import game_city_id, game_decide
+from battles.timer_kinds import CLAIM_WINDOW
 from campaign import clock
 from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation, Stale
-from campaign.models import Officer
+from campaign.models import Campaign, Officer, Timer
+from campaign.rules.clock import advance_war_time
 from campaign.services.notices import duties_recount, notices_send
 from campaign.text_refusals import checked_text
+from campaign.timers import timer_handler, timer_schedule, timers_cancel
 from games import RecordError, judge
 from games.records import MAX_CHARS
 from games.upload import MAX_BYTES, decode_upload
@@ -108,9 +112,12 @@ def _judge(game: Game, text: str):
 def game_report(
     *, actor: Officer, game: Game, text: str, claimed: str = "", started_at: datetime | None = None
 ) -> Game:
-    """A player reports the game's record. The board's own result (mate, stalemate) is applied
-    at once and a contradicting claim is refused; otherwise, a repetition too, `claimed`
-    waits for the opponent (R11.3). A claim once made is fixed: its reporter cannot change it.
+    """A player reports the game's record: whatever its ending, a claim that waits for the
+    opponent (R11.3: a pasted mate proves nothing about who played it). The board's own result
+    (mate, stalemate) is the claim, and a contradicting one is refused; otherwise (a
+    repetition too) the reporter says the result. Unanswered, the claim stands when the
+    campaign's confirmation window of war time ends (`claim_window_end`). A claim once made is
+    fixed: its reporter cannot change it.
 
     The record is judged before the write transaction opens (it may take up to a second),
     and the game's terms are checked again under the lock."""
@@ -139,12 +146,6 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
         raise RuleViolation("R11.3", _("The claim was disputed: the authority of R11.3 decides this game."))
     if _terms(game) != terms:
         raise RuleViolation("R11.4", _("The game's handicap or opening restriction changed; please report again."))
-    if started_at is not None:
-        _check_hours(game, started_at)
-        game.started_at = started_at
-        game.save(update_fields=["started_at"])
-    game.record, game.moves, game.termination = text, judgement.moves, judgement.termination.value
-    game.reported_by, game.reported_at = actor, clock.now()
     if judgement.result is not None:
         result = side_result(game, judgement.result)
         if claimed and claimed != result:
@@ -153,36 +154,58 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
                 _("The board decides this game (%(how)s): the claimed result contradicts it.")
                 % {"how": judgement.termination.value},
             )
-        game.claimed_result, game.claim_status = "", ""
-        game.save(
-            update_fields=[
-                "record",
-                "moves",
-                "termination",
-                "reported_by",
-                "reported_at",
-                "claimed_result",
-                "claim_status",
-            ]
-        )
-        return game_decide(city=city, game=game, result=result)  # Game.how says it: by the board
-    if not claimed and judgement.claimable is not None:
+        claimed = result
+    elif not claimed and judgement.claimable is not None:
         raise RuleViolation(
             "R11.3", _("The record ends in a repetition: claim its result, and the opponent confirms or disputes it.")
         )
-    if not claimed:
+    elif not claimed:
         raise RuleViolation(
             "R11.3", _("The board does not decide this game: say how it ended (resignation, time, agreed draw).")
         )
+    if started_at is not None:
+        _check_hours(game, started_at)
+        game.started_at = started_at
+    game.record, game.moves, game.termination = text, judgement.moves, judgement.termination.value
+    game.reported_by, game.reported_at = actor, clock.now()
     game.claimed_result, game.claim_status = claimed, "claimed"
     game.save(
-        update_fields=["record", "moves", "termination", "reported_by", "reported_at", "claimed_result", "claim_status"]
+        update_fields=[
+            "started_at",
+            "record",
+            "moves",
+            "termination",
+            "reported_by",
+            "reported_at",
+            "claimed_result",
+            "claim_status",
+        ]
+    )
+    campaign = game.campaign
+    timer_schedule(
+        campaign=campaign,
+        key=f"game:{game.pk}:claim-window",
+        kind=CLAIM_WINDOW,
+        object_id=game.pk,
+        due_at=claim_due(campaign, game.reported_at),
     )
     title = texts.claim_reported(actor, game, claimed)
     announcement_post(city.board, f"game:{game.pk}:claim:{game.reported_at.timestamp()}", game.reported_at, title)
-    opponent = game.defender_id if actor.pk == game.attacker_id else game.attacker_id
-    notices_send(campaign_id=game.campaign_id, officer_ids=[opponent], key=f"game:{game.pk}:claim")
+    notices_send(campaign_id=game.campaign_id, officer_ids=[claim_opponent(game)], key=f"game:{game.pk}:claim")
     return game
+
+
+def claim_due(campaign: Campaign, reported_at: datetime) -> datetime:
+    """R11.3: the confirmation window's end, the campaign's `claim_window` of war time (time
+    inside the hours of war, R7.4) after the report."""
+    return advance_war_time(
+        reported_at, campaign.claim_window, campaign.zone, campaign.war_start_minute, campaign.war_end_minute
+    )
+
+
+def claim_opponent(game: Game) -> int | None:
+    """The player who answers the claim: the one who did not report it."""
+    return game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
 
 
 def _check_hours(game: Game, started_at: datetime) -> None:
@@ -212,8 +235,8 @@ def game_agree_off_hours(*, actor: Officer, game: Game) -> Game:
 @transaction.atomic
 def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) -> Game:
     """The opponent of the reporting player confirms the claim (applied at once) or disputes it
-    (then the authority of R11.3 settles it). `claim` is the `claim_token` the answering page
-    showed: an answer to any other claim is refused."""
+    (then the authority of R11.3 settles it, and the reporter is told). `claim` is the
+    `claim_token` the answering page showed: an answer to any other claim is refused."""
     require_war_running(actor.campaign)
     city = city_lock(game_city_id(game))
     game = game_lock(game)
@@ -223,15 +246,32 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
         raise Stale(
             "R11.3", _("The claim on your page is not the one awaiting an answer; reload the page and read it first.")
         )
-    opponent = game.defender_id if game.reported_by_id == game.attacker_id else game.attacker_id
-    if actor.pk != opponent:
+    if actor.pk != claim_opponent(game):
         raise NotAllowed("R11.3", _("Only the opponent confirms or disputes a claim."))
     duties_recount(key=f"game:{game.pk}:claim")
+    timers_cancel(kind=CLAIM_WINDOW, object_ids=[game.pk])  # answered: the window is moot
     if confirm:
-        game.claim_status = ""
+        game.claim_status = "confirmed"
         game.save(update_fields=["claim_status"])
         return game_decide(city=city, game=game, result=game.claimed_result)  # Game.how: claim confirmed
     game.claim_status = "disputed"
     game.save(update_fields=["claim_status"])
     announcement_post(city.board, f"game:{game.pk}:dispute", clock.now(), texts.claim_disputed(actor))
+    notices_send(campaign_id=game.campaign_id, officer_ids=[game.reported_by_id], key=f"game:{game.pk}:dispute")
     return game
+
+
+@timer_handler(CLAIM_WINDOW)
+def claim_window_end(timer: Timer) -> None:
+    """R11.3: the confirmation window ended with the claim unanswered: it stands, applied to
+    its battle as a confirmed one would be. A claim answered, a game decided by the authority or
+    cancelled meanwhile is left as it is."""
+    game = Game.objects.get(pk=timer.object_id)
+    city = city_lock(game_city_id(game))
+    game = game_lock(game)
+    if game.status != Game.Status.PENDING or game.claim_status != "claimed":
+        return
+    duties_recount(key=f"game:{game.pk}:claim")
+    game.claim_status = "unanswered"
+    game.save(update_fields=["claim_status"])
+    game_decide(city=city, game=game, result=game.claimed_result)  # Game.how: stood unanswered

@@ -13,7 +13,7 @@ from battles.services.field import field_result_apply
 from battles.services.locks import city_lock, game_lock
 from battles.services.pursuit import pursuit_result_apply
 from battles.services.siege import siege_result_apply
-from battles.timer_kinds import GAME_FLAG
+from battles.timer_kinds import CLAIM_WINDOW, GAME_FLAG
 from campaign import clock
 from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation
@@ -76,6 +76,10 @@ def game_decide(*, city: City, game: Game, result: str, note: str = "", user: Us
         timers_cancel(kind=GAME_FLAG, object_ids=[game.pk])
         watchers_tell("game", game.pk)
     duties_recount(key=f"game:{game.pk}:start")
+    if game.claim_status in ("claimed", "disputed"):  # the authority decided it: the claim's duties end
+        timers_cancel(kind=CLAIM_WINDOW, object_ids=[game.pk])
+        duties_recount(key=f"game:{game.pk}:claim")
+        duties_recount(key=f"game:{game.pk}:dispute")
     if game.kind == Game.Kind.SIEGE:
         assert game.siege_id is not None  # game_belongs_to_one_battle
         siege_result_apply(city=city, siege=Siege.objects.get(pk=game.siege_id), game=game, army=army, now=now)

@@ -80,7 +80,10 @@ def game_page(request, campaign, game_id):
             "svg": mark_safe(board_drawing(game, ply)),  # noqa: S308 - ours
             "player": view.player,
             "answers": view.answers,
+            "reporter": game.attacker if game.reported_by_id == game.attacker_id else game.defender,
             "claim": game.claim_token(),
+            "claim_due": view.claim_due,
+            "claim_minutes": int(campaign.claim_window.total_seconds() // 60),
             "judge": view.judge,
             "live_side": live_side,
             "playable": view.playable,
@@ -107,12 +110,7 @@ def game_report_view(request, campaign, game_id):
     game = game_report(
         actor=actor, game=game, text=text, claimed=request.POST.get("claimed", ""), started_at=started_at
     )
-    messages.success(
-        request,
-        _("The record is replayed.")
-        if game.status == Game.Status.DECIDED
-        else _("The record is replayed; the opponent is asked to confirm the result."),
-    )
+    messages.success(request, _("The record is replayed; the opponent is asked to confirm the result (R11.3)."))
     return redirect("game", slug=campaign.slug, game_id=game.pk)
 
 

@@ -67,6 +67,8 @@ class Campaign(models.Model):
     # R11.3: a repetition is a claim; a xiangqi game played live ends by itself only when a
     # position stands this many times, a count real master games do not reach (docs/playing.md).
     live_repetition_limit = models.PositiveSmallIntegerField(_("live game: automatic end at repetitions"), default=15)
+    # R11.3: a reported record is a claim; unanswered, it stands after this much war time.
+    claim_window = models.DurationField(_("confirmation window of a reported record"), default=timedelta(minutes=60))
     banqi_base = models.DurationField(_("dark chess: time per player"), default=timedelta(minutes=5))
     banqi_increment = models.DurationField(_("dark chess: time added per move"), default=timedelta(seconds=5))
     battle_game = models.CharField(

@@ -9,9 +9,11 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from battles.selectors.duties import Duty
 from bbs.context import Context
+from bbs.registry import screen
 from bbs.screen import on_top
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
+from screens.acts.claims import ClaimAnswer
 from screens.acts.form import Act, FormScreen
 from screens.acts.march import March, Reinforce
 from screens.acts.moves import MoveCancel, MoveDecision, MoveOrder, MoveRequest
@@ -33,6 +35,7 @@ ACTS: dict[str, Act] = {
     "reinforce": Reinforce(),
     "stratagem": StratagemChallenge(),
     "stratagem-answer": StratagemAnswer(),
+    "claim-answer": ClaimAnswer(),
 }
 
 
@@ -87,3 +90,10 @@ def duty_act(ctx: Context, duty: Duty, on_done: Callable[[str], None] | None = N
     if len(offers) == 1:
         return form_for(ctx, offers[0], on_done)
     return ActList(ctx, safe(duty.summary, newlines=False), offers, on_done)
+
+
+@screen("claim-answer")
+def claim_answer(ctx: Context, game_id: int, on_done: Callable[[str], None] | None = None) -> FormScreen:
+    """A reported record's claim confirmed or disputed by its opponent (R11.3), opened from a
+    game's replay."""
+    return form_for(ctx, Offer(_("Confirm or dispute the result"), "claim-answer", {"game": str(game_id)}), on_done)

@@ -133,8 +133,10 @@ class DutiesScreen(ListScreen):
     def choose(self, index: int) -> None:
         duty = self.duties[index]
         screen = duty_act(self.ctx, duty, on_done=self._done)
-        if screen is None and duty.kind == "game":
-            screen = screen_make(self.ctx, "game", int(duty.key.split(":")[1]))  # "game:<id>:start" or ":play"
+        if screen is None and duty.kind in ("game", "claim"):
+            screen = screen_make(
+                self.ctx, "game", int(duty.key.split(":")[1])
+            )  # "game:<id>:start", ":play", ":dispute"
         if screen is None:
             self.ctx.status(_("This is done on the site: %(path)s") % {"path": duty.path})
             return

@@ -43,6 +43,8 @@ def duty_offers(duty: Duty) -> list[Offer]:
         return [Offer(duty.summary, "pursuit", {"army": ids["army_id"]})]
     if kind == "stratagem":
         return [Offer(duty.summary, "stratagem-answer", {"stratagem": pk})]
+    if kind == "claim" and duty.key.endswith(":claim"):  # (":dispute" waits on the authority)
+        return [Offer(duty.summary, "claim-answer", {"game": pk})]
     return []
 
 

@@ -3,8 +3,10 @@ through the site's own selectors (a game's page: `game_detail` and its notation;
 watchers: `live_state`), nothing asked of the database that the pages do not ask."""
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -39,12 +41,15 @@ class Replay:
     players: tuple[tuple[str, str], ...]  # (colour word, name): the first mover's, then the other's
     heading: str  # the status, or the result and how it was reached
     black_view: bool  # the reader played black: the board turned
+    claim: str = ""  # a reported record's claim, awaiting its opponent or disputed (R11.3)
+    answers: bool = False  # the reader is the opponent who confirms or disputes it
 
 
 def replay_read(*, campaign: Campaign, game_id: int, user: User | AnonymousUser) -> Replay:
     """The game of this campaign (Game.DoesNotExist otherwise), as its page reads it."""
     viewer = officer_of(user, campaign)
-    game = game_detail(game_id=game_id, campaign=campaign, viewer=viewer, user=user).game
+    view = game_detail(game_id=game_id, campaign=campaign, viewer=viewer, user=user)
+    game = view.game
     side_colours = colours(game)
     names = {"attacker": game.attacker.name, "defender": game.defender.name if game.defender else "…"}
     order = sorted(side_colours, key=lambda side: side_colours[side] not in ("red", "white"))
@@ -62,7 +67,20 @@ def replay_read(*, campaign: Campaign, game_id: int, user: User | AnonymousUser)
         players=tuple((colour_word(side_colours[side]), names[side]) for side in order),
         heading=heading,
         black_view=viewer_side is not None and side_colours[viewer_side] == "black",
+        claim=_claim_line(game, view.claim_due, campaign) if game.status == Game.Status.PENDING else "",
+        answers=view.answers,
     )
+
+
+def _claim_line(game: Game, due: datetime | None, campaign: Campaign) -> str:
+    """The claim as the game's page says it, with when it stands unanswered (R11.3)."""
+    if not game.claim:
+        return ""
+    line = _("claim: %(claim)s") % {"claim": game.claim}
+    if due is not None:
+        at = timezone.localtime(due, campaign.zone).strftime("%m-%d %H:%M")
+        line += " · " + _("unanswered, it stands at %(time)s") % {"time": at}
+    return line
 
 
 def reader_officer(*, campaign: Campaign, user: User | AnonymousUser) -> Officer | None:

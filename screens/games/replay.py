@@ -4,7 +4,8 @@ the move shown marked, the players and the result with how it ended.
 
 Keys: ← → one move back and on (this screen's own: the frame's `q` goes back), Home / End the
 start and the last move, PgUp / PgDn ten moves, `f` turns the board. A reader who played black
-sees it turned first, as on the game's page."""
+sees it turned first, as on the game's page. The opponent of a reported record's claim answers it
+with `a` (R11.3: confirm or dispute, the form of the duties list)."""
 
 from typing import cast
 
@@ -17,7 +18,7 @@ from prompt_toolkit.layout.containers import Container, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
 from battles.models import Game
-from bbs.registry import screen
+from bbs.registry import screen, screen_open
 from campaign.models import Campaign
 from games.text_board import Fragments, fragment_lines
 from screens.games.layout import beside, board_for, board_width, inline, move_lines, shown
@@ -67,7 +68,7 @@ class ReplayScreen:
     def help(self) -> str:
         return _(
             "← → one move back / on · Home / End the start / the last move · PgUp / PgDn ten moves · "
-            "f turn the board · q back"
+            "f turn the board · a confirm or dispute the opponent's claim · q back"
         )
 
     def key_bindings(self) -> KeyBindings:
@@ -95,7 +96,16 @@ class ReplayScreen:
             self.flipped = not self.flipped
             self.ctx.invalidate()
 
+        @bindings.add("a")
+        def _answer(event) -> None:
+            if self.replay is not None and self.replay.answers:  # R11.3: the claim's opponent only
+                screen_open(self.ctx, "claim-answer", game_id=self.game_id, on_done=self._answered)
+
         return bindings
+
+    def _answered(self, done: str) -> None:
+        """The claim answered: the replay read again (its heading says what became of it)."""
+        self.ctx.spawn(self.start())
 
     def _text(self) -> StyleAndTextTuples:
         with translation.override(self.ctx.language):
@@ -115,6 +125,8 @@ class ReplayScreen:
         panel: list[Fragments] = [
             [("class:heading", "  ".join(f"{colour} {shown(name)}" for colour, name in replay.players))],
             [("", replay.heading)],
+            *([[("class:unread", shown(replay.claim))]] if replay.claim else []),
+            *([[("class:heading", _("a: confirm or dispute the claim"))]] if replay.answers else []),
             [("class:dim", _("Move %(ply)s of %(count)s") % {"ply": ply, "count": len(replay.moves)})],
             [],
         ]

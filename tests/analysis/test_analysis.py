@@ -11,7 +11,7 @@ from analysis.models import GameAnalysis
 from analysis.services import analysis_run
 from battles.models import Game
 from battles.services.records import game_claim_answer, game_report
-from tests.battles.test_records import pending_game
+from tests.battles.test_records import pending_game, report_confirmed
 from tests.worlds import make_world
 
 # 炮五進四?? gives red's central cannon for a pawn (馬７進５ takes it): red's blunder at ply 3.
@@ -67,8 +67,8 @@ def test_a_decided_chess_game_marks_the_move_that_allowed_mate_and_names_the_bes
     clock, db, client, quick_engine
 ):
     world = make_world(battle_game="chess")
-    game = game_report(actor=world["許褚"], game=pending_game(world, clock), text=SCHOLARS_MATE)
-    assert game.status == Game.Status.DECIDED, "mate decides itself"
+    game = report_confirmed(world, pending_game(world, clock), SCHOLARS_MATE)
+    assert game.status == Game.Status.DECIDED, "the reported mate, confirmed (R11.3)"
     assert analysis_run(game_id=game.pk) == "done"
     analysis = GameAnalysis.objects.get(game=game)
     assert analysis.evals[-1][:2] == [None, 1], "black mated: a mate from white's view"

@@ -37,7 +37,7 @@ def test_r11_3_a_gbk_file_upload_is_read(world, client, clock):
     client.force_login(world["許褚"].user)
     upload = SimpleUploadedFile("game.pgn", MATE.encode("gb18030"))
     client.post(url(world, "game-report", game.pk), {"file": upload})
-    assert Game.objects.get(pk=game.pk).result == "attacker"
+    assert Game.objects.get(pk=game.pk).claimed_result == "attacker", "the mate read from the file is the claim"
 
 
 def test_r11_3_an_illegal_record_is_a_message_naming_the_move(world, client, clock):
@@ -65,7 +65,7 @@ def test_r7_4_agreement_and_start_time_through_the_game_page(world, client, cloc
     client.force_login(world["許褚"].user)
     client.post(url(world, "game-report", game.pk), {"record": MATE, "started_at": "2026-05-01T07:30"})
     game = Game.objects.get(pk=game.pk)
-    assert game.result == "attacker" and game.started_at.astimezone(clock_zone()).hour == 7
+    assert game.claimed_result == "attacker" and game.started_at.astimezone(clock_zone()).hour == 7
 
 
 def clock_zone():
@@ -106,6 +106,10 @@ def test_r11_6_the_games_list_keeps_every_game(world, client, clock):
     game = pending_game(world, clock)
     client.force_login(world["許褚"].user)
     client.post(url(world, "game-report", game.pk), {"record": MATE})
+    client.force_login(world["魏延"].user)
+    client.post(
+        url(world, "game-claim", game.pk), {"confirm": "1", "claim": Game.objects.get(pk=game.pk).claim_token()}
+    )
     page = client.get(url(world, "games")).content.decode()
     assert f'data-game="{game.pk}"' in page and "許褚" in page and "將死" in page
     assert (
@@ -179,3 +183,33 @@ def test_r11_6_the_move_list_is_numbered_by_pairs(world, client, clock):
     first = page[page.index('data-pair="1"') :]
     first = first[: first.index("</li>")]
     assert "炮二平五" in first and "馬８進７" in first and 'data-pair="2"' in page
+
+
+def test_r11_3_a_reported_mate_is_offered_to_the_opponent_to_confirm_or_dispute_on_the_game_page(world, client, clock):
+    """Issue 41 (4): the loser's game page offered nothing but "flip board" after a reported mate."""
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    done = client.post(url(world, "game-report", game.pk), {"record": MATE}, follow=True).content.decode()
+    assert "對手確認" in done, "the reporter is told the opponent is asked"
+    assert "data-claim-answer" not in done, "the reporter answers nothing"
+    assert world.city("漢中").wall == 500
+    client.force_login(world["魏延"].user)
+    page = client.get(url(world, "game", game.pk)).content.decode()
+    answer = page[page.index("data-claim-answer") :]
+    answer = answer[: answer.index("</section>")]
+    assert "許褚" in answer and "攻方勝" in answer and "將死" in answer and "data-claim-due" in page
+    assert "確認" in answer and "異議" in answer and "csrfmiddlewaretoken" in answer
+    token = html.unescape(re.search(r'name="claim" value="([^"]+)"', answer).group(1))
+    client.post(url(world, "game-claim", game.pk), {"confirm": "0", "claim": token})
+    assert Game.objects.get(pk=game.pk).claim_status == "disputed" and world.city("漢中").wall == 500
+
+
+def test_r11_3_only_the_opponent_may_confirm_a_reported_mate_through_the_page(world, client, clock):
+    game = pending_game(world, clock)
+    client.force_login(world["許褚"].user)
+    client.post(url(world, "game-report", game.pk), {"record": MATE})
+    token = Game.objects.get(pk=game.pk).claim_token()
+    for name in ("許褚", "張飛"):  # the reporter, the city's governor
+        client.force_login(world[name].user)
+        assert client.post(url(world, "game-claim", game.pk), {"confirm": "1", "claim": token}).status_code == 403
+    assert Game.objects.get(pk=game.pk).status == Game.Status.PENDING and world.city("漢中").wall == 500

@@ -16,7 +16,7 @@ from tests.games.test_xiangqi import MATE_FROM_START
 from tests.worlds import besiege, make_world
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
-# Red mates from the standard start (R11.3: a checkmate decides itself): tests/games/test_xiangqi.py.
+# Red mates from the standard start (R11.3: the board ends it; reported, it is a claim): tests/games/test_xiangqi.py.
 MATE = MATE_FROM_START
 MATE_MOVES = judge("xiangqi", MATE).moves
 
@@ -27,9 +27,17 @@ def pending_game(world, clock):
     return siege_call_answer(actor=world["魏延"], game=game, defender=world["魏延"])
 
 
-def test_r11_3_a_record_ending_in_mate_decides_the_game_at_once(world, clock):
+def report_confirmed(world, game: Game, text: str, reporter: str = "許褚", **claimed) -> Game:
+    """R11.3: a record reported by a player and confirmed by the opponent (a mate too: a reported
+    record is a claim whatever its ending, tests/battles/test_claims.py)."""
+    game = game_report(actor=world[reporter], game=game, text=text, **claimed)
+    opponent = game.defender if game.reported_by_id == game.attacker_id else game.attacker
+    return game_claim_answer(actor=opponent, game=game, confirm=True, claim=game.claim_token())
+
+
+def test_r11_3_a_record_ending_in_mate_once_confirmed_decides_the_game(world, clock):
     game = pending_game(world, clock)
-    game = game_report(actor=world["許褚"], game=game, text=MATE)
+    game = report_confirmed(world, game, MATE)
     assert game.status == Game.Status.DECIDED and game.result == "attacker", "the attacker moved first: red won"
     assert world.city("漢中").wall == 490, "R6.2 applied in the same transaction"
     assert Game.objects.get(pk=game.pk).moves == MATE_MOVES and Game.objects.get(pk=game.pk).record == MATE
@@ -83,7 +91,7 @@ def test_r11_1_a_campaign_may_choose_western_chess(clock, db):
     world = make_world(battle_game="chess")
     game = pending_game(world, clock)
     assert game.game_kind == "chess"
-    game = game_report(actor=world["許褚"], game=game, text="1. f3 e5 2. g4 Qh4#")
+    game = report_confirmed(world, game, "1. f3 e5 2. g4 Qh4#")
     assert game.result == "defender", "black (the defender, moving second) mated"
 
 
@@ -106,7 +114,7 @@ def test_r11_2_the_side_with_the_first_move_plays_red(world, clock):
 
 def test_r11_6_a_game_keeps_who_played_where_when_and_how(world, clock):
     game = pending_game(world, clock)
-    game_report(actor=world["許褚"], game=game, text=MATE)
+    report_confirmed(world, game, MATE)
     game = Game.objects.select_related("attacker", "defender", "siege").get(pk=game.pk)
     assert (game.attacker.name, game.defender.name, game.siege.city.name) == ("許褚", "魏延", "漢中")
     assert game.started_at is not None and game.record == MATE and game.moves == MATE_MOVES
@@ -130,7 +138,7 @@ def test_r7_4_a_reported_start_outside_the_hours_needs_both_players_agreement(wo
         game_report(actor=world["許褚"], game=game, text=MATE, started_at=night)
     game_agree_off_hours(actor=world["魏延"], game=game)
     game = game_report(actor=world["許褚"], game=game, text=MATE, started_at=night)
-    assert game.status == Game.Status.DECIDED and Game.objects.get(pk=game.pk).started_at == night
+    assert game.claim_status == "claimed" and Game.objects.get(pk=game.pk).started_at == night
 
 
 def test_r11_3_the_board_gets_the_battle_report_with_a_link_to_the_game(world, clock):
@@ -139,7 +147,7 @@ def test_r11_3_the_board_gets_the_battle_report_with_a_link_to_the_game(world, c
     from forum.models import Post
 
     game = pending_game(world, clock)
-    game_report(actor=world["許褚"], game=game, text=MATE)
+    report_confirmed(world, game, MATE)
     post = Post.objects.get(event_key=f"game:{game.pk}:result")
     assert post.thread.board.city.name == "漢中"
     assert reverse("game", args=[world.campaign.slug, game.pk]) in post.html

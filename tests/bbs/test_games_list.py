@@ -13,14 +13,13 @@ from asgiref.sync import async_to_sync
 from battles.models import Game
 from battles.selectors.game_choice import game_opening, games_to_open
 from battles.services.live import live_ready
-from battles.services.records import game_report
 from bbs.context import Context
 from bbs.models import TerminalChoice
 from bbs.text import width
 from campaign.models import Officer
 from ops.demo import DEMO_PASSWORD
 from screens.games.open import game_screen
-from tests.battles.test_records import MATE
+from tests.battles.test_records import MATE, report_confirmed
 from tests.worlds import make_world
 
 START_RED_ROW_BIG5 = "車－傌－相－仕－帥－仕－相－傌－車"  # 俥 is not in Big5
@@ -67,7 +66,7 @@ def games_of_a_war():
     """漢中 besieged: one game decided by mate (the wall at 490), then one being played live."""
     world = war_world()
     army = besieging(world)
-    decided = game_report(actor=world["許褚"], game=siege_game(world, army), text=MATE)
+    decided = report_confirmed(world, siege_game(world, army), MATE)
     playing = live(world, siege_game(world, army))
     return world, decided, playing
 

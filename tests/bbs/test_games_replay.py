@@ -6,11 +6,10 @@ show, in colour. Over real SSH from the BBS's menu (Games, then the game), read 
 import pytest
 from django.contrib.auth.models import User
 
-from battles.services.records import game_report
 from bbs.models import TerminalChoice
 from ops.demo import DEMO_PASSWORD
 from screens.games.reading import replay_read
-from tests.battles.test_records import MATE, MATE_MOVES, pending_game
+from tests.battles.test_records import MATE, MATE_MOVES, pending_game, report_confirmed
 from tests.bbs.test_games_list import besieging, open_games, siege_game, war_world
 from tests.worlds import make_world
 
@@ -20,7 +19,7 @@ START_RED_ROW = "俥－傌－相－仕－帥－仕－相－傌－俥"
 def mated():
     """漢中's siege game, 許褚 (red) against 魏延 (black), reported: red mates (the wall at 490)."""
     world = war_world()
-    game = game_report(actor=world["許褚"], game=siege_game(world, besieging(world)), text=MATE)
+    game = report_confirmed(world, siege_game(world, besieging(world)), MATE)
     return world, game
 
 
@@ -87,7 +86,7 @@ def test_a_big5_terminal_gets_a_board_it_can_show(bbs, transactional_db):
 @pytest.mark.django_db
 def test_a_replay_is_read_in_a_fixed_number_of_queries(clock, django_assert_num_queries):
     world = make_world()
-    game = game_report(actor=world["許褚"], game=pending_game(world, clock), text=MATE)
+    game = report_confirmed(world, pending_game(world, clock), MATE)
     with django_assert_num_queries(4):  # the reader's officer, the game, its siege's armies, the notation none
         replay = replay_read(campaign=world.campaign, game_id=game.pk, user=world["許褚"].user)
     assert replay.moves == tuple(MATE_MOVES) and len(replay.placements) == len(MATE_MOVES) + 1

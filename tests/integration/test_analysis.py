@@ -65,9 +65,9 @@ def test_a_game_decided_on_the_site_is_analysed_by_the_worker_and_shown_on_its_p
 
 def test_a_chess_game_is_analysed_once_though_its_task_is_sent_twice(analysis_worker, clock, client):
     world = make_world(battle_game="chess")
-    from battles.services.records import game_report
+    from tests.battles.test_records import report_confirmed
 
-    game = game_report(actor=world["許褚"], game=pending_game(world, clock), text=SCHOLARS_MATE)
+    game = report_confirmed(world, pending_game(world, clock), SCHOLARS_MATE)
     first = done(game, analysis_worker)
     current_app.send_task(ANALYSE_TASK, args=[game.pk], queue="analysis")
     current_app.send_task(ANALYSE_TASK, args=[game.pk], queue="analysis")
