@@ -27,8 +27,8 @@ def officer_of(user: User | AnonymousUser, campaign: Campaign, *, letters: bool 
     return officers.filter(campaign=campaign, user=user).first()
 
 
-def require_officer(user: User | AnonymousUser, campaign: Campaign) -> Officer:
-    officer = officer_of(user, campaign)
+def require_officer(user: User | AnonymousUser, campaign: Campaign, *, letters: bool = False) -> Officer:
+    officer = officer_of(user, campaign, letters=letters)
     if officer is None:
         raise NotAllowed("R1.5", _("You have no officer in this campaign."))
     return officer

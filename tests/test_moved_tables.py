@@ -75,13 +75,16 @@ def schema() -> dict:
 @pytest.mark.django_db(transaction=True)
 def test_a_database_migrated_from_before_the_move_has_the_schema_of_one_migrated_from_empty():
     from_empty = schema()  # the test database is migrated from empty
+    call_command("migrate", "campaign", "0020_forum_delivery_and_seasons_move_out", verbosity=0)
+    call_command("migrate", "battles", "0012_analysis_moves_out", verbosity=0)
+    moved = schema()  # as the moves left it, before the fields added since
     call_command("migrate", "campaign", "0018_bbs", verbosity=0)  # main before the moves
     call_command("migrate", "battles", "0011_analysis", verbosity=0)
     before = schema()
     call_command("migrate", verbosity=0)  # and on, as an upgrade of a running site
     for app, names in MOVED.items():
         assert {f"{OLD_APP.get(app, 'campaign')}_{name.lower()}" for name in names} <= set(from_empty), app
-    assert before == from_empty
+    assert before == moved
     assert schema() == from_empty
 
 

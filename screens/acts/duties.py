@@ -79,7 +79,7 @@ class DutiesScreen(ListScreen):
         self.ctx.invalidate()
 
     def _read(self) -> list[Duty]:
-        officer = require_officer(self.ctx.user, self.ctx.campaign)
+        officer = require_officer(self.ctx.user, self.ctx.campaign, letters=True)  # as the pages read it
         return officer_duties(officer=officer, now=clock.now())
 
     async def _follow(self) -> None:

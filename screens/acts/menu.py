@@ -29,7 +29,7 @@ class ActMenu(ActList):
         self.ctx.invalidate()
 
     def _read(self) -> list[Offer]:
-        officer = require_officer(self.ctx.user, self.ctx.campaign)
+        officer = require_officer(self.ctx.user, self.ctx.campaign, letters=True)  # as the pages read it
         return offers(officer, city=self.city, army=self.army, siege=self.siege)
 
     def header(self) -> str:

@@ -83,7 +83,7 @@ def test_the_acts_screens_in_both_languages_and_big5_with_help_and_back(bbs, bbs
 
 def test_the_acts_menu_about_an_object_offers_what_the_pages_flags_allow(bbs_world, django_assert_num_queries):
     campaign = bbs_world.campaign
-    king = require_officer(bbs_world["曹操"].user, campaign)
+    king = require_officer(bbs_world["曹操"].user, campaign, letters=True)  # as the menu reads it
     with translation.override("en"), django_assert_num_queries(25):  # the pages' reads it asks, none its own
         everything = [o.act for o in offers(king)]
     assert {"move-order", "march", "stratagem"} - set(everything) == {"stratagem"}  # R9.1: a general schemes not
