@@ -6,6 +6,7 @@ swallowing the key after them."""
 import time
 
 from bbs.models import TerminalChoice
+from forum.models import Post, Thread
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.test_boards import open_board
 
@@ -63,3 +64,49 @@ def test_leaving_from_the_menus_line_asks_too_in_english_and_y_logs_off(bbs, bbs
     terminal.type("Y")
     terminal.wait_for("Goodbye.")
     assert terminal.wait_closed()
+
+
+def _paste_text(characters: int) -> str:
+    line = "曹操率軍五萬出許昌，夏侯惇為先鋒。Xiahou Dun leads the van; 糧草三月。"  # CJK, ASCII, full-width
+    text, n = [], 0
+    while n < characters:
+        text.append(f"{len(text):04d} {line}")
+        n += len(text[-1]) + 1
+    return "\n".join(text)
+
+
+def test_a_bracketed_paste_of_any_size_arrives_whole_and_clean(bbs, bbs_world):
+    """Issue 42 item 2: a bracketed paste of 13,000 characters (some 36 KB in UTF-8, CJK and new
+    lines, sent in 4 KiB pieces as a terminal's ssh does, the end mark split between two pieces)
+    is the post's text exactly: no `^[[200~` spliced in, no `[201~` at its end."""
+    english(bbs_world, "曹操")
+    text = _paste_text(13_000)
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    new_thread(terminal)
+    terminal.type("Marching orders", "tab")
+    data = b"\x1b[200~" + text.replace("\n", "\r").encode() + b"\x1b[201~"
+    cut = len(data) - 3  # ... "\x1b[20" | "1~": the end mark in two packets
+    pieces = [data[i : min(i + PIECE, cut)] for i in range(0, cut, PIECE)] + [data[cut:]]
+    assert len(data) > 12_000 and len(pieces) > 3
+    for piece in pieces:
+        terminal.send(piece)
+        time.sleep(0.01)
+    terminal.wait_for(f"({len(text)} characters)", timeout=20)
+    terminal.type("ctrl-x")
+    terminal.wait_for("Sent.", timeout=20)
+    post = Post.objects.get(thread__title="Marching orders")
+    assert post.body == text
+
+
+def test_a_quick_hands_burst_of_keys_with_a_tab_stays_keys(bbs, bbs_world):
+    """Issue 42 item 2: 40 characters typed faster than the network sends them (one packet, no
+    paste marks) are keys: the Tab in them moves from the title to the text, not a literal Tab."""
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    new_thread(terminal)
+    terminal.send(b"A title typed by a very quick hand\tand its text, typed on")
+    terminal.wait_for("(22 characters)")
+    terminal.type("ctrl-x")
+    terminal.wait_for("Sent.")
+    thread = Thread.objects.get(title="A title typed by a very quick hand")
+    assert Post.objects.get(thread=thread).body == "and its text, typed on"

@@ -3,6 +3,7 @@ that moves it fails here, rather than in a hundred sessions drawing every cell a
 session loading its own 600 key bindings. The bytes the wrapped diff writes are pinned in
 tests/bbs/test_drawing.py."""
 
+import doctest
 import inspect
 
 import prompt_toolkit.application.application as toolkit_application
@@ -10,7 +11,9 @@ import prompt_toolkit.renderer as toolkit_renderer
 from prompt_toolkit.input import DummyInput
 from prompt_toolkit.output import DummyOutput
 
+from bbs import terminal_io
 from bbs.frame import FrameApplication
+from bbs.terminal_io import MAX_PENDING, PASTE_END, PASTE_START, Parser
 from bbs.toolkit import shared_toolkit_bindings
 
 
@@ -39,3 +42,18 @@ def test_applications_made_while_shared_share_the_toolkits_bindings_and_the_load
     assert (toolkit_application.load_key_bindings, toolkit_application.load_page_navigation_bindings) == loaders
     third = FrameApplication(input=DummyInput(), output=DummyOutput())
     assert third._page_navigation_bindings is not first._page_navigation_bindings
+
+
+def test_the_parser_says_when_it_is_in_a_bracketed_paste_and_a_paste_past_the_most_is_cut():
+    """What bbs/terminal_io.py reads of prompt_toolkit's parser (`_in_bracketed_paste`,
+    `_paste_buffer`), pinned; and the doctests of the paste's costs there."""
+    keys: list = []
+    parser = Parser(keys.append)
+    parser.feed(PASTE_START + "曹操\r" * 10)
+    assert parser.pasting and not keys
+    parser.feed("x" * (MAX_PENDING + 100) + PASTE_END[:3])
+    assert parser.paste_cut(MAX_PENDING) == 30 + 100 + 3 - 5  # its last 5 kept: "xx\\x1b[2"
+    parser.feed(PASTE_END[3:] + "q")
+    assert not parser.pasting
+    assert [key.data for key in keys] == ["曹操\r" * 10 + "x" * (MAX_PENDING - 30) + "x" * 2, "q"]
+    assert doctest.testmod(terminal_io).failed == 0
