@@ -29,6 +29,9 @@ from bbs.toolkit import shared_toolkit_bindings
 log = logging.getLogger(__name__)
 
 MIN_COLUMNS, MIN_ROWS = 80, 24
+# How long a lone Esc waits for the rest of an escape sequence (prompt_toolkit's ttimeoutlen, 0.5 s
+# by default, for a local terminal's reads): over SSH a key's sequence comes in one packet.
+ESCAPE_WAIT = 0.05
 
 STYLE = Style.from_dict(
     {
@@ -48,12 +51,13 @@ class FrameApplication(Application):
     after each redraw, once its bytes are sent (bbs/collector.py), and one empty Buffer kept for
     "the current buffer" while none has the focus (a list): the toolkit makes a new one each time
     it asks, a few times a key. It is emptied whenever a key typed or pasted on a list went into
-    it, as a new one would be."""
+    it, as a new one would be. A lone Esc is a key after ESCAPE_WAIT."""
 
     _no_buffer: Buffer | None = None
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(after_render=collect_after_redraw, **kwargs)
+        self.ttimeoutlen = ESCAPE_WAIT
 
     @property
     def current_buffer(self) -> Buffer:

@@ -110,3 +110,47 @@ def test_a_quick_hands_burst_of_keys_with_a_tab_stays_keys(bbs, bbs_world):
     terminal.wait_for("Sent.")
     thread = Thread.objects.get(title="A title typed by a very quick hand")
     assert Post.objects.get(thread=thread).body == "and its text, typed on"
+
+
+def _answered_in(terminal, key: str, shown) -> float:
+    started = time.monotonic()
+    terminal.type(key)
+    while not shown(terminal.screen_text()):
+        assert time.monotonic() - started < 10, terminal.screen_text()
+        time.sleep(0.005)
+    return time.monotonic() - started
+
+
+def test_esc_and_ctrl_x_answer_at_once(bbs, bbs_world):
+    """Issue 42 item 3: Esc (closing the thread's search) and Ctrl-X (sending a post) are answered
+    within a few tenths of a second, not after prompt_toolkit's 0.5 + 1.0 s of waiting for a
+    longer key. (Measured on this machine: 1.51 s each before, about 0.06 s after.)"""
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    new_thread(terminal)
+    terminal.type("Orders", "tab", "Hold the walls.")
+    sent = _answered_in(terminal, "ctrl-x", lambda screen: "Sent." in screen)
+    terminal.cursor_to("Orders")
+    terminal.type("enter")
+    terminal.wait_for("Hold the walls.")
+    terminal.type("/")
+    terminal.wait_for("/")
+    time.sleep(0.3)
+    closed = _answered_in(terminal, "esc", lambda screen: not screen.splitlines()[-2].startswith("/"))
+    print(f"Ctrl-X answered in {sent:.3f} s, Esc in {closed:.3f} s")
+    assert sent < 0.75 and closed < 0.75
+
+
+def test_esc_never_swallows_the_key_after_it(bbs, bbs_world):
+    """Issue 42 item 3: Esc then d, a fifth of a second apart, in the editor's text: the d is typed
+    (prompt_toolkit's Emacs keys took Esc d as one key, kill-word, and the d was lost)."""
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    new_thread(terminal)
+    terminal.type("Orders", "tab", "abc", "esc")
+    time.sleep(0.2)
+    terminal.type("d", "esc", "e")  # and at a quick hand's pace
+    terminal.wait_for("(5 characters)")
+    terminal.type("ctrl-x")
+    terminal.wait_for("Sent.")
+    assert Post.objects.get(thread__title="Orders").body == "abcde"

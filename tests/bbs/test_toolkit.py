@@ -12,7 +12,7 @@ from prompt_toolkit.input import DummyInput
 from prompt_toolkit.output import DummyOutput
 
 from bbs import terminal_io
-from bbs.frame import FrameApplication
+from bbs.frame import ESCAPE_WAIT, FrameApplication
 from bbs.terminal_io import MAX_PENDING, PASTE_END, PASTE_START, Parser
 from bbs.toolkit import shared_toolkit_bindings
 
@@ -38,10 +38,20 @@ def test_applications_made_while_shared_share_the_toolkits_bindings_and_the_load
         first = FrameApplication(input=DummyInput(), output=DummyOutput())
         second = FrameApplication(input=DummyInput(), output=DummyOutput())
     assert first._page_navigation_bindings is second._page_navigation_bindings
-    assert first._default_bindings.registries[0] is second._default_bindings.registries[0]
+    assert first._default_bindings is second._default_bindings
     assert (toolkit_application.load_key_bindings, toolkit_application.load_page_navigation_bindings) == loaders
     third = FrameApplication(input=DummyInput(), output=DummyOutput())
     assert third._page_navigation_bindings is not first._page_navigation_bindings
+
+
+def test_the_shared_bindings_have_no_chords_so_esc_and_ctrl_x_wait_for_no_second_key():
+    """Issue 42 item 3: no binding of the toolkit's starts a chord (Esc d, Ctrl-X Ctrl-E …), and
+    a lone Esc is a key after ESCAPE_WAIT, not prompt_toolkit's half second."""
+    with shared_toolkit_bindings():
+        app = FrameApplication(input=DummyInput(), output=DummyOutput())
+    toolkit = [*app._default_bindings.bindings, *app._page_navigation_bindings.bindings]
+    assert len(toolkit) > 300 and all(len(binding.keys) == 1 for binding in toolkit)
+    assert app.ttimeoutlen == ESCAPE_WAIT <= 0.1
 
 
 def test_the_parser_says_when_it_is_in_a_bracketed_paste_and_a_paste_past_the_most_is_cut():
