@@ -311,13 +311,15 @@ class Frame:
         keys = KeyBindings()
         asking = Condition(lambda: self.question is not None)
 
-        @keys.add("<any>", filter=asking)
+        # eager: before the toolkit's own keys of a text field (Enter a new line, Ctrl-Q quoted
+        # insert), which would otherwise go on under the question
+        @keys.add("<any>", filter=asking, eager=True)
         def _no(event):
             self.question = None
             self.invalidate()
 
-        @keys.add("y", filter=asking)
-        @keys.add("Y", filter=asking)
+        @keys.add("y", filter=asking, eager=True)
+        @keys.add("Y", filter=asking, eager=True)
         def _yes(event):
             if self.question is not None:
                 _asked, on_yes = self.question

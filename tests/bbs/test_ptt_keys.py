@@ -6,9 +6,11 @@ swallowing the key after them."""
 import time
 
 from bbs.models import TerminalChoice
-from forum.models import Post, Thread
+from forum.models import Letter, Post, Thread
+from forum.services.letters import letter_send
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.test_boards import open_board
+from tests.bbs.test_ptt_letters import open_mailbox
 
 LEAVE_ZH = "您確定要離開【 象棋攻城 】嗎？(Y/N)？[N]"
 LEAVE_EN = "Are you sure you want to leave 【 Chess Siege 】? (Y/N)? [N]"
@@ -154,3 +156,54 @@ def test_esc_never_swallows_the_key_after_it(bbs, bbs_world):
     terminal.type("ctrl-x")
     terminal.wait_for("Sent.")
     assert Post.objects.get(thread__title="Orders").body == "abcde"
+
+
+def test_ctrl_q_asks_before_throwing_away_a_draft_and_no_keeps_it(bbs, bbs_world):
+    """Issue 42 item 4: Ctrl-Q on a draft asks (No by default: the draft stays, and is sent);
+    y throws it away; an editor with nothing typed is left at once."""
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    new_thread(terminal)
+    terminal.type("ctrl-q")  # nothing typed: left at once
+    terminal.wait_for("Abandoned: nothing was posted.")
+    terminal.type("ctrl-p")
+    terminal.wait_for("Title:")
+    terminal.type("Orders", "tab", "Hold the walls.", "ctrl-q")
+    terminal.wait_for("Throw away this draft (15 characters)? (Y/N)? [N]")
+    terminal.type("enter")  # No: the draft stays, the Enter is not typed into it
+    time.sleep(0.3)
+    assert "Hold the walls." in terminal.screen_text() and "(15 characters)" in terminal.screen_text()
+    terminal.type("ctrl-q", "y")
+    terminal.wait_for("Abandoned: nothing was posted.")
+    assert not Thread.objects.filter(title="Orders").exists()
+    terminal.type("ctrl-p")
+    terminal.wait_for("Title:")
+    terminal.type("Orders", "tab", "Hold the walls.", "ctrl-q", "n", "ctrl-x")
+    terminal.wait_for("Sent.")
+    assert Post.objects.get(thread__title="Orders").body == "Hold the walls."
+
+
+def test_enter_in_the_title_moves_to_the_text(bbs, bbs_world):
+    """Issue 42 item 4: Enter in the editor's title line goes on to the text, as PTT's."""
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    new_thread(terminal)
+    terminal.type("Orders", "enter", "Hold the walls.", "ctrl-x")
+    terminal.wait_for("Sent.")
+    assert Post.objects.get(thread__title="Orders").body == "Hold the walls."
+
+
+def test_a_letters_reply_opens_with_the_cursor_in_the_text(bbs, bbs_world):
+    """Issue 42 item 4: r on a letter opens the reply in its text, the subject Re: … written."""
+    english(bbs_world, "曹操")
+    letter = letter_send(actor=bbs_world["荀彧"], recipient="曹操", subject="軍糧", body="糧草將盡")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    open_mailbox(terminal)
+    terminal.type("enter")
+    terminal.wait_for("糧草將盡")
+    terminal.type("r")
+    terminal.wait_for("Subject: Re: 軍糧")
+    terminal.type("即刻押運", "ctrl-x")
+    terminal.wait_for("Your letter to 荀彧 is sent.")
+    reply = Letter.objects.get(reply_to=letter)
+    assert (reply.subject, reply.body) == ("Re: 軍糧", "即刻押運")
