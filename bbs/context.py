@@ -1,5 +1,6 @@
 """What a screen knows of its session (`ctx`): the user, the language, the encoding, the
-terminal's size, the database (off the event loop) and the frame's acts (push, pop, redraw, the status line).
+terminal's size, the database (off the event loop) and the frame's acts (push, pop, redraw, the status
+line, a yes/no question).
 
 The frame (bbs/frame.py) makes one per session and attaches itself; a Context with no frame
 (a screen's own test) keeps its pushed screens in `stack` and its status in `last_status`."""
@@ -26,6 +27,7 @@ class Frame(Protocol):
     def pop(self) -> None: ...
     def invalidate(self) -> None: ...
     def status(self, text: str) -> None: ...
+    def ask(self, question: str, on_yes: Callable[[], None]) -> None: ...
 
 
 class Context:
@@ -41,6 +43,7 @@ class Context:
         self.frame: Frame | None = None
         self.stack: list[Screen] = []
         self.last_status = ""
+        self.question: tuple[str, Callable[[], None]] | None = None  # asked, with no frame to ask it
         self.tasks: set[asyncio.Task] = set()
         self._encoding = encoding
 
@@ -106,3 +109,11 @@ class Context:
         self.last_status = text
         if self.frame is not None:
             self.frame.status(text)
+
+    def ask(self, question: str, on_yes: Callable[[], None]) -> None:
+        """A yes/no question on the status line: `on_yes()` once the user presses y, nothing on
+        any other key (no is the default); a context with no frame keeps it in `question`."""
+        if self.frame is not None:
+            self.frame.ask(question, on_yes)
+        else:
+            self.question = (question, on_yes)

@@ -1,9 +1,11 @@
 """The terminal's frame: the top line (the screen's title, the campaign), the current screen's
-body, the status line (refusals, notices, the keys); `?` shows the screen's help and `q` or ←
-goes back on every screen; a window smaller than 80×24 is told so instead of drawn into."""
+body, the status line (refusals, notices, the keys, a yes/no question); `?` shows the screen's
+help and `q` or ← goes back on every screen (on the main menu: asks before logging off, as
+PTT); a window smaller than 80×24 is told so instead of drawn into."""
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.utils import translation
@@ -27,6 +29,9 @@ from bbs.toolkit import shared_toolkit_bindings
 log = logging.getLogger(__name__)
 
 MIN_COLUMNS, MIN_ROWS = 80, 24
+# How long a lone Esc waits for the rest of an escape sequence (prompt_toolkit's ttimeoutlen, 0.5 s
+# by default, for a local terminal's reads): over SSH a key's sequence comes in one packet.
+ESCAPE_WAIT = 0.05
 
 STYLE = Style.from_dict(
     {
@@ -46,12 +51,13 @@ class FrameApplication(Application):
     after each redraw, once its bytes are sent (bbs/collector.py), and one empty Buffer kept for
     "the current buffer" while none has the focus (a list): the toolkit makes a new one each time
     it asks, a few times a key. It is emptied whenever a key typed or pasted on a list went into
-    it, as a new one would be."""
+    it, as a new one would be. A lone Esc is a key after ESCAPE_WAIT."""
 
     _no_buffer: Buffer | None = None
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(after_render=collect_after_redraw, **kwargs)
+        self.ttimeoutlen = ESCAPE_WAIT
 
     @property
     def current_buffer(self) -> Buffer:
@@ -75,6 +81,7 @@ class Frame:
         self._keys: dict[int, KeyBindings] = {}
         self._status = ""
         self.showing_help = False
+        self.question: tuple[str, Callable[[], None]] | None = None  # asked on the status line
         self.closing_message = ""
         self._tasks: set[asyncio.Task] = set()
         self._starting: dict[int, asyncio.Task] = {}  # each screen's start() while it runs
@@ -93,7 +100,7 @@ class Frame:
                 )
             ),
             key_bindings=merge_key_bindings(
-                [self._frame_keys(), DynamicKeyBindings(self._screen_keys), self._help_keys()]
+                [self._frame_keys(), DynamicKeyBindings(self._screen_keys), self._help_keys(), self._question_keys()]
             ),
             full_screen=True,
             style=STYLE,
@@ -141,6 +148,17 @@ class Frame:
     def status(self, text: str) -> None:
         self._status = text
         self.invalidate()
+
+    def ask(self, question: str, on_yes: Callable[[], None]) -> None:
+        """A yes/no question on the status line, as PTT asks them: `y` answers yes (`on_yes` is
+        called), any other key no, the default; until then it takes every key."""
+        self.question = (question, on_yes)
+        self.invalidate()
+
+    def leave(self) -> None:
+        """Log off, once the user says yes to PTT's question (您確定要離開【 站名 】嗎？)."""
+        question = _("Are you sure you want to leave 【 %(site)s 】? (Y/N)? [N]") % {"site": _("Chess Siege")}
+        self.ask(question, lambda: self.close(_("Goodbye.")))
 
     def close(self, message: str) -> None:
         """End the session (the message is written once the screen is left)."""
@@ -232,6 +250,8 @@ class Frame:
         return [("", fit(left, max(columns - len(campaign) * 2 - 1, 0)) + fit(campaign, columns, pad=False))]
 
     def _bottom(self):
+        if self.question is not None:
+            return [("", fit(self.question[0], self.ctx.columns))]
         text = self._status or _("? help  q/← back  ↑↓ move  Enter choose")
         style = "class:refusal" if self._status.startswith("!") else ""
         return [(style, fit(text, self.ctx.columns))]
@@ -254,7 +274,7 @@ class Frame:
         return self._container_of(self.stack[-1])
 
     def _screen_keys(self):
-        if self.stack and not self.showing_help and not self._too_small():
+        if self.stack and not self.showing_help and self.question is None and not self._too_small():
             screen = self.stack[-1]
             if id(screen) not in self._keys:
                 self._keys[id(screen)] = screen.key_bindings()
@@ -263,9 +283,11 @@ class Frame:
 
     def _frame_keys(self) -> KeyBindings:
         keys = KeyBindings()
-        # In a text field q, ? and ← are text and the cursor's; under the help any key closes it.
-        # A window too small to draw in takes no key but the redraw.
-        free = ~buffer_has_focus & ~Condition(lambda: self.showing_help or self._too_small())
+        # In a text field q, ? and ← are text and the cursor's; under the help any key closes it,
+        # and a question takes any key. A window too small to draw in takes no key but the redraw.
+        free = ~buffer_has_focus & ~Condition(
+            lambda: self.showing_help or self.question is not None or self._too_small()
+        )
 
         @keys.add("?", filter=free)
         def _help(event):
@@ -274,11 +296,36 @@ class Frame:
         @keys.add("q", filter=free)
         @keys.add("left", filter=free)
         def _back(event):
-            self.pop()
+            if len(self.stack) > 1:
+                self.pop()
+            else:
+                self.leave()  # the main menu: PTT asks before logging off
 
         @keys.add("c-l")
         def _redraw(event):
             event.app.renderer.clear()
+
+        return keys
+
+    def _question_keys(self) -> KeyBindings:
+        keys = KeyBindings()
+        asking = Condition(lambda: self.question is not None)
+
+        # eager: before the toolkit's own keys of a text field (Enter a new line, Ctrl-Q quoted
+        # insert), which would otherwise go on under the question
+        @keys.add("<any>", filter=asking, eager=True)
+        def _no(event):
+            self.question = None
+            self.invalidate()
+
+        @keys.add("y", filter=asking, eager=True)
+        @keys.add("Y", filter=asking, eager=True)
+        def _yes(event):
+            if self.question is not None:
+                _asked, on_yes = self.question
+                self.question = None
+                on_yes()
+                self.invalidate()
 
         return keys
 

@@ -1,9 +1,18 @@
 """The bytes of one SSH channel to and from prompt_toolkit, in the connection's encoding (UTF-8
 or Big5, chosen in the menu): an Input fed by the channel (no OS pipe: a paste of any size never
 blocks the server) and the output's writer. Invalid bytes either way become a replacement
-character, never an error; input beyond MAX_PENDING characters waiting to be read is dropped."""
+character, never an error; input beyond MAX_PENDING characters waiting to be read is dropped.
+
+Pastes: a terminal brackets a paste (`ESC[200~` … `ESC[201~`, asked for by prompt_toolkit's
+renderer) and prompt_toolkit's parser makes it one key, however many packets it comes in; the
+parser is left to it (nothing here touches what arrives between the marks). A client that does
+not bracket (PCMan) sends a paste as a burst of characters: a run of PASTE_AT printable
+characters or more, outside any bracketed paste, is handed to the parser bracketed, as one key;
+the control characters in the burst (Tab, Enter, Ctrl-X) stay keys, as typed.
+"""
 
 import codecs
+import re
 import time
 from collections.abc import Callable, Generator
 from contextlib import contextmanager
@@ -21,8 +30,73 @@ MAX_PENDING = 120_000  # characters waiting for the application; a flood beyond 
 # KEY_COST and a pasted character one (a 100,000-character paste passes; a flood of keys is
 # dropped past a few thousand a second, so that one session never holds the server's loop).
 BUDGET, REFILL, KEY_COST = 300_000, 100_000, 50
-PASTE_AT = 32  # characters arriving at once with no escape sequence: a paste, handed over as one
+PASTE_AT = 32  # printable characters arriving at once, outside a bracketed paste: an unbracketed paste
 PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"  # bracketed paste, as terminals send a paste
+# A burst's control characters (C0 and DEL: Tab, Enter, Backspace, Ctrl-X …), which stay keys.
+CONTROL = re.compile(r"([\x00-\x1f\x7f])")
+ESCAPE_TAIL = 8  # an escape this near a packet's end may go on in the next (no paste guessed there)
+
+
+class Parser(Vt100Parser):
+    """prompt_toolkit's parser, saying whether it is inside a bracketed paste (which decides what a
+    packet's characters are) and cutting a paste held past a bound. Its two attributes read here
+    are pinned by tests/bbs/test_toolkit.py."""
+
+    @property
+    def pasting(self) -> bool:
+        return self._in_bracketed_paste
+
+    def paste_cut(self, most: int) -> int:
+        """A paste held past `most` characters cut there (its last characters kept: they may start
+        the end mark); the number of characters dropped."""
+        if not self._in_bracketed_paste:
+            return 0
+        held, keep = self._paste_buffer, len(PASTE_END) - 1
+        if len(held) <= most + keep:
+            return 0
+        self._paste_buffer = held[:most] + held[-keep:]
+        return len(held) - len(self._paste_buffer)
+
+
+def key_cost(text: str, pasting: bool) -> int:
+    r"""What `text` costs of the budget: a character inside a bracketed paste one, any other
+    (keys, escape sequences, the marks) KEY_COST; `pasting`: whether the parser is in a paste.
+
+    >>> key_cost("ab", False), key_cost("ab", True), key_cost("\x1b[200~ab\x1b[201~q", False)
+    (100, 2, 652)
+    """
+    cost, at = 0, 0
+    while at < len(text):
+        mark = PASTE_END if pasting else PASTE_START
+        found = text.find(mark, at)
+        end = len(text) if found < 0 else found + (0 if pasting else len(mark))
+        cost += (end - at) * (1 if pasting else KEY_COST)
+        if found >= 0 and pasting:
+            cost += len(mark) * KEY_COST
+            end += len(mark)
+        at, pasting = end, not pasting
+    return cost
+
+
+def unbracketed_paste(text: str) -> tuple[str, int]:
+    r"""A burst with no escape (a paste from a terminal that does not bracket, or keys typed faster
+    than the network sends them) as the parser is to read it, and its cost: each run of printable
+    characters bracketed (one key, a character's cost each), each control character a key.
+
+    >>> unbracketed_paste("title\tbody")
+    ('\x1b[200~title\x1b[201~\t\x1b[200~body\x1b[201~', 59)
+    """
+    parts, cost = [], 0
+    for part in CONTROL.split(text):
+        if not part:
+            continue
+        if CONTROL.fullmatch(part):
+            parts.append(part)
+            cost += KEY_COST
+        else:
+            parts.append(PASTE_START + part + PASTE_END)
+            cost += len(part)
+    return "".join(parts), cost
 
 
 class ChannelInput(Input):
@@ -33,7 +107,8 @@ class ChannelInput(Input):
         self._refilled = time.monotonic()
         self.on_flood = on_flood
         self._keys: list[KeyPress] = []
-        self._parser = Vt100Parser(self._keys.append)
+        self._parser = Parser(self._keys.append)
+        self._escape_at_end = False  # the last packet ended in what may be an escape sequence's start
         self._callbacks: list[Callable[[], None]] = []
         self._closed = False
         self.dropped = 0  # characters dropped by the flood limit
@@ -52,24 +127,37 @@ class ChannelInput(Input):
         self._budget -= cost
         return True
 
+    def _flooded(self, characters: int) -> None:
+        self.dropped += characters
+        if self.on_flood is not None:
+            self.on_flood()
+
     def feed(self, data: bytes) -> None:
         text = self._decoder.decode(data)
-        pasted = len(text) >= PASTE_AT and "\x1b" not in text
-        if not self._afford(len(text) if pasted else len(text) * KEY_COST):
-            self.dropped += len(text)
-            if self.on_flood is not None:
-                self.on_flood()
+        if not text:
             return
-        if len(self._keys) + len(text) > MAX_PENDING:
+        pasting = self._parser.pasting
+        guessed = (
+            not pasting and not self._escape_at_end and len(text) >= PASTE_AT and "\x1b" not in text
+        )  # a burst: an unbracketed paste, or a quick hand's keys
+        if guessed:
+            parsed, cost = unbracketed_paste(text)
+        else:
+            parsed, cost = text, key_cost(text, pasting)
+        if not self._afford(cost):
+            self._flooded(len(text))
+            return
+        self._escape_at_end = "\x1b" in text[-ESCAPE_TAIL:]
+        if len(self._keys) + len(text) > MAX_PENDING and not pasting:
             keep = max(MAX_PENDING - len(self._keys), 0)
-            self.dropped += len(text) - keep
+            self._flooded(len(text) - keep)
             text = text[:keep]
-        if pasted:
-            # A paste from a client that does not bracket it: one key, not one per character
-            # (the editor inserts it at once; other screens ignore it).
-            text = PASTE_START + text + PASTE_END
-        if text:
-            self._parser.feed(text)
+            parsed = unbracketed_paste(text)[0] if guessed else text
+        if parsed:
+            self._parser.feed(parsed)
+        cut = self._parser.paste_cut(MAX_PENDING)  # a bracketed paste held past the most kept
+        if cut:
+            self._flooded(cut)
         self._ready()
 
     def _ready(self) -> None:

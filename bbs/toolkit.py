@@ -8,7 +8,11 @@ prompt_toolkit that moves what they rely on fails there, not in a session):
   after comparing every cell. The escapes written are still the toolkit's.
 - `shared_toolkit_bindings()` gives every Application the same editing and page-navigation key
   bindings (`load_key_bindings`, `load_page_navigation_bindings`, looked up as module globals
-  by the Application's constructor) instead of 600 new ones each.
+  by the Application's constructor) instead of 600 new ones each; and only their one-key
+  bindings (`single_keys`). The chords (Emacs's Esc b, Esc d, Ctrl-X Ctrl-E…; Vi's) are left
+  out: the BBS's keys are single keys, as PTT's, and while a chord's first key was pending
+  prompt_toolkit waited for a second one (`timeoutlen`, a second) and took the next key into
+  it: Esc and Ctrl-X answered after 1.5 s, and Esc then d was Emacs's kill-word, the d lost.
 """
 
 from collections import defaultdict
@@ -19,8 +23,10 @@ from typing import Any
 
 import prompt_toolkit.application.application as toolkit_application
 import prompt_toolkit.renderer as toolkit_renderer
+from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
 from prompt_toolkit.key_binding.defaults import load_key_bindings
+from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
 from prompt_toolkit.layout.screen import _CHAR_CACHE, Screen
 
 from bbs.drawing import TRANSPARENT
@@ -54,9 +60,25 @@ def skip_unchanged_lines() -> None:
     toolkit_renderer._output_screen_diff = output_screen_diff
 
 
+def single_keys(bindings: KeyBindingsBase) -> KeyBindings:
+    """The bindings of one key among `bindings`, with their filters and flags."""
+    kept = KeyBindings()
+    for binding in bindings.bindings:
+        if len(binding.keys) == 1:
+            kept.add(
+                *binding.keys,
+                filter=binding.filter,
+                eager=binding.eager,
+                is_global=binding.is_global,
+                save_before=binding.save_before,
+                record_in_macro=binding.record_in_macro,
+            )(binding.handler)
+    return kept
+
+
 @cache
 def _toolkit_bindings() -> tuple[Any, Any]:
-    return load_key_bindings(), load_page_navigation_bindings()
+    return single_keys(load_key_bindings()), single_keys(load_page_navigation_bindings())
 
 
 @contextmanager

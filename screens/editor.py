@@ -1,12 +1,15 @@
 """The full-screen editor the screens share: a new thread (screens/boards.py), a reply or an edit
 (screens/pager.py), a letter (screens/letters.py), each giving it what Ctrl-X sends through its service
 (their checks, limits and messages: a refusal shows on the status line and changes nothing).
-Ctrl-Q abandons it; Tab moves between the title and the text."""
+Ctrl-Q abandons it (asking first when something typed would be lost); Tab moves between the title
+and the text, and Enter from the title to the text. An editor opened with its subject written (a
+letter's reply, `Re: …`) starts in the text."""
 
 import logging
 from collections.abc import Callable
 
 from django.utils.translation import gettext as _
+from prompt_toolkit.filters import has_focus
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout import HSplit, Window
 from prompt_toolkit.layout.containers import Container
@@ -47,6 +50,7 @@ class Editor:
         self.subject = TextArea(text=subject, multiline=False, prompt=prompt, height=1) if with_title else None
         self.body = TextArea(text=body, multiline=True, scrollbar=False, wrap_lines=True)
         self.body.buffer.on_text_changed += self._bounded
+        self.opened_with = (subject, body)  # what was there before a key: a draft is what differs
         hint = Window(FormattedTextControl(lambda: [("class:dim", fit(self.hint(), self.ctx.columns))]), height=1)
         parts: list = [self.subject, hint, self.body] if self.subject else [hint, self.body]
         self._container = HSplit(parts)
@@ -73,9 +77,11 @@ class Editor:
         def _abandon(event):
             if self.sending:
                 return  # on its way: no longer the editor's to abandon
-            self.ctx.status(self.abandoned)
-            self.ctx.pop()
-            self.ctx.status(self.abandoned)
+            if self.draft() == self.opened_with:
+                self._abandon()
+                return
+            question = _("Throw away this draft (%(n)s characters)? (Y/N)? [N]") % {"n": len(self.body.text)}
+            self.ctx.ask(question, self._abandon)
 
         if self.subject is not None:
 
@@ -84,7 +90,21 @@ class Editor:
                 target = self.body if event.app.layout.has_focus(self.subject) else self.subject
                 event.app.layout.focus(target)
 
+            @keys.add("enter", filter=has_focus(self.subject.buffer))
+            def _to_text(event):
+                event.app.layout.focus(self.body)
+
         return keys
+
+    def draft(self) -> tuple[str, str]:
+        return (self.subject.text if self.subject is not None else "", self.body.text)
+
+    def _abandon(self) -> None:
+        if self.sending or not on_top(self.ctx, self):
+            return  # sent meanwhile, or already left
+        self.ctx.status(self.abandoned)
+        self.ctx.pop()
+        self.ctx.status(self.abandoned)
 
     async def _send(self) -> None:
         if self.sending:
@@ -112,11 +132,19 @@ class Editor:
     def help(self) -> str:
         return _(
             "The editor. Type the text (Markdown, as on the site; Enter is a new line). Ctrl-X sends it, "
-            "Ctrl-Q abandons it; Tab moves between the title and the text."
+            "Ctrl-Q abandons it (after asking, when you typed something); Tab moves between the title "
+            "and the text, Enter from the title to the text."
         )
 
     async def start(self) -> None:
-        pass
+        if self.subject is not None and self.subject.text:
+            # the subject is written (a reply's Re: …): the text is what is left to type
+            app = getattr(self.ctx.frame, "app", None)
+            try:
+                if app is not None:
+                    app.layout.focus(self.body)
+            except ValueError:
+                pass  # not drawn (a window too small): the frame focuses the editor when it is
 
     async def stop(self) -> None:
         pass

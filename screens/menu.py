@@ -124,7 +124,7 @@ class MainMenu(ListScreen):
         elif key == "encoding":
             self._switch_encoding()
         elif key == "leave" and self.ctx.frame is not None:
-            self.ctx.frame.close(_("Goodbye."))  # type: ignore[attr-defined]
+            self.ctx.frame.leave()  # type: ignore[attr-defined]  # asked first, as PTT
 
     def _switch_language(self) -> None:
         language = "zh-hant" if self.ctx.language == "en" else "en"
@@ -153,5 +153,6 @@ class MainMenu(ListScreen):
         return _(
             "The main menu. ↑↓ move, Enter or → opens a line; a number and Enter jumps to it. "
             "The language and the encoding are remembered for your next session (Big5 for old "
-            "terminals such as PCMan; UTF-8 otherwise). q leaves the BBS."
+            "terminals such as PCMan; UTF-8 otherwise). q or ← leaves the BBS "
+            "once you answer y to its question (any other key stays)."
         )

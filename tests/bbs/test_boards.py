@@ -71,6 +71,8 @@ def test_a_post_over_the_boards_limit_is_refused_with_the_boards_message_and_not
     terminal.wait_for("may be at most 20000 characters.")  # the boards' own message
     assert Post.objects.filter(thread=thread).count() == 1
     terminal.type("ctrl-q")
+    terminal.wait_for("Throw away this draft (100000 characters)?")
+    terminal.type("y")
     terminal.wait_for("清點糧草。")
 
 

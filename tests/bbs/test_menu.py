@@ -28,10 +28,13 @@ def test_help_is_shown_on_question_mark_and_any_key_closes_it(bbs, bbs_world):
     terminal.wait_for("Leave the BBS")
 
 
-def test_q_on_the_main_menu_leaves_the_bbs(bbs, bbs_world):
+def test_q_on_the_main_menu_then_y_leaves_the_bbs(bbs, bbs_world):
+    """q on the main menu asks first, as PTT (tests/bbs/test_ptt_keys.py); y leaves."""
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     terminal.wait_for("曹操")
     terminal.type("q")
+    terminal.wait_for("(Y/N)")
+    terminal.type("y")
     assert terminal.wait_closed()
 
 
