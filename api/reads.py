@@ -4,7 +4,7 @@ user's officer may read (their kingdom's palace board, R1.2). Lists are paged by
 cities and the dashboard) carries an ETag, and a poll with nothing new is a 304 before any read."""
 
 from django.http import HttpRequest
-from ninja import Field, Schema
+from ninja import Field, Query, Schema
 from ninja.errors import AuthenticationError
 from ninja.pagination import CursorPagination, paginate
 
@@ -16,6 +16,7 @@ from campaign import lookups as campaign_lookups
 from campaign.authority import officer_of, require_officer
 from campaign.models import Campaign, Officer
 from forum import lookups as forum_lookups
+from forum.selectors.boards import board_page
 from forum.selectors.search import board_search
 
 
@@ -173,12 +174,31 @@ def boards(request, slug: str):
     return forum_lookups.readable_boards(campaign, _viewer(request, campaign))
 
 
-@read("/c/{slug}/boards/{board_id}/threads", list[schemas.ThreadOut], "api-threads")
-@paginate(Paged, **NEWEST)
-def threads(request, slug: str, board_id: schemas.Id):
-    """A board's threads, the latest first (R1.2: a palace only for its kingdom)."""
+@read("/c/{slug}/boards/{board_id}/threads", schemas.ThreadPageOut, "api-threads")
+def threads(request, slug: str, board_id: schemas.Id, page: int = Query(1, ge=1), news: bool | None = None):
+    """A board's threads as its page lists them, 20 a page (`page`; follow `next`): the players'
+    threads first, newest activity first, then the system's (the war's news, one thread per
+    siege, march or battle), or none of the system's when the reader's officer hides them (their
+    choice on the site or in the terminal; `news=true` or `false` for this request). R1.2: a
+    palace only for its kingdom."""
     campaign = campaign_lookups.campaign_by_slug(slug)
-    return forum_lookups.threads(campaign, board_id, _viewer(request, campaign))
+    view = board_page(board_id=board_id, campaign=campaign, viewer=_viewer(request, campaign), page=page, news=news)
+    listed = view.threads
+
+    def address(number: int) -> str:
+        query = request.GET.copy()
+        query["page"] = str(number)
+        return request.build_absolute_uri(f"{request.path}?{query.urlencode()}")
+
+    return {
+        "count": listed.paginator.count,
+        "page": listed.number,
+        "pages": listed.paginator.num_pages,
+        "news": view.news,
+        "next": address(listed.next_page_number()) if listed.has_next() else None,
+        "previous": address(listed.previous_page_number()) if listed.has_previous() else None,
+        "results": list(listed),
+    }
 
 
 @read("/c/{slug}/search", schemas.SearchOut, "api-search")

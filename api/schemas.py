@@ -264,6 +264,16 @@ class PostDetailOut(PostOut):
         return post.shown_comments
 
 
+class ThreadPageOut(Schema):
+    count: int = Field(description="the threads listed, on every page")
+    page: int
+    pages: int
+    news: bool = Field(description="the system's threads (the war's news) listed, beneath the players'")
+    next: str | None = Field(description="the next page's address (null on the last)")
+    previous: str | None = Field(description="the previous page's address (null on the first)")
+    results: list[ThreadOut]
+
+
 class SearchOut(Schema):
     count: int = Field(description="matches counted, at most 1,001 (see counted_all)")
     counted_all: bool = Field(description="false when more than 1,000 posts match")

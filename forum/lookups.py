@@ -28,11 +28,6 @@ def _readable(board: Board, viewer: Officer | None) -> Board:
     return board
 
 
-def threads(campaign: Campaign, board_id: int, viewer: Officer | None) -> QuerySet[Thread]:
-    board = _readable(get_object_or_404(Board, campaign=campaign, pk=board_id), viewer)
-    return Thread.objects.filter(board=board)
-
-
 def posts(campaign: Campaign, thread_id: int, viewer: Officer | None) -> QuerySet[Post]:
     """A thread's shown posts, each with its shown comments (one query more for a page)."""
     thread = get_object_or_404(Thread.objects.select_related("board"), board__campaign=campaign, pk=thread_id)

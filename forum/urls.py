@@ -10,6 +10,7 @@ from forum.views import boards, chronicle, feeds, letters
 urlpatterns = [
     path("boards/", boards.board_list, name="boards"),
     path("boards/search/", boards.board_search_page, name="board-search"),
+    path("boards/news/", boards.board_news, name="board-news"),
     path("boards/<id:board_id>/", boards.board_detail, name="board"),
     path("boards/<id:board_id>/new/", boards.thread_new, name="thread-new"),
     path("boards/<id:board_id>/feed.atom", feeds.board_feed, name="board-feed"),

@@ -18,7 +18,7 @@ from bbs.widgets import ListScreen
 from forum.selectors.boards import THREADS_PER_PAGE, BoardView, board_page
 from forum.selectors.reads import boards_with_unread, threads_unread
 from forum.services.boards import thread_create
-from forum.services.reads import thread_read
+from forum.services.reads import board_news_set, thread_read
 from screens.comments import score_fragment
 from screens.editor import Editor
 
@@ -80,7 +80,7 @@ class BoardList(ListScreen):
 
 @screen("board")
 class ThreadList(ListScreen):
-    """A board's threads, newest activity first, 20 a page as on the web."""
+    """A board's threads as the web lists them, 20 a page: the players' first, the war's news beneath."""
 
     def __init__(self, ctx: Context, board, on_leave=None) -> None:
         super().__init__(ctx)
@@ -99,22 +99,42 @@ class ThreadList(ListScreen):
             await self.on_leave()
 
     async def load(self, page: int) -> None:
-        def read():
-            viewer = officer_now(self.ctx.officer)
-            view = board_page(board_id=self.board.pk, campaign=self.ctx.campaign, viewer=viewer, page=page)
-            return view, threads_unread(officer=viewer, threads=list(view.threads))
-
-        view, self.unread = await self.ctx.db(read)
+        view, self.unread = await self.ctx.db(self._read, page)
         self.view = view
         self.page = view.threads.number
         self.ctx.invalidate()
+
+    def _read(self, page: int) -> tuple[BoardView, set[int]]:
+        """A page of the board as the site lists it (forum.selectors.boards.board_threads: the
+        players' threads first, the war's news beneath or hidden, as the officer chose), with its
+        unread marks."""
+        viewer = officer_now(self.ctx.officer)
+        view = board_page(board_id=self.board.pk, campaign=self.ctx.campaign, viewer=viewer, page=page)
+        return view, threads_unread(officer=viewer, threads=list(view.threads))
+
+    def _news_toggle(self) -> None:
+        """`n`: the war's news shown or hidden in every board list, the site's too (remembered)."""
+
+        async def toggle() -> None:
+            def write() -> bool:
+                officer = officer_now(self.ctx.officer)
+                return board_news_set(actor=officer, officer=officer, shown=not officer.board_news).board_news
+
+            shown = await self.ctx.db(write)
+            self.ctx.status(
+                _("The war's news is shown beneath the players' threads.") if shown else _("The war's news is hidden.")
+            )
+            self.cursor = 0
+            await self.load(1)
+
+        self.ctx.spawn(toggle())
 
     def threads(self) -> list:
         return list(self.view.threads) if self.view is not None else []
 
     def header(self) -> str:
         pages = self.view.threads.paginator.num_pages if self.view is not None else 1
-        hint = _("Ctrl-P post  PgUp/PgDn page %(page)s/%(pages)s") % {"page": self.page, "pages": pages}
+        hint = _("n news  Ctrl-P post  PgUp/PgDn page %(page)s/%(pages)s") % {"page": self.page, "pages": pages}
         return fit(_("  No.     推 Date  Author       Title"), self.ctx.columns - len(hint) - 12) + hint
 
     def number_of(self, index: int) -> int:
@@ -171,6 +191,11 @@ class ThreadList(ListScreen):
             else:
                 self._move(-self.page_rows())
 
+        @keys.add("n")
+        def _news(event):
+            if self.ctx.officer is not None:
+                self._news_toggle()
+
         @keys.add("c-p")
         def _post(event):
             if self.view is None:
@@ -187,8 +212,10 @@ class ThreadList(ListScreen):
         return _(
             "A board's threads, newest activity first (20 a page, as on the site): number, 推 (pushes less "
             "boos: 爆 at 100, X1–XX below -10), date, author, title; + marks a thread with posts you have "
-            "not read, [System] the site's own posts. "
-            "↑↓ move, Enter or → reads a thread, PgDn/PgUp (space, b) turn the page, Ctrl-P posts a new thread."
+            "not read, [System] the site's own posts: the war's news, one thread for each siege, march or "
+            "battle, listed beneath the players' threads. "
+            "↑↓ move, Enter or → reads a thread, PgDn/PgUp (space, b) turn the page, n shows or hides the "
+            "war's news (on the site too), Ctrl-P posts a new thread."
         )
 
 

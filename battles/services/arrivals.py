@@ -17,7 +17,7 @@ from battles.rules import (
     propose_ranks,
 )
 from battles.services.clock import period_schedule
-from battles.services.common import announcement_post, status_change
+from battles.services.common import announcement_post, army_topic, siege_topic, status_change
 from battles.services.ledger import value_change
 from battles.services.locks import city_lock
 from battles.timer_kinds import ARMY_ARRIVAL
@@ -62,10 +62,12 @@ def siege_join(*, army: Army, at: datetime) -> Siege:
     army.siege, army.besieging_from = siege, at
     army.save(update_fields=["status", "siege", "besieging_from"])
     army.members.filter(status=ArmyMember.Status.ACTIVE).update(since=at, until=None)
-    announcement_post(city.board, f"army:{army.pk}:siege", at, *texts.siege_begun(army, city))
+    announcement_post(
+        city.board, f"army:{army.pk}:siege", at, *texts.siege_begun(army, city), topic=siege_topic(siege.pk)
+    )
     if first_period is not None:  # R7.3: the defence has a call to answer from the first instant charged
         due = texts.siege_call_due(city, army.campaign, first_period.due_at)
-        announcement_post(city.board, f"siege:{siege.pk}:call:0", at, due)
+        announcement_post(city.board, f"siege:{siege.pk}:call:0", at, due, topic=siege_topic(siege.pk))
     return siege
 
 
@@ -150,7 +152,13 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
         )
     rest = list(column.members.order_by("position").select_related("officer"))
     if joined:
-        announcement_post(main.target.board, f"army:{column.pk}:joined", at, texts.reinforcements_joined(joined, main))
+        announcement_post(
+            main.target.board,
+            f"army:{column.pk}:joined",
+            at,
+            texts.reinforcements_joined(joined, main),
+            topic=army_topic(main),
+        )
     if not rest:
         status_change(column, Army.Status.ENDED, _("army"))
         column.ended_at, column.end_reason = at, _("joined the army (R8.3)")

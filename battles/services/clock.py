@@ -12,7 +12,7 @@ from datetime import date, datetime
 from battles import announcements as texts
 from battles.models import Army, Game, Siege
 from battles.rules import outnumbered_loss
-from battles.services.common import announcement_post
+from battles.services.common import announcement_post, siege_topic
 from battles.services.fall import city_fall
 from battles.services.head_counts import head_counts_at
 from battles.services.ledger import day_change_rows, value_change
@@ -136,5 +136,9 @@ def period_end(timer: Timer) -> None:
         return
     following = period_schedule(siege=siege, seq=seq + 1, after=at)
     announcement_post(
-        city.board, f"siege:{siege.pk}:call:{seq + 1}", at, texts.siege_call_due(city, campaign, following.due_at)
+        city.board,
+        f"siege:{siege.pk}:call:{seq + 1}",
+        at,
+        texts.siege_call_due(city, campaign, following.due_at),
+        topic=siege_topic(siege.pk),
     )

@@ -1,5 +1,5 @@
-"""Helpers the war's services share: system posts, status changes checked against the allowed
-transitions, a member leaving the fighting."""
+"""Helpers the war's services share: system posts in their event's thread, status changes
+checked against the allowed transitions, a member leaving the fighting."""
 
 from collections.abc import Callable
 from datetime import datetime
@@ -49,8 +49,27 @@ def games_cancel(games: "QuerySet[Game]") -> None:
             watchers_tell("game", pk)
 
 
-def announcement_post(board: Board, key: str, at: datetime, title: str, body: str = "") -> None:
-    post_system(board=board, title=title, body=body or title, at=at, event_key=key)
+def announcement_post(board: Board, key: str, at: datetime, title: str, body: str = "", *, topic: str) -> None:
+    """The war's post of an event on a board, a reply in the thread of the war's event it belongs
+    to (`topic`: siege_topic, army_topic, …), which its first post opens."""
+    post_system(board=board, title=title, body=body or title, at=at, event_key=key, topic=topic)
+
+
+def siege_topic(siege_id: int) -> str:
+    """A siege's thread: its beginning, calls, answers, results, captures, ransoms, fall or lifting,
+    and the retreats and pursuits of its armies."""
+    return f"siege:{siege_id}"
+
+
+def army_topic(army: Army) -> str:
+    """An army's thread: its siege's once it besieges (or besieged); before that its march's (the
+    march, a sortie and its field battle)."""
+    return siege_topic(army.siege_id) if army.siege_id else f"army:{army.pk}"
+
+
+def game_topic(game: Game) -> str:
+    """A game's thread: its siege's, or its army's (a field battle, a pursuit)."""
+    return siege_topic(game.siege_id) if game.siege_id else army_topic(game.army)
 
 
 def status_change(obj, new: str, what: str) -> None:

@@ -8,7 +8,7 @@ from battles import announcements as texts
 from battles.authority import commander
 from battles.models import Army, ArmyMember, Game, Ransom, Siege
 from battles.rules import wall_after_capture
-from battles.services.common import announcement_post, games_cancel, status_change
+from battles.services.common import announcement_post, games_cancel, siege_topic, status_change
 from battles.services.ledger import value_change
 from battles.services.lifecycle import army_end
 from battles.services.prisoners import prisoner_take, prisoners_free_by_retaking
@@ -63,7 +63,7 @@ def city_fall(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
     prisoners_free_by_retaking(city=city, kingdom=conqueror, at=at)
     title, body = texts.city_fallen(city, conqueror)
     for board in {city.board, conqueror.palace, *([loser.palace] if loser else [])}:
-        announcement_post(board, f"siege:{siege.pk}:fall:{board.pk}", at, title, body)
+        announcement_post(board, f"siege:{siege.pk}:fall:{board.pk}", at, title, body, topic=siege_topic(siege.pk))
     for other in siege.armies.filter(status=Army.Status.BESIEGING).select_related(
         "kingdom__capital", "origin", "target__board"
     ):
@@ -97,5 +97,9 @@ def kingdom_destroy(*, kingdom: Kingdom, conqueror: Kingdom, at: datetime) -> No
     Officer.objects.filter(kingdom=kingdom).exclude(whereabouts=Whereabouts.PRISONER).update(kingdom=None)
     Officer.objects.filter(kingdom=kingdom, whereabouts=Whereabouts.PRISONER).update(kingdom=None)
     announcement_post(
-        conqueror.palace, f"kingdom:{kingdom.pk}:destroyed", at, texts.kingdom_destroyed(kingdom, conqueror)
+        conqueror.palace,
+        f"kingdom:{kingdom.pk}:destroyed",
+        at,
+        texts.kingdom_destroyed(kingdom, conqueror),
+        topic=f"kingdom:{kingdom.pk}",
     )

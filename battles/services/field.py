@@ -13,6 +13,7 @@ from battles.rules import Result, attacker_moves_first, field_battle_winner
 from battles.services.arrivals import siege_join
 from battles.services.common import (
     announcement_post,
+    army_topic,
     member_leave,
     status_change,
 )
@@ -94,7 +95,11 @@ def field_sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> Fiel
     column = _split_unsent(army, playing, now)
     _pair(battle, army, playing, defenders, now)
     announcement_post(
-        city.board, f"battle:{battle.pk}:sortie", now, *texts.sortie(city, army, playing, defenders, column)
+        city.board,
+        f"battle:{battle.pk}:sortie",
+        now,
+        *texts.sortie(city, army, playing, defenders, column),
+        topic=army_topic(army),
     )
     return battle
 
@@ -179,7 +184,7 @@ def field_result_apply(*, city: City, game: Game, army: Army, now: datetime) -> 
     battle.winner, battle.decided_at = winner, now
     battle.save(update_fields=["status", "winner", "decided_at"])
     title = texts.field_battle_decided(winner, city, army)
-    announcement_post(city.board, f"battle:{battle.pk}:decided", now, title)
+    announcement_post(city.board, f"battle:{battle.pk}:decided", now, title, topic=army_topic(army))
     if winner == "defender":  # R5.4: attackers who lost are taken; the others go home safely
         assert city.kingdom is not None  # R1.3: the city fought over has an owning kingdom
         for g in games:

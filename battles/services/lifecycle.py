@@ -12,8 +12,10 @@ from battles.models import Army, ArmyMember, Game, Pursuit, Siege
 from battles.rules import must_retreat
 from battles.services.common import (
     announcement_post,
+    army_topic,
     games_cancel,
     member_leave,
+    siege_topic,
     status_change,
 )
 from battles.timer_kinds import PURSUIT_DEADLINE
@@ -54,7 +56,7 @@ def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -
     if army.besieging_from and not army.besieging_until:
         army.besieging_until = at
     army.save(update_fields=["status", "ended_at", "end_reason", "besieging_until"])
-    announcement_post(army.target.board, f"army:{army.pk}:end", at, reason)
+    announcement_post(army.target.board, f"army:{army.pk}:end", at, reason, topic=army_topic(army))
     if army.siege is not None:
         siege_end_if_unopposed(siege=army.siege, at=at)
 
@@ -96,7 +98,13 @@ def retreat_begin(*, army: Army, at: datetime, reason: str, rearguard: Sequence[
         object_id=pursuit.pk,
         due_at=pursuit.deadline,
     )
-    announcement_post(army.target.board, f"army:{army.pk}:retreat", at, *texts.retreat(reason, army, pursuit.deadline))
+    announcement_post(
+        army.target.board,
+        f"army:{army.pk}:retreat",
+        at,
+        *texts.retreat(reason, army, pursuit.deadline),
+        topic=army_topic(army),
+    )
     target = army.target  # a duty of its governor and its king, who may order the pursuit (R8.2)
     king_id = target.kingdom.king_id if target.kingdom else None
     notices_send(
@@ -114,4 +122,6 @@ def siege_end_if_unopposed(*, siege: Siege, at: datetime) -> None:
         siege.ended_at = at
         siege.save(update_fields=["status", "ended_at"])
         games_cancel(Game.objects.filter(siege=siege))
-        announcement_post(siege.city.board, f"siege:{siege.pk}:lifted", at, texts.siege_lifted(siege))
+        announcement_post(
+            siege.city.board, f"siege:{siege.pk}:lifted", at, texts.siege_lifted(siege), topic=siege_topic(siege.pk)
+        )

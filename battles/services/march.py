@@ -7,7 +7,7 @@ from battles import announcements as texts
 from battles.models import Army, ArmyMember, Siege
 from battles.models.armies import AttackRank
 from battles.rules import ATTACK_RANKS, check_organisation
-from battles.services.common import announcement_post
+from battles.services.common import announcement_post, army_topic
 from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
 from campaign.authority import is_king, require_war_running
@@ -169,4 +169,10 @@ def _check_authority(actor: Officer, organisation: list[tuple[Officer, str]]) ->
 
 
 def _post_march(army: Army, organisation: list[tuple[Officer, str]]) -> None:
-    announcement_post(army.target.board, f"army:{army.pk}:march", army.departs_at, *texts.march(army, organisation))
+    announcement_post(
+        army.target.board,
+        f"army:{army.pk}:march",
+        army.departs_at,
+        *texts.march(army, organisation),
+        topic=army_topic(army),
+    )

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from battles import announcements as texts
 from battles.models import Army, Defender, Ransom, Siege
 from battles.rules import ransom as ransom_for
-from battles.services.common import announcement_post
+from battles.services.common import announcement_post, siege_topic
 from campaign import clock
 from campaign.authority import is_king, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
@@ -41,7 +41,11 @@ def prisoner_take(
         created_at=at,
     )
     announcement_post(
-        held_in.board, f"prisoner:{ransom.pk}", at, *texts.taken_prisoner(officer, captor, held_in, ransom)
+        held_in.board,
+        f"prisoner:{ransom.pk}",
+        at,
+        *texts.taken_prisoner(officer, captor, held_in, ransom),
+        topic=_ransom_topic(ransom),
     )
     notices_send(campaign_id=officer.campaign_id, officer_ids=[captor.king_id], key=f"ransom:{ransom.pk}:owed")
     return ransom
@@ -81,8 +85,14 @@ def ransom_settle(*, actor: Officer, ransom: Ransom, paid: bool) -> Ransom:
         cause = texts.ransom_settled(ransom, officer, paid)
         _free(officer, now, cause)
         assert officer.city is not None  # prisoner_take holds every prisoner in a city
-        announcement_post(officer.city.board, f"ransom:{ransom.pk}:settled", now, cause)
+        announcement_post(officer.city.board, f"ransom:{ransom.pk}:settled", now, cause, topic=_ransom_topic(ransom))
     return ransom
+
+
+def _ransom_topic(ransom: Ransom) -> str:
+    """A prisoner's capture and ransom: in their siege's thread, or a thread of their own (taken
+    in a field battle or a pursuit, or as their kingdom fell)."""
+    return siege_topic(ransom.siege_id) if ransom.siege_id else f"prisoner:{ransom.pk}"
 
 
 def prisoners_free_by_retaking(*, city: City, kingdom: Kingdom, at: datetime) -> None:

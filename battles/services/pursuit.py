@@ -9,6 +9,7 @@ from battles import announcements as texts
 from battles.models import Army, ArmyMember, Game, Pursuit
 from battles.services.common import (
     announcement_post,
+    army_topic,
     member_leave,
     status_change,
 )
@@ -80,9 +81,8 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
         notices_send(
             campaign_id=game.campaign_id, officer_ids=[game.attacker_id, game.defender_id], key=f"game:{game.pk}:start"
         )
-    announcement_post(
-        city.board, f"pursuit:{pursuit.pk}:declared", now, texts.pursuit_declared(city, pursuers, opponents)
-    )
+    declared = texts.pursuit_declared(city, pursuers, opponents)
+    announcement_post(city.board, f"pursuit:{pursuit.pk}:declared", now, declared, topic=army_topic(army))
     if not games:
         _finish(pursuit, army, now)
     return pursuit

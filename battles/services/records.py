@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from battles import announcements as texts
 from battles.authority import require_war_hours
 from battles.models import Game
-from battles.services.common import announcement_post
+from battles.services.common import announcement_post, game_topic
 from battles.services.locks import city_lock, game_lock
 from battles.services.results import game_city_id, game_decide
 from battles.timer_kinds import CLAIM_WINDOW
@@ -189,8 +189,8 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
         object_id=game.pk,
         due_at=claim_due(campaign, game.reported_at),
     )
-    title = texts.claim_reported(actor, game, claimed)
-    announcement_post(city.board, f"game:{game.pk}:claim:{game.reported_at.timestamp()}", game.reported_at, title)
+    title, key = texts.claim_reported(actor, game, claimed), f"game:{game.pk}:claim:{game.reported_at.timestamp()}"
+    announcement_post(city.board, key, game.reported_at, title, topic=game_topic(game))
     notices_send(campaign_id=game.campaign_id, officer_ids=[claim_opponent(game)], key=f"game:{game.pk}:claim")
     return game
 
@@ -256,7 +256,9 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
         return game_decide(city=city, game=game, result=game.claimed_result)  # Game.how: claim confirmed
     game.claim_status = "disputed"
     game.save(update_fields=["claim_status"])
-    announcement_post(city.board, f"game:{game.pk}:dispute", clock.now(), texts.claim_disputed(actor))
+    announcement_post(
+        city.board, f"game:{game.pk}:dispute", clock.now(), texts.claim_disputed(actor), topic=game_topic(game)
+    )
     notices_send(campaign_id=game.campaign_id, officer_ids=[game.reported_by_id], key=f"game:{game.pk}:dispute")
     return game
 

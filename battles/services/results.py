@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from battles import announcements as texts
 from battles.authority import may_enter_result
 from battles.models import Army, FieldBattle, Game, Pursuit, Siege
-from battles.services.common import announcement_post, decided, status_change, watchers_tell
+from battles.services.common import announcement_post, decided, game_topic, status_change, watchers_tell
 from battles.services.field import field_result_apply
 from battles.services.locks import city_lock, game_lock
 from battles.services.pursuit import pursuit_result_apply
@@ -94,4 +94,6 @@ def game_decide(*, city: City, game: Game, result: str, note: str = "", user: Us
 
 def _post_game(city: City, game: Game) -> None:
     assert game.decided_at is not None  # set by game_decide, the one caller
-    announcement_post(city.board, f"game:{game.pk}:result", game.decided_at, *texts.game_result(city, game))
+    announcement_post(
+        city.board, f"game:{game.pk}:result", game.decided_at, *texts.game_result(city, game), topic=game_topic(game)
+    )

@@ -22,7 +22,9 @@ from battles.rules import (
 from battles.services.arrivals import open_calls_tell
 from battles.services.common import (
     announcement_post,
+    game_topic,
     member_leave,
+    siege_topic,
     status_change,
 )
 from battles.services.fall import city_fall
@@ -118,7 +120,9 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
             "R6.1", _("%(name)s already has a game called or under way.") % {"name": attacker.name}
         ) from None
     city = army.siege.city
-    announcement_post(city.board, f"game:{game.pk}:call", now, texts.siege_call(attacker, city))
+    announcement_post(
+        city.board, f"game:{game.pk}:call", now, texts.siege_call(attacker, city), topic=siege_topic(army.siege.pk)
+    )
     # A duty of the defenders on the roster in the city, who may take it up, and of the governor and the king,
     # who assign one.
     defenders = army.siege.roster.filter(
@@ -159,7 +163,11 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
     announcement_post(
-        city.board, f"game:{game.pk}:answer", game.started_at, texts.call_taken_up(defender, game.attacker)
+        city.board,
+        f"game:{game.pk}:answer",
+        game.started_at,
+        texts.call_taken_up(defender, game.attacker),
+        topic=siege_topic(game.siege.pk),
     )
     duties_recount(key=f"game:{game.pk}:call")
     notices_send(campaign_id=game.campaign_id, officer_ids=[game.attacker_id, defender.pk], key=f"game:{game.pk}:start")
@@ -207,4 +215,10 @@ def siege_result_apply(*, city: City, siege: Siege, game: Game, army: Army, now:
 
 def _post_result(city: City, game: Game) -> None:
     assert game.decided_at is not None  # set by game_decide before it applies the result
-    announcement_post(city.board, f"game:{game.pk}:result", game.decided_at, *texts.siege_result(city, game))
+    announcement_post(
+        city.board,
+        f"game:{game.pk}:result",
+        game.decided_at,
+        *texts.siege_result(city, game),
+        topic=game_topic(game),
+    )

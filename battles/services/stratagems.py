@@ -92,6 +92,7 @@ def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficia
         f"stratagem:{stratagem.pk}:challenge",
         now,
         texts.stratagem_challenge(actor, target, stratagem),
+        topic=f"stratagem:{stratagem.pk}",
     )
     notices_send(campaign_id=campaign.pk, officer_ids=[target.pk], key=f"stratagem:{stratagem.pk}:challenge")
     return stratagem
@@ -309,7 +310,7 @@ def _take_effect(stratagem: Stratagem, at: datetime) -> None:
         kingdom = stratagem.target.kingdom
         assert kingdom is not None  # R9.1: the target was challenged as a general of an enemy kingdom
         board = kingdom.palace
-    announcement_post(board, f"stratagem:{stratagem.pk}:effect", at, title)
+    announcement_post(board, f"stratagem:{stratagem.pk}:effect", at, title, topic=f"stratagem:{stratagem.pk}")
 
 
 @timer_handler(STRATAGEM_DEADLINE)

@@ -46,6 +46,9 @@ class Officer(models.Model):
     feed_token = models.CharField(
         max_length=64, null=True, blank=True, unique=True, editable=False, verbose_name=_("feed token")
     )
+    # The reader's choice on the boards' lists: the war's news threads shown (beneath the players')
+    # or hidden (forum.services.reads.board_news_set).
+    board_news = models.BooleanField(default=True, verbose_name=_("shows the war's news on the boards"))
     stars = models.PositiveSmallIntegerField(_("stars"))
     kind = models.CharField(_("kind"), max_length=16, choices=OfficerKind.choices)
     title = models.CharField(pgettext_lazy("an officer's title", "title"), max_length=50, blank=True)

@@ -72,6 +72,9 @@ class Thread(models.Model):
         "campaign.Officer", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("author")
     )
     is_system = models.BooleanField(default=False, verbose_name=_("is system"))
+    # The war's event a system thread gathers ("siege:<id>", "army:<id>", …): its later events are
+    # replies in it (forum.services.boards.post_system), one thread per event and board.
+    topic = models.CharField(max_length=60, null=True, blank=True, editable=False, verbose_name=_("topic"))
     created_at = models.DateTimeField(verbose_name=_("created at"))
     last_activity_at = models.DateTimeField(verbose_name=_("last activity at"))
     post_count = models.PositiveIntegerField(default=0, verbose_name=_("post count"))
@@ -82,7 +85,13 @@ class Thread(models.Model):
         db_table = "campaign_thread"  # the table it had in campaign
         verbose_name = _("thread")
         verbose_name_plural = _("threads")
-        indexes = [models.Index(fields=["board", "-last_activity_at"], name="thread_board_activity")]
+        # The board's list: the players' threads first, the system's beneath (forum.selectors.boards).
+        indexes = [models.Index(fields=["board", "is_system", "-last_activity_at"], name="thread_board_list")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["board", "topic"], condition=Q(topic__isnull=False), name="thread_topic_unique_on_board"
+            )
+        ]
 
     def __str__(self) -> str:
         return self.title

@@ -18,10 +18,26 @@ THREADS_PER_PAGE = 20
 POSTS_PER_PAGE = 50
 
 
-def board_threads(*, board: Board, page: int | str | None) -> Page:
-    """Threads newest activity first (2 queries: count and page)."""
-    threads = Thread.objects.filter(board=board).select_related("author").order_by("-last_activity_at", "-id")
+def board_threads(*, board: Board, page: int | str | None, news: bool = True) -> Page:
+    """A board's list, as the site, the API and the terminal show it (2 queries: count and page):
+    the players' threads first, newest activity first; beneath them the system's, the war's news
+    (one thread per siege, march, battle…: forum.services.boards.post_system), newest activity
+    first, or none when the reader hides them (`news`, the officer's `board_news`). So a player's
+    thread leaves page 1 only for other players' threads, never for the system's, as PTT keeps
+    its 置底 threads beneath the list."""
+    threads = Thread.objects.filter(board=board)
+    if not news:
+        threads = threads.filter(is_system=False)
+    threads = threads.select_related("author").order_by("is_system", "-last_activity_at", "-id")
     return Paginator(threads, THREADS_PER_PAGE).get_page(page)
+
+
+def news_shown(viewer: Officer | None, news: bool | None = None) -> bool:
+    """Whether a reader's board list shows the system's threads: `news` when asked for this once
+    (the API's `?news=`), else the officer's remembered choice; shown to a reader without one."""
+    if news is not None:
+        return news
+    return viewer.board_news if viewer is not None else True
 
 
 @dataclass(frozen=True)
@@ -29,13 +45,23 @@ class BoardView:
     board: Board
     threads: Page
     may_post: bool  # an officer who may read it may post (R1.2: a palace, its kingdom's only)
+    news: bool = True  # the system's threads listed (beneath the players'), or hidden
 
 
-def board_page(*, board_id: int, campaign: Campaign, viewer: Officer | None, page: int | str | None) -> BoardView:
-    """A board and a page of its threads; refuses a palace board to others (R1.2)."""
+def board_page(
+    *, board_id: int, campaign: Campaign, viewer: Officer | None, page: int | str | None, news: bool | None = None
+) -> BoardView:
+    """A board and a page of its threads (board_threads, with the reader's choice of news);
+    refuses a palace board to others (R1.2)."""
     board = Board.objects.select_related("city__kingdom", "kingdom").get(pk=board_id, campaign=campaign)
     _check_may_read(viewer, board)
-    return BoardView(board=board, threads=board_threads(board=board, page=page), may_post=viewer is not None)
+    shown = news_shown(viewer, news)
+    return BoardView(
+        board=board,
+        threads=board_threads(board=board, page=page, news=shown),
+        may_post=viewer is not None,
+        news=shown,
+    )
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
@@ -130,18 +131,43 @@ def post_reply(*, actor: Officer, thread: Thread, body: str, nonce: str = "") ->
     return post
 
 
-def post_system(*, board: Board, title: str, body: str, at: datetime, event_key: str) -> Post:
-    """The site's own post (a move, an arrival, an appointment), stamped with the instant of
-    the event. Call inside the transaction of the event; `event_key` keeps it to one post."""
+def post_system(*, board: Board, title: str, body: str, at: datetime, event_key: str, topic: str | None = None) -> Post:
+    """The site's own post (a move, an arrival, an appointment, the war's events), stamped with
+    the instant of the event. Call inside the transaction of the event; `event_key` keeps it to
+    one post. With a `topic` (the war's event it belongs to: "siege:<id>", "army:<id>", …) the
+    post is a reply in that event's thread on the board, opened by its first post under that
+    post's title: a siege's calls, answers, results, captures and ransoms are one thread. A reply
+    bumps its thread among the system's threads only: the board lists them beneath the players'
+    (forum.selectors.boards.board_threads)."""
     existing = Post.objects.filter(event_key=event_key).first()
     if existing is not None:
         return existing
-    thread = Thread.objects.create(
-        board=board, title=title[:MAX_TITLE], is_system=True, created_at=at, last_activity_at=at, post_count=1
-    )
+    thread = _topic_thread(board, topic, at) if topic else None
+    if thread is None:
+        thread = Thread.objects.create(
+            board=board,
+            title=title[:MAX_TITLE],
+            is_system=True,
+            topic=topic,
+            created_at=at,
+            last_activity_at=at,
+            post_count=1,
+        )
     post = _new_post(thread, body, at, event_key)
     post.save()
     return post
+
+
+def _topic_thread(board: Board, topic: str, at: datetime) -> Thread | None:
+    """The topic's thread on the board, counted one post more and bumped to `at` (never back:
+    an event applied late keeps the thread's later activity); None when it has none yet."""
+    thread = Thread.objects.filter(board=board, topic=topic).first()
+    if thread is not None:
+        Thread.objects.filter(pk=thread.pk).update(
+            post_count=F("post_count") + 1,
+            last_activity_at=Greatest(F("last_activity_at"), Value(at)),
+        )
+    return thread
 
 
 def post_system_many(events: list[tuple[Board, str, str, datetime, str]]) -> None:

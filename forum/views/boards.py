@@ -16,6 +16,7 @@ from forum.selectors.boards import board_page, boards_of_campaign, thread_page
 from forum.selectors.search import board_search
 from forum.services.boards import post_edit, post_hide, post_reply, thread_create
 from forum.services.comments import comment_add, comment_hide
+from forum.services.reads import board_news_set
 
 
 @campaign_page
@@ -45,6 +46,7 @@ def board_detail(request, campaign, board_id):
             "board": view.board,
             "page": view.threads,
             "may_post": view.may_post,
+            "news": view.news,
             "nonce": get_random_string(24),
             "siege": siege,
             "armies": armies,
@@ -52,6 +54,18 @@ def board_detail(request, campaign, board_id):
             "feed_url": _feed_url(request, campaign, view.board),
         },
     )
+
+
+@campaign_action
+def board_news(request, campaign):
+    """The reader shows or hides the war's news in their boards' lists (`news`: 1 or 0)."""
+    officer = require_officer(request)
+    choice = request.POST.get("news")
+    if choice not in ("0", "1"):
+        messages.error(request, _("Choose to show (1) or hide (0) the war's news."))
+    else:
+        board_news_set(actor=officer, officer=officer, shown=choice == "1")
+    return back(request, reverse("boards", args=[campaign.slug]))
 
 
 def _city_war(city, officer) -> tuple:

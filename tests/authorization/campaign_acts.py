@@ -191,6 +191,11 @@ def feed_renew(world, clock):
     return Case([], {}, {"right": allow("郭嘉"), "other": refuse("superuser")})
 
 
+def board_news(world, clock):
+    """Anyone with an officer shows or hides the war's news in their own board lists (R1.3)."""
+    return Case([], {"news": "0"}, {"right": allow("郭嘉"), "other": refuse("superuser")})
+
+
 def mail_settings(world, clock):
     """Anyone with an officer sets their own mail; there is nobody else's to set."""
     return Case(

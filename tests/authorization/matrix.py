@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 
 from tests.authorization.bbs_acts import BBS_ROWS
 from tests.authorization.campaign_acts import (
+    board_news,
     feed_renew,
     governor_appoint,
     mail_confirm,
@@ -84,6 +85,7 @@ MATRIX = {
     "token-new": token_new,
     "token-revoke": token_revoke,
     "feed-renew": feed_renew,
+    "board-news": board_news,
     "mail-settings": mail_settings,
     "mail-confirm": mail_confirm,
     "thread-new": thread_new,
