@@ -23,7 +23,7 @@ from bbs.collector import collect_after_redraw
 from bbs.context import Context
 from bbs.drawing import TextWindow
 from bbs.screen import Screen
-from bbs.text import fit, wrap
+from bbs.text import fit, width, wrap
 from bbs.toolkit import shared_toolkit_bindings
 
 log = logging.getLogger(__name__)
@@ -32,6 +32,7 @@ MIN_COLUMNS, MIN_ROWS = 80, 24
 # How long a lone Esc waits for the rest of an escape sequence (prompt_toolkit's ttimeoutlen, 0.5 s
 # by default, for a local terminal's reads): over SSH a key's sequence comes in one packet.
 ESCAPE_WAIT = 0.05
+TOP_GAP = 2  # columns at least between the screen's title and the campaign's name
 
 STYLE = Style.from_dict(
     {
@@ -243,18 +244,30 @@ class Frame:
         return self._containers[key]
 
     def _top(self):
+        """`【title】` at the left, the campaign at the right, two columns apart at least: a title
+        too long is cut by its width (wcwidth) and ends `…】`; the campaign takes a third at most."""
         columns = self.ctx.columns
         title = self.stack[-1].title if self.stack else ""
-        campaign = self.ctx.campaign.name if self.ctx.campaign is not None else ""
+        campaign = fit(self.ctx.campaign.name, columns // 3, pad=False) if self.ctx.campaign is not None else ""
+        room = max(columns - width(campaign) - TOP_GAP, 0)
         left = f"【{title}】"
-        return [("", fit(left, max(columns - len(campaign) * 2 - 1, 0)) + fit(campaign, columns, pad=False))]
+        if width(left) > room:
+            left = "【" + fit(title, max(room - width("【…】"), 0), pad=False) + "…】"
+        return [("", fit(left, columns - width(campaign)) + campaign)]
 
     def _bottom(self):
         if self.question is not None:
             return [("", fit(self.question[0], self.ctx.columns))]
-        text = self._status or _("? help  q/← back  ↑↓ move  Enter choose")
+        text = self._status or self._footer()
         style = "class:refusal" if self._status.startswith("!") else ""
         return [(style, fit(text, self.ctx.columns))]
+
+    def _footer(self) -> str:
+        """The keys of the screen shown: its own `footer()` when it declares one (bbs/screen.py),
+        else the lists' keys."""
+        screen = self.stack[-1] if self.stack and not self.showing_help else None
+        footer = getattr(screen, "footer", None)
+        return (footer() if footer is not None else "") or _("? help  q/← back  ↑↓ move  Enter choose")
 
     def _body(self) -> Container:
         if self._too_small():

@@ -3,7 +3,12 @@ screen's container and the status line, and hands the screen's keys to prompt_to
 and `q`/← (back) are the frame's keys on every screen.
 
 A screen is constructed as `SomeScreen(ctx, ...)` with the session's `bbs.context.Context`, and
-draws to `ctx.columns` × `ctx.rows` (less the frame's two lines: `ctx.body_rows`)."""
+draws to `ctx.columns` × `ctx.rows` (less the frame's two lines: `ctx.body_rows`).
+
+A screen declares its keys for the bottom bar by a `footer()` method (the keys of the state it
+shows, in the session's language; the frame shows it while no status is): the lists' is in
+bbs/widgets.py, and a screen without one gets the lists' `? help  q/← back  ↑↓ move  Enter
+choose`."""
 
 from typing import Protocol, runtime_checkable
 

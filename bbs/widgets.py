@@ -1,6 +1,7 @@
 """The screens' common part: a numbered list with a cursor (PTT's menus, board and thread lists):
 ↑↓ PgUp PgDn Home End move, a number and Enter jumps to it, Enter or → opens the row."""
 
+from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.containers import Container
@@ -45,6 +46,10 @@ class ListScreen:
 
     def help(self) -> str:
         return ""
+
+    def footer(self) -> str:
+        """The keys the bottom bar names (a list's; a screen with keys of its own names them)."""
+        return _("? help  q/← back  ↑↓ move  Enter choose")
 
     async def start(self) -> None:
         pass

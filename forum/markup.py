@@ -89,6 +89,12 @@ _MD = MarkdownIt("commonmark", {"html": False, "breaks": True, "linkify": False,
 _MD.inline.ruler.before("link", "no_label_ahead", _no_label_ahead)
 
 
+def markdown_tokens(text: str) -> list:
+    """The text parsed as the board renders it (the same rules), as markdown-it's tokens: for
+    the terminal, which draws them as text (screens/post_text.py)."""
+    return _MD.parse(text)
+
+
 def render_markdown(text: str) -> str:
     html = _MD.render(text)
     # Defence in depth: whatever Markdown made, only these tags and safe links survive.

@@ -28,6 +28,7 @@ from forum.services.comments import comment_add
 
 Line = list[tuple[str, str]]  # a line of the terminal: (style, text) pieces
 
+MARK_COLUMNS = 2  # 推 噓 →, each drawn in 推's two columns
 AUTHOR_COLUMNS = 12  # PTT's id column
 WHEN_COLUMNS = 11  # MM/DD HH:MM
 MARK_STYLE = {PUSH: "bold #ffffff", BOO: "bold #ff5555", ARROW: "bold #ff5555"}
@@ -36,16 +37,19 @@ KIND_KEYS = {"1": PUSH, "2": BOO, "3": ARROW}
 
 
 def comment_fragments(line: CommentLine, columns: int, zone) -> Line:
-    """One comment as PTT draws it, `columns` wide: the mark, the author (12 columns), the text,
-    the time at the right; a hidden one (shown to moderators only) struck through and dim."""
+    """One comment as PTT draws it, `columns` wide: the mark in two columns (→, one column by
+    wcwidth and `>` in Big5, is padded to 推's two, so the three kinds line up), the author (12
+    columns), the text, the time at the right; a hidden one (shown to moderators only) struck
+    through and dim."""
     when = timezone.localtime(line.created_at, zone).strftime("%m/%d %H:%M")
+    mark = fit(line.mark, MARK_COLUMNS)
     text_columns = max(columns - 3 - AUTHOR_COLUMNS - 1 - 1 - WHEN_COLUMNS, 1)
     author = fit(safe(line.author_name, newlines=False), AUTHOR_COLUMNS)
     words = ":" + fit(safe(line.text, newlines=False), text_columns)
     if line.hidden:
         hidden = "class:dim strike"
-        return [(hidden, line.mark + " " + author + words + " " + when)]
-    return [(MARK_STYLE[line.kind], line.mark + " "), (WORDS_STYLE, author), (WORDS_STYLE, words), ("", " " + when)]
+        return [(hidden, mark + " " + author + words + " " + when)]
+    return [(MARK_STYLE[line.kind], mark + " "), (WORDS_STYLE, author), (WORDS_STYLE, words), ("", " " + when)]
 
 
 def score_fragment(net: int) -> tuple[str, str]:

@@ -1,7 +1,9 @@
 """A thread in the pager: its posts (the web's selector, page after page), each with its author,
 time and text shown as text (bbs.text.safe) and its 推/噓/→ comments under it (screens/comments.py),
 scrolled by line or screen; `/` searches, `r` replies, `e` edits one's own latest post still
-within the edit window, `X` (or `%`) comments under the post at the top of the screen."""
+within the edit window, `X` (or `%`) comments under the post at the top of the screen. A post's
+Markdown is drawn as text (screens/post_text.py: bold highlighted, a link its text and a marker);
+`g` follows the first game link on the screen to the game's live board or replay."""
 
 import uuid
 from collections.abc import Awaitable, Callable
@@ -17,9 +19,9 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import TextArea
 
 from bbs.context import Context
-from bbs.registry import screen
+from bbs.registry import screen, screen_open
 from bbs.selectors import officer_now
-from bbs.text import fit, safe, wrap
+from bbs.text import fit, safe
 from campaign import clock
 from campaign.errors import RuleViolation
 from forum.models import Post, Thread
@@ -29,6 +31,7 @@ from forum.services.comments import check_commentable
 from forum.services.reads import thread_read
 from screens.comments import CommentPrompt, Line, comment_fragments
 from screens.editor import Editor
+from screens.post_text import post_lines
 
 
 def read_thread(*, thread_id: int, campaign, viewer, now):
@@ -53,6 +56,7 @@ class Pager:
         self.views: list = []
         self.lines: list[Line] = []
         self.line_posts: list[int] = []  # the post each line belongs to (a comment's: its post)
+        self.line_games: list[list[int]] = []  # the games each line's links lead to
         self.top = 0
         self.columns = 0
         self.search = TextArea(multiline=False, prompt="/", height=1)
@@ -90,6 +94,7 @@ class Pager:
         self.columns = columns
         lines: list[Line] = []
         owners: list[int] = []
+        games: list[list[int]] = []
         moderator = bool(self.views) and self.views[0].may_moderate
         zone = self.ctx.campaign.zone
         for post, comments in (row for view in self.views for row in view.rows):
@@ -98,19 +103,23 @@ class Pager:
             edited = " " + _("(edited)") if post.edited_at else ""
             head = _("Author %(author)s   Time %(time)s") % {"author": safe(author, newlines=False), "time": when}
             block: list[Line] = [[("class:top", fit(head + edited, columns))]]
+            linked: list[list[int]] = [[]]
             if post.hidden and not moderator:
                 block.append([("class:dim", _("Hidden by a moderator."))])
             else:
-                block.extend([("", line)] for line in wrap(safe(post.body), columns))
+                body = post_lines(post.body, columns)
+                block.extend(body.lines)
+                linked.extend(body.games)
                 block.extend(comment_fragments(line, columns, zone) for line in comments)
             block.append([("", "")])
             lines.extend(block)
             owners.extend([post.pk] * len(block))
-        self.lines, self.line_posts = lines, owners
+            games.extend(linked + [[]] * (len(block) - len(linked)))
+        self.lines, self.line_posts, self.line_games = lines, owners, games
 
     def rows(self) -> int:
         prompts = (1 if self.searching else 0) + (1 if self.commenting.open else 0)
-        return max(self.ctx.body_rows - prompts - 1, 1)
+        return max(self.ctx.body_rows - prompts, 1)
 
     def _fragments(self):
         self._layout()
@@ -123,10 +132,32 @@ class Pager:
             out.extend(line)
             out.append(("", "\n"))
         out.extend([("", "\n")] * (rows - min(rows, len(self.lines) - self.top)))
-        shown = min(100, round(100 * (self.top + rows) / max(len(self.lines), 1)))
-        hint = _("%(percent)s%%  X 推/噓/→  r reply  e edit  / search  ↑↓ PgUp PgDn") % {"percent": shown}
-        out.append(("class:dim", fit(hint, self.ctx.columns)))
         return out
+
+    def footer(self) -> str:
+        """The bottom bar: how far down, and the pager's keys (g when a game link is shown)."""
+        if not self.views:
+            return ""
+        shown = min(100, round(100 * (self.top + self.rows()) / max(len(self.lines), 1)))
+        hint = _("%(percent)s%%  X 推/噓/→  r reply  e edit  / search  ↑↓ PgUp PgDn") % {"percent": shown}
+        if self._game_shown() is not None:
+            hint += "  " + _("g game")
+        return hint + "  " + _("q back")
+
+    def _game_shown(self) -> int | None:
+        """The first game a link on the screen leads to."""
+        for games in self.line_games[self.top : self.top + self.rows()]:
+            if games:
+                return games[0]
+        return None
+
+    def _follow(self) -> None:
+        """g: the first game linked on the screen, opened as any screen opens a game."""
+        game = self._game_shown()
+        if game is None:
+            self.ctx.status(_("! No game link on this screen."))
+            return
+        screen_open(self.ctx, "game", game)
 
     def key_bindings(self) -> KeyBindings:
         keys = KeyBindings()
@@ -154,6 +185,7 @@ class Pager:
         keys.add("X", filter=reading)(lambda e: self._comment())
         keys.add("%", filter=reading)(lambda e: self._comment())
         keys.add("n", filter=reading)(lambda e: self._search_next())
+        keys.add("g", filter=reading)(lambda e: self._follow())
         keys.add("enter", filter=Condition(lambda: self.searching))(lambda e: self._search_done())
         keys.add("escape", filter=Condition(lambda: self.searching))(lambda e: self._search_close())
         keys.add("c-c", filter=Condition(lambda: self.searching))(lambda e: self._search_close())
@@ -226,7 +258,8 @@ class Pager:
         return _(
             "A thread: its posts in order, each with its author and time. ↑↓ (j k) scroll a line, "
             "PgDn PgUp (space b) a screen, Home End the ends; / searches the thread, n finds the next; "
-            "r replies, e edits your latest post still within the edit window. X comments "
+            "r replies, e edits your latest post still within the edit window; g opens the game a link on the "
+            "screen leads to (marked [g]). X comments "
             "under the post at the top of the screen, as PTT: 1 推 (push, +1), 2 噓 (boo, -1) or 3 → "
             "(a comment only), then one line of at most 50 columns; Enter sends it, Esc leaves."
         )

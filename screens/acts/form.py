@@ -148,6 +148,9 @@ class FormScreen(ListScreen):
     def _spawn(self, coro) -> None:
         self.ctx.spawn(coro)
 
+    def footer(self) -> str:
+        return _("? help  ↑↓ move  Enter fill the field  Ctrl-X send  q/← back")
+
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("c-x")
         async def _send(event):

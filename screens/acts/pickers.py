@@ -83,6 +83,9 @@ class SeveralPicker(ListScreen):
         else:
             self.field.chosen.append(value)
 
+    def footer(self) -> str:
+        return _("? help  Enter/space tick  r rank  q/← back with what is ticked")
+
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add(" ")
         def _tick(event):

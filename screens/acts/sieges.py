@@ -4,6 +4,7 @@ siege (or the army) is what the form was opened on (`siege`, `army` in its prese
 are the siege page's and the army page's (battles.selectors.siege, battles.selectors.army: the
 armies the viewer commands, their active members, the roster, the defenders present)."""
 
+from django.utils import timezone
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
@@ -79,7 +80,7 @@ class CallAnswer(Act):
         view = _siege(officer, data, "R6.3")
         assert view.flags is not None
         calls = [
-            option(g.pk, f"{g.called_at:%m-%d %H:%M} {g.attacker.name}")
+            option(g.pk, f"{timezone.localtime(g.called_at, officer.campaign.zone):%m-%d %H:%M} {g.attacker.name}")
             for g in view.games
             if g.status == Game.Status.CALLED
         ]

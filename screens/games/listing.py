@@ -123,6 +123,9 @@ class GamesList(ListScreen):
         stack: list = getattr(self.ctx.frame, "stack", None) or []
         return bool(stack) and stack[-1] is self
 
+    def footer(self) -> str:
+        return _("? help  ↑↓ move  Enter play, watch or replay  PgUp PgDn page  r read again  q back")
+
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("pagedown")
         @keys.add(" ")

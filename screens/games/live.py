@@ -4,10 +4,14 @@ and a prompt where a player types a move in Chinese notation, WXF or ICCS. Playe
 same live services as the game's page (battles/live_acts.py), against a player on the web or in
 another terminal; every refusal on the status line, in the reader's language.
 
-Keys on the board: Enter (or m) types a move (Enter sends it, Esc leaves the prompt), r ready,
-d offer a draw or accept the opponent's, n decline or withdraw the offer, c claim (a repetition,
-fifty moves), x resign (y confirms), f turn the board; q back is the frame's. Black's player
-sees the board turned."""
+Keys on the board: Enter (or m) opens the move prompt, r ready, d offer a draw or accept the
+opponent's, n decline or withdraw the offer, c claim (a repetition, fifty moves), x resign (y
+confirms), f turn the board; q back is the frame's. The prompt's line says whether it is open
+and whose move it is: closed, it is not drawn (`著法：` shows only while a move is typed) and
+every key is the board's; open, the keys are the move's letters, Enter sends the move and closes
+the prompt (a refused move comes back into it, to be corrected), an empty Enter keeps it open and
+says so, Esc closes it. The bottom bar names the keys of the state shown. Black's player sees
+the board turned."""
 
 import asyncio
 import time
@@ -16,16 +20,16 @@ from typing import cast
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from prompt_toolkit.application import get_app
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.filters import Condition, has_focus
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.keys import Keys
-from prompt_toolkit.layout.containers import Container, HSplit, VSplit, Window
+from prompt_toolkit.layout.containers import ConditionalContainer, Container, HSplit, VSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 
 from bbs.registry import screen
+from bbs.screen import on_top
 from campaign.models import Campaign
 from games.text_board import Fragments, fragment_lines, width
 from screens.games.layout import beside, board_for, board_width, clock_text, inline, move_lines, shown
@@ -48,10 +52,14 @@ class LiveScreen:
             self.title = _("Live game")
         self.buffer = Buffer(multiline=False, accept_handler=self._accept, on_text_changed=self._cut)
         self.body = Window(FormattedTextControl(self._text, focusable=True, show_cursor=False), wrap_lines=False)
+        self.typing = False  # the move prompt open (the buffer has the focus)
         self.prompt = VSplit(
             [
                 Window(FormattedTextControl(self._label), dont_extend_width=True),
-                Window(BufferControl(self.buffer, key_bindings=self._typing()), height=1),
+                ConditionalContainer(
+                    Window(BufferControl(self.buffer, key_bindings=self._typing()), height=1),
+                    Condition(self.is_typing),
+                ),
             ],
             height=1,
         )
@@ -83,9 +91,44 @@ class LiveScreen:
 
     def help(self) -> str:
         return _(
-            "Enter type a move (Chinese notation, WXF or ICCS; Enter sends, Esc leaves) · r ready · "
-            "d offer or accept a draw · n decline the draw · c claim · x resign · f turn the board · q back"
+            "Enter or m opens the move prompt: type a move (Chinese notation, WXF or ICCS), Enter sends it "
+            "and closes the prompt, Esc closes it without sending · r ready · d offer or accept a draw · "
+            "n decline the draw · c claim · x resign · f turn the board · q back"
         )
+
+    def footer(self) -> str:
+        """The bottom bar: the keys of the state shown (the prompt's while it is open; a
+        spectator's only turn the board)."""
+        if self.is_typing():
+            return _("Typing a move: Enter sends it  Esc closes the prompt  (q d x are letters here)")
+        if self.game.side is None:
+            return _("? help  f turn the board  q/← back")
+        return _("? help  Enter/m move  r ready  d draw  n decline  c claim  x resign  f turn  q back")
+
+    def is_typing(self) -> bool:
+        """Whether the prompt is open: the buffer has the focus (the flag in a screen's own test,
+        with no frame)."""
+        frame = self.ctx.frame
+        if frame is not None:
+            return frame.app.layout.has_focus(self.buffer)
+        return self.typing
+
+    def open_prompt(self, text: str = "") -> None:
+        """The move prompt opened (with `text` in it: a refused move to correct)."""
+        self.typing = True
+        self.buffer.text = text
+        self.buffer.cursor_position = len(text)
+        self._focus(self.buffer)
+
+    def close_prompt(self) -> None:
+        self.typing = False
+        self._focus(self.body)
+
+    def _focus(self, target) -> None:
+        frame = self.ctx.frame
+        if frame is not None:
+            frame.app.layout.focus(target)
+        self.ctx.invalidate()
 
     def _typing(self) -> KeyBindings:
         """While a move is typed the keys are the prompt's: the frame's q, ? and ← are letters
@@ -94,8 +137,14 @@ class LiveScreen:
         for key in ("q", "?", "/"):
             bindings.add(key)(lambda event, key=key: self.buffer.insert_text(key))
         bindings.add("left")(lambda event: self.buffer.cursor_left())
-        bindings.add("escape")(lambda event: event.app.layout.focus(self.body))
+        bindings.add("escape")(lambda event: self._escape())
         return bindings
+
+    def _escape(self) -> None:
+        self.buffer.reset()
+        self.close_prompt()
+        with translation.override(self.ctx.language):
+            self.ctx.status(_("Move prompt closed: nothing was sent."))
 
     def key_bindings(self) -> KeyBindings:
         bindings = KeyBindings()
@@ -110,7 +159,13 @@ class LiveScreen:
         @bindings.add("enter", filter=on_board)
         @bindings.add("m", filter=on_board)
         def _type(event) -> None:
-            event.app.layout.focus(self.buffer)
+            self.confirming = False
+            if self.game.side is None:
+                with translation.override(self.ctx.language):
+                    self.ctx.status(_("! You are watching this game: only its players move."))
+                return
+            self.ctx.status("")
+            self.open_prompt()
 
         def act(name: str, **frame):
             def handler(event) -> None:
@@ -145,13 +200,25 @@ class LiveScreen:
             buffer.text = buffer.text[:MOVE_CHARS]
 
     def _accept(self, buffer: Buffer) -> bool:
-        """Enter in the prompt: the move is sent (an empty line leaves the prompt)."""
+        """Enter in the prompt: the move is sent and the prompt closed, so the board's keys are
+        the game's again; an empty line keeps the prompt open and says so (the move typed next
+        lands in it, not on the board's keys)."""
         text = buffer.text[:MOVE_CHARS]
         if not text.strip():
-            get_app().layout.focus(self.body)
-            return False
-        self.ctx.spawn(self.game.move(text))
-        return False  # the line is cleared, the prompt stays for the next move
+            with translation.override(self.ctx.language):
+                self.ctx.status(_("Nothing typed: type a move and Enter sends it, or Esc closes the prompt."))
+            return True  # kept open, its line empty
+        self.close_prompt()
+        self.ctx.spawn(self._send(text))
+        return False  # the line is cleared
+
+    async def _send(self, text: str) -> None:
+        """The move through the live service; a refused one back in the prompt, to be corrected
+        (its refusal on the status line)."""
+        refusal = await self.game.move(text)
+        if refusal and not self.is_typing() and on_top(self.ctx, self):
+            self.open_prompt(text.strip())
+            self.ctx.status(shown(refusal))
 
     def _flipped(self) -> bool:
         if self.flipped is not None:
@@ -160,8 +227,23 @@ class LiveScreen:
         return bool(side and view and view.colours[side] == "black")
 
     def _label(self) -> StyleAndTextTuples:
+        """The prompt's line: `著法：` only while it is open; closed, whose move it is and how to
+        open it."""
         with translation.override(self.ctx.language):
-            return [("class:heading bold", _("Your move: "))]
+            if self.is_typing():
+                return [("class:heading bold", _("Your move: "))]
+            return [("class:dim", self.prompt_state())]
+
+    def prompt_state(self) -> str:
+        """The closed prompt's line, in the session's language."""
+        side, to_move = self.game.side, self.game.state.get("to_move")
+        if side is None:
+            return _("[Watching] Only the players move here.")
+        if to_move is None:
+            return _("[Move prompt closed] The game is not being played now.")
+        if to_move == side:
+            return _("[Move prompt closed] Your move: Enter or m opens the prompt.")
+        return _("[Move prompt closed] The opponent's move: Enter or m opens the prompt.")
 
     def _text(self) -> StyleAndTextTuples:
         with translation.override(self.ctx.language):

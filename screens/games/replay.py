@@ -71,15 +71,25 @@ class ReplayScreen:
             "f turn the board · a confirm or dispute the opponent's claim · q back"
         )
 
+    def footer(self) -> str:
+        answer = _("  a answer the claim") if self.replay is not None and self.replay.answers else ""
+        return _("? help  ←→ a move  Home End  PgUp PgDn ten  f turn") + answer + _("  q back")
+
     def key_bindings(self) -> KeyBindings:
         bindings = KeyBindings()
 
-        def step(by: int | None = None, to: int | None = None):
+        def step(by: int = 0, to: int | None = None):
+            """A step of `by` moves, held at the start and the last move (← at move 0 stays
+            there), or a jump `to` a move (-1: the last)."""
+
             def handler(event) -> None:
                 if self.replay is None or self.ply is None:
                     return
-                target = to if to is not None else self.ply + (by or 0)
-                self.ply = max(0, min(len(self.replay.moves), target if target >= 0 else len(self.replay.moves)))
+                last = len(self.replay.moves)
+                if to is not None:
+                    self.ply = last if to < 0 else min(to, last)
+                else:
+                    self.ply = max(0, min(last, self.ply + by))
                 self.ctx.invalidate()
 
             return handler

@@ -130,6 +130,9 @@ class DashboardScreen(CitySearch, WarPage):
     def empty_text(self) -> str:
         return _("Loading…") if not self.loaded else _("No cities.")
 
+    def footer(self) -> str:
+        return _("? help  Enter open  a acts  / search  f kingdom  r roads  PgUp PgDn  q back")
+
     def more_keys(self, keys: KeyBindings) -> None:
         super().more_keys(keys)
 

@@ -104,6 +104,9 @@ class WarPage(ListScreen):
         """The game under the cursor, which Enter opens (its live board or replay); None here."""
         return None
 
+    def footer(self) -> str:
+        return _("? help  ↑↓ move  Enter open  a acts here  q/← back")
+
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("a")
         def _acts(event):

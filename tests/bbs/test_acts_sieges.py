@@ -133,3 +133,24 @@ def test_r8_5_the_king_reinforces_the_besieging_army_and_nobody_chosen_is_refuse
     web.force_login(world["劉備"].user)
     page = web.get(reverse("war", args=[world.campaign.slug])).content.decode()
     assert reverse("army", args=[world.campaign.slug, column.pk]) in page  # on the War page's armies
+
+
+def test_r6_3_the_take_up_form_shows_the_calls_time_in_the_campaigns_zone(transactional_db):
+    """Issue 42: the call's time in the take-up form is local (the campaign's zone), as every
+    other time the terminal shows, not UTC."""
+    from django.utils import timezone
+    from django.utils.datastructures import MultiValueDict
+
+    from screens.acts.sieges import CallAnswer
+    from tests.bbs.test_games_list import besieging, siege_game, war_world
+
+    world = war_world()
+    army = besieging(world)
+    game = siege_game(world, army, defender=None)
+    siege = Army.objects.get(pk=army.pk).siege
+    with translation.override("en"):
+        loaded = CallAnswer().load(world["魏延"], MultiValueDict({"siege": [str(siege.pk)]}))
+    call = next(field for field in loaded.fields if field.name == "game")
+    local = timezone.localtime(game.called_at, world.campaign.zone)
+    assert local.utcoffset() != timedelta(0)  # Taipei: a UTC time would differ
+    assert [option.label for option in call.options] == [f"{local:%m-%d %H:%M} 許褚"]

@@ -53,10 +53,9 @@ def open_live(bbs, username: str, language: str = "zh-hant"):
 
 
 def play(terminal, move: str) -> None:
-    """Enter opens the prompt, the move is typed and sent, an empty Enter goes back to the board
-    (Esc does too, once the terminal's escape delay has passed: a key right after it would read
-    as Alt and that key)."""
-    terminal.type("enter", move, "enter", "enter")
+    """Enter opens the prompt, the move is typed, and Enter sends it and closes the prompt (the
+    board's keys are the game's again)."""
+    terminal.type("enter", move, "enter")
 
 
 def wait_status(terminal, text: str, timeout: float = 10) -> None:

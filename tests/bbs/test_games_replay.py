@@ -90,3 +90,19 @@ def test_a_replay_is_read_in_a_fixed_number_of_queries(clock, django_assert_num_
     with django_assert_num_queries(4):  # the reader's officer, the game, its siege's armies, the notation none
         replay = replay_read(campaign=world.campaign, game_id=game.pk, user=world["許褚"].user)
     assert replay.moves == tuple(MATE_MOVES) and len(replay.placements) == len(MATE_MOVES) + 1
+
+
+def test_r11_6_left_at_the_first_move_stays_there(bbs, transactional_db):
+    """Issue 42: ← at move 0 stays at move 0 (it jumped to the last move); the bottom bar names
+    the replay's keys."""
+    mated()
+    terminal = replay(bbs, "xuchu")
+    terminal.type("home")
+    terminal.wait_for(START_RED_ROW)
+    terminal.wait_for("第 0 手")
+    terminal.type("left")
+    terminal.type("right")  # one move on from where ← left it: move 1, not the last again
+    terminal.wait_for("俥－傌－相－仕－帥－仕－相－傌－＋")  # 車一進二 shown
+    assert terminal.style_at("車一進二")["reverse"]
+    assert "第 1 手" in terminal.screen_text()
+    assert "←→ 一步" in terminal.status_line()

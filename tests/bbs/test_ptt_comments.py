@@ -90,8 +90,8 @@ def test_the_author_pushing_their_own_post_is_written_as_an_arrow_and_told_why(b
     terminal.type("%", "enter", "自薦")
     terminal.type("enter")
     terminal.wait_for("The author of a post comments on it with → only: written as →.")
-    screen = terminal.wait_for("→ 郭嘉")  # the pager read again (the status line may come first)
-    assert _comment_line(screen, "郭嘉").startswith("→ 郭嘉")
+    screen = terminal.wait_for("→  郭嘉")  # the pager read again (the status line may come first)
+    assert _comment_line(screen, "郭嘉").startswith("→  郭嘉")
     assert Comment.objects.get(post__thread=thread).kind == "arrow"
 
 
@@ -127,10 +127,36 @@ def test_comments_in_chinese_and_in_big5_fit_the_80_column_screen(bbs, bbs_world
     screen = terminal.wait_for("長" * 25)
     widest = _comment_line(screen, "曹仁")
     assert widest.startswith("推 曹仁") and widest.rstrip()[-11:].count(":") == 1  # the time on the same line
-    assert "> 荀彧" in screen and ":且看 <b>" in screen  # as typed, no markup; → one column wide in Big5
+    assert (
+        ">  荀彧" in screen and ":且看 <b>" in screen
+    )  # as typed, no markup; → one column in Big5, padded to 推's two
     terminal.type("X")
     prompt = terminal.wait_for("1 推 值得推薦")
     assert "郭嘉 的文章" in prompt  # the post's author named
     terminal.type("esc")
     terminal.type("?")
     terminal.wait_for("值得推薦")  # the help, in Chinese
+
+
+def test_arrow_comment_lines_line_up_with_push_and_boo_lines_in_utf8_and_big5():
+    """Issue 42: → is one column by wcwidth (and `>` in Big5), 推 and 噓 two; each comment's
+    author starts in the same column whatever its mark, as a UTF-8 terminal (pyte, wcwidth) and a
+    Big5 one (every double-byte character two columns) draw it."""
+    from datetime import UTC, datetime
+
+    from bbs.big5 import big5_drawn
+    from forum.rules.comments import MARKS
+    from forum.selectors.comments import CommentLine
+    from screens.comments import comment_fragments
+    from tests.bbs.test_big5_columns import big5_columns
+
+    def drawn(kind: str) -> str:
+        line = CommentLine(1, 1, kind, MARKS[kind], 1, "曹操", "好計", datetime(2026, 12, 2, 13, 7, tzinfo=UTC), False)
+        return "".join(text for _style, text in comment_fragments(line, 79, UTC))
+
+    lines = {kind: drawn(kind) for kind in MARKS}
+    assert {width(line[: line.index("曹操")]) for line in lines.values()} == {3}
+    big5 = {kind: big5_drawn(line) for kind, line in lines.items()}
+    assert big5["arrow"].startswith("> ")
+    assert {big5_columns(line[: line.index("曹操")]) for line in big5.values()} == {3}
+    assert {width(line) for line in lines.values()} == {79}

@@ -33,8 +33,8 @@ def bbs(asgi_server, redis_server):
 
 
 def play(terminal, move: str) -> None:
-    """The move prompt opened, the move typed and sent, the prompt left (an empty Enter)."""
-    terminal.type("enter", move, "enter", "enter")
+    """The move prompt opened, the move typed and sent (which closes the prompt)."""
+    terminal.type("enter", move, "enter")
 
 
 def drag(page, move: str) -> None:
