@@ -1,4 +1,4 @@
-"""R6.1 (issue 41, item 6) A lifted siege has no penalty period left: its page, the API's siege and
+"""R6.1 A lifted siege has no penalty period left: its page, the API's siege and
 the terminal's read (all `due_next`) no longer count down to "the end of the penalty period",
 which an active siege shows. The pending timer stays (a period that ended before the lifting is
 still applied when late), only it is not the siege's next event any more."""

@@ -1,4 +1,4 @@
-"""§1 (issue 41, item 6) A world file's preview says what its save will say, at every door a file
+"""§1 A world file's preview says what its save will say, at every door a file
 comes in by (the site's new campaign and draft's world, the API's two): the demo's own world file,
 whose officers are other players' accounts, was previewed as fine and then refused at Save
 ("帳號「caocao」屬於其他玩家…"); a file at a taken address likewise. Refused at the preview with the
