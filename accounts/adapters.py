@@ -15,6 +15,9 @@ which django-axes counts a log-in's failures.
 - A username is stored in Unicode's compatibility form (NFKC: full-width `ｃａｏｃａｏ` is `caocao`)
   and refused when it holds a character nobody sees or looks like an account's already taken
   (UTS #39 skeletons: campaign/rules/names.py), naming that account.
+- Confirming the address logs in the browser that signed up; a link opened in another browser
+  (or after the sign-up's session ended) confirms the address and sends to the log-in page,
+  which says so: a mailed link is not a log-in.
 - Mail subjects begin with the site's name in the reader's language (the mail is written while
   the request that caused it is answered, in its language). A mail server that fails is logged
   and told to the reader, never a 500: the link can be asked for again.
@@ -53,6 +56,14 @@ class AddressConfirmationStage(EmailVerificationStage):
 
 
 class AccountAdapter(DefaultAccountAdapter):
+    def get_email_verification_redirect_url(self, email_address) -> str | None:
+        """Confirming logs in only the browser that signed up (allauth's rule, kept: else the mailed
+        link would log anyone who holds it in, again and again); confirmed elsewhere, the address is
+        confirmed and the log-in page says to log in (decision)."""
+        if email_address.verified and not self.request.user.is_authenticated:
+            messages.info(self.request, _("Your address is confirmed: log in with your username and password."))
+        return super().get_email_verification_redirect_url(email_address)
+
     def get_login_stages(self) -> list[str]:
         stages = super().get_login_stages()
         return [

@@ -203,8 +203,9 @@ def right_ask(request, data: Ask):
     return AskedOut(sent=True)
 
 
-def _preview(text: str, fmt: str) -> PreviewOut:
-    spec = world_preview(text=text, fmt=fmt).spec
+def _preview(text: str, fmt: str, **asked) -> PreviewOut:
+    """The file's preview; with `uploader` (and `replacing` or `slug`) asked what its save asks."""
+    spec = world_preview(text=text, fmt=fmt, **asked).spec
     counts = {key: len(spec[key]) for key in ("kingdoms", "cities", "roads", "officers")}
     return PreviewOut(saved=False, slug=spec["slug"], name=spec["name"], **counts)
 
@@ -214,7 +215,7 @@ def campaign_upload(request, data: Upload):
     """A new campaign from a world file: its preview, or with `save` the campaign in draft."""
     require_campaign_creator(request.auth.user)
     if not data.save:
-        return _preview(data.text, data.fmt)
+        return _preview(data.text, data.fmt, uploader=request.auth.user, slug=data.slug)
     campaign = organise.campaign_import(actor=request.auth.user, text=data.text, fmt=data.fmt, slug=data.slug)
     return _preview(data.text, data.fmt).model_copy(update={"saved": True, "slug": campaign.slug})
 
@@ -250,7 +251,7 @@ def world_upload(request, slug: str, data: Upload):
     """A draft's world replaced by a file: its preview, or with `save` the replacement."""
     campaign = _campaign(request, slug)
     if not data.save:
-        return _preview(data.text, data.fmt)
+        return _preview(data.text, data.fmt, uploader=request.auth.user, replacing=campaign)
     organise.world_replace(actor=request.auth.user, campaign=campaign, text=data.text, fmt=data.fmt)
     return _preview(data.text, data.fmt).model_copy(update={"saved": True, "slug": campaign.slug})
 

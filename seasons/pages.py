@@ -2,7 +2,9 @@
 saved."""
 
 import json
+from typing import cast
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
@@ -11,14 +13,16 @@ from seasons.organise_inputs import world_file_posted
 from seasons.selectors.organise import world_preview
 
 
-def preview_or_save(request: HttpRequest, save, back_url: str, *, slug: str = "") -> HttpResponse:
-    """A world file's upload: first the preview (read, checked and drawn, nothing written), then,
-    from the preview's own form, the save (`save(text, fmt)`, the one write)."""
+def preview_or_save(request: HttpRequest, save, back_url: str, *, slug: str = "", replacing=None) -> HttpResponse:
+    """A world file's upload: first the preview (read, checked as the save checks it, and drawn;
+    nothing written), then, from the preview's own form, the save (`save(text, fmt)`, the one
+    write). `replacing`: the draft whose world the file replaces (else a new campaign at `slug`)."""
     try:
         text, fmt = world_file_posted(request)
         if request.POST.get("save") == "1":
             return save(text, fmt)
-        preview, refusal = world_preview(text=text, fmt=fmt), ""
+        preview = world_preview(text=text, fmt=fmt, uploader=cast(User, request.user), replacing=replacing, slug=slug)
+        refusal = ""
     except NotAllowed:
         raise
     except RuleViolation as exc:

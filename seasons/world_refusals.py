@@ -8,6 +8,7 @@ from django.template.defaultfilters import filesizeformat
 from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
+from cities.models import CityKind
 from seasons.rules.world_file import WorldFileError
 
 SHOWN = 80  # the most characters of a value a refusal repeats (a file's value may be megabytes)
@@ -100,7 +101,7 @@ def _rules() -> dict[str, str]:
         "colour": _("A colour is written #rrggbb."),
         "city_kind": _("Unknown kind of city “%(value)s” (one of: %(allowed)s)."),
         "unknown_kingdom": _("No kingdom is named “%(name)s”."),
-        "wall": _("A wall of %(wall)s is above the %(maximum)s a %(kind)s city may have."),
+        "wall": _("A wall of %(wall)s is above the %(maximum)s a %(kind)s may have."),
         "unknown_capital": _("The capital “%(name)s” is not a city of the world."),
         "capital_owner": _("The capital “%(name)s” of %(kingdom)s is owned by %(owner)s."),
         "road_pair": _("A road is a pair of two cities."),
@@ -139,6 +140,8 @@ def _words(code: str, params: dict[str, Any]) -> dict[str, Any]:
     words = {k: v if type(v) is int else _shown(v) for k, v in params.items()}
     if code == "too_large":
         words["limit"] = filesizeformat(params["limit"])
+    if code == "wall" and params.get("kind") in CityKind.values:
+        words["kind"] = str(CityKind(params["kind"]).label)  # the kind in the reader's words, not the file's key
     return words
 
 

@@ -160,11 +160,15 @@ def wall_chart_points(siege_view: SiegeView, width: int = 300, height: int = 60)
 
 
 def due_next(siege: Siege) -> list[tuple[str, datetime]]:
-    """What the clock will do next at this city: armies arriving, pursuit deadlines."""
-    due = [
-        (_("end of penalty period (R7.2, R7.3)"), t.due_at)
-        for t in Timer.objects.filter(kind="siege.period", object_id=siege.pk, status=Timer.Status.PENDING)
-    ]
+    """What the clock will do next at this city: the end of the siege's penalty period while it
+    lasts (a lifted or fallen siege has none left: a timer still pending then only applies a
+    period that ended before), the daily change, armies arriving, pursuit deadlines."""
+    due: list[tuple[str, datetime]] = []
+    if siege.status == Siege.Status.ACTIVE:
+        due += [
+            (_("end of penalty period (R7.2, R7.3)"), t.due_at)
+            for t in Timer.objects.filter(kind="siege.period", object_id=siege.pk, status=Timer.Status.PENDING)
+        ]
     due += [
         (_("daily change (R7.1)"), t.due_at)
         for t in Timer.objects.filter(kind="campaign.day", object_id=siege.campaign_id, status=Timer.Status.PENDING)

@@ -5,6 +5,20 @@
 (function () {
   var area = document.querySelector("[data-game-area]");
   if (!area) return;
+  // The live board whole in the window, unscrolled (a desktop): its width from the height left below
+  // where it starts, at its own proportions (a phone's board is the page's width).
+  function fit() {
+    var svg = area.querySelector("#live-board svg");
+    if (!svg || window.innerWidth <= 640) return;
+    var box = svg.getBoundingClientRect(), top = box.top + window.scrollY;
+    if (!box.width || !box.height) return;
+    var room = window.innerHeight - top - 8;
+    document.documentElement.style.setProperty("--board-fit", Math.floor(room * box.width / box.height) + "px");
+  }
+  fit();
+  window.addEventListener("resize", fit);
+  document.addEventListener("htmx:afterSwap", fit);
+  area.addEventListener("live-state", fit);  // the live board is drawn from the socket's state
   var flip = area.querySelector("[data-flip]");
   if (flip) flip.addEventListener("click", function () {
     var on = area.classList.toggle("turned");

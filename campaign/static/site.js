@@ -5,12 +5,21 @@
     var text = document.body.dataset[name] || "";
     return text.replace(/\{(\w)\}/g, function (_m, key) { return values[key]; });
   }
+  // While the war is paused (R1.1: nothing falls due, every deadline moves by the pause), a
+  // countdown stands still at what was left when the pause began.
+  function held(left) {
+    var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
+    var span = h ? words("forHours", {h: h, m: m}) : m ? words("forMinutes", {m: m, s: s}) : words("forSeconds", {s: s});
+    return words("paused", {}).replace("{left}", span);
+  }
   function tick() {
-    var now = Date.now();
+    var pausedAt = document.body.dataset.pausedAt ? Date.parse(document.body.dataset.pausedAt) : NaN;
+    var now = isNaN(pausedAt) ? Date.now() : pausedAt;
     document.querySelectorAll("time.countdown").forEach(function (el) {
       var left = Math.round((Date.parse(el.getAttribute("datetime")) - now) / 1000);
       if (isNaN(left)) return;
       if (!el.title && el.textContent.trim() && el.textContent.trim() !== "…") { el.title = el.textContent.trim(); }
+      if (left > 0 && !isNaN(pausedAt)) { el.textContent = held(left); el.classList.add("paused"); return; }
       if (left <= 0) { el.textContent = words("due", {}); el.classList.add("due"); return; }
       var h = Math.floor(left / 3600), m = Math.floor((left % 3600) / 60), s = left % 60;
       if (h) { el.textContent = words("inHours", {h: h, m: m}); }

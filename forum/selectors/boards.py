@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import NotAllowed
 from campaign.models import Campaign, Officer, OfficerKind
-from forum.authority import may_moderate, may_read_board
+from forum.authority import may_moderate, may_post, may_read_board
 from forum.models import Board, ChroniclePin, Post, Thread
 from forum.selectors.comments import CommentLine, comment_lines
 
@@ -44,7 +44,7 @@ def news_shown(viewer: Officer | None, news: bool | None = None) -> bool:
 class BoardView:
     board: Board
     threads: Page
-    may_post: bool  # an officer who may read it may post (R1.2: a palace, its kingdom's only)
+    may_post: bool  # an officer who may read it may post (R1.2: a palace, its kingdom's only), until the war ends
     news: bool = True  # the system's threads listed (beneath the players'), or hidden
 
 
@@ -59,7 +59,7 @@ def board_page(
     return BoardView(
         board=board,
         threads=board_threads(board=board, page=page, news=shown),
-        may_post=viewer is not None,
+        may_post=may_post(viewer, board, campaign),
         news=shown,
     )
 
@@ -70,6 +70,7 @@ class ThreadView:
     thread: Thread
     posts: Page
     may_moderate: bool  # hide and show posts (R2.5)
+    may_post: bool = False  # reply, comment, quote, edit and moderate: the forms shown (forum/authority.py)
     editable: frozenset[int] = frozenset()  # the viewer's own posts still within the edit window
     quoted: str = ""  # the reply box's start when quoting a post
     pinnable: frozenset[int] = frozenset()  # a historian's own shown posts on a city board (R1.6)
@@ -100,8 +101,9 @@ def thread_page(
     board = thread.board
     _check_may_read(viewer, board)
     posts = thread_posts(thread=thread, page=page)
+    writes = may_post(viewer, board, campaign)
     editable: frozenset[int] = frozenset()
-    if viewer is not None and now is not None:
+    if viewer is not None and now is not None and writes:
         window = campaign.post_edit_window
         editable = frozenset(
             p.pk
@@ -122,6 +124,7 @@ def thread_page(
         thread=thread,
         posts=posts,
         may_moderate=moderator,
+        may_post=writes,
         editable=editable,
         quoted=quoted,
         pinnable=pinnable,

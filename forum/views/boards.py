@@ -108,6 +108,7 @@ def thread_detail(request, campaign, thread_id):
             "page": view.posts,
             "rows": view.rows,
             "moderator": view.may_moderate,
+            "may_post": view.may_post,
             "editable": view.editable,
             "quoted": view.quoted,
             "pinnable": view.pinnable,

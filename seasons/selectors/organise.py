@@ -17,6 +17,7 @@ from campaign.models import Campaign, Kingdom
 from cities.drawing import Drawing, drawing
 from cities.models import City, CityKind, Road
 from seasons.organise_inputs import FIELDS, GROUPS, SettingField, column, label, typed_text
+from seasons.selectors.world_accounts import accounts_named, address_free
 from seasons.world_reading import CAMPAIGN_SETTINGS, place_unplaced, world_parse
 
 NEUTRAL = "#888888"
@@ -160,10 +161,19 @@ class Preview:
     laid_out: dict[str, tuple[float, float]]  # where the cities the file leaves without coordinates were laid out
 
 
-def world_preview(*, text: str | bytes, fmt: str) -> Preview:
+def world_preview(
+    *, text: str | bytes, fmt: str, uploader: User | None = None, replacing: Campaign | None = None, slug: str = ""
+) -> Preview:
     """A world file read, checked (a RuleViolation naming the line or field) and drawn, its
-    cities without coordinates placed as saving would place them; nothing is written (no query)."""
+    cities without coordinates placed as saving would place them; nothing is written. Uploaded on
+    the site (`uploader`), it is asked what the save asks (world_accounts.py): the accounts its
+    officers name, and, for a new campaign (not `replacing` a draft's world), its address (`slug`
+    typed, else the file's): a file the preview shows is one the save takes."""
     spec = world_parse(text=text, fmt=fmt)
+    if uploader is not None:
+        accounts_named(spec=spec, fmt=fmt, uploader=uploader, campaign=replacing)
+        if replacing is None:
+            address_free(spec=spec, fmt=fmt, slug=slug)
     unplaced = {c["name"] for c in spec["cities"] if "x" not in c}
     place_unplaced(spec)
     laid_out = {c["name"]: (c["x"], c["y"]) for c in spec["cities"] if c["name"] in unplaced}

@@ -22,8 +22,9 @@ from campaign.models import Campaign
 from cities.models import City, CityKind
 from seasons.rules.world_check import world_spec
 from seasons.rules.world_file import WorldFileError
+from seasons.selectors.world_accounts import accounts_named, slug_free
 from seasons.selectors.world_file import world_data
-from seasons.services.world_files import accounts_named, draft_room_locked, slug_free, world_import
+from seasons.services.world_files import draft_room_locked, world_import
 from seasons.services.world_staging import opened_instead, world_staged
 from seasons.world_reading import CAMPAIGN_SETTINGS, place_unplaced, setting_plain, world_parse, world_vocabulary
 from seasons.world_refusals import world_form_refusal

@@ -12,7 +12,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group, Permission
 from django.db import transaction
 from django.db.models import Q
-from django.db.models.functions import Lower
 from django.utils.translation import gettext as _
 
 from campaign import clock, hooks
@@ -21,6 +20,7 @@ from campaign.models import Campaign, Kingdom, Officer, Whereabouts
 from campaign.rules.personnel import valid_stars
 from cities.models import City, Road
 from forum.models import Board, BoardModerator
+from seasons.selectors.world_accounts import accounts_found
 from seasons.world_reading import CAMPAIGN_SETTINGS, places_fill
 
 BATCH = 2000  # rows per INSERT when a world is built in bulk (a 1,000-city world in a few statements)
@@ -60,10 +60,7 @@ def accounts_for(spec: dict[str, Any], *, make: bool = False) -> dict[str, Any]:
     case). `make`: the new ones made, with the description's `password` (the demo's and the
     tests'); a world file never makes one (its officers' accounts must exist)."""
     User = get_user_model()
-    names = {o["username"].lower() for o in spec.get("officers", [])}
-    found: dict[str, Any] = {}
-    for chunk in _chunks(sorted(names), 500):  # SQLite's limit on a statement's parameters
-        found |= {u.name: u for u in User.objects.annotate(name=Lower("username")).filter(name__in=chunk)}
+    found = accounts_found(spec)
     if make:
         for o in spec.get("officers", []):
             if o["username"].lower() not in found:

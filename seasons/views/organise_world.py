@@ -58,7 +58,7 @@ def organise_world_upload(request, campaign):
         organise.world_replace(actor=request.user, campaign=campaign, text=text, fmt=fmt, places=places)
         return _done(request, campaign, _("The world file replaced the draft's world."))
 
-    return preview_or_save(request, save, f"/c/{campaign.slug}/organise/world/")
+    return preview_or_save(request, save, f"/c/{campaign.slug}/organise/world/", replacing=campaign)
 
 
 @campaign_action

@@ -79,3 +79,24 @@ def test_r1_1_the_organisers_pages_fit_a_phone_at_390_px(browser, live_server):
     page.wait_for_selector("#world-save")
     wide["preview"] = page.evaluate("document.documentElement.scrollWidth")
     assert {path: width for path, width in wide.items() if width > 390} == {}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_r1_3_a_kingdom_s_colour_field_is_wide_enough_to_see_and_click(browser, live_server):
+    """The world page's colour fields (each kingdom's and the new kingdom's) show their colour as a
+    swatch a finger can hit, at 1280 and 390 px: they were 2 px wide (the row's width rule, more
+    specific than the colour's, squeezed them)."""
+    from seasons.services.organise import campaign_import
+    from tests.e2e.season.organise import DEMO_WORLD
+
+    slug = campaign_import(actor=organiser(), text=DEMO_WORLD.read_bytes(), fmt="yaml", slug="colours").slug
+    page = log_in(browser, live_server, "xunyu")
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 844})
+        page.goto(f"{live_server.url}/c/{slug}/organise/world/")
+        sizes = page.eval_on_selector_all(
+            "input[type=color]",
+            "els => els.map(e => [e.getBoundingClientRect().width, e.getBoundingClientRect().height])",
+        )
+        assert len(sizes) == 4  # 魏, 蜀, 吳 and the new kingdom's
+        assert all(w >= 32 and h >= 24 for w, h in sizes), (width, sizes)
