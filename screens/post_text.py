@@ -1,4 +1,4 @@
-"""A post's Markdown drawn as a BBS draws text (issue 42): the board's own parse
+"""A post's Markdown drawn as a BBS draws text: the board's own parse
 (forum/markup.py `markdown_tokens`), each piece through `bbs.text.safe`, then broken into lines of
 the terminal's width by wcwidth. **Bold** is highlighted text, *emphasis* underlined, ~~strike~~
 struck; a link is its text and a marker: a game of the campaign (`/c/<slug>/games/<id>/`) `[g]`,

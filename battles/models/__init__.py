@@ -1,6 +1,7 @@
 from .armies import Army, ArmyMember, FieldBattle, Pursuit
 from .ledger import LedgerEntry
-from .sieges import Defender, Game, GameMove, Ransom, Siege
+from .ransoms import Ransom
+from .sieges import Defender, Game, GameMove, Siege
 from .stratagems import BanqiGame, Stratagem
 
 __all__ = [

@@ -16,6 +16,7 @@ theirs (`marches_on`, read with the officer's row, says whether one does)."""
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.urls import reverse
@@ -162,46 +163,47 @@ def _games(officer: Officer, slug: str, king: bool) -> list[Duty]:
         .select_related("attacker", "defender", "siege__city")
         .only(*GAME_FIELDS)
     )
-    duties = []
-    for game in games:
-        if game.status == Game.Status.CALLED:
-            assert game.siege is not None
-            city = game.siege.city.name
-            duties.append(
-                Duty(
-                    "call",
-                    f"game:{game.pk}:call",
-                    _("Siege call by %(name)s at %(city)s: a defender takes it up")
-                    % {"name": game.attacker.name, "city": city},
-                    reverse("siege", args=[slug, game.siege_id]),
-                    game.called_at,
-                    game.period_ends,
-                )
-            )
-            continue
-        opponent = game.defender if game.attacker_id == officer.pk else game.attacker
-        name = opponent.name if opponent is not None else "…"
-        path = reverse("game", args=[slug, game.pk])
-        since = game.started_at or game.called_at
-        if game.claim_status == "claimed" and game.reported_by_id not in (officer.pk, None):
-            summary = _("%(name)s reported the result of your game: confirm or dispute it") % {"name": name}
-            reported = game.reported_at or since
-            duties.append(Duty("claim", f"game:{game.pk}:claim", summary, path, reported, game.claim_due))
-        elif game.claim_status == "disputed" and game.reported_by_id == officer.pk:
-            summary = _("%(name)s disputes the result you reported: the authority of R11.3 decides") % {"name": name}
-            duties.append(Duty("claim", f"game:{game.pk}:dispute", summary, path, game.reported_at or since))
-        elif game.claim_status:
-            continue  # their own claim waits on the opponent; the disputer waits on the authority
-        elif game.live_since is None:
-            summary = _("Your game against %(name)s waits to start") % {"name": name}
-            duties.append(Duty("game", f"game:{game.pk}:start", summary, path, since))
-        else:
-            yours = side_to_move(game) == side_of(game, officer)
-            summary = (_("Your move against %(name)s") if yours else _("Your game against %(name)s is in play")) % {
-                "name": name
-            }
-            duties.append(Duty("game", f"game:{game.pk}:play", summary, path, since, game.flag_due if yours else None))
-    return duties
+    duties = [
+        _call(game, slug) if game.status == Game.Status.CALLED else _own_game(game, officer, slug) for game in games
+    ]
+    return [duty for duty in duties if duty is not None]
+
+
+def _call(game: Any, slug: str) -> Duty:  # a Game annotated by _games
+    assert game.siege is not None
+    return Duty(
+        "call",
+        f"game:{game.pk}:call",
+        _("Siege call by %(name)s at %(city)s: a defender takes it up")
+        % {"name": game.attacker.name, "city": game.siege.city.name},
+        reverse("siege", args=[slug, game.siege_id]),
+        game.called_at,
+        game.period_ends,
+    )
+
+
+def _own_game(game: Any, officer: Officer, slug: str) -> Duty | None:  # annotated by _games
+    """Their game waiting or in play, or its claimed result (R11.3) waiting on them."""
+    opponent = game.defender if game.attacker_id == officer.pk else game.attacker
+    name = opponent.name if opponent is not None else "…"
+    path = reverse("game", args=[slug, game.pk])
+    since = game.started_at or game.called_at
+    if game.claim_status == "claimed" and game.reported_by_id not in (officer.pk, None):
+        summary = _("%(name)s reported the result of your game: confirm or dispute it") % {"name": name}
+        return Duty("claim", f"game:{game.pk}:claim", summary, path, game.reported_at or since, game.claim_due)
+    if game.claim_status == "disputed" and game.reported_by_id == officer.pk:
+        summary = _("%(name)s disputes the result you reported: the authority of R11.3 decides") % {"name": name}
+        return Duty("claim", f"game:{game.pk}:dispute", summary, path, game.reported_at or since)
+    if game.claim_status:
+        return None  # their own claim waits on the opponent; the disputer waits on the authority
+    if game.live_since is None:
+        summary = _("Your game against %(name)s waits to start") % {"name": name}
+        return Duty("game", f"game:{game.pk}:start", summary, path, since)
+    yours = side_to_move(game) == side_of(game, officer)
+    summary = (_("Your move against %(name)s") if yours else _("Your game against %(name)s is in play")) % {
+        "name": name
+    }
+    return Duty("game", f"game:{game.pk}:play", summary, path, since, game.flag_due if yours else None)
 
 
 def _stratagems(officer: Officer, slug: str, now: datetime) -> list[Duty]:

@@ -130,6 +130,28 @@ def game_report(
         return _report_locked(actor, game, text, claimed, started_at, judgement)
 
 
+def _claimed_result(game: Game, claimed: str, judgement) -> str:
+    """The result the record claims: the board's where it decides, else the reporter's (R11.3)."""
+    if judgement.result is not None:
+        result = side_result(game, judgement.result)
+        if claimed and claimed != result:
+            raise RuleViolation(
+                "R11.3",
+                _("The board decides this game (%(how)s): the claimed result contradicts it.")
+                % {"how": judgement.termination.value},
+            )
+        return result
+    if not claimed and judgement.claimable is not None:
+        raise RuleViolation(
+            "R11.3", _("The record ends in a repetition: claim its result, and the opponent confirms or disputes it.")
+        )
+    if not claimed:
+        raise RuleViolation(
+            "R11.3", _("The board does not decide this game: say how it ended (resignation, time, agreed draw).")
+        )
+    return claimed
+
+
 def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_at: datetime | None, judgement) -> Game:
     terms = _terms(game)
     city = city_lock(game_city_id(game))
@@ -146,23 +168,7 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
         raise RuleViolation("R11.3", _("The claim was disputed: the authority of R11.3 decides this game."))
     if _terms(game) != terms:
         raise RuleViolation("R11.4", _("The game's handicap or opening restriction changed; please report again."))
-    if judgement.result is not None:
-        result = side_result(game, judgement.result)
-        if claimed and claimed != result:
-            raise RuleViolation(
-                "R11.3",
-                _("The board decides this game (%(how)s): the claimed result contradicts it.")
-                % {"how": judgement.termination.value},
-            )
-        claimed = result
-    elif not claimed and judgement.claimable is not None:
-        raise RuleViolation(
-            "R11.3", _("The record ends in a repetition: claim its result, and the opponent confirms or disputes it.")
-        )
-    elif not claimed:
-        raise RuleViolation(
-            "R11.3", _("The board does not decide this game: say how it ended (resignation, time, agreed draw).")
-        )
+    claimed = _claimed_result(game, claimed, judgement)
     if started_at is not None:
         _check_hours(game, started_at)
         game.started_at = started_at

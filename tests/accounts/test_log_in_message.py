@@ -1,4 +1,4 @@
-"""The log-in's message reads well in Chinese (issue 41, item 6): allauth's own Traditional Chinese
+"""The log-in's message reads well in Chinese: allauth's own Traditional Chinese
 ("成功以 %(name)s..的身份登入。") doubled a period after the name, so "w4org." read
 "成功以 w4org...的身份登入"; the site's translation of the libraries' words (locale/libraries)
 sets the name apart instead."""

@@ -186,7 +186,7 @@ def test_r11_6_the_move_list_is_numbered_by_pairs(world, client, clock):
 
 
 def test_r11_3_a_reported_mate_is_offered_to_the_opponent_to_confirm_or_dispute_on_the_game_page(world, client, clock):
-    """Issue 41 (4): the loser's game page offered nothing but "flip board" after a reported mate."""
+    """The loser's game page offered nothing but "flip board" after a reported mate."""
     game = pending_game(world, clock)
     client.force_login(world["許褚"].user)
     done = client.post(url(world, "game-report", game.pk), {"record": MATE}, follow=True).content.decode()

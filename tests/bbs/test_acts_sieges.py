@@ -136,7 +136,7 @@ def test_r8_5_the_king_reinforces_the_besieging_army_and_nobody_chosen_is_refuse
 
 
 def test_r6_3_the_take_up_form_shows_the_calls_time_in_the_campaigns_zone(transactional_db):
-    """Issue 42: the call's time in the take-up form is local (the campaign's zone), as every
+    """The call's time in the take-up form is local (the campaign's zone), as every
     other time the terminal shows, not UTC."""
     from django.utils import timezone
     from django.utils.datastructures import MultiValueDict

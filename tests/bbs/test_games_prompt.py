@@ -1,4 +1,4 @@
-"""R11.3 in the terminal, the live game's move prompt as a PTT player expects it (issue 42, item 5),
+"""R11.3 in the terminal, the live game's move prompt as a PTT player expects it,
 over real SSH into pyte: `著法：` shows only while the prompt is open, and its line says otherwise
 that it is closed and whose move it is; an empty Enter keeps it open and says so, so the move typed
 next lands in it; once a move is sent the prompt closes and `q`, `d`, `x` are the game's keys

@@ -93,7 +93,7 @@ def test_a_replay_is_read_in_a_fixed_number_of_queries(clock, django_assert_num_
 
 
 def test_r11_6_left_at_the_first_move_stays_there(bbs, transactional_db):
-    """Issue 42: ← at move 0 stays at move 0 (it jumped to the last move); the bottom bar names
+    """← at move 0 stays at move 0 (it jumped to the last move); the bottom bar names
     the replay's keys."""
     mated()
     terminal = replay(bbs, "xuchu")

@@ -1,4 +1,4 @@
-"""The pager as a PTT reader expects it (issue 42, item 7), over real SSH into pyte: a post's
+"""The pager as a PTT reader expects it, over real SSH into pyte: a post's
 Markdown drawn as text (bold highlighted, a link its text and a marker, no `**` or `](`), `g`
 follows a game link to the game's replay; a long title is cut by its width and ends `…】`, two
 columns clear of the campaign's name; the bottom bar names the pager's keys."""

@@ -139,7 +139,7 @@ def test_comments_in_chinese_and_in_big5_fit_the_80_column_screen(bbs, bbs_world
 
 
 def test_arrow_comment_lines_line_up_with_push_and_boo_lines_in_utf8_and_big5():
-    """Issue 42: → is one column by wcwidth (and `>` in Big5), 推 and 噓 two; each comment's
+    """→ is one column by wcwidth (and `>` in Big5), 推 and 噓 two; each comment's
     author starts in the same column whatever its mark, as a UTF-8 terminal (pyte, wcwidth) and a
     Big5 one (every double-byte character two columns) draw it."""
     from datetime import UTC, datetime

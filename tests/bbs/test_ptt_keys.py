@@ -1,4 +1,4 @@
-"""The terminal's keys as a PTT user expects them (issue 42), over real SSH into pyte: ← or q on
+"""The terminal's keys as a PTT user expects them, over real SSH into pyte: ← or q on
 the main menu asks before logging off (No by default), a bracketed paste of any size arrives
 whole, a quick hand's burst of keys stays keys, and Esc and Ctrl-X answer at once without
 swallowing the key after them."""
@@ -30,7 +30,7 @@ def new_thread(terminal) -> None:
 
 
 def test_left_or_q_on_the_main_menu_asks_before_logging_off_and_no_is_the_default(bbs, bbs_world):
-    """Issue 42 item 1 (PTT's 您確定要離開…嗎？(Y/N)？[N]): ←, Enter and n keep the session, q then y ends it."""
+    """The log-off question (PTT's 您確定要離開…嗎？(Y/N)？[N]): ←, Enter and n keep the session, q then y ends it."""
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     terminal.wait_for("曹操")
     terminal.type("left")
@@ -55,7 +55,7 @@ def test_left_or_q_on_the_main_menu_asks_before_logging_off_and_no_is_the_defaul
 
 
 def test_leaving_from_the_menus_line_asks_too_in_english_and_y_logs_off(bbs, bbs_world):
-    """Issue 42 item 1, in English: the menu's Leave line asks the same question, Y (capital) leaves."""
+    """In English, the menu's Leave line asks the same question, Y (capital) leaves."""
     english(bbs_world, "曹操")
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     terminal.wait_for("Leave the BBS")
@@ -78,7 +78,7 @@ def _paste_text(characters: int) -> str:
 
 
 def test_a_bracketed_paste_of_any_size_arrives_whole_and_clean(bbs, bbs_world):
-    """Issue 42 item 2: a bracketed paste of 13,000 characters (some 36 KB in UTF-8, CJK and new
+    """A bracketed paste of 13,000 characters (some 36 KB in UTF-8, CJK and new
     lines, sent in 4 KiB pieces as a terminal's ssh does, the end mark split between two pieces)
     is the post's text exactly: no `^[[200~` spliced in, no `[201~` at its end."""
     english(bbs_world, "曹操")
@@ -101,7 +101,7 @@ def test_a_bracketed_paste_of_any_size_arrives_whole_and_clean(bbs, bbs_world):
 
 
 def test_a_quick_hands_burst_of_keys_with_a_tab_stays_keys(bbs, bbs_world):
-    """Issue 42 item 2: 40 characters typed faster than the network sends them (one packet, no
+    """40 characters typed faster than the network sends them (one packet, no
     paste marks) are keys: the Tab in them moves from the title to the text, not a literal Tab."""
     english(bbs_world, "曹操")
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
@@ -124,7 +124,7 @@ def _answered_in(terminal, key: str, shown) -> float:
 
 
 def test_esc_and_ctrl_x_answer_at_once(bbs, bbs_world):
-    """Issue 42 item 3: Esc (closing the thread's search) and Ctrl-X (sending a post) are answered
+    """Esc (closing the thread's search) and Ctrl-X (sending a post) are answered
     within a few tenths of a second, not after prompt_toolkit's 0.5 + 1.0 s of waiting for a
     longer key. (Measured on this machine: 1.51 s each before, about 0.06 s after.)"""
     english(bbs_world, "曹操")
@@ -144,7 +144,7 @@ def test_esc_and_ctrl_x_answer_at_once(bbs, bbs_world):
 
 
 def test_esc_never_swallows_the_key_after_it(bbs, bbs_world):
-    """Issue 42 item 3: Esc then d, a fifth of a second apart, in the editor's text: the d is typed
+    """Esc then d, a fifth of a second apart, in the editor's text: the d is typed
     (prompt_toolkit's Emacs keys took Esc d as one key, kill-word, and the d was lost)."""
     english(bbs_world, "曹操")
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
@@ -159,7 +159,7 @@ def test_esc_never_swallows_the_key_after_it(bbs, bbs_world):
 
 
 def test_ctrl_q_asks_before_throwing_away_a_draft_and_no_keeps_it(bbs, bbs_world):
-    """Issue 42 item 4: Ctrl-Q on a draft asks (No by default: the draft stays, and is sent);
+    """Ctrl-Q on a draft asks (No by default: the draft stays, and is sent);
     y throws it away; an editor with nothing typed is left at once."""
     english(bbs_world, "曹操")
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
@@ -184,7 +184,7 @@ def test_ctrl_q_asks_before_throwing_away_a_draft_and_no_keeps_it(bbs, bbs_world
 
 
 def test_enter_in_the_title_moves_to_the_text(bbs, bbs_world):
-    """Issue 42 item 4: Enter in the editor's title line goes on to the text, as PTT's."""
+    """Enter in the editor's title line goes on to the text, as PTT's."""
     english(bbs_world, "曹操")
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     new_thread(terminal)
@@ -194,7 +194,7 @@ def test_enter_in_the_title_moves_to_the_text(bbs, bbs_world):
 
 
 def test_a_letters_reply_opens_with_the_cursor_in_the_text(bbs, bbs_world):
-    """Issue 42 item 4: r on a letter opens the reply in its text, the subject Re: … written."""
+    """R on a letter opens the reply in its text, the subject Re: … written."""
     english(bbs_world, "曹操")
     letter = letter_send(actor=bbs_world["荀彧"], recipient="曹操", subject="軍糧", body="糧草將盡")
     terminal = bbs.connect("caocao", DEMO_PASSWORD)

@@ -98,7 +98,7 @@ def test_a_reply_goes_to_the_other_side_with_re_and_the_letter_it_answers(bbs, b
     terminal.wait_for("糧草將盡")
     terminal.type("r")
     terminal.wait_for("Subject: Re: 軍糧")
-    terminal.type("即刻押運", "ctrl-x")  # the cursor is in the text (issue 42: it was in the subject)
+    terminal.type("即刻押運", "ctrl-x")  # the cursor is in the text (it was once in the subject)
     terminal.wait_for("Your letter to 荀彧 is sent.")
     reply = Letter.objects.get(reply_to=letter)
     assert (reply.sender.name, reply.recipient.name, reply.subject, reply.body) == (

@@ -45,7 +45,7 @@ def test_applications_made_while_shared_share_the_toolkits_bindings_and_the_load
 
 
 def test_the_shared_bindings_have_no_chords_so_esc_and_ctrl_x_wait_for_no_second_key():
-    """Issue 42 item 3: no binding of the toolkit's starts a chord (Esc d, Ctrl-X Ctrl-E …), and
+    """No binding of the toolkit's starts a chord (Esc d, Ctrl-X Ctrl-E …), and
     a lone Esc is a key after ESCAPE_WAIT, not prompt_toolkit's half second."""
     with shared_toolkit_bindings():
         app = FrameApplication(input=DummyInput(), output=DummyOutput())

@@ -1,4 +1,4 @@
-"""Posts are not moved without a word (issue 41, item 5; R2.4: an officer governs one city):
+"""Posts are not moved without a word (R2.4: an officer governs one city):
 appointing the governor of another city says so, naming the post that will be vacated, and asks
 to confirm, on the personnel page and in the API (`confirm_vacate`); refused, nothing changes;
 confirmed, the vacated city's board and the palace are told it has no governor now. (The

@@ -70,7 +70,7 @@ def test_r1_1_by_default_every_user_with_a_confirmed_address_creates_unless_the_
     settings,
 ):
     user = get_user_model().objects.create_user("member", password="a-long-member-password")
-    assert settings.CAMPAIGN_CREATORS == "confirmed"  # the default (issue 41: organisers welcome)
+    assert settings.CAMPAIGN_CREATORS == "confirmed"  # the default
     assert not may_create_campaigns(user)  # no confirmed address yet
     EmailAddress.objects.create(user=user, email="member@example.org", verified=False, primary=True)
     assert not may_create_campaigns(user)

@@ -1,4 +1,4 @@
-"""Organisers are welcome by default (issue 41, item 2; R1.1, docs/organising.md "Who organises"):
+"""Organisers are welcome by default (R1.1, docs/organising.md "Who organises"):
 every confirmed account creates drafts, a few at a time (DRAFTS_PER_ORGANISER); a site that
 requires the permission (CAMPAIGN_CREATORS=permitted) shows the Organise link only to those who
 hold it, and the others ask its admins on the Organise page (a mail to each); the permission is
