@@ -13,7 +13,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from bbs.context import Context
 from bbs.registry import screen, screen_open
 from bbs.selectors import officer_now
-from bbs.text import fit, safe
+from bbs.text import fit, safe, width
 from bbs.widgets import ListScreen
 from forum.selectors.boards import THREADS_PER_PAGE, BoardView, board_page
 from forum.selectors.reads import boards_with_unread, threads_unread
@@ -134,8 +134,12 @@ class ThreadList(ListScreen):
 
     def header(self) -> str:
         pages = self.view.threads.paginator.num_pages if self.view is not None else 1
-        hint = _("n news  Ctrl-P post  PgUp/PgDn page %(page)s/%(pages)s") % {"page": self.page, "pages": pages}
-        return fit(_("  No.     推 Date  Author       Title"), self.ctx.columns - len(hint) - 12) + hint
+        hint = _("page %(page)s/%(pages)s") % {"page": self.page, "pages": pages}
+        return fit(_("  No.     推 Date  Author       Title"), max(self.ctx.columns - width(hint) - 1, 0)) + hint
+
+    def footer(self) -> str:
+        """The bottom bar: the thread list's keys."""
+        return _("Enter read  Ctrl-P post  n news  PgUp/PgDn page  ? help  q back")
 
     def number_of(self, index: int) -> int:
         return (self.page - 1) * THREADS_PER_PAGE + index + 1

@@ -70,8 +70,10 @@ class Editor:
         keys = KeyBindings()
 
         @keys.add("c-x")
-        async def _send(event):
-            await self._send()
+        def _send(event):
+            if not self.sending:
+                self.sending = True  # at once: a Ctrl-Q read in the same packet finds it on its way
+                self.ctx.spawn(self._send())
 
         @keys.add("c-q")
         def _abandon(event):
@@ -107,9 +109,7 @@ class Editor:
         self.ctx.status(self.abandoned)
 
     async def _send(self) -> None:
-        if self.sending:
-            return
-        self.sending = True
+        """Ctrl-X's: `sending` is already set, until the site has answered."""
         title = self.subject.text if self.subject is not None else ""
         try:
             await self.ctx.db(self.send, title, self.body.text)

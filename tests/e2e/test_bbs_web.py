@@ -135,7 +135,7 @@ def test_a_letter_from_the_web_reaches_the_terminal_with_its_notice_and_the_repl
     terminal.wait_for("洛陽糧草將盡")
     terminal.type("r")
     terminal.wait_for("Subject: Re: 軍糧")
-    terminal.type("tab", "即刻押運", "ctrl-x")
+    terminal.type("即刻押運", "ctrl-x")  # the reply opens in its text
     terminal.wait_for("Your letter to 郭嘉 is sent.")
 
     page.goto(f"{site}/c/{slug}/letters/")

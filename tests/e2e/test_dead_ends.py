@@ -91,7 +91,8 @@ def test_r9_2_a_general_who_resigns_while_marching_still_costs_the_wall(browser,
     assert "497 / 500" in target.inner_text("tr[data-city=漢中] .wall-value")
     assert LedgerEntry.objects.get(clause="R9.2").city == world.city("漢中")
     target.goto(f"{live_server.url}/c/{world.campaign.slug}/boards/{world.city('漢中').board.pk}/")
-    assert "生效" in target.inner_text("table.threads")
+    target.click("table.threads a:has-text('攻城計')")  # the stratagem's one thread: its effect a reply
+    assert "生效" in target.inner_text("body")
 
 
 @pytest.mark.django_db(transaction=True)
