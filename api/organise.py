@@ -25,11 +25,11 @@ from seasons.selectors.organise import (
     organise_hub,
     road_at,
     user_at,
-    world_preview,
 )
-from seasons.selectors.world_file import world_data
 from seasons.services import organise, organise_right, world_edit
-from seasons.world_reading import setting_plain
+from seasons.world.export import world_data
+from seasons.world.parse import setting_plain
+from seasons.world.preview import world_preview
 
 
 class OrganisedOut(Schema):

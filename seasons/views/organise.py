@@ -17,10 +17,11 @@ from campaign.authority import creators_confirmed, require_campaign_creator, req
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import zone_names
 from campaign.pages import campaign_action, campaign_page, outside_zone, two_factor_page
-from seasons.organise_inputs import column, places_posted, settings_posted
+from seasons.organise_inputs import column, settings_posted
 from seasons.pages import preview_or_save
 from seasons.selectors.organise import organise_home, organise_hub, settings_rows
 from seasons.services import organise, organise_right
+from seasons.world.upload import places_posted
 
 
 @login_required
