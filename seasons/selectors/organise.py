@@ -5,10 +5,7 @@ preview is seasons/world/preview.py). Each in a fixed number of queries, whateve
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
 
 from campaign.authority import ORGANISE_PERMISSION, creators_confirmed, may_create_campaigns
 from campaign.models import Campaign, Kingdom
@@ -140,29 +137,3 @@ def world_page(*, campaign: Campaign) -> WorldPage:
         world_open=campaign.status == Campaign.Status.DRAFT,
         place_open=campaign.status in (Campaign.Status.DRAFT, Campaign.Status.ENROLMENT),
     )
-
-
-# The organisers' acts look up what they change by the address's slug and id (404 otherwise), for
-# the API, which holds no query of its own.
-def campaign_at(slug: str) -> Campaign:
-    return get_object_or_404(Campaign, slug=slug)
-
-
-def kingdom_at(slug: str, kingdom_id: int) -> Kingdom:
-    return get_object_or_404(Kingdom.objects.select_related("campaign"), pk=kingdom_id, campaign__slug=slug)
-
-
-def city_at(slug: str, city_id: int) -> City:
-    return get_object_or_404(City.objects.select_related("campaign"), pk=city_id, campaign__slug=slug)
-
-
-def road_at(slug: str, road_id: int) -> Road:
-    return get_object_or_404(Road.objects.select_related("a", "b", "campaign"), pk=road_id, campaign__slug=slug)
-
-
-def cities_of(campaign: Campaign) -> QuerySet[City]:
-    return City.objects.filter(campaign=campaign)
-
-
-def user_at(user_id: int) -> User:
-    return get_object_or_404(get_user_model(), pk=user_id)
