@@ -18,11 +18,10 @@ from campaign.errors import NotAllowed
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Kingdom
 from orders.services import kingdoms
+from seasons import lookups as season_lookups
 from seasons.models import Application
 from seasons.selectors.joining import (
-    application_in,
     applications_of,
-    invitation_in,
     invitations_of,
     kingdom_page_for,
     pending_applications,
@@ -178,7 +177,7 @@ def application_submit(request, slug: str, data: Apply):
 
 
 def _application(slug: str, application_id: int) -> Application:
-    return application_in(lookups.campaign_by_slug(slug), application_id)
+    return season_lookups.application(lookups.campaign_by_slug(slug), application_id)
 
 
 @act("/c/{slug}/join/applications/{application_id}/withdraw", ApplicationOut, "application-withdraw")
@@ -214,7 +213,7 @@ def invitation_new(request, slug: str, kingdom_id: schemas.Id, data: NewInvitati
 @act("/c/{slug}/invitations/{invitation_id}/revoke", InvitationOut, "invitation-revoke")
 def invitation_revoke(request, slug: str, invitation_id: schemas.Id):
     """Revoke an invitation link (its king or an organiser)."""
-    invitation = invitation_in(lookups.campaign_by_slug(slug), invitation_id)
+    invitation = season_lookups.invitation(lookups.campaign_by_slug(slug), invitation_id)
     return joining.invitation_revoke(user=request.auth.user, invitation=invitation)
 
 

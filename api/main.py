@@ -13,10 +13,6 @@ from ninja import NinjaAPI
 from ninja.renderers import JSONRenderer
 
 from api import (  # noqa: F401  (their operations, on the router)
-    acts,
-    acts_comments,
-    acts_season,
-    acts_war,
     analysis,
     errors,
     joining,
@@ -25,6 +21,18 @@ from api import (  # noqa: F401  (their operations, on the router)
     push,
     reads,
     seasons,
+)
+from api.acts import (  # noqa: F401  (their operations, on the router)
+    comments,
+    games,
+    marches,
+    moves,
+    personnel,
+    posts,
+    prisoners,
+    season,
+    sieges,
+    stratagems,
 )
 from api.auth import AddressThrottle, UserThrottle
 from api.parser import TextParser

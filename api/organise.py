@@ -15,21 +15,13 @@ from campaign import lookups
 from campaign.authority import require_campaign_creator, require_organiser
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Campaign, Kingdom
+from seasons import lookups as season_lookups
 from seasons.organise_inputs import FIELDS, settings_posted
-from seasons.selectors.organise import (
-    campaign_at,
-    cities_of,
-    city_at,
-    kingdom_at,
-    organise_home,
-    organise_hub,
-    road_at,
-    user_at,
-    world_preview,
-)
-from seasons.selectors.world_file import world_data
+from seasons.selectors.organise import organise_home, organise_hub
 from seasons.services import organise, organise_right, world_edit
-from seasons.world_reading import setting_plain
+from seasons.world.export import world_data
+from seasons.world.parse import setting_plain
+from seasons.world.preview import world_preview
 
 
 class OrganisedOut(Schema):
@@ -150,7 +142,7 @@ def _organised(campaign: Campaign) -> OrganisedOut:
 
 
 def _campaign(request, slug: str) -> Campaign:
-    campaign = campaign_at(slug)
+    campaign = lookups.campaign_by_slug(slug)
     require_organiser(request.auth.user, campaign)
     return campaign
 
@@ -223,7 +215,7 @@ def campaign_upload(request, data: Upload):
 @act("/c/{slug}/organise/settings", SettingsOut, "organise-settings-save")
 def settings_save(request, slug: str, data: SettingsIn):
     """The rule settings given (others unchanged), before the war."""
-    campaign = campaign_at(slug)
+    campaign = lookups.campaign_by_slug(slug)
     values = settings_posted(as_form(data), flags_when_missing=False)
     campaign = organise.campaign_settings_update(actor=request.auth.user, campaign=campaign, values=values)
     return SettingsOut(settings={name: setting_plain(getattr(campaign, name)) for name in FIELDS})
@@ -232,7 +224,7 @@ def settings_save(request, slug: str, data: SettingsIn):
 @act("/c/{slug}/organise/organisers", OrganisedOut, "organise-organiser-add")
 def organiser_add(request, slug: str, data: Username):
     """Another organiser, by username."""
-    campaign = campaign_at(slug)
+    campaign = lookups.campaign_by_slug(slug)
     organise.organiser_add(actor=request.auth.user, campaign=campaign, username=data.username)
     return _organised(campaign)
 
@@ -240,8 +232,8 @@ def organiser_add(request, slug: str, data: Username):
 @act("/c/{slug}/organise/organisers/{user_id}/remove", OrganisedOut, "organise-organiser-remove")
 def organiser_remove(request, slug: str, user_id: schemas.Id):
     """An organiser no longer organises (never the last one)."""
-    campaign = campaign_at(slug)
-    user = user_at(user_id)
+    campaign = lookups.campaign_by_slug(slug)
+    user = season_lookups.account(user_id)
     organise.organiser_remove(actor=request.auth.user, campaign=campaign, user=user)
     return _organised(campaign)
 
@@ -269,15 +261,15 @@ def _wall(form) -> int | None:
 @act("/c/{slug}/organise/world/kingdoms", schemas.KingdomOut, "organise-kingdom-add")
 def kingdom_add(request, slug: str, data: NewKingdom):
     """A kingdom with its palace board and capital (R1.2), in a draft."""
-    campaign = campaign_at(slug)
+    campaign = lookups.campaign_by_slug(slug)
     return world_edit.kingdom_add(actor=request.auth.user, campaign=campaign, **data.dict())
 
 
 @act("/c/{slug}/organise/world/kingdoms/{kingdom_id}", schemas.KingdomOut, "organise-kingdom-update")
 def kingdom_update(request, slug: str, kingdom_id: schemas.Id, data: KingdomEdit):
     """A kingdom's name, colour and capital (one of its cities, R1.2), in a draft."""
-    kingdom = kingdom_at(slug, kingdom_id)
-    capital = posted_object(as_form(data), "capital", cities_of(kingdom.campaign), "R1.2")
+    kingdom = lookups.kingdom(lookups.campaign_by_slug(slug), kingdom_id)
+    capital = posted_object(as_form(data), "capital", lookups.cities(kingdom.campaign), "R1.2")
     return world_edit.kingdom_update(
         actor=request.auth.user, kingdom=kingdom, name=data.name, colour=data.colour, capital=capital
     )
@@ -286,7 +278,7 @@ def kingdom_update(request, slug: str, kingdom_id: schemas.Id, data: KingdomEdit
 @act("/c/{slug}/organise/world/kingdoms/{kingdom_id}/remove", OrganisedOut, "organise-kingdom-remove")
 def kingdom_remove(request, slug: str, kingdom_id: schemas.Id):
     """A kingdom gone from a draft, its cities neutral."""
-    kingdom = kingdom_at(slug, kingdom_id)
+    kingdom = lookups.kingdom(lookups.campaign_by_slug(slug), kingdom_id)
     world_edit.kingdom_remove(actor=request.auth.user, kingdom=kingdom)
     return _organised(kingdom.campaign)
 
@@ -294,9 +286,9 @@ def kingdom_remove(request, slug: str, kingdom_id: schemas.Id):
 @act("/c/{slug}/organise/world/cities", schemas.CityOut, "organise-city-add")
 def city_add(request, slug: str, data: NewCity):
     """A city with its board and first road (R1.3, R1.4), in a draft."""
-    campaign = campaign_at(slug)
+    campaign = lookups.campaign_by_slug(slug)
     form = as_form(data)
-    road_to = posted_object(form, "road_to", cities_of(campaign), "R1.4") if data.road_to else None
+    road_to = posted_object(form, "road_to", lookups.cities(campaign), "R1.4") if data.road_to else None
     return world_edit.city_add(
         actor=request.auth.user,
         campaign=campaign,
@@ -311,7 +303,7 @@ def city_add(request, slug: str, data: NewCity):
 @act("/c/{slug}/organise/world/cities/{city_id}", schemas.CityOut, "organise-city-update")
 def city_update(request, slug: str, city_id: schemas.Id, data: CityEdit):
     """A city's name, kind, owner and starting wall (R1.3), in a draft."""
-    city = city_at(slug, city_id)
+    city = lookups.city(lookups.campaign_by_slug(slug), city_id)
     form = as_form(data)
     return world_edit.city_update(
         actor=request.auth.user,
@@ -326,7 +318,7 @@ def city_update(request, slug: str, city_id: schemas.Id, data: CityEdit):
 @act("/c/{slug}/organise/world/cities/{city_id}/remove", OrganisedOut, "organise-city-remove")
 def city_remove(request, slug: str, city_id: schemas.Id):
     """A city gone from a draft with its roads and board."""
-    city = city_at(slug, city_id)
+    city = lookups.city(lookups.campaign_by_slug(slug), city_id)
     world_edit.city_remove(actor=request.auth.user, city=city)
     return _organised(city.campaign)
 
@@ -334,7 +326,7 @@ def city_remove(request, slug: str, city_id: schemas.Id):
 @act("/c/{slug}/organise/world/cities/{city_id}/place", Place, "organise-city-place")
 def city_place(request, slug: str, city_id: schemas.Id, data: Place):
     """Where the map draws a city, in the campaign's units (before the war)."""
-    city = city_at(slug, city_id)
+    city = lookups.city(lookups.campaign_by_slug(slug), city_id)
     city = world_edit.city_place(actor=request.auth.user, city=city, x=data.x, y=data.y)
     return Place(x=city.map_x or 0.0, y=city.map_y or 0.0)
 
@@ -342,8 +334,8 @@ def city_place(request, slug: str, city_id: schemas.Id, data: Place):
 @act("/c/{slug}/organise/world/roads", schemas.RoadOut, "organise-road-add")
 def road_add(request, slug: str, data: NewRoad):
     """A road between two cities, once (R1.4), in a draft."""
-    campaign = campaign_at(slug)
-    form, cities = as_form(data), cities_of(campaign)
+    campaign = lookups.campaign_by_slug(slug)
+    form, cities = as_form(data), lookups.cities(campaign)
     a, b = posted_object(form, "a", cities, "R1.4"), posted_object(form, "b", cities, "R1.4")
     return world_edit.road_add(actor=request.auth.user, campaign=campaign, a=a, b=b)
 
@@ -351,6 +343,6 @@ def road_add(request, slug: str, data: NewRoad):
 @act("/c/{slug}/organise/world/roads/{road_id}/remove", OrganisedOut, "organise-road-remove")
 def road_remove(request, slug: str, road_id: schemas.Id):
     """A road gone, unless a city would be cut off (R1.4), in a draft."""
-    road = road_at(slug, road_id)
+    road = lookups.road(lookups.campaign_by_slug(slug), road_id)
     world_edit.road_remove(actor=request.auth.user, road=road)
     return _organised(road.campaign)

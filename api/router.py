@@ -1,5 +1,5 @@
-"""The one router of the API's operations: reads (api/reads.py) and acts (api/acts.py,
-api/acts_war.py) on the same paths share it, so that a path answers both its GET and its POST.
+"""The one router of the API's operations: reads (api/reads.py) and acts (api/acts/) on the same
+paths share it, so that a path answers both its GET and its POST.
 `read` and `act` declare an operation with its response, its URL name and who may call it."""
 
 from functools import wraps
@@ -41,6 +41,9 @@ def read(path: str, response, name: str, *, polled: bool = False):
     return lambda view: operation(_unless_unchanged(view))
 
 
-def act(path: str, response, name: str):
-    """An act: a token made for acting; `name` is the URL name of the form it stands for."""
-    return router.post(path, response=response, auth=ACTOR, tags=["act"], url_name=name)
+def act(path: str, response, name: str, *, operation_id: str | None = None):
+    """An act: a token made for acting; `name` is the URL name of the form it stands for.
+    `operation_id`: the id the published schema gives the operation, kept when its module moves
+    (ninja's default is the module's path and the function's name, and a client generated from
+    the schema names its methods by it)."""
+    return router.post(path, response=response, auth=ACTOR, tags=["act"], url_name=name, operation_id=operation_id)

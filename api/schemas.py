@@ -282,6 +282,10 @@ class SearchOut(Schema):
     results: list[PostOut]
 
 
+class Done(Schema):  # an act that answers nothing but that it was done (no docstring: it would be the schema's)
+    ok: bool = True
+
+
 class AccountOut(Schema):
     username: str
     email: str = Field(description="the account's address; empty for an account made without one")

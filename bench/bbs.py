@@ -61,7 +61,7 @@ def setup() -> list[str]:
 
     from campaign.models import Officer
     from ops.demo import demo_spec
-    from seasons.services.world import world_create
+    from seasons.world.creation import world_create
 
     call_command("migrate", verbosity=0)
     campaign = world_create(spec={**demo_spec(), "slug": "bench-bbs"})

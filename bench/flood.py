@@ -59,7 +59,7 @@ def setup() -> None:
     from django.core.management import call_command
 
     from ops.demo import demo_spec
-    from seasons.services.world import world_create
+    from seasons.world.creation import world_create
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)

@@ -68,7 +68,7 @@ def setup(games: int, plies: int) -> tuple[str, list[dict]]:
 
     from bench.worlds import live_world
     from ops.demo import demo_spec
-    from seasons.services.world import world_create
+    from seasons.world.creation import world_create
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", "--noinput", verbosity=0)  # as `make run` does

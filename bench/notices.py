@@ -61,7 +61,7 @@ def build(history: int):
     from ops.demo import demo_spec
     from orders.services.moves import move_request
     from orders.services.personnel import promotion_recommend
-    from seasons.services.world import world_create
+    from seasons.world.creation import world_create
 
     spec = demo_spec()
     spec.update(travel_time=timedelta(seconds=1), war_start_minute=0, war_end_minute=1440)

@@ -136,8 +136,8 @@ def measure(args: argparse.Namespace) -> None:
     import json
 
     from campaign.models import Campaign
-    from seasons.selectors.world_file import world_export
-    from seasons.services.world_files import world_import
+    from seasons.world.export import world_export
+    from seasons.world.importing import world_import
     from tests.seasons.world_files import generated_world
 
     data = generated_world(args.kingdoms, args.cities, officers=False, slug="bench-world")
@@ -164,7 +164,7 @@ def measure(args: argparse.Namespace) -> None:
         f"median {statistics.median(laid) * 1000:.0f} ms; "
         f"{min(laid) / ours[0]:.2f}x / {statistics.median(laid) / ours[1]:.2f}x the import with coordinates"
     )
-    from seasons.services.world_staging import longest
+    from seasons.world.staging import longest
 
     print(
         f"the longest write lock an import held: a part {longest['part'] * 1000:.0f} ms, "

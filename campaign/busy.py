@@ -1,7 +1,7 @@
 """The database busy: on SQLite one writer at a time holds the write lock, and a writer that
 waited the whole busy timeout (settings.py's SQLite OPTIONS) gives up with "database is locked".
-No bulk write holds the lock for long (a world file is written in parts: world_staging.py), so
-this is rare; when it happens, nothing of the refused transaction was written. A page's action
+No bulk write holds the lock for long (a world file is written in parts: seasons/world/staging.py),
+so this is rare; when it happens, nothing of the refused transaction was written. A page's action
 says so and keeps what the user typed (campaign/pages.py), anything else answers 503 with
 Retry-After (never a 500), and the timers' sweeper leaves the rest to its next pass."""
 

@@ -12,7 +12,7 @@ from cities.models import City, Road
 
 
 def campaigns() -> QuerySet[Campaign]:
-    return Campaign.objects.exclude(slug__startswith=STAGING)  # not one being built (world_staging.py)
+    return Campaign.objects.exclude(slug__startswith=STAGING)  # not one being built (world/staging.py)
 
 
 def campaigns_listed(user: User | AnonymousUser) -> QuerySet[Campaign]:

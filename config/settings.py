@@ -198,7 +198,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Workers, beat and web processes share the file: WAL lets readers go on while one writes,
     # IMMEDIATE makes every transaction take the write lock at BEGIN so two writers queue
     # instead of failing half-way; each waits `timeout` s at most (no bulk write holds the lock
-    # long: world_staging.py; one that waited in vain gets a message or 503: campaign/busy.py).
+    # long: seasons/world/staging.py; one that waited in vain gets a message or 503: campaign/busy.py).
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 30,

@@ -1,6 +1,6 @@
 """The most a world file may hold (docs/world-files.md), from the environment: its size in
 bytes, refused before it is parsed, and its cities, roads and officers, counted as it is read
-(seasons/rules/world_limits.py). They bound a preview's time and memory. Django's limit on a
+(seasons/world/rules/limits.py). They bound a preview's time and memory. Django's limit on a
 request's body follows the file's, so that a file within its limit is never refused before it is read."""
 
 import os

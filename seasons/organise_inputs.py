@@ -4,13 +4,10 @@ minutes or seconds, the hours of war as clock times), and what a settings form s
 into the values `campaign_settings_update` takes (durations in whole seconds, as a world file
 holds them)."""
 
-import json
-import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
 from django.db import models
 from django.utils.functional import Promise
 from django.utils.translation import gettext
@@ -18,7 +15,6 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import RuleViolation
 from campaign.models import Campaign
-from seasons.rules.world_file import FORMATS
 
 MINUTES, SECONDS, COUNT, FLAG, CLOCK, ZONE, GAME = "minutes", "seconds", "count", "flag", "clock", "zone", "game"
 CLOCK_TIME = re.compile(r"^([01]?\d|2[0-4]):([0-5]\d)$")
@@ -169,6 +165,11 @@ def typed_text(field: SettingField, value: Any) -> str:
     return str(value)
 
 
+def unit_text(field: SettingField) -> str:
+    """The unit a duration setting is typed in, in the reader's language ("" for the others)."""
+    return {MINUTES: gettext("minutes"), SECONDS: gettext("seconds")}.get(field.typed, "")
+
+
 def _number(raw: str, field: SettingField) -> float:
     try:
         number = float(raw.strip())
@@ -208,36 +209,3 @@ def settings_posted(data, *, flags_when_missing: bool = True) -> dict[str, Any]:
         else:
             values[name] = raw.strip()
     return values
-
-
-def world_file_posted(request) -> tuple[str | bytes, str]:
-    """A world file sent by an upload form (the file, YAML unless its name ends in .json) or sent
-    again by the preview's save form (its text and format); at most one byte past the limit is read."""
-    upload = request.FILES.get("file")
-    if upload is not None:
-        text: str | bytes = upload.read(settings.WORLD_FILE_MAX_BYTES + 1)
-        fmt = "json" if upload.name.lower().endswith(".json") else "yaml"
-    else:
-        text = request.POST.get("text", "")
-        fmt = request.POST.get("fmt", "yaml") if request.POST.get("fmt") in FORMATS else "yaml"
-    if not text:
-        raise RuleViolation("R1.1", gettext("Choose a world file to upload (YAML or JSON)."))
-    return text, fmt
-
-
-def places_posted(data) -> dict[str, tuple[float, float]]:
-    """Where a world file's preview laid out the cities the file leaves without coordinates (sent
-    back by its save form): names and two finite numbers each; anything else is left out (those
-    cities are laid out again when saved)."""
-    try:
-        given = json.loads(data.get("places") or "{}")
-    except ValueError:
-        return {}
-    if not isinstance(given, dict):
-        return {}
-    out = {}
-    for name, point in given.items():
-        if isinstance(point, list) and len(point) == 2 and all(type(v) in (int, float) for v in point):
-            if all(math.isfinite(v) and -1e9 <= v <= 1e9 for v in point):
-                out[str(name)] = (float(point[0]), float(point[1]))
-    return out

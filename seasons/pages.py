@@ -9,8 +9,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from campaign.errors import NotAllowed, RuleViolation
-from seasons.organise_inputs import world_file_posted
-from seasons.selectors.organise import world_preview
+from seasons.world.preview import world_preview
+from seasons.world.upload import world_file_posted
 
 
 def preview_or_save(request: HttpRequest, save, back_url: str, *, slug: str = "", replacing=None) -> HttpResponse:

@@ -7,7 +7,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def pure_modules() -> list[Path]:
-    found = list(ROOT.glob("*/rules.py")) + list(ROOT.glob("*/rules/*.py")) + list(ROOT.glob("games/**/*.py"))
+    patterns = ("*/rules.py", "*/rules/*.py", "*/*/rules/*.py", "games/**/*.py")  # */*/rules: seasons/world/rules
+    found = [p for pattern in patterns for p in ROOT.glob(pattern)]
     return [p for p in found if ".venv" not in p.parts]
 
 

@@ -17,7 +17,7 @@ from campaign.services.presence import presence_touch
 from campaign.timers import timers_sweep
 from cities.models import City
 from ops.demo import demo_spec
-from seasons.services.world import world_create
+from seasons.world.creation import world_create
 
 START = datetime(2026, 5, 1, 10, 0, tzinfo=ZoneInfo("Asia/Taipei"))  # inside the hours of war
 

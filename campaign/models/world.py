@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 # A campaign whose address starts so is being built from a world file (campaign/services/
-# world_staging.py): no address reaches it (a slug holds no "~") and no list shows it.
+# seasons/world/staging.py): no address reaches it (a slug holds no "~") and no list shows it.
 STAGING = "~"
 
 

@@ -1,5 +1,5 @@
 # Kings view their kingdom's boards, threads and posts in the admin through the group "Kingdom
-# admins" (seasons/services/world.py). A group made before the boards moved here holds the view
+# admins" (seasons/world/creation.py). A group made before the boards moved here holds the view
 # permissions of the campaign's old models: it is given the forum's. The permissions are made
 # first (Django makes an app's permissions only after all migrations ran).
 

@@ -27,7 +27,7 @@ from campaign.models import Campaign, Kingdom, Move, Officer, Promotion, Whereab
 from cities.models import City
 from forum.models import BoardModerator
 from forum.services.boards import post_system
-from seasons.services.world import kingdom_admin_grant
+from seasons.world.creation import kingdom_admin_grant
 
 LIVING = (Campaign.Status.DRAFT, Campaign.Status.ENROLMENT, Campaign.Status.WAR)
 

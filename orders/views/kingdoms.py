@@ -14,7 +14,8 @@ from campaign.inputs import posted_int, posted_object
 from campaign.models import OfficerKind
 from campaign.pages import campaign_action, campaign_page, require_officer, two_factor_page
 from orders.services import kingdoms
-from seasons.selectors.joining import application_in, invitation_in, kingdom_page_for, kingdoms_of
+from seasons import lookups as season_lookups
+from seasons.selectors.joining import kingdom_page_for, kingdoms_of
 from seasons.services import joining
 
 SHOWN_ONCE = "invitation_shown_once"
@@ -60,7 +61,7 @@ def invitation_new(request, campaign, kingdom_id):
 @campaign_action
 @two_factor_page
 def invitation_revoke(request, campaign, invitation_id):
-    invitation = invitation_in(campaign, invitation_id)
+    invitation = season_lookups.invitation(campaign, invitation_id)
     joining.invitation_revoke(user=request.user, invitation=invitation)
     messages.success(request, _("The invitation is revoked."))
     return _back(campaign, invitation.kingdom_id)
@@ -69,7 +70,7 @@ def invitation_revoke(request, campaign, invitation_id):
 @campaign_action
 @two_factor_page
 def officer_admit(request, campaign, application_id):
-    application = application_in(campaign, application_id)
+    application = season_lookups.application(campaign, application_id)
     city = posted_object(request.POST, "city", lookups.cities(campaign), "R1.5")
     officer = joining.officer_admit(
         user=request.user,
@@ -87,7 +88,7 @@ def officer_admit(request, campaign, application_id):
 @campaign_action
 @two_factor_page
 def application_refuse(request, campaign, application_id):
-    application = application_in(campaign, application_id)
+    application = season_lookups.application(campaign, application_id)
     joining.application_refuse(user=request.user, application=application, reason=request.POST.get("reason", "")[:4000])
     messages.success(request, _("The application is refused."))
     return _back(campaign, application.kingdom_id)

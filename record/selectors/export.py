@@ -22,7 +22,7 @@ from campaign.authority import officer_of
 from campaign.models import Campaign, Officer, Timer
 from forum.authority import may_read_board
 from forum.models import Board, ChroniclePin, Comment, Post, Thread
-from seasons.selectors.world_file import world_export
+from seasons.world.export import world_export
 
 FORMAT = "chess-siege-campaign-archive"
 VERSION = 1

@@ -8,7 +8,6 @@ from datetime import datetime
 
 from django.db.models import Count, Prefetch, Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from campaign import clock
@@ -150,16 +149,6 @@ def kingdom_page_for(*, campaign: Campaign, kingdom_id: int, user, now: datetime
         manages=manages,
         applications=applications,
         invitations=invitations,
-    )
-
-
-def application_in(campaign: Campaign, application_id: int) -> Application:
-    return get_object_or_404(Application, campaign=campaign, pk=application_id)
-
-
-def invitation_in(campaign: Campaign, invitation_id: int) -> Invitation:
-    return get_object_or_404(
-        Invitation.objects.select_related("kingdom__king", "kingdom__campaign"), campaign=campaign, pk=invitation_id
     )
 
 

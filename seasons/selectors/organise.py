@@ -1,26 +1,18 @@
 """The organisers' pages (docs/organising.md "Organising a campaign"): the campaigns one organises, a
-campaign's hub, its settings as the form shows them, its world with the map, and the preview of
-a world file before it is saved. Each in a fixed number of queries, whatever the world's size."""
+campaign's hub, its settings as the form shows them, its world with the map (a world file's
+preview is seasons/world/preview.py). Each in a fixed number of queries, whatever the world's size."""
 
 from dataclasses import dataclass
-from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
-from django.db.models import QuerySet
-from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 
 from campaign.authority import ORGANISE_PERMISSION, creators_confirmed, may_create_campaigns
 from campaign.models import Campaign, Kingdom
 from cities.drawing import Drawing, drawing
 from cities.models import City, CityKind, Road
-from seasons.organise_inputs import FIELDS, GROUPS, SettingField, column, label, typed_text
-from seasons.selectors.world_accounts import accounts_named, address_free
-from seasons.world_reading import CAMPAIGN_SETTINGS, place_unplaced, world_parse
-
-NEUTRAL = "#888888"
+from seasons.organise_inputs import GROUPS, SettingField, column, label, typed_text, unit_text
+from seasons.world.preview import NEUTRAL
 
 
 @dataclass(frozen=True)
@@ -77,10 +69,6 @@ class SettingRow:
     unit: str
 
 
-def _unit(field: SettingField) -> str:
-    return {"minutes": _("minutes"), "seconds": _("seconds")}.get(field.typed, "")
-
-
 def settings_rows(*, campaign: Campaign) -> list[tuple[str, list[SettingRow]]]:
     """Every rule setting in its group, with its value, its default and its clause (no query)."""
     groups = []
@@ -96,7 +84,7 @@ def settings_rows(*, campaign: Campaign) -> list[tuple[str, list[SettingRow]]]:
                     default=dict(_battle_games()).get(default, "")
                     if field.typed == "game"
                     else typed_text(field, default),
-                    unit=_unit(field),
+                    unit=unit_text(field),
                 )
             )
         groups.append((str(title), rows))
@@ -149,80 +137,3 @@ def world_page(*, campaign: Campaign) -> WorldPage:
         world_open=campaign.status == Campaign.Status.DRAFT,
         place_open=campaign.status in (Campaign.Status.DRAFT, Campaign.Status.ENROLMENT),
     )
-
-
-@dataclass(frozen=True)
-class Preview:
-    """A world file read and checked, before anything is saved: what it would make."""
-
-    spec: dict[str, Any]
-    map: Drawing
-    settings: list[tuple[str, str]]  # the settings the file changes from the defaults: (label, value)
-    laid_out: dict[str, tuple[float, float]]  # where the cities the file leaves without coordinates were laid out
-
-
-def world_preview(
-    *, text: str | bytes, fmt: str, uploader: User | None = None, replacing: Campaign | None = None, slug: str = ""
-) -> Preview:
-    """A world file read, checked (a RuleViolation naming the line or field) and drawn, its
-    cities without coordinates placed as saving would place them; nothing is written. Uploaded on
-    the site (`uploader`), it is asked what the save asks (world_accounts.py): the accounts its
-    officers name, and, for a new campaign (not `replacing` a draft's world), its address (`slug`
-    typed, else the file's): a file the preview shows is one the save takes."""
-    spec = world_parse(text=text, fmt=fmt)
-    if uploader is not None:
-        accounts_named(spec=spec, fmt=fmt, uploader=uploader, campaign=replacing)
-        if replacing is None:
-            address_free(spec=spec, fmt=fmt, slug=slug)
-    unplaced = {c["name"] for c in spec["cities"] if "x" not in c}
-    place_unplaced(spec)
-    laid_out = {c["name"]: (c["x"], c["y"]) for c in spec["cities"] if c["name"] in unplaced}
-    colours = {k["name"]: k["colour"] for k in spec["kingdoms"]}
-    index = {c["name"]: i for i, c in enumerate(spec["cities"])}
-    drawn = drawing(
-        [
-            (
-                i,
-                c["name"],
-                c["kind"],
-                colours.get(c.get("kingdom", ""), NEUTRAL),
-                c.get("kingdom", ""),
-                (c["x"], c["y"]),
-            )
-            for i, c in enumerate(spec["cities"])
-        ],
-        [(index[a], index[b]) for a, b in spec["roads"]],
-    )
-    changed = []
-    for name in CAMPAIGN_SETTINGS:
-        if spec[name] != column(name).get_default():
-            field = FIELDS.get(name)
-            shown = f"{typed_text(field, spec[name])} {_unit(field)}".strip() if field else str(spec[name])
-            changed.append((str(column(name).verbose_name), shown))
-    return Preview(spec=spec, map=drawn, settings=changed, laid_out=laid_out)
-
-
-# The organisers' acts look up what they change by the address's slug and id (404 otherwise), for
-# the API, which holds no query of its own.
-def campaign_at(slug: str) -> Campaign:
-    return get_object_or_404(Campaign, slug=slug)
-
-
-def kingdom_at(slug: str, kingdom_id: int) -> Kingdom:
-    return get_object_or_404(Kingdom.objects.select_related("campaign"), pk=kingdom_id, campaign__slug=slug)
-
-
-def city_at(slug: str, city_id: int) -> City:
-    return get_object_or_404(City.objects.select_related("campaign"), pk=city_id, campaign__slug=slug)
-
-
-def road_at(slug: str, road_id: int) -> Road:
-    return get_object_or_404(Road.objects.select_related("a", "b", "campaign"), pk=road_id, campaign__slug=slug)
-
-
-def cities_of(campaign: Campaign) -> QuerySet[City]:
-    return City.objects.filter(campaign=campaign)
-
-
-def user_at(user_id: int) -> User:
-    return get_object_or_404(get_user_model(), pk=user_id)

@@ -20,14 +20,14 @@ from campaign.authority import require_campaign_creator, require_draft_room, req
 from campaign.errors import RuleViolation
 from campaign.models import Campaign
 from cities.models import City, CityKind
-from seasons.rules.world_check import world_spec
-from seasons.rules.world_file import WorldFileError
-from seasons.selectors.world_accounts import accounts_named, slug_free
-from seasons.selectors.world_file import world_data
-from seasons.services.world_files import draft_room_locked, world_import
-from seasons.services.world_staging import opened_instead, world_staged
-from seasons.world_reading import CAMPAIGN_SETTINGS, place_unplaced, setting_plain, world_parse, world_vocabulary
-from seasons.world_refusals import world_form_refusal
+from seasons.world.accounts import accounts_named, slug_free
+from seasons.world.export import world_data
+from seasons.world.importing import draft_room_locked, world_import
+from seasons.world.parse import CAMPAIGN_SETTINGS, place_unplaced, setting_plain, world_parse, world_vocabulary
+from seasons.world.refusals import world_form_refusal
+from seasons.world.rules.check import world_spec
+from seasons.world.rules.reader import WorldFileError
+from seasons.world.staging import opened_instead, world_staged
 
 # The settings beyond the world file's (CAMPAIGN_SETTINGS): who must log in with two factors,
 # and whether a prisoner may leave their kingdom.
@@ -96,7 +96,7 @@ def campaign_import(
     *, actor: User, text: str | bytes, fmt: str, slug: str = "", places: dict[str, tuple[float, float]] | None = None
 ) -> Campaign:
     """A campaign in draft built from a world file (docs/world-files.md), at the file's
-    address or `slug`; its creator its first organiser. Written in parts (world_staging.py): not
+    address or `slug`; its creator its first organiser. Written in parts (world/staging.py): not
     in one transaction, so that no write waits behind it."""
     require_campaign_creator(actor)
     require_draft_room(actor)
@@ -164,7 +164,7 @@ def world_replace(
 ) -> Campaign:
     """A draft's whole world (name, settings, kingdoms, cities, roads, officers) from a world file;
     the campaign keeps its address and its organisers. Built in parts beside it, then put in its
-    place in one short transaction (world_staging.py): the draft shows the old world or the new,
+    place in one short transaction (world/staging.py): the draft shows the old world or the new,
     never a mixture, and nothing of the old one is left."""
 
     def still_draft(draft: Campaign) -> Campaign:

@@ -31,7 +31,7 @@ from campaign.timers import UNPAUSED_KINDS, timer_handler, timer_schedule, timer
 from forum.models import Board
 from forum.services.boards import post_system
 from seasons.models import WarPause
-from seasons.selectors.world_file import world_export
+from seasons.world.export import world_export
 
 WAR_START = "campaign.war_start"  # the instant the organiser set: the war begins
 WAR_RESUME = "campaign.war_resume"  # a pause's planned end (never held by the pause)

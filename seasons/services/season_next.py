@@ -12,13 +12,13 @@ from django.utils.translation import gettext as _
 from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.models import Campaign, Kingdom, Officer
-from seasons.rules.world_check import world_spec
-from seasons.rules.world_file import WorldFileError
-from seasons.selectors.world_file import world_data
-from seasons.services.world import world_create
-from seasons.services.world_files import draft_room_locked
-from seasons.world_reading import world_vocabulary
-from seasons.world_refusals import world_refusal
+from seasons.world.creation import world_create
+from seasons.world.export import world_data
+from seasons.world.importing import draft_room_locked
+from seasons.world.parse import world_vocabulary
+from seasons.world.refusals import world_refusal
+from seasons.world.rules.check import world_spec
+from seasons.world.rules.reader import WorldFileError
 
 
 def season_world(campaign: Campaign) -> dict[str, Any]:

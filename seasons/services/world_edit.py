@@ -1,7 +1,7 @@
 """A draft's world typed in the organisers' forms: kingdoms (name, colour, capital), cities (name,
 kind, owner or neutral, wall), roads, and where the map draws a city.
 
-Every edit is checked by the world file's own rules (seasons/rules/world_check.py): the world
+Every edit is checked by the world file's own rules (seasons/world/rules/check.py): the world
 as a file would hold it, with the edit made, must pass them all (an unknown capital or one owned
 by another kingdom, a duplicate name, a kind not in the list, a wall above its kind's maximum, a
 road twice, a city no road reaches from a capital), else it is refused and nothing changes. So a
@@ -23,8 +23,8 @@ from campaign.models import Campaign, Kingdom
 from cities.layout import beside
 from cities.models import City, Road
 from forum.models import Board
-from seasons.selectors.world_file import world_data
 from seasons.services.organise import checked, locked, require_before_war, require_draft
+from seasons.world.export import world_data
 
 
 def _editable(actor: User, campaign: Campaign) -> Campaign:

@@ -13,7 +13,8 @@ from campaign import lookups
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_object
 from campaign.pages import campaign_action, campaign_page
-from seasons.selectors.joining import application_in, invitation_found, join_page_for
+from seasons import lookups as season_lookups
+from seasons.selectors.joining import invitation_found, join_page_for
 from seasons.services import joining
 
 
@@ -36,7 +37,7 @@ def application_submit(request, campaign):
 
 @campaign_action
 def application_withdraw(request, campaign, application_id):
-    application = application_in(campaign, application_id)
+    application = season_lookups.application(campaign, application_id)
     joining.application_withdraw(user=request.user, application=application)
     messages.success(request, _("Your application is withdrawn."))
     return redirect("join", slug=campaign.slug)

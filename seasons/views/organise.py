@@ -3,11 +3,10 @@ campaign (typed, or from a world file previewed before it is saved), a campaign'
 organisers, and its rule settings. The world's forms and map: seasons/views/organise_world.py."""
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,10 +16,12 @@ from campaign.authority import creators_confirmed, require_campaign_creator, req
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import zone_names
 from campaign.pages import campaign_action, campaign_page, outside_zone, two_factor_page
-from seasons.organise_inputs import column, places_posted, settings_posted
+from seasons import lookups as season_lookups
+from seasons.organise_inputs import column, settings_posted
 from seasons.pages import preview_or_save
 from seasons.selectors.organise import organise_home, organise_hub, settings_rows
 from seasons.services import organise, organise_right
+from seasons.world.upload import places_posted
 
 
 @login_required
@@ -145,7 +146,7 @@ def organise_organiser_add(request, campaign):
 @campaign_action
 @two_factor_page
 def organise_organiser_remove(request, campaign, user_id):
-    user = get_object_or_404(get_user_model(), pk=user_id)
+    user = season_lookups.account(user_id)
     organise.organiser_remove(actor=request.user, campaign=campaign, user=user)
     messages.success(request, _("%(name)s no longer organises this campaign.") % {"name": user.get_username()})
     if user == request.user:

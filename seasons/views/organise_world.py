@@ -13,10 +13,10 @@ from campaign.authority import require_organiser
 from campaign.errors import RuleViolation
 from campaign.inputs import posted_int, posted_object
 from campaign.pages import campaign_action, campaign_page, two_factor_page
-from seasons.organise_inputs import places_posted
 from seasons.pages import preview_or_save
 from seasons.selectors.organise import world_page
 from seasons.services import organise, world_edit
+from seasons.world.upload import places_posted
 
 
 @login_required

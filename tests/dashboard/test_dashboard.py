@@ -6,7 +6,7 @@ from django.urls import reverse
 from battles.services.march import march_start
 from ops.demo import demo_spec
 from orders.services.moves import move_order
-from seasons.services.world import world_create
+from seasons.world.creation import world_create
 from tests.worlds import World
 
 # campaign, kingdoms (the filter), cities, officers present, moves on the road, sieges, armies,

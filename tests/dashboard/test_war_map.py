@@ -9,7 +9,7 @@ import pytest
 
 from battles.services.march import march_start
 from ops.demo import demo_spec
-from seasons.services.world import world_create
+from seasons.world.creation import world_create
 from tests.worlds import World, arrive
 
 

@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 
 from campaign.models import Campaign
 from ops.demo import demo_spec
-from seasons.services.world import world_create
+from seasons.world.creation import world_create
 
 ROOT = Path(__file__).resolve().parents[2]
 

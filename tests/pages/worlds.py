@@ -14,7 +14,7 @@ from forum.services.boards import post_reply, thread_create
 from forum.services.comments import comment_add
 from ops.demo import demo_spec
 from orders.services.moves import move_order, move_request
-from seasons.services.world import world_create
+from seasons.world.creation import world_create
 from tests.worlds import World, arrive
 
 

@@ -15,8 +15,8 @@ from django.urls import reverse
 from forum.services.boards import thread_create
 from forum.services.comments import comment_add
 from record.selectors.export import FILES, FORMAT, OPERATOR, campaign_export
-from seasons.selectors.world_file import world_export
 from seasons.services.season_end import war_end
+from seasons.world.export import world_export
 from tests.worlds import besiege, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

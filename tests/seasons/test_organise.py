@@ -25,7 +25,7 @@ from seasons.services.organise import (
     organiser_remove,
     world_replace,
 )
-from seasons.services.world_files import world_import
+from seasons.world.importing import world_import
 from tests.seasons.world_files import site_example
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml"

@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Campaign, Officer, Timer
-from seasons.selectors.world_file import world_data
 from seasons.services.season_next import season_next
+from seasons.world.export import world_data
 from tests.worlds import besiege, make_world, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

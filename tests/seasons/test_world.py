@@ -28,7 +28,7 @@ def test_r1_1_several_campaigns_on_one_site():
     second_spec.update(slug="second", name="Second season", time_zone="Europe/London")
     for o in second_spec["officers"]:
         o["username"] += "-2"
-    from seasons.services.world import world_create
+    from seasons.world.creation import world_create
 
     second = world_create(spec=second_spec)
     assert Campaign.objects.count() == 2

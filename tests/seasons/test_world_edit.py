@@ -9,7 +9,6 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Campaign, Kingdom
 from cities.models import City, Road
 from forum.models import Board
-from seasons.selectors.world_file import world_export
 from seasons.services.world_edit import (
     city_add,
     city_place,
@@ -21,6 +20,7 @@ from seasons.services.world_edit import (
     road_add,
     road_remove,
 )
+from seasons.world.export import world_export
 from tests.seasons.test_organise import draft, organiser
 
 

@@ -13,10 +13,10 @@ from campaign.models import Campaign, Kingdom, Officer
 from cities.models import City
 from forum.models import Board
 from ops.demo import demo_spec
-from seasons.selectors.world_file import world_export
-from seasons.services.world import world_create
-from seasons.services.world_files import world_import
-from seasons.world_reading import world_parse
+from seasons.world.creation import world_create
+from seasons.world.export import world_export
+from seasons.world.importing import world_import
+from seasons.world.parse import world_parse
 from tests.seasons.world_files import accounts_made, generated_world
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml"

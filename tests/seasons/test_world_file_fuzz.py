@@ -15,7 +15,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from campaign.errors import RuleViolation
-from seasons.world_reading import world_parse
+from seasons.world.parse import world_parse
 
 CHINESE = re.compile(r"[\u4e00-\u9fff]")
 EXAMPLES = hypothesis_settings(max_examples=250, deadline=None, derandomize=True)

@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from campaign.templatetags.world_map import preview_map
-from seasons.selectors.organise import world_preview
+from seasons.world.preview import world_preview
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "demo-world.yaml"
 

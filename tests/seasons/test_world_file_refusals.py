@@ -10,7 +10,7 @@ from django.utils import translation
 from campaign.errors import RuleViolation
 from campaign.models import Campaign, Kingdom, Officer
 from cities.models import City, Road
-from seasons.services.world_files import world_import
+from seasons.world.importing import world_import
 from tests.seasons.world_files import accounts_made, generated_world
 
 # A small world written as the export writes it: one line per kingdom, city, road and officer.

@@ -1,6 +1,6 @@
 """No write waits behind a world file's import (SQLite: one writer holds the write lock at a time).
-The import is written in parts, each its own short transaction (campaign/services/
-world_staging.py), so a player posting meanwhile waits one part at most; a writer that waited its
+The import is written in parts, each its own short transaction (seasons/world/
+staging.py), so a player posting meanwhile waits one part at most; a writer that waited its
 whole timeout is answered with a message, never a 500; the timers' sweeper meets a busy
 database without failing and goes on at its next pass. Real threads, real SQLite connections."""
 
@@ -21,7 +21,7 @@ from campaign.models import Campaign, Timer
 from campaign.timers import timers_sweep
 from cities.models import City
 from forum.models import Thread
-from seasons.services.world_files import world_import
+from seasons.world.importing import world_import
 from tests.seasons.world_files import accounts_made, generated_world
 from tests.worlds import make_world
 

@@ -1,6 +1,6 @@
 """A world file makes no account, on the site or by the command, and a draft's world replaced by a
 file leaves nothing of the old one behind: no account, no city, road, board, kingdom or officer,
-no campaign being built (seasons/services/world_staging.py)."""
+no campaign being built (seasons/world/staging.py)."""
 
 import pytest
 from django.contrib.auth import get_user_model

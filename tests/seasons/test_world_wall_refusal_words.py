@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from campaign.errors import RuleViolation
-from seasons.world_reading import world_parse
+from seasons.world.parse import world_parse
 
 WORLD = """name: 城防
 slug: walls

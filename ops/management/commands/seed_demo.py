@@ -7,7 +7,7 @@ from battles.services.march import march_start
 from campaign.models import Campaign, Officer
 from cities.models import City
 from ops.demo import DEMO_PASSWORD, DEMO_SLUG, demo_spec
-from seasons.services.world import world_create
+from seasons.world.creation import world_create
 
 
 class Command(BaseCommand):

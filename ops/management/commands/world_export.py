@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from campaign.models import Campaign
-from seasons.selectors.world_file import world_export
+from seasons.world.export import world_export
 
 
 class Command(BaseCommand):

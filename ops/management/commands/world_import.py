@@ -6,7 +6,7 @@ from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from campaign.errors import RuleViolation
-from seasons.services.world_files import world_import
+from seasons.world.importing import world_import
 
 
 class Command(BaseCommand):

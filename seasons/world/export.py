@@ -1,5 +1,5 @@
 """A campaign's world as a file holds it (docs/world-files.md), YAML or JSON, so that export →
-import (`seasons/services/world_files.py`) → export gives the same text. A read: it writes
+import (`seasons/world/importing.py`) → export gives the same text. A read: it writes
 nothing, in a fixed number of queries whatever the world's size."""
 
 import json
@@ -10,7 +10,7 @@ import yaml
 from campaign.models import Campaign, Kingdom, Officer
 from cities.models import City, Road
 from forum.models import BoardModerator
-from seasons.world_reading import CAMPAIGN_SETTINGS, setting_plain
+from seasons.world.parse import CAMPAIGN_SETTINGS, setting_plain
 
 HEADER = "# A world of chess-siege: its schema is docs/world-files.md of the site (durations in seconds).\n"
 TOP_SETTINGS = ("time_zone", "battle_game")  # written at the top of the file; the others under `settings`

@@ -23,8 +23,8 @@ from django.db import transaction
 from campaign.models import STAGING, Campaign, Kingdom, Officer
 from cities.models import City, Road
 from forum.models import Board
-from seasons.services.world import kings_admitted, world_opened, world_parts
-from seasons.world_reading import CAMPAIGN_SETTINGS
+from seasons.world.creation import kings_admitted, world_opened, world_parts
+from seasons.world.parse import CAMPAIGN_SETTINGS
 
 # The longest transaction of the last staged import, in seconds (bench/world.py reports it).
 longest: dict[str, float] = {"part": 0.0, "open": 0.0}

@@ -20,12 +20,12 @@ from campaign.models import Campaign, Kingdom, Officer, Whereabouts
 from campaign.rules.personnel import valid_stars
 from cities.models import City, Road
 from forum.models import Board, BoardModerator
-from seasons.selectors.world_accounts import accounts_found
-from seasons.world_reading import CAMPAIGN_SETTINGS, places_fill
+from seasons.world.accounts import accounts_found
+from seasons.world.parse import CAMPAIGN_SETTINGS, places_fill
 
 BATCH = 2000  # rows per INSERT when a world is built in bulk (a 1,000-city world in a few statements)
 # Rows per part of a world built in parts (`world_parts`): each part is one short transaction
-# when the world is imported from a file (world_staging.py).
+# when the world is imported from a file (staging.py).
 WRITE_BATCH = 500
 
 
@@ -83,7 +83,7 @@ def world_build(*, campaign: Campaign, spec: dict[str, Any], users: dict[str, An
 def world_parts(*, campaign: Campaign, spec: dict[str, Any], users: dict[str, Any]) -> Iterator[int]:
     """`world_build` in parts of at most WRITE_BATCH rows: each step of the generator writes one
     part and yields how many rows it wrote, so that a caller may commit each part on its own
-    (world_staging.py: no write lock held for long on SQLite)."""
+    (staging.py: no write lock held for long on SQLite)."""
     places_fill(spec)
     kingdoms = _kingdoms_create(campaign, spec["kingdoms"])
     yield len(kingdoms)

@@ -41,7 +41,7 @@ from yaml.events import (
     StreamEndEvent,
 )
 
-from seasons.rules.world_limits import MAX_DEPTH, NUMBER_CHARS, Limits, WorldFileError
+from seasons.world.rules.limits import MAX_DEPTH, NUMBER_CHARS, Limits, WorldFileError
 
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml's when built with it: the same events, faster
 CORE = "tag:yaml.org,2002:"

@@ -1,7 +1,7 @@
 """A world file read against this site (docs/world-files.md): the campaign settings a file may
 set, the limits and the vocabulary the models allow, the read and the check with every refusal
 worded (`world_parse`), and the coordinates of the cities a file leaves without. It writes
-nothing: the import (seasons/services/world_files.py), the preview and the export
+nothing: the import (seasons/world/importing.py), the preview and the export
 (campaign/selectors/) all start here, so neither reaches into the other."""
 
 from datetime import timedelta
@@ -13,9 +13,9 @@ from django.db import models
 from campaign.models import Campaign, OfficerKind
 from cities.layout import placed_everywhere
 from cities.models import CityKind
-from seasons.rules.world_check import Vocabulary, world_spec
-from seasons.rules.world_file import Limits, WorldFileError, line_of, world_lines, world_read
-from seasons.world_refusals import world_refusal
+from seasons.world.refusals import world_refusal
+from seasons.world.rules.check import Vocabulary, world_spec
+from seasons.world.rules.reader import Limits, WorldFileError, line_of, world_lines, world_read
 
 CAMPAIGN_SETTINGS = (
     "time_zone",

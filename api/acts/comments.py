@@ -4,7 +4,7 @@ an officer's comment under a post, a moderator's hiding of one."""
 from ninja import Schema
 
 from api import schemas
-from api.acts import _actor
+from api.acts.actor import actor as _actor
 from api.router import act
 from forum import lookups
 from forum.services.comments import comment_add, comment_hide

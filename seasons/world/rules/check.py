@@ -36,7 +36,7 @@ from typing import Any
 from campaign.rules.personnel import valid_stars
 from campaign.rules.text import name_fault, text_fault
 from cities.rules import adjacency
-from seasons.rules.world_limits import Limits, WorldFileError, counts_within
+from seasons.world.rules.limits import Limits, WorldFileError, counts_within
 
 TOP_KEYS = {"name", "slug", "time_zone", "battle_game", "settings", "kingdoms", "cities", "roads", "officers"}
 KINGDOM_KEYS = {"name", "colour", "capital"}

@@ -1,5 +1,5 @@
-"""The words of a world file's refusals: the pure check's code and arguments (campaign/rules/
-world_check.py) made into a RuleViolation in the reader's language, naming where (the line of a
+"""The words of a world file's refusals: the pure check's code and arguments (rules/
+check.py) made into a RuleViolation in the reader's language, naming where (the line of a
 YAML file, the field path of a JSON one) and the clause of the rule broken."""
 
 from typing import Any
@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
 from cities.models import CityKind
-from seasons.rules.world_file import WorldFileError
+from seasons.world.rules.reader import WorldFileError
 
 SHOWN = 80  # the most characters of a value a refusal repeats (a file's value may be megabytes)
 
@@ -50,7 +50,7 @@ CLAUSES = {
 
 
 def _reading_rules() -> dict[str, str]:
-    """The reader's codes (seasons/rules/world_file.py): the file as text, its syntax, its limits."""
+    """The reader's codes (seasons/world/rules/reader.py): the file as text, its syntax, its limits."""
     return {
         "too_large": _("A world file may be at most %(limit)s."),
         "encoding": _("A world file is UTF-8 text; byte %(byte)s is not."),

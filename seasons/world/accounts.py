@@ -1,7 +1,8 @@
 """What a world file asks of the database before anything is built: the accounts its officers
 name (a file makes none, and one uploaded on the site binds only its uploader's own) and whether
-its address is free. Asked by the import and the replacement (world_files.py, organise.py) and by
-the preview (organise.py), so that a file the preview accepts is one the save accepts."""
+its address is free. Asked by the import and the replacement (importing.py,
+seasons/services/organise.py) and by the preview (preview.py), so that a file the preview accepts is one the save
+accepts."""
 
 from typing import Any
 
@@ -9,9 +10,9 @@ from django.contrib.auth import get_user_model
 from django.db.models.functions import Lower
 
 from campaign.models import Campaign, Officer
-from seasons.rules.world_check import SLUG
-from seasons.rules.world_file import WorldFileError
-from seasons.world_refusals import world_refusal
+from seasons.world.refusals import world_refusal
+from seasons.world.rules.check import SLUG
+from seasons.world.rules.reader import WorldFileError
 
 
 def _chunks(items: list, size: int):

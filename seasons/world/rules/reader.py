@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from seasons.rules.world_limits import MAX_DEPTH, NUMBER_CHARS, Limits, WorldFileError, counts_within, shallow
-from seasons.rules.world_yaml import yaml_read
+from seasons.world.rules.limits import MAX_DEPTH, NUMBER_CHARS, Limits, WorldFileError, counts_within, shallow
+from seasons.world.rules.yaml_events import yaml_read
 
 __all__ = ["FORMATS", "Limits", "WorldFileError", "line_of", "world_lines", "world_read"]
 

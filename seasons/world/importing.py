@@ -1,9 +1,9 @@
 """A world in a file (docs/world-files.md): `world_import` reads YAML or JSON within the settings' limits
-(seasons/rules/world_file.py), checks it
-(seasons/rules/world_check.py: every refusal names its line or field and the rule) and builds it
-in parts (world_staging.py), its officers on existing accounts only. Cities a file leaves without
+(seasons/world/rules/reader.py), checks it
+(seasons/world/rules/check.py: every refusal names its line or field and the rule) and builds it
+in parts (staging.py), its officers on existing accounts only. Cities a file leaves without
 coordinates get them here, once (cities/layout.py), so that no page lays the map out. Writing a
-world out is a read: `seasons/selectors/world_file.py`."""
+world out is a read: `seasons/world/export.py`."""
 
 from collections.abc import Callable
 from typing import Any
@@ -13,9 +13,9 @@ from django.db import IntegrityError
 
 from campaign.authority import require_draft_room
 from campaign.models import Campaign
-from seasons.selectors.world_accounts import accounts_named, address_free, slug_free
-from seasons.services.world_staging import opened_new, world_staged
-from seasons.world_reading import place_unplaced, world_parse
+from seasons.world.accounts import accounts_named, address_free, slug_free
+from seasons.world.parse import place_unplaced, world_parse
+from seasons.world.staging import opened_new, world_staged
 
 
 def world_import(
@@ -31,7 +31,7 @@ def world_import(
     """A new campaign built from a world file (at war, as the command builds it; an organiser's in
     draft, at the address `slug` when given instead of the file's, the `uploader` its organiser);
     a refused file changes nothing. Its officers name existing accounts (`accounts_named`): a file
-    makes none. Written in parts, no write lock held for long (world_staging.py); `check` is asked
+    makes none. Written in parts, no write lock held for long (staging.py); `check` is asked
     again in the last step's transaction."""
     spec = world_parse(text=text, fmt=fmt)
     users = accounts_named(spec=spec, fmt=fmt, uploader=uploader)
