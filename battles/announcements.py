@@ -1,6 +1,7 @@
 """The war's own posts on the boards (§4–§10), written in the site's language whatever the
-acting user's, with times in the campaign's zone. Every text the war posts or gives as a reason
-is here; services build nothing but keys and call these."""
+acting user's, with times in the campaign's zone, and kept as an event (campaign/said.py: `_`
+here returns a Said) that each reader reads in their own language. Every text the war posts or
+gives as a reason is here; services build nothing but keys and call these."""
 
 from collections.abc import Sequence
 from datetime import datetime

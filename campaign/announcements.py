@@ -1,5 +1,6 @@
 """The campaign's own posts on the boards (moves §3, appointments and promotions §2), written in
-the site's language whatever the acting user's, with times in the campaign's zone. Every text
+the site's language whatever the acting user's, with times in the campaign's zone, and kept as an
+event (said.py: `_` here returns a Said) that each reader reads in their own language. Every text
 the campaign posts is here; services call these and post the result."""
 
 from collections.abc import Iterator
