@@ -1,18 +1,19 @@
 """The war's own posts on the boards (§4–§10), written in the site's language whatever the
-acting user's, with times in the campaign's zone. Every text the war posts or gives as a reason
-is here; services build nothing but keys and call these."""
+acting user's, with times in the campaign's zone, and kept as an event (campaign/said.py: `_`
+here returns a Said) that each reader reads in their own language. Every text the war posts or
+gives as a reason is here; services build nothing but keys and call these."""
 
 from collections.abc import Sequence
 from datetime import datetime
 
 from django.urls import reverse
-from django.utils.translation import gettext as _
 
 from battles.models import Army, ArmyMember, Game, Ransom, Siege, Stratagem
 from battles.models.armies import AttackRank
 from battles.rules import RANK_POINTS, attacker_moves_first
 from campaign.announcements import Post, in_site_language, local
 from campaign.models import Campaign, Kingdom, Officer
+from campaign.said import _, label, literal
 from cities.models import City
 
 
@@ -30,7 +31,8 @@ def march(army: Army, organisation: Sequence[tuple[Officer, str]]) -> Post:
     with in_site_language():
         title = _("%(kingdom)s marches on %(city)s with %(n)d") % {**_names(army), "n": len(organisation)}
         lines = [
-            f"- {AttackRank(rank).label}: **{o.name}** ({o.stars}★, {RANK_POINTS[rank]})" for o, rank in organisation
+            "- " + label(AttackRank(rank).label) + f": **{o.name}** ({o.stars}★, {RANK_POINTS[rank]})"
+            for o, rank in organisation
         ]
         body = (
             _("Left %(origin)s at %(time)s; arrives at %(arrival)s. Head count %(n)d (R4.1):")
@@ -41,7 +43,7 @@ def march(army: Army, organisation: Sequence[tuple[Officer, str]]) -> Post:
                 "n": len(organisation),
             }
             + "\n\n"
-            + "\n".join(lines)
+            + literal("\n").join(lines)
         )
     return title, body
 
@@ -106,10 +108,10 @@ def sortie(
         }
         first, second = _("first move"), _("second move")
         lines = [
-            f"{i + 1}. {m.officer.name} ({first if attacker_moves_first(i) else second}) — {d.name}"
+            f"{i + 1}. {m.officer.name} (" + (first if attacker_moves_first(i) else second) + f") — {d.name}"
             for i, (m, d) in enumerate(zip(playing, defenders))
         ]
-        body = _("Field battle (R4.6, §5).") + "\n\n" + "\n".join(lines)
+        body = _("Field battle (R4.6, §5).") + "\n\n" + literal("\n").join(lines)
         if column is not None:
             body += "\n\n" + _("%(n)d members not sent keep marching, arriving at %(time)s (R5.2).") % {
                 "n": column.members.count(),
@@ -240,7 +242,7 @@ def _outcome(game: Game) -> str:
 
 
 def _with_link(title: str, game: Game) -> str:
-    return title + f" ([{_('the game')}]({game_url(game)}))" + (f"\n\n> {game.note}" if game.note else "")
+    return title + " ([" + _("the game") + f"]({game_url(game)}))" + (f"\n\n> {game.note}" if game.note else "")
 
 
 def siege_result(city: City, game: Game) -> Post:
@@ -253,7 +255,7 @@ def siege_result(city: City, game: Game) -> Post:
 def game_result(city: City, game: Game) -> Post:
     """§5, R8.2: a field battle or pursuit game's result, linking to the game."""
     with in_site_language():
-        title = f"{game.get_kind_display()} · {city.name}: {_outcome(game)}"
+        title = label(Game.Kind(game.kind).label) + f" · {city.name}: " + _outcome(game)
         return title, _with_link(title, game)
 
 
@@ -281,7 +283,7 @@ def stratagem_challenge(actor: Officer, target: Officer, stratagem: Stratagem) -
         return _("%(schemer)s challenges %(target)s to dark chess: %(kind)s") % {
             "schemer": actor.name,
             "target": target.name,
-            "kind": stratagem.get_kind_display(),
+            "kind": Stratagem.Kind(stratagem.kind).label,
         }
 
 
@@ -289,7 +291,31 @@ def stratagem_effect(stratagem: Stratagem, target: Officer) -> str:
     """R9.2, R9.3."""
     with in_site_language():
         return _("%(kind)s by %(schemer)s on %(target)s takes effect (R9.2)") % {
-            "kind": stratagem.get_kind_display(),
+            "kind": Stratagem.Kind(stratagem.kind).label,
             "schemer": stratagem.schemer.name,
             "target": target.name,
         }
+
+
+def withdrew_after_draw(officer: Officer) -> str:
+    """R6.2: the cause of a drawn attacker's way home."""
+    with in_site_language():
+        return officer.name + " " + _("withdrew after a draw (R6.2)")
+
+
+def joined_the_army() -> str:
+    """R8.3: why a column of reinforcements ended."""
+    with in_site_language():
+        return _("joined the army (R8.3)")
+
+
+def retreat_money_paid(defender: Officer) -> str:
+    """R10.1: the cause of a defender's way to the capital."""
+    with in_site_language():
+        return _("%(name)s paid retreat money and leaves (R10.1).") % {"name": defender.name}
+
+
+def army_of_destroyed(kingdom: Kingdom) -> str:
+    """R10.5: why a destroyed kingdom's army ends."""
+    with in_site_language():
+        return _("%(kingdom)s is destroyed (R10.5).") % {"kingdom": kingdom.name}

@@ -1,5 +1,6 @@
 """The campaign's own posts on the boards (moves §3, appointments and promotions §2), written in
-the site's language whatever the acting user's, with times in the campaign's zone. Every text
+the site's language whatever the acting user's, with times in the campaign's zone, and kept as an
+event (said.py: `_` here returns a Said) that each reader reads in their own language. Every text
 the campaign posts is here; services call these and post the result."""
 
 from collections.abc import Iterator
@@ -8,9 +9,9 @@ from datetime import datetime
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext as _
 
-from campaign.models import Campaign, Move, Officer, Promotion
+from campaign.models import Campaign, Move, Officer, OfficerKind, Promotion
+from campaign.said import _
 from cities.models import City
 
 Post = tuple[str, str]  # a post's title and body
@@ -44,7 +45,7 @@ def move_departure(move: Move, at: datetime, route: list[str], cause: str = "") 
             "route": " → ".join(route),
             "arrival": local(move.campaign, move.arrives_at),
         }
-    return title, f"{cause}\n\n{body}" if cause else body
+    return title, cause + "\n\n" + body if cause else body
 
 
 def move_request(move: Move) -> Post:
@@ -179,3 +180,39 @@ def war_ended(campaign: Campaign, at: datetime, winner: str | None, reason: obje
             "named": named,
         }
     return title, body
+
+
+def king_crowned(officer: Officer, kingdom_name: str) -> str:
+    """R2.1: a kingdom without a king takes one."""
+    with in_site_language():
+        return _("%(name)s is the king of %(kingdom)s") % {"name": officer.name, "kingdom": kingdom_name}
+
+
+def crown_handed_on(actor: Officer, officer: Officer, kingdom_name: str) -> str:
+    """R2.1: the king hands the crown on."""
+    with in_site_language():
+        return _("%(old)s hands the crown of %(kingdom)s to %(new)s") % {
+            "old": actor.name,
+            "kingdom": kingdom_name,
+            "new": officer.name,
+        }
+
+
+def officer_admitted(officer: Officer, stars: int, kingdom_name: str, city: City) -> Post:
+    """An application admitted: the new officer on the palace board."""
+    with in_site_language():
+        title = _("%(name)s joins %(kingdom)s") % {"name": officer.name, "kingdom": kingdom_name}
+        body = _("**%(name)s** (%(stars)d★, %(kind)s) joins %(kingdom)s and starts in %(city)s.") % {
+            "name": officer.name,
+            "stars": stars,
+            "kind": OfficerKind(officer.kind).label,
+            "kingdom": kingdom_name,
+            "city": city.name,
+        }
+    return title, body
+
+
+def officer_left(officer: Officer, kingdom_name: str) -> str:
+    """An officer leaves the kingdom."""
+    with in_site_language():
+        return _("%(name)s leaves %(kingdom)s") % {"name": officer.name, "kingdom": kingdom_name}

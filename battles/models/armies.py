@@ -1,9 +1,13 @@
 """Armies on the march and at a siege (RULES.md §4, §8)."""
 
+from typing import Any
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from campaign.said import in_site_language_now, say
 
 
 class AttackRank(models.TextChoices):
@@ -80,6 +84,9 @@ class Army(models.Model):
     besieging_from = models.DateTimeField(null=True, blank=True, verbose_name=_("besieging from"))
     besieging_until = models.DateTimeField(null=True, blank=True, verbose_name=_("besieging until"))
     end_reason = models.CharField(max_length=200, blank=True, verbose_name=_("end reason"))
+    # The end reason as an event (campaign/said.py): `end_reason` holds it in the site's language,
+    # and an army loaded for a reader of another language holds it in theirs.
+    end_said = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("end reason as an event"))
 
     class Meta:
         verbose_name = _("army")
@@ -88,6 +95,14 @@ class Army(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kingdom} → {self.target}"
+
+    @classmethod
+    def from_db(cls, db: Any, field_names: Any, values: Any) -> "Army":
+        army = super().from_db(db, field_names, values)
+        event = army.__dict__.get("end_said")
+        if event is not None and "end_reason" in army.__dict__ and not in_site_language_now():
+            army.end_reason = say(event)
+        return army
 
 
 class ArmyMember(models.Model):

@@ -25,6 +25,7 @@ from campaign.authority import governor_can_act
 from campaign.errors import RuleViolation
 from campaign.models import Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
+from campaign.said import event_or_none
 from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_handler
 from cities.models import City
@@ -161,8 +162,9 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
         )
     if not rest:
         status_change(column, Army.Status.ENDED, _("army"))
-        column.ended_at, column.end_reason = at, _("joined the army (R8.3)")
-        column.save(update_fields=["status", "ended_at", "end_reason"])
+        reason = texts.joined_the_army()
+        column.ended_at, column.end_reason, column.end_said = at, reason, event_or_none(reason)
+        column.save(update_fields=["status", "ended_at", "end_reason", "end_said"])
         return
     ArmyMember.objects.filter(army=column).update(rank="infantry")  # one marshal at every instant
     ranks = propose_ranks([m.officer.stars for m in sorted(rest, key=lambda m: -m.officer.stars)], ATTACK_RANKS)

@@ -56,7 +56,7 @@ def city_fall(*, siege: Siege, city: City, army: Army, at: datetime) -> None:
                 officer=defender,
                 origin=city,
                 destination=capital,
-                cause=_("%(name)s paid retreat money and leaves (R10.1).") % {"name": defender.name},
+                cause=texts.retreat_money_paid(defender),
             )
         else:
             prisoner_take(officer=defender, captor=conqueror, held_in=city, at=at, siege=siege)
@@ -93,7 +93,7 @@ def kingdom_destroy(*, kingdom: Kingdom, conqueror: Kingdom, at: datetime) -> No
         .exclude(status=Army.Status.ENDED)
         .select_related("kingdom__capital", "origin", "target__board", "siege")
     ):
-        army_end(army=army, reason=_("%(kingdom)s is destroyed (R10.5).") % {"kingdom": kingdom.name}, at=at)
+        army_end(army=army, reason=texts.army_of_destroyed(kingdom), at=at)
     Officer.objects.filter(kingdom=kingdom).exclude(whereabouts=Whereabouts.PRISONER).update(kingdom=None)
     Officer.objects.filter(kingdom=kingdom, whereabouts=Whereabouts.PRISONER).update(kingdom=None)
     announcement_post(

@@ -21,6 +21,7 @@ from battles.services.common import (
 from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.models import Kingdom, Officer
+from campaign.said import event_or_none
 from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
@@ -38,7 +39,7 @@ def home_of(army: Army) -> City:
 
 def member_withdraw(*, army: Army, officer: Officer, cause: str) -> None:
     member_leave(army, officer, ArmyMember.Status.WITHDRAWN, clock.now())
-    move_dispatch(officer=officer, origin=army.target, destination=home_of(army), cause=f"{officer.name} {cause}")
+    move_dispatch(officer=officer, origin=army.target, destination=home_of(army), cause=cause)
 
 
 def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -> None:
@@ -52,10 +53,10 @@ def army_end(*, army: Army, reason: str, at: datetime, send_home: bool = True) -
     if army.status == Army.Status.MARCHING:  # destroyed on the road (R10.5): no longer a march to meet (R4.6)
         duties_recount(key=f"army:{army.pk}:march")
     status_change(army, Army.Status.ENDED, _("army"))
-    army.ended_at, army.end_reason = at, reason[:200]
+    army.ended_at, army.end_reason, army.end_said = at, reason[:200], event_or_none(reason)
     if army.besieging_from and not army.besieging_until:
         army.besieging_until = at
-    army.save(update_fields=["status", "ended_at", "end_reason", "besieging_until"])
+    army.save(update_fields=["status", "ended_at", "end_reason", "end_said", "besieging_until"])
     announcement_post(army.target.board, f"army:{army.pk}:end", at, reason, topic=army_topic(army))
     if army.siege is not None:
         siege_end_if_unopposed(siege=army.siege, at=at)

@@ -206,7 +206,7 @@ def siege_result_apply(*, city: City, siege: Siege, game: Game, army: Army, now:
         assert city.kingdom is not None  # R1.3: the city fought over has an owning kingdom
         prisoner_take(officer=game.attacker, captor=city.kingdom, held_in=city, at=now, siege=siege)
     if effect.attacker_withdraws:
-        member_withdraw(army=army, officer=game.attacker, cause=_("withdrew after a draw (R6.2)"))
+        member_withdraw(army=army, officer=game.attacker, cause=texts.withdrew_after_draw(game.attacker))
     if city.wall == 0:
         city_fall(siege=siege, city=city, army=army, at=now)
     else:

@@ -1,9 +1,14 @@
 """Boards (城版, 皇宮), their threads and posts, and their moderators (R1.2, R1.3, R2.5)."""
 
+from typing import Any
+
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from campaign.said import in_site_language_now, say
+from forum.markup import render_markdown
 
 
 class Board(models.Model):
@@ -80,6 +85,9 @@ class Thread(models.Model):
     post_count = models.PositiveIntegerField(default=0, verbose_name=_("post count"))
     # 推 − 噓 of the shown comments under all its posts (forum.services.comments keeps it).
     score = models.IntegerField(default=0, verbose_name=_("net pushes"))
+    # A system thread's title as an event (campaign/said.py): `title` holds it in the site's
+    # language, and a thread loaded for a reader of another language holds it in theirs.
+    title_said = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("title as an event"))
 
     class Meta:
         db_table = "campaign_thread"  # the table it had in campaign
@@ -95,6 +103,14 @@ class Thread(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+    @classmethod
+    def from_db(cls, db: Any, field_names: Any, values: Any) -> "Thread":
+        thread = super().from_db(db, field_names, values)
+        event = thread.__dict__.get("title_said")
+        if event is not None and "title" in thread.__dict__ and not in_site_language_now():
+            thread.title = say(event)[:120]
+        return thread
 
 
 class Post(models.Model):
@@ -118,6 +134,9 @@ class Post(models.Model):
     # Its shown comments and their 推 − 噓 (forum.services.comments keeps both).
     comment_count = models.PositiveIntegerField(default=0, verbose_name=_("comment count"))
     score = models.IntegerField(default=0, verbose_name=_("net pushes"))
+    # A system post's text as an event (campaign/said.py): `body` and `html` hold it in the site's
+    # language, and a post loaded for a reader of another language holds it in theirs.
+    said = models.JSONField(null=True, blank=True, editable=False, verbose_name=_("text as an event"))
 
     class Meta:
         db_table = "campaign_post"  # the table it had in campaign
@@ -127,3 +146,13 @@ class Post(models.Model):
 
     def __str__(self) -> str:
         return f"{self.thread} #{self.pk}"
+
+    @classmethod
+    def from_db(cls, db: Any, field_names: Any, values: Any) -> "Post":
+        post = super().from_db(db, field_names, values)
+        event = post.__dict__.get("said")
+        if event is not None and "body" in post.__dict__ and not in_site_language_now():
+            post.body = say(event)
+            if "html" in post.__dict__:
+                post.html = render_markdown(post.body)
+        return post

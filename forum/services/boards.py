@@ -14,6 +14,7 @@ from campaign import clock, rates
 from campaign.authority import require_campaign_open
 from campaign.errors import NotAllowed, RuleViolation, TooFast
 from campaign.models import Officer
+from campaign.said import event_or_none
 from campaign.text_refusals import checked_text
 from forum.authority import may_moderate, may_read_board
 from forum.markup import render_markdown
@@ -76,8 +77,9 @@ def _new_post(
     thread: Thread, body: str, at: datetime, event_key: str | None, author: Officer | None = None, html: str = ""
 ) -> Post:
     """A post not yet saved, with its search terms (the thread's title and the text);
-    a system post when it has no author."""
+    a system post when it has no author, its text kept as an event when it has one (campaign/said.py)."""
     return Post(
+        said=event_or_none(body),
         thread=thread,
         author=author,
         is_system=author is None,
@@ -147,6 +149,7 @@ def post_system(*, board: Board, title: str, body: str, at: datetime, event_key:
         thread = Thread.objects.create(
             board=board,
             title=title[:MAX_TITLE],
+            title_said=event_or_none(title),
             is_system=True,
             topic=topic,
             created_at=at,
@@ -179,7 +182,13 @@ def post_system_many(events: list[tuple[Board, str, str, datetime, str]]) -> Non
     threads = Thread.objects.bulk_create(
         [
             Thread(
-                board=board, title=title[:MAX_TITLE], is_system=True, created_at=at, last_activity_at=at, post_count=1
+                board=board,
+                title=title[:MAX_TITLE],
+                title_said=event_or_none(title),
+                is_system=True,
+                created_at=at,
+                last_activity_at=at,
+                post_count=1,
             )
             for board, title, _body, at, _key in events
         ]

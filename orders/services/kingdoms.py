@@ -19,8 +19,8 @@ stars and title, which the new king may change as any promotion (R2.3)."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from campaign import announcements as texts
 from campaign import clock
-from campaign.announcements import in_site_language
 from campaign.authority import is_king, require_organiser, require_two_factor
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Campaign, Kingdom, Move, Officer, Promotion, Whereabouts
@@ -66,8 +66,7 @@ def king_appoint(*, user, kingdom: Kingdom, officer: Officer) -> Kingdom:
     Kingdom.objects.filter(pk=kingdom.pk, king__isnull=True).update(king=officer)
     kingdom.king = officer
     kingdom_admin_grant(user=officer.user)
-    with in_site_language():
-        title = _("%(name)s is the king of %(kingdom)s") % {"name": officer.name, "kingdom": kingdom.name}
+    title = texts.king_crowned(officer, kingdom.name)
     _announce(kingdom, f"king:{kingdom.pk}:{officer.pk}:{clock.now().timestamp()}", title)
     return kingdom
 
@@ -89,12 +88,7 @@ def crown_hand_on(*, actor: Officer, officer: Officer) -> Kingdom:
         raise NotAllowed("R2.1", _("Only the king hands the crown on."))
     kingdom.king = officer
     kingdom_admin_grant(user=officer.user)
-    with in_site_language():
-        title = _("%(old)s hands the crown of %(kingdom)s to %(new)s") % {
-            "old": actor.name,
-            "kingdom": kingdom.name,
-            "new": officer.name,
-        }
+    title = texts.crown_handed_on(actor, officer, kingdom.name)
     _announce(kingdom, f"crown:{kingdom.pk}:{officer.pk}:{clock.now().timestamp()}", title)
     return kingdom
 
@@ -122,7 +116,6 @@ def officer_leave(*, actor: Officer) -> Officer:
     Move.objects.filter(officer=officer, status=Move.Status.REQUESTED).update(status=Move.Status.CANCELLED)
     Officer.objects.filter(pk=officer.pk).update(kingdom=None, title="")
     officer.kingdom, officer.title = None, ""
-    with in_site_language():
-        title = _("%(name)s leaves %(kingdom)s") % {"name": officer.name, "kingdom": kingdom.name}
+    title = texts.officer_left(officer, kingdom.name)
     _announce(kingdom, f"leave:{officer.pk}:{clock.now().timestamp()}", title)
     return officer

@@ -26,8 +26,8 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from campaign import announcements as texts
 from campaign import clock
-from campaign.announcements import in_site_language
 from campaign.authority import may_manage_members, require_campaign_open, require_two_factor
 from campaign.digests import digest
 from campaign.errors import NotAllowed, RuleViolation, TooFast
@@ -304,15 +304,7 @@ def officer_admit(
     application.officer = officer
     application.save(update_fields=["status", "decided_at", "decided_by", "officer"])
     duties_recount(key=application.duty_key)
-    with in_site_language():
-        title_text = _("%(name)s joins %(kingdom)s") % {"name": officer.name, "kingdom": kingdom.name}
-        body = _("**%(name)s** (%(stars)d★, %(kind)s) joins %(kingdom)s and starts in %(city)s.") % {
-            "name": officer.name,
-            "stars": stars,
-            "kind": officer.get_kind_display(),
-            "kingdom": kingdom.name,
-            "city": city.name,
-        }
+    title_text, body = texts.officer_admitted(officer, stars, kingdom.name, city)
     post_system(board=kingdom.palace, title=title_text, body=body, at=now, event_key=f"admitted:{application.pk}")
     _mail_on_commit(application.pk)
     return officer

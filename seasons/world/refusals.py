@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
 from cities.models import CityKind
+from seasons.world.parser_words import parser_words
 from seasons.world.rules.reader import WorldFileError
 
 SHOWN = 80  # the most characters of a value a refusal repeats (a file's value may be megabytes)
@@ -140,6 +141,8 @@ def _words(code: str, params: dict[str, Any]) -> dict[str, Any]:
     words = {k: v if type(v) is int else _shown(v) for k, v in params.items()}
     if code == "too_large":
         words["limit"] = filesizeformat(params["limit"])
+    if code in ("yaml_syntax", "json_syntax") and params.get("detail"):
+        words["detail"] = _shown(parser_words(str(params["detail"])))  # the parser's words, in the reader's
     if code == "wall" and params.get("kind") in CityKind.values:
         words["kind"] = str(CityKind(params["kind"]).label)  # the kind in the reader's words, not the file's key
     return words

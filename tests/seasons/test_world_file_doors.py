@@ -39,7 +39,7 @@ CASES = [
         "syntax error",
         HEAD + "kingdoms: []\n- 許昌\n",
         "yaml",
-        ["第 4 行", "YAML 語法錯誤", "did not find expected key"],
+        ["第 4 行", "YAML 語法錯誤", "找不到應有的鍵"],
     ),
 ]
 # (what, the setting lowered, a file just over it, words): the demo world holds 12 cities, 12 roads, 29 officers

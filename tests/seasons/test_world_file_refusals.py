@@ -166,6 +166,25 @@ def test_r1_invalid_yaml_or_json_refused_with_its_line(text, fmt, where):
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    "text, fmt, english, chinese",
+    [
+        ("name: x\n  slug: - y\n", "yaml", "mapping values are not allowed", "此處不可有對應的值"),
+        ('{"name": "x",\n "slug": }', "json", "(Expecting value)", "（此處應有值）"),
+        ('{"name": "x" "slug": 1}', "json", "(Expecting ',' delimiter)", "（此處應有「,」分隔）"),
+    ],
+)
+def test_r1_a_syntax_errors_parser_words_are_in_the_readers_language(text, fmt, english, chinese):
+    """A Chinese page shows no English word that is not a name, the parser's included."""
+    with translation.override("en"):
+        assert english in str(_refused(text, fmt).message)
+    with translation.override("zh-hant"):
+        refused = str(_refused(text, fmt).message)
+    assert chinese in refused and english.strip("()") not in refused
+    assert not any("a" <= c.lower() <= "z" for c in refused.replace("YAML", "").replace("JSON", "")), refused
+
+
+@pytest.mark.django_db
 def test_r1_1_a_taken_address_refused():
     accounts_made(BASE)
     world_import(text=_yaml(BASE))
