@@ -4,11 +4,16 @@ next log-in offers it back: resume it (and send it), throw it away, or keep it f
 
 import time
 
+import pytest
+
 from bbs.models import TerminalDraft
-from forum.models import Board, Post
+from bbs.services import draft_keep, draft_take
+from campaign.errors import NotAllowed, RuleViolation
+from forum.models import Board, Letter, Post
 from forum.services.boards import thread_create
 from ops.demo import DEMO_PASSWORD
 from tests.bbs.test_boards import english, open_board
+from tests.bbs.test_ptt_letters import open_mailbox, start_letter
 
 
 def _drop(terminal) -> None:
@@ -113,3 +118,42 @@ def test_a_send_or_a_ctrl_q_keeps_no_draft_and_a_new_thread_is_kept_with_its_boa
     again.wait_for("Sent.")
     assert Post.objects.get(thread__title="March").body == "At dawn."
     assert not Post.objects.filter(thread__title="Draft").exists()
+
+
+def test_a_letter_being_written_when_the_connection_drops_is_resumed_to_its_recipient_and_sent(bbs, bbs_world):
+    """A letter's draft keeps its recipient and subject: resumed at the next log-in, Ctrl-X sends it
+    to the same officer."""
+    english(bbs_world, "曹操")
+    terminal = bbs.connect("caocao", DEMO_PASSWORD)
+    open_mailbox(terminal)
+    start_letter(terminal, bbs_world, "曹操", "荀彧")
+    terminal.send("軍糧".encode())
+    terminal.type("tab")
+    terminal.send("速運許昌。".encode())
+    terminal.wait_for("(5 characters)")
+    _drop(terminal)
+    draft = _kept()
+    assert (draft.kind, draft.recipient, draft.subject, draft.text) == ("letter", "荀彧", "軍糧", "速運許昌。")
+    again = bbs.connect("caocao", DEMO_PASSWORD)
+    again.wait_for("Resume your draft, a letter to 荀彧 (5 chars)? (Y/N)? [N]")
+    again.type("y")
+    again.wait_for("速運許昌。")
+    again.type("ctrl-x")
+    again.wait_for("Your letter to 荀彧 is sent.")
+    letter = Letter.objects.get(subject="軍糧")
+    assert (letter.sender, letter.recipient, letter.body) == (bbs_world["曹操"], bbs_world["荀彧"], "速運許昌。")
+
+
+def test_a_draft_is_kept_and_taken_for_its_writer_only(bbs_world):
+    """draft_keep refuses an officer of another user (a draft is its writer's); draft_take finds
+    no other user's draft."""
+    caocao, xunyu = bbs_world["曹操"], bbs_world["荀彧"]
+    with pytest.raises(NotAllowed):
+        draft_keep(user=caocao.user, officer=xunyu, kind="letter", subject="", text="x", recipient="荀彧")
+    with pytest.raises(RuleViolation):
+        draft_keep(user=caocao.user, officer=caocao, kind="thread", subject="", text="x", title="not a field")
+    draft = draft_keep(user=caocao.user, officer=caocao, kind="letter", subject="s", text="x", recipient="荀彧")
+    assert draft_take(user=xunyu.user, draft_id=draft.pk) is None
+    assert TerminalDraft.objects.filter(pk=draft.pk).exists()
+    assert draft_take(user=caocao.user, draft_id=draft.pk).text == "x"
+    assert not TerminalDraft.objects.exists()
