@@ -163,7 +163,7 @@ class ThreadList(ListScreen):
         return fit(_("  No.     推 Date  Author       Title"), self.ctx.columns - len(hint) - 2) + hint
 
     def footer(self) -> str:
-        return _("Ctrl-P post  y reply  X 推  / title  a author  n news  PgUp/PgDn page  ? help  q back")
+        return _("Ctrl-P post  y reply  X 推  / title  a author  n news  PgDn page  ? help  q back")
 
     def number_of(self, index: int) -> int:
         return (self.page - 1) * THREADS_PER_PAGE + index + 1

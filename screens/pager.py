@@ -141,7 +141,7 @@ class Pager:
         if not self.views:
             return ""
         shown = min(100, round(100 * (self.top + self.rows()) / max(len(self.lines), 1)))
-        hint = _("%(percent)s%%  X 推/噓/→  y quote  r reply  e edit  / search  ↑↓ PgUp PgDn") % {"percent": shown}
+        hint = _("%(percent)s%%  X 推/噓/→  y quote  r reply  e edit  / find  ↑↓ PgUp PgDn") % {"percent": shown}
         if self._game_shown() is not None:
             hint += "  " + _("g game")
         return hint + "  " + _("q back")

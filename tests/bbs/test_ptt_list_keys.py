@@ -145,6 +145,7 @@ def test_a_key_the_list_does_not_know_says_so_on_the_status_line(bbs, bbs_world)
     _threads(bbs_world)
     terminal = bbs.connect("caocao", DEMO_PASSWORD)
     screen = open_board(terminal, 2, "軍糧告急")
-    assert "y reply" in screen.splitlines()[-1] and "/ title" in screen.splitlines()[-1]
+    bar = screen.splitlines()[-1]
+    assert "y reply" in bar and "/ title" in bar and bar.endswith("q back")  # whole in 80 columns
     terminal.type("W")
     terminal.wait_for("! W does nothing here: ? lists this screen's keys.")
