@@ -27,7 +27,7 @@ class Frame(Protocol):
     def pop(self) -> None: ...
     def invalidate(self) -> None: ...
     def status(self, text: str) -> None: ...
-    def ask(self, question: str, on_yes: Callable[[], None]) -> None: ...
+    def ask(self, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None: ...
 
 
 class Context:
@@ -110,10 +110,10 @@ class Context:
         if self.frame is not None:
             self.frame.status(text)
 
-    def ask(self, question: str, on_yes: Callable[[], None]) -> None:
-        """A yes/no question on the status line: `on_yes()` once the user presses y, nothing on
-        any other key (no is the default); a context with no frame keeps it in `question`."""
+    def ask(self, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
+        """A yes/no question on the status line: `on_yes()` once the user presses y, `on_no()` (or
+        nothing) on any other key (no is the default); a context with no frame keeps it in `question`."""
         if self.frame is not None:
-            self.frame.ask(question, on_yes)
+            self.frame.ask(question, on_yes, on_no)
         else:
             self.question = (question, on_yes)

@@ -83,6 +83,7 @@ class Frame:
         self._status = ""
         self.showing_help = False
         self.question: tuple[str, Callable[[], None]] | None = None  # asked on the status line
+        self.on_no: Callable[[], None] | None = None  # what the question's No does (nothing by default)
         self.closing_message = ""
         self._tasks: set[asyncio.Task] = set()
         self._starting: dict[int, asyncio.Task] = {}  # each screen's start() while it runs
@@ -150,10 +151,11 @@ class Frame:
         self._status = text
         self.invalidate()
 
-    def ask(self, question: str, on_yes: Callable[[], None]) -> None:
+    def ask(self, question: str, on_yes: Callable[[], None], on_no: Callable[[], None] | None = None) -> None:
         """A yes/no question on the status line, as PTT asks them: `y` answers yes (`on_yes` is
-        called), any other key no, the default; until then it takes every key."""
+        called), any other key no, the default (`on_no`, if given); until then it takes every key."""
         self.question = (question, on_yes)
+        self.on_no = on_no
         self.invalidate()
 
     def leave(self) -> None:
@@ -328,7 +330,9 @@ class Frame:
         # insert), which would otherwise go on under the question
         @keys.add("<any>", filter=asking, eager=True)
         def _no(event):
-            self.question = None
+            on_no, self.question, self.on_no = self.on_no, None, None
+            if on_no is not None:
+                on_no()
             self.invalidate()
 
         @keys.add("y", filter=asking, eager=True)
@@ -336,7 +340,7 @@ class Frame:
         def _yes(event):
             if self.question is not None:
                 _asked, on_yes = self.question
-                self.question = None
+                self.question = self.on_no = None
                 on_yes()
                 self.invalidate()
 

@@ -38,3 +38,35 @@ class SSHKey(models.Model):
 
     class Meta:
         ordering = ["created_at", "id"]
+
+
+class TerminalDraft(models.Model):
+    """What a user was writing in the terminal's editor when their session ended without a send or
+    a Ctrl-Q (the connection dropped, the idle timeout): offered back at their next log-in, as
+    PTT's 暫存檔. One per user: a newer one takes the older one's place."""
+
+    class Kind(models.TextChoices):
+        THREAD = "thread", _("a new thread")
+        REPLY = "reply", _("a reply")
+        LETTER = "letter", _("a letter")
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="terminal_draft", verbose_name=_("user")
+    )
+    officer = models.ForeignKey(
+        "campaign.Officer", on_delete=models.CASCADE, related_name="+", verbose_name=_("officer")
+    )
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    board = models.ForeignKey(
+        "forum.Board", null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("board")
+    )
+    thread = models.ForeignKey(
+        "forum.Thread", null=True, blank=True, on_delete=models.CASCADE, related_name="+", verbose_name=_("thread")
+    )
+    recipient = models.CharField(_("recipient"), max_length=100, blank=True)  # a letter's, by name
+    reply_to = models.ForeignKey(
+        "forum.Letter", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("reply to")
+    )
+    subject = models.CharField(_("title or subject"), max_length=300, blank=True)
+    text = models.TextField(_("text"), blank=True)
+    saved_at = models.DateTimeField(_("saved at"), auto_now=True)

@@ -2,7 +2,7 @@
 
 from typing import overload
 
-from bbs.models import SSHKey
+from bbs.models import SSHKey, TerminalDraft
 from campaign.models import Officer
 from forum.models.letters import unread_letters
 
@@ -30,3 +30,8 @@ def officer_now(officer: Officer | None) -> Officer | None:
     if officer is None:
         return None
     return Officer.objects.select_related("kingdom", "city", "campaign").get(pk=officer.pk)
+
+
+def draft_of(user) -> TerminalDraft | None:
+    """The draft the user's last session left in the editor, with what it was for (1 query)."""
+    return TerminalDraft.objects.select_related("officer__campaign", "board", "thread").filter(user=user).first()

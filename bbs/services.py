@@ -1,9 +1,10 @@
-"""The terminal's own changes: a user's remembered language and encoding, their SSH keys."""
+"""The terminal's own changes: a user's remembered language and encoding, their SSH keys, the draft
+the editor held when their session ended (offered back at the next log-in)."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from bbs.models import SSHKey, TerminalChoice
+from bbs.models import SSHKey, TerminalChoice, TerminalDraft
 from campaign.errors import NotAllowed, RuleViolation
 
 
@@ -69,3 +70,41 @@ def ssh_key_remove(*, user, key: SSHKey) -> None:
     if key.user_id != user.pk:
         raise NotAllowed("bbs", _("Only its owner may remove a key."))
     key.delete()
+
+
+DRAFT_SUBJECT = TerminalDraft._meta.get_field("subject").max_length
+
+
+@transaction.atomic
+def draft_keep(*, user, officer, kind: str, subject: str, text: str, **target) -> TerminalDraft:
+    """The editor's draft kept for its user's next log-in, in the place of any older one (one per
+    user): `target` is what it was for (a new thread's `board_id`, a reply's `thread_id`, a letter's
+    `recipient` and `reply_to_id`). Only the user's own officer writes one."""
+    if officer.user_id != user.pk:
+        raise NotAllowed("bbs", _("A draft is kept for its writer only."))
+    if kind not in TerminalDraft.Kind.values:
+        raise RuleViolation("bbs", _("No such kind of draft."))
+    fields: dict = {"board_id": None, "thread_id": None, "recipient": "", "reply_to_id": None}
+    if not set(target) <= set(fields):
+        raise RuleViolation("bbs", _("No such kind of draft."))
+    fields |= target
+    draft, _created = TerminalDraft.objects.update_or_create(
+        user=user,
+        defaults={"officer": officer, "kind": kind, "subject": subject[:DRAFT_SUBJECT], "text": text, **fields},
+    )
+    return draft
+
+
+@transaction.atomic
+def draft_take(*, user, draft_id: int) -> TerminalDraft | None:
+    """The user's draft taken out of keeping (to be resumed in the editor, or thrown away): None
+    when it is gone already (taken in another session)."""
+    draft = (
+        TerminalDraft.objects.select_for_update()
+        .select_related("officer__campaign", "board", "thread")
+        .filter(pk=draft_id, user=user)
+        .first()
+    )
+    if draft is not None:
+        TerminalDraft.objects.filter(pk=draft.pk).delete()
+    return draft

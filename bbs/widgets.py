@@ -1,7 +1,10 @@
 """The screens' common part: a numbered list with a cursor (PTT's menus, board and thread lists):
-↑↓ PgUp PgDn Home End move, a number and Enter jumps to it, Enter or → opens the row."""
+↑↓ PgUp PgDn Home End move, a number and Enter jumps to it, Enter or → opens the row; a key the
+list does not know says so on the status line (PTT is silent there; a new user is not left to
+guess)."""
 
 from django.utils.translation import gettext as _
+from prompt_toolkit.filters import Condition
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.containers import Container
@@ -25,7 +28,7 @@ class ListScreen:
         self.typed = ""  # digits typed before Enter: jump to that number
         # The body's whole height, exactly: prompt_toolkit's layout otherwise grows a window to its
         # room a row at a time, on every redraw (a good part of a key's redraw on a short list).
-        window = TextWindow(self._fragments, focusable=True, height=lambda: Dimension.exact(self.ctx.body_rows))
+        window = TextWindow(self._fragments, focusable=True, height=lambda: Dimension.exact(self.list_rows()))
         self._control = window.control
         self._container: Container = window
 
@@ -62,8 +65,12 @@ class ListScreen:
     def container(self) -> Container:
         return self._container
 
+    def list_rows(self) -> int:
+        """The rows the list's window takes: the body's (less a prompt a screen shows under it)."""
+        return self.ctx.body_rows
+
     def page_rows(self) -> int:
-        return max(self.ctx.body_rows - self.header_rows, 1)
+        return max(self.list_rows() - self.header_rows, 1)
 
     def _fragments(self) -> StyleAndTextTuples:
         columns = self.ctx.columns
@@ -86,49 +93,61 @@ class ListScreen:
     def empty_text(self) -> str:
         return ""
 
+    def prompting(self) -> bool:
+        """Whether a line under the list takes the keys (a screen's search or comment prompt): the
+        list's own keys are off meanwhile."""
+        return False
+
     def key_bindings(self) -> KeyBindings:
+        """The list's keys (off while a prompt under it takes the keys) and the screen's own."""
+        listing = Condition(lambda: not self.prompting())
         keys = KeyBindings()
 
-        @keys.add("up")
-        @keys.add("k")
+        @keys.add("up", filter=listing)
+        @keys.add("k", filter=listing)
         def _up(event):
             self._move(-1)
 
-        @keys.add("down")
-        @keys.add("j")
+        @keys.add("down", filter=listing)
+        @keys.add("j", filter=listing)
         def _down(event):
             self._move(1)
 
-        @keys.add("pageup")
-        @keys.add("b")
+        @keys.add("pageup", filter=listing)
+        @keys.add("b", filter=listing)
         def _page_up(event):
             self._move(-self.page_rows())
 
-        @keys.add("pagedown")
-        @keys.add(" ")
+        @keys.add("pagedown", filter=listing)
+        @keys.add(" ", filter=listing)
         def _page_down(event):
             self._move(self.page_rows())
 
-        @keys.add("home")
+        @keys.add("home", filter=listing)
         def _home(event):
             self.cursor = 0
 
-        @keys.add("end")
-        @keys.add("$")
+        @keys.add("end", filter=listing)
+        @keys.add("$", filter=listing)
         def _end(event):
             self.cursor = max(len(self.rows()) - 1, 0)
 
         for digit in "0123456789":
-            keys.add(digit)(self._digit)
+            keys.add(digit, filter=listing)(self._digit)
 
-        @keys.add("enter")
-        @keys.add("right")
+        @keys.add("enter", filter=listing)
+        @keys.add("right", filter=listing)
         def _choose(event):
             if self.typed:
                 self._jump()
                 return
             if self.rows():
                 self.choose(self.cursor)
+
+        @keys.add("<any>", filter=listing)
+        def _unknown(event):
+            if len(event.data) == 1 and event.data.isprintable():
+                self.ctx.status(_("! %(key)s does nothing here: ? lists this screen's keys.") % {"key": event.data})
 
         self.more_keys(keys)
         return keys

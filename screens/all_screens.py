@@ -5,6 +5,7 @@
 import screens.acts.duties
 import screens.acts.menu
 import screens.boards
+import screens.drafts
 import screens.games.listing
 import screens.games.live
 import screens.games.open

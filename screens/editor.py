@@ -3,7 +3,12 @@
 (their checks, limits and messages: a refusal shows on the status line and changes nothing).
 Ctrl-Q abandons it (asking first when something typed would be lost); Tab moves between the title
 and the text, and Enter from the title to the text. An editor opened with its subject written (a
-letter's reply, `Re: …`) starts in the text."""
+letter's reply, `Re: …`) starts in the text.
+
+A session that ends with the editor open (the connection dropped, the idle timeout; not a send,
+not a Ctrl-Q) keeps what was typed for the user's next log-in (`keep`: what it was for, a new
+thread's board, a reply's thread, a letter's recipient; bbs.services.draft_keep), where the main
+menu offers it back (screens/drafts.py)."""
 
 import logging
 from collections.abc import Callable
@@ -16,6 +21,7 @@ from prompt_toolkit.layout.containers import Container
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.widgets import TextArea
 
+from bbs import services
 from bbs.context import Context
 from bbs.screen import on_top
 from bbs.text import fit
@@ -39,6 +45,8 @@ class Editor:
         subject: str = "",
         subject_prompt: str | None = None,
         abandoned: str | None = None,
+        keep: dict | None = None,
+        resumed: bool = False,
     ) -> None:
         self.ctx = ctx
         self.title = title
@@ -46,11 +54,15 @@ class Editor:
         self.on_sent = on_sent
         self.abandoned = abandoned or _("Abandoned: nothing was posted.")
         self.sending = False
+        self.keep = keep  # the draft's kind and what it is for: kept if the session ends mid-way
+        self.finished = False  # sent, or left by Ctrl-Q: nothing to keep
         prompt = subject_prompt or _("Title: ")  # a letter's is its subject
         self.subject = TextArea(text=subject, multiline=False, prompt=prompt, height=1) if with_title else None
         self.body = TextArea(text=body, multiline=True, scrollbar=False, wrap_lines=True)
+        self.body.buffer.cursor_position = len(body)  # after a quote or a resumed draft: typing goes on
         self.body.buffer.on_text_changed += self._bounded
-        self.opened_with = (subject, body)  # what was there before a key: a draft is what differs
+        # what was there before a key: a draft is what differs (a resumed draft is all typed)
+        self.opened_with = ("", "") if resumed else (subject, body)
         hint = Window(FormattedTextControl(lambda: [("class:dim", fit(self.hint(), self.ctx.columns))]), height=1)
         parts: list = [self.subject, hint, self.body] if self.subject else [hint, self.body]
         self._container = HSplit(parts)
@@ -104,6 +116,7 @@ class Editor:
     def _abandon(self) -> None:
         if self.sending or not on_top(self.ctx, self):
             return  # sent meanwhile, or already left
+        self.finished = True
         self.ctx.status(self.abandoned)
         self.ctx.pop()
         self.ctx.status(self.abandoned)
@@ -123,6 +136,7 @@ class Editor:
             return
         finally:
             self.sending = False
+        self.finished = True
         if on_top(self.ctx, self):
             self.ctx.pop()
         self.ctx.status(_("Sent."))
@@ -147,4 +161,18 @@ class Editor:
                 pass  # not drawn (a window too small): the frame focuses the editor when it is
 
     async def stop(self) -> None:
-        pass
+        """Left by a send or Ctrl-Q (or with a send on its way): nothing more. Left because the
+        session ended: what was typed is kept for the next log-in."""
+        subject, text = self.draft()
+        untouched = (subject, text) == self.opened_with or not (subject + text).strip()
+        if self.finished or self.sending or self.keep is None or untouched:
+            return
+        officer = self.ctx.officer
+        if officer is None:
+            return
+        try:
+            await self.ctx.db(
+                services.draft_keep, user=self.ctx.user, officer=officer, subject=subject, text=text, **self.keep
+            )
+        except Exception:
+            log.exception("bbs: a draft could not be kept")

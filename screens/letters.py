@@ -361,7 +361,16 @@ class OfficerChoice(ListScreen):
         )
 
 
-def compose(ctx: Context, *, recipient: str, subject: str = "", reply_to: int | None = None, on_sent=None) -> Editor:
+def compose(
+    ctx: Context,
+    *,
+    recipient: str,
+    subject: str = "",
+    reply_to: int | None = None,
+    on_sent=None,
+    body: str = "",
+    resumed: bool = False,
+) -> Editor:
     """The editor for a letter: the subject, the text; Ctrl-X sends it through letter_send."""
     nonce = uuid.uuid4().hex  # Ctrl-X twice sends one letter, as the web form's token does
 
@@ -383,6 +392,9 @@ def compose(ctx: Context, *, recipient: str, subject: str = "", reply_to: int | 
         subject_prompt=_("Subject: "),
         abandoned=_("Abandoned: no letter was sent."),
         on_sent=sent,
+        body=body,
+        resumed=resumed,
+        keep={"kind": "letter", "recipient": recipient, "reply_to_id": reply_to},
     )
 
 

@@ -1,5 +1,6 @@
 """The main menu: the campaign (chosen when the user has several), its boards, the language and
-the encoding (remembered for the next session), and leaving."""
+the encoding (remembered for the next session), and leaving. At log-in it offers back the draft
+a session left in the editor (PTT's 暫存檔: resume it, throw it away, or keep it for later)."""
 
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
@@ -7,7 +8,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from bbs import selectors, services
 from bbs.context import Context
 from bbs.registry import screen, screen_open
-from bbs.text import fit, safe
+from bbs.text import fit, safe, width
 from bbs.widgets import ListScreen
 
 
@@ -53,6 +54,53 @@ class MainMenu(ListScreen):
             self.ctx.officer = self.officers[0]
             self.ctx.campaign = self.officers[0].campaign
         self.loaded = True
+        draft = await self.ctx.db(selectors.draft_of, self.ctx.user)
+        if draft is not None:
+            self._offer(draft)
+
+    def _offer(self, draft) -> None:
+        """PTT's question at log-in about the article left unfinished: y resumes it in its editor;
+        otherwise a second question: y throws it away, anything else keeps it for the next log-in."""
+        if draft.kind == "thread":
+            what = _("a new thread 「%(title)s」") % {"title": self._cut(draft.subject)}
+        elif draft.kind == "reply":
+            what = _("a reply to 「%(title)s」") % {"title": self._cut(draft.thread.title)}
+        else:
+            what = _("a letter to %(name)s") % {"name": self._cut(draft.recipient)}
+        resume = _("Resume your draft, %(what)s (%(n)s chars)? (Y/N)? [N]") % {"what": what, "n": len(draft.text)}
+        discard = _("Throw the draft away? (Y/N)? [N] (no keeps it for your next log-in)")
+
+        def resumed() -> None:
+            self.ctx.spawn(self._take(draft, resume=True))
+
+        def thrown() -> None:
+            self.ctx.spawn(self._take(draft, resume=False))
+
+        def kept() -> None:
+            self.ctx.status(_("The draft is kept: it is offered again at your next log-in."))
+
+        self.ctx.ask(resume, resumed, lambda: self.ctx.ask(discard, thrown, kept))
+
+    @staticmethod
+    def _cut(text: str) -> str:
+        """A title in the question: 16 columns at most, so that the question fits 80."""
+        text = safe(text, newlines=False)
+        return text if width(text) <= 16 else fit(text, 15, pad=False) + "…"
+
+    async def _take(self, draft, *, resume: bool) -> None:
+        taken = await self.ctx.db(services.draft_take, user=self.ctx.user, draft_id=draft.pk)
+        if taken is None:
+            self.ctx.status(_("! That draft is gone (resumed or thrown away in another session)."))
+            return
+        if not resume:
+            self.ctx.status(_("The draft is thrown away."))
+            return
+        officer = next((o for o in self.officers if o.pk == taken.officer_id), None)
+        if officer is None:
+            self.ctx.status(_("! That draft was written by an officer you no longer have."))
+            return
+        self.ctx.officer, self.ctx.campaign = officer, officer.campaign
+        screen_open(self.ctx, "draft", taken)
 
     def entries(self) -> list[tuple[str, str]]:
         """(key, label) of each line, in the session's language: made again only when what they

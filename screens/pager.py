@@ -1,7 +1,8 @@
 """A thread in the pager: its posts (the web's selector, page after page), each with its author,
 time and text shown as text (bbs.text.safe) and its 推/噓/→ comments under it (screens/comments.py),
 scrolled by line or screen; `/` searches, `r` replies, `e` edits one's own latest post still
-within the edit window, `X` (or `%`) comments under the post at the top of the screen. A post's
+within the edit window, `y` replies quoting the post at the top of the screen (PTT's 引用,
+screens/quoting.py), `X` (or `%`) comments under the post at the top of the screen. A post's
 Markdown is drawn as text (screens/post_text.py: bold highlighted, a link its text and a marker);
 `g` follows the first game link on the screen to the game's live board or replay."""
 
@@ -32,6 +33,7 @@ from forum.services.reads import thread_read
 from screens.comments import CommentPrompt, Line, comment_fragments
 from screens.editor import Editor
 from screens.post_text import post_lines
+from screens.quoting import quoted
 
 
 def read_thread(*, thread_id: int, campaign, viewer, now):
@@ -139,7 +141,7 @@ class Pager:
         if not self.views:
             return ""
         shown = min(100, round(100 * (self.top + self.rows()) / max(len(self.lines), 1)))
-        hint = _("%(percent)s%%  X 推/噓/→  r reply  e edit  / search  ↑↓ PgUp PgDn") % {"percent": shown}
+        hint = _("%(percent)s%%  X 推/噓/→  y quote  r reply  e edit  / find  ↑↓ PgUp PgDn") % {"percent": shown}
         if self._game_shown() is not None:
             hint += "  " + _("g game")
         return hint + "  " + _("q back")
@@ -180,12 +182,19 @@ class Pager:
         keys.add("end", filter=reading)(lambda e: scroll(len(self.lines)))
         keys.add("$", filter=reading)(lambda e: scroll(len(self.lines)))
         keys.add("r", filter=reading)(lambda e: self._reply())
+        keys.add("y", filter=reading)(lambda e: self._reply(quoting=True))
         keys.add("e", filter=reading)(lambda e: self._edit())
         keys.add("/", filter=reading)(lambda e: self._search_open())
         keys.add("X", filter=reading)(lambda e: self._comment())
         keys.add("%", filter=reading)(lambda e: self._comment())
         keys.add("n", filter=reading)(lambda e: self._search_next())
         keys.add("g", filter=reading)(lambda e: self._follow())
+
+        @keys.add("<any>", filter=reading)
+        def _unknown(event):
+            if len(event.data) == 1 and event.data.isprintable():
+                self.ctx.status(_("! %(key)s does nothing here: ? lists this screen's keys.") % {"key": event.data})
+
         keys.add("enter", filter=Condition(lambda: self.searching))(lambda e: self._search_done())
         keys.add("escape", filter=Condition(lambda: self.searching))(lambda e: self._search_close())
         keys.add("c-c", filter=Condition(lambda: self.searching))(lambda e: self._search_close())
@@ -222,10 +231,17 @@ class Pager:
                 return
         self.ctx.status(_("! Not found further down: %(text)s") % {"text": safe(self.found, newlines=False)})
 
-    def _reply(self) -> None:
+    def _reply(self, quoting: bool = False) -> None:
+        """r: a reply; y: a reply quoting the post at the top of the screen, as PTT's."""
         if self.ctx.officer is None or not self.views:
             return
-        self.ctx.push(reply_new(self.ctx, self.thread, on_sent=self._reload))
+        body = ""
+        if quoting and self.line_posts:
+            post_id = self.line_posts[min(self.top, len(self.line_posts) - 1)]
+            body = quoted(next(post for post in self.posts() if post.pk == post_id))
+        self.ctx.push(reply_new(self.ctx, self.thread, on_sent=self._reload, body=body))
+        if quoting and not body:
+            self.ctx.status(_("A post hidden by a moderator is not quoted."))
 
     def _edit(self) -> None:
         editable = set().union(*(view.editable for view in self.views)) if self.views else set()
@@ -258,22 +274,32 @@ class Pager:
         return _(
             "A thread: its posts in order, each with its author and time. ↑↓ (j k) scroll a line, "
             "PgDn PgUp (space b) a screen, Home End the ends; / searches the thread, n finds the next; "
-            "r replies, e edits your latest post still within the edit window; g opens the game a link on the "
+            "r replies, y replies quoting the post at the top of the screen (each line after : , as PTT), "
+            "e edits your latest post still within the edit window; g opens the game a link on the "
             "screen leads to (marked [g]). X comments "
             "under the post at the top of the screen, as PTT: 1 推 (push, +1), 2 噓 (boo, -1) or 3 → "
             "(a comment only), then one line of at most 50 columns; Enter sends it, Esc leaves."
         )
 
 
-def reply_new(ctx: Context, thread: Thread, on_sent=None) -> Editor:
-    """The editor for a reply to `thread`."""
+@screen("reply")
+def reply_new(ctx: Context, thread: Thread, on_sent=None, *, body: str = "", resumed: bool = False) -> Editor:
+    """The editor for a reply to `thread`, its text started with `body` (a quote, a resumed draft)."""
     nonce = uuid.uuid4().hex  # Ctrl-X twice posts one reply
 
     def send(title: str, body: str) -> object:
         fresh = Thread.objects.select_related("board").get(pk=thread.pk)
         return post_reply(actor=officer_now(ctx.officer), thread=fresh, body=body, nonce=nonce)
 
-    return Editor(ctx, title=_("Reply"), send=send, on_sent=on_sent)
+    return Editor(
+        ctx,
+        title=_("Reply"),
+        send=send,
+        on_sent=on_sent,
+        body=body,
+        resumed=resumed,
+        keep={"kind": "reply", "thread_id": thread.pk},
+    )
 
 
 def post_edit_open(ctx: Context, post: Post, on_sent=None) -> Editor:
