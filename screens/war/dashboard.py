@@ -86,7 +86,7 @@ class DashboardScreen(CitySearch, WarPage):
 
     def _bar_cells(self) -> int:
         """The bar gives up cells (down to BAR_LEAST) where the page's widest war column would
-        not fit the terminal otherwise: the army's morale at 80 columns (R4.5, issue 42)."""
+        not fit the terminal otherwise: the army's morale at 80 columns (R4.5)."""
         rows = self.dash.rows if self.dash is not None else []
         now = self.now()
         war = max((width("".join(part[1] for part in self._war(row, now)).rstrip()) for row in rows), default=0)

@@ -258,7 +258,7 @@ def test_an_armys_field_battle_games_are_listed_and_the_one_under_the_cursor_nam
 
 @pytest.mark.parametrize("language", ["zh-hant", "en"])
 def test_r4_5_at_80_columns_the_dashboards_war_column_keeps_the_morale_of_the_army_before_a_city(war, language):
-    """Issue 42, item 7: the war column of 漢中's row (its siege, the period's countdown, 魏's army)
+    """Before: the war column of 漢中's row (its siege, the period's countdown, 魏's army)
     ended before the army's morale (R4.5) on an 80-column terminal."""
     from screens.war.dashboard import DashboardScreen
 
