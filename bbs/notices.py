@@ -5,6 +5,7 @@ notice (and the count after one is read) sets the session's unread count (screen
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 
 from channels.layers import get_channel_layer
 from django.utils.translation import gettext as _
@@ -73,3 +74,29 @@ async def follow(ctx: Context) -> None:
                 await layer.group_discard(group, channel)
             except Exception:  # Redis away as the session ends: the group's entry expires by itself
                 log.info("bbs: could not leave %s", group)
+
+
+async def on_each_notice(ctx: Context, react: Callable[[], Awaitable[None]]) -> None:
+    """Until cancelled: `react` after each message to the session's officer's group (a notice, a
+    duty ended), for a screen that lists what the officer may do (the duties, the acts menu) to
+    read it again without a key."""
+    layer = get_channel_layer()
+    if layer is None or ctx.officer is None:
+        return
+    group = officer_group(ctx.officer.pk)
+    channel = await layer.new_channel()
+    await layer.group_add(group, channel)
+    try:
+        while True:
+            message = await layer.receive(channel)
+            if message.get("type") == "duties.notice":
+                await react()
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # Redis away: the list stays as read
+        log.info("bbs: a screen stopped following its notices", exc_info=True)
+    finally:
+        try:
+            await asyncio.shield(layer.group_discard(group, channel))
+        except Exception:
+            log.info("bbs: could not leave %s", group)

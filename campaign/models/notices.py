@@ -12,7 +12,7 @@ DUTY_KINDS = [
     ("call", _("siege calls to take up")),
     ("stratagem", _("stratagem challenges")),
     ("pursuit", _("pursuits to order")),
-    ("move", _("moves to approve")),
+    ("move", _("moves to approve, and your own decided")),
     ("promotion", _("promotions to decide")),
     ("claim", _("results to confirm")),
     ("ransom", _("ransoms to confirm")),

@@ -13,7 +13,8 @@ the officer's choices, quiet hours, the digest). Web Push to the officer's devic
 (delivery/services/push_delivery.py): a row per device, each with its own state and lease.
 
 A letter's notice (`letter:<id>`) is delivered unless it was read or removed meanwhile; its
-messages carry the officer's count of unread letters."""
+messages carry the officer's count of unread letters. A decision on a request to move told to its
+mover (`move:<id>:approved`, `:agreed`, `:rejected`) is delivered while the move is as told."""
 
 import logging
 from collections.abc import Iterable
@@ -27,6 +28,7 @@ from django.utils import translation
 
 from campaign import clock, hooks
 from campaign.models import Notice, Officer
+from campaign.selectors.move_notices import is_move_told_key, move_notice
 from campaign.services.notices import officer_group
 from delivery.services.mail import mail_digests_send, mail_notice_send
 from delivery.services.push_delivery import push_deliveries_make, push_deliveries_send, push_due
@@ -122,10 +124,12 @@ def notices_refresh(*, key: str, officer_ids: Iterable[int]) -> None:
 
 
 def _written(officer: Officer, key: str, duties: dict[str, list]) -> dict:
-    """What the notice `key` tells, in each language (None where it is gone): the duty, or the
-    letter for a letter's notice."""
+    """What the notice `key` tells, in each language (None where it is gone): the duty, the
+    letter for a letter's notice, or a decision told to the mover of a move."""
     if is_letter_key(key):
         return letter_notice(officer=officer, key=key)
+    if is_move_told_key(key):
+        return move_notice(officer=officer, key=key)
     return {code: next((d for d in found if d.key == key), None) for code, found in duties.items()}
 
 

@@ -245,7 +245,16 @@ def move_approve(*, actor: Officer, move: Move) -> Move:
         )
     _depart_if_agreed(move)
     duties_recount(key=f"move:{move.pk}:request")
+    _tell_mover(move, actor, "approved" if move.status == Move.Status.TRAVELLING else "agreed")
     return move
+
+
+def _tell_mover(move: Move, actor: Officer, outcome: str) -> None:
+    """The mover hears of a decision on their request by another (R3.2): one city agreed and the
+    other is awaited, both agreed and they are on the road (R3.3), or it was rejected. A notice
+    as a duty's, by socket, mail and device (campaign/selectors/move_notices.py words it)."""
+    if actor.pk != move.officer_id:
+        notices_send(campaign_id=move.campaign_id, officer_ids=[move.officer_id], key=f"move:{move.pk}:{outcome}")
 
 
 @transaction.atomic
@@ -264,6 +273,7 @@ def move_reject(*, actor: Officer, move: Move) -> Move:
     move.status, move.decided_by = Move.Status.REJECTED, actor
     move.save(update_fields=["status", "decided_by"])
     duties_recount(key=f"move:{move.pk}:request")
+    _tell_mover(move, actor, "rejected")
     return move
 
 

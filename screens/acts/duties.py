@@ -5,26 +5,22 @@ group the pages' notices socket listens to), so that a duty appears without a ke
 duty's act as a form (screens/acts/catalogue.py) where the terminal has one."""
 
 import asyncio
-import logging
 from datetime import datetime
 
-from channels.layers import get_channel_layer
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from battles.selectors.duties import Duty, officer_duties
 from bbs.context import Context
+from bbs.notices import on_each_notice
 from bbs.registry import screen, screen_make
 from bbs.screen import on_top
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
 from campaign import clock
 from campaign.authority import require_officer
-from campaign.services.notices import officer_group
 from screens.acts.catalogue import duty_act
-
-log = logging.getLogger(__name__)
 
 TICK = 1.0  # seconds between redraws of the countdowns
 
@@ -66,7 +62,7 @@ class DutiesScreen(ListScreen):
     async def start(self) -> None:
         await self.reload()
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._follow()), loop.create_task(self._tick())]
+        self._tasks = [loop.create_task(on_each_notice(self.ctx, self.reload)), loop.create_task(self._tick())]
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -81,29 +77,6 @@ class DutiesScreen(ListScreen):
     def _read(self) -> list[Duty]:
         officer = require_officer(self.ctx.user, self.ctx.campaign, letters=True)  # as the pages read it
         return officer_duties(officer=officer, now=clock.now())
-
-    async def _follow(self) -> None:
-        """Each message to the officer's group (a notice, a duty ended) reads the list again."""
-        layer = get_channel_layer()
-        if layer is None or self.ctx.officer is None:
-            return
-        group = officer_group(self.ctx.officer.pk)
-        channel = await layer.new_channel()
-        await layer.group_add(group, channel)
-        try:
-            while True:
-                message = await layer.receive(channel)
-                if message.get("type") == "duties.notice":
-                    await self.reload()
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # Redis away: the list stays as read, the countdowns still tick
-            log.info("bbs: the duties list stopped following its notices", exc_info=True)
-        finally:
-            try:
-                await asyncio.shield(layer.group_discard(group, channel))
-            except Exception:
-                log.info("bbs: could not leave %s", group)
 
     async def _tick(self) -> None:
         while True:

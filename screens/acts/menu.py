@@ -1,11 +1,13 @@
 """The acts menu (行動): the acts the officer may take now about a city, an army or a siege (all
-of the officer's acts when none is given), each opening its form; read again after each act."""
+of the officer's acts when none is given), each opening its form; read again after each act and
+whenever a notice reaches the officer (a move approved elsewhere is no longer withdrawn here)."""
 
 import asyncio
 
 from django.utils.translation import gettext as _
 
 from bbs.context import Context
+from bbs.notices import on_each_notice
 from bbs.registry import screen
 from campaign.authority import require_officer
 from screens.acts.catalogue import ActList
@@ -19,9 +21,16 @@ class ActMenu(ActList):
         self.city, self.army, self.siege = city, army, siege
         self.loaded = False
         self._reading: asyncio.Task | None = None
+        self._following: asyncio.Task | None = None
 
     async def start(self) -> None:
         await self.reload()
+        self._following = asyncio.get_running_loop().create_task(on_each_notice(self.ctx, self.reload))
+
+    async def stop(self) -> None:
+        if self._following is not None:
+            self._following.cancel()
+            self._following = None
 
     async def reload(self) -> None:
         self.offers = await self.ctx.db(self._read)
@@ -46,5 +55,5 @@ class ActMenu(ActList):
         return _(
             "The acts you may take now (moves, marching, siege calls and answers, retreats, pursuits, "
             "reinforcements, stratagems), as the site's pages offer them. Enter opens the act's form; "
-            "after an act the list is read again."
+            "after an act, and when a notice reaches you, the list is read again."
         )

@@ -12,14 +12,16 @@ from prompt_toolkit.key_binding import KeyBindings
 from battles.models import Army
 from bbs.context import Context
 from bbs.registry import screen, screen_make, screen_open
-from bbs.text import fit
+from bbs.text import fit, width
 from dashboard.selectors.dashboard import CityRow, Dashboard
 from dashboard.selectors.dashboard_kept import dashboard_kept
 from screens.war.look import bar, countdown, kingdom_style, local, name, owner
 from screens.war.page import Line, WarPage, acts_hint
 from screens.war.search import CitySearch
 
-BAR = 10  # cells of a wall's bar on the dashboard
+BAR = 10  # cells of a wall's bar on the dashboard, fewer (down to BAR_LEAST) where the war column needs them
+BAR_LEAST = 4
+FIXED = 2 + 4 + 9 + 7 + 2 + 9 + 6  # the cursor, No., City, Owner, the wall's spaces, Governor, Here
 
 
 @screen("dashboard")
@@ -46,7 +48,7 @@ class DashboardScreen(CitySearch, WarPage):
             + fit(_("No."), 4)
             + fit(_("City"), 9)
             + fit(_("Owner"), 7)
-            + fit(_("Wall"), BAR + 11)
+            + fit(_("Wall"), self._bar_cells() + self._wall_width() + 2)
             + fit(_("Governor"), 9)
             + fit(_("Here"), 6)
             + _("War")
@@ -56,8 +58,10 @@ class DashboardScreen(CitySearch, WarPage):
     def lines(self) -> list[Line]:
         if self.dash is None:
             return []
-        now = self.now()
-        return [Line(self._row(index, row, now), self._opener(row)) for index, row in enumerate(self.dash.rows)]
+        now, cells, wall = self.now(), self._bar_cells(), self._wall_width()
+        return [
+            Line(self._row(index, row, now, cells, wall), self._opener(row)) for index, row in enumerate(self.dash.rows)
+        ]
 
     def names(self) -> list[str]:
         return [row.city.name for row in self.dash.rows] if self.dash is not None else []
@@ -75,7 +79,21 @@ class DashboardScreen(CitySearch, WarPage):
     def _opener(self, row: CityRow):
         return lambda: screen_make(self.ctx, "city", city_id=row.city.pk)
 
-    def _row(self, index: int, row: CityRow, now) -> StyleAndTextTuples:
+    def _wall_width(self) -> int:
+        """The wall's number as wide as the page's widest (`800/800`), not a fixed ten columns."""
+        rows = self.dash.rows if self.dash is not None else []
+        return max([len(f"{row.city.wall}/{row.city.wall_max}") for row in rows], default=7)
+
+    def _bar_cells(self) -> int:
+        """The bar gives up cells (down to BAR_LEAST) where the page's widest war column would
+        not fit the terminal otherwise: the army's morale at 80 columns (R4.5)."""
+        rows = self.dash.rows if self.dash is not None else []
+        now = self.now()
+        war = max((width("".join(part[1] for part in self._war(row, now)).rstrip()) for row in rows), default=0)
+        room = self.ctx.columns - FIXED - self._wall_width() - war
+        return max(BAR_LEAST, min(BAR, room))
+
+    def _row(self, index: int, row: CityRow, now, cells: int, wall: int) -> StyleAndTextTuples:
         city = row.city
         style, kingdom = owner(city.kingdom, 6)
         governor = name(city.governor.name, 8) if city.governor else fit("-", 8)
@@ -83,8 +101,8 @@ class DashboardScreen(CitySearch, WarPage):
             ("", f"{self.number_of(index):>3} "),
             ("class:city", name(city.name, 8) + " "),
             (style, kingdom + " "),
-            *bar(city.wall, city.wall_max, BAR),
-            ("", " " + fit(f"{city.wall}/{city.wall_max}", 10)),
+            *bar(city.wall, city.wall_max, cells),
+            ("", " " + fit(f"{city.wall}/{city.wall_max}", wall + 1)),
             ("", governor + " "),
             ("", fit(f"{len(row.present)}({row.online_count})", 6)),
             *self._war(row, now),

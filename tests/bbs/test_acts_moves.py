@@ -12,8 +12,8 @@ from django.utils import translation
 from campaign.errors import RuleViolation
 from campaign.models import Move
 from ops.demo import DEMO_PASSWORD
-from orders.services.moves import move_request
-from tests.bbs.acts_steps import english, open_act, pick
+from orders.services.moves import move_approve, move_request
+from tests.bbs.acts_steps import english, open_act, open_menu_line, pick, wait_for_row
 
 
 def moves_page(world, name: str) -> str:
@@ -96,3 +96,29 @@ def test_r3_3_an_officer_withdraws_their_request_in_the_terminal_and_a_governor_
     governor.wait_for("Rejected: 郭嘉.")
     assert not Move.objects.filter(pk=again.pk, status=Move.Status.REQUESTED).exists()
     assert 'data-officer="郭嘉"' not in moves_page(bbs_world, "曹仁")
+
+
+def test_r3_3_a_move_approved_elsewhere_leaves_the_movers_open_acts_menu_and_the_mover_is_told(
+    bbs, bbs_world, start_worker
+):
+    """Before: with the acts menu open, the mover's request approved by both governors
+    (on the web) still offered "Withdraw a move", which the service then refused (R3.5: on the
+    road), and nothing told the mover. Now the notice shows on the status line and the menu reads
+    again: no withdrawal of a move on the road."""
+    english(bbs_world, "郭嘉")
+    start_worker(sweep_seconds=1)
+    move = move_request(actor=bbs_world["郭嘉"], destination=bbs_world.city("長安"))
+    terminal = bbs.connect("guojia", DEMO_PASSWORD)
+    open_menu_line(terminal, "Acts —", "Choose the act")
+    wait_for_row(terminal, "Withdraw a move")
+    time.sleep(1.5)  # the menu joins its officer's group within a second (bbs/notices.py)
+    move_approve(actor=bbs_world["曹仁"], move=move)
+    terminal.wait_for("◆ 洛陽 agreed to your move from 洛陽 to 長安; 長安 has still to agree", timeout=20)
+    assert "Withdraw a move" in terminal.screen_text()  # still a request: it may be withdrawn (R3.2)
+    move = move_approve(actor=bbs_world["徐晃"], move=move)
+    assert move.status == Move.Status.TRAVELLING
+    terminal.wait_for("◆ Your move from 洛陽 to 長安 is approved: on the road", timeout=20)
+    deadline = time.monotonic() + 10
+    while "Withdraw a move" in terminal.screen_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert "Withdraw a move" not in terminal.screen_text()

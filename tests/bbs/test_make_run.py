@@ -1,5 +1,7 @@
 """`make run` starts the BBS beside the web server: once the site is up, a demo officer logs in
-over SSH with the demo's password and sees the main menu; Ctrl-C stops it with the rest."""
+over SSH with the demo's password and sees the main menu; with BBS_PROCESSES=2 two BBS processes
+listen on the one port (SO_REUSEPORT, bbs/processes.py) and sessions opened together all work;
+Ctrl-C stops it with the rest."""
 
 import asyncio
 import os
@@ -8,6 +10,7 @@ import subprocess
 import time
 
 import asyncssh
+import psutil
 import pytest
 
 from ops.demo import DEMO_PASSWORD
@@ -30,10 +33,31 @@ async def _menu_over_ssh(port: int) -> str:
         return seen
 
 
+def _listeners(port: int) -> set[int]:
+    """The processes listening on `port`."""
+    return {
+        c.pid
+        for c in psutil.net_connections(kind="tcp")
+        if c.status == psutil.CONN_LISTEN and c.laddr and c.laddr.port == port and c.pid is not None
+    }
+
+
+def _listening_processes(port: int, count: int, seconds: float) -> set[int]:
+    deadline = time.monotonic() + seconds
+    while len(found := _listeners(port)) < count and time.monotonic() < deadline:
+        time.sleep(0.5)
+    return found
+
+
+async def _menus_together(port: int, sessions: int) -> list[str]:
+    return await asyncio.gather(*(_menu_over_ssh(port) for _ in range(sessions)))
+
+
 @pytest.mark.alone  # a whole site: web, workers, beat, the BBS
 @pytest.mark.integration
-def test_make_run_serves_the_bbs_beside_the_site(tmp_path):
+def test_make_run_serves_the_bbs_beside_the_site_in_bbs_processes_processes_on_one_port(tmp_path):
     environment = site_environment(tmp_path)
+    environment["BBS_PROCESSES"] = "2"  # the web's workers are 1 here: the setting decides
     bbs_port = int(environment["BBS_BIND"].rsplit(":", 1)[1])
     runall = site_prepared(environment)
     site = subprocess.Popen(
@@ -48,6 +72,11 @@ def test_make_run_serves_the_bbs_beside_the_site(tmp_path):
         listening(environment["BBS_BIND"], site, 120)
         screen = asyncio.run(_menu_over_ssh(bbs_port))
         assert "UTF-8/Big5" in screen and "曹操" in screen  # the main menu, the officer named
+        listeners = _listening_processes(bbs_port, 2, 60)
+        assert len(listeners) == 2, listeners  # two processes on the one port (SO_REUSEPORT)
+        assert all("bbs" in psutil.Process(pid).cmdline() for pid in listeners)
+        screens = asyncio.run(_menus_together(bbs_port, 3))  # (the cap per user) the kernel spreads them
+        assert all("UTF-8/Big5" in shown and "曹操" in shown for shown in screens)
         assert (tmp_path / "bbs_host_key").exists()  # made once into var/
     finally:
         site.send_signal(signal.SIGINT)

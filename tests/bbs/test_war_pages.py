@@ -254,3 +254,22 @@ def test_an_armys_field_battle_games_are_listed_and_the_one_under_the_cursor_nam
     terminal.type("end")
     time.sleep(0.3)
     assert army_screen.chosen_game().pk == army_screen.games[-1].pk
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "en"])
+def test_r4_5_at_80_columns_the_dashboards_war_column_keeps_the_morale_of_the_army_before_a_city(war, language):
+    """Before: the war column of 漢中's row (its siege, the period's countdown, 魏's army)
+    ended before the army's morale (R4.5) on an 80-column terminal."""
+    from screens.war.dashboard import DashboardScreen
+
+    ctx, _screens = screens_of(war)
+    assert ctx.columns == 80
+    dashboard = DashboardScreen(ctx)
+    dashboard.dash = reading(war.campaign, None, 1)
+    dashboard.loaded = True
+    with translation.override(language):
+        drawn = "".join(fragment[1] for fragment in dashboard._fragments())
+        morale = "士氣 100" if language == "zh-hant" else "morale 100"
+    row = next(line for line in drawn.split("\n") if "漢中" in line)
+    assert width(row) <= ctx.columns
+    assert morale in row, row
