@@ -11,7 +11,7 @@ export VAR_DIR ?= $(CURDIR)/var
 SECRET_KEY ?= $(shell umask 077; mkdir -p var && chmod 700 var && (test -s var/secret_key || $(PYTHON) -c 'import secrets; print(secrets.token_urlsafe(50))' > var/secret_key); chmod 600 var/secret_key; cat var/secret_key)
 export SECRET_KEY
 
-.PHONY: run test test-suite lint install migrate static demo messages openapi bench fuzz clean
+.PHONY: run test test-suite lint install migrate static demo messages openapi bench fuzz screenshots clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -87,6 +87,11 @@ bench: migrate static
 # The judge's contract fuzzed for FUZZ_SECONDS (default 60), each input in a child process.
 fuzz: install
 	$(PY) -m tests.games.fuzz --seconds $(or $(FUZZ_SECONDS),60)
+
+# The siege walk's pictures (board, siege, game page, map; 1280 and 390 px; zh-Hant and English)
+# written to docs/screenshots/ by its browser test (tests/e2e/test_siege_walk.py); not part of make test.
+screenshots: install
+	SCREENSHOTS=$(CURDIR)/docs/screenshots $(PY) -m pytest -p no:xdist -q tests/e2e/test_siege_walk.py
 
 clean:
 	rm -rf var/staticfiles var/*.log .pytest_cache

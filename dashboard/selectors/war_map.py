@@ -8,6 +8,7 @@ from datetime import datetime
 
 from campaign.models import Campaign
 from cities.drawing import Frame
+from cities.labels import Label, Mark, place
 from cities.layout import SIZE, Point, along
 from cities.models import City, Road
 from dashboard.selectors.dashboard import Dashboard
@@ -25,6 +26,7 @@ class MapCity:
     wall_percent: int
     besieged: bool
     siege_id: int | None
+    label: Label | None = None  # where its name is written (cities/labels.py)
 
     @property
     def wall_width(self) -> float:
@@ -92,6 +94,19 @@ def _progress(departs: datetime | None, arrives: datetime, now: datetime) -> flo
     return (now - departs) / (arrives - departs)
 
 
+def _radius(city: MapCity) -> float:
+    """The circle's radius as dashboard/_map.html draws it, or its siege ring's."""
+    if city.besieged:
+        return 30.0 if city.city.kind == "capital" else 24.0
+    return {"capital": 20.0, "buffer": 15.0}.get(city.city.kind, 13.0)
+
+
+def _label(drawn: list[MapCity], height: float) -> None:
+    marks = [Mark(c.city.pk, c.city.name, c.x, c.y, _radius(c)) for c in drawn]
+    for city, label in zip(drawn, place(marks, width=WIDTH, height=height), strict=True):
+        city.label = label
+
+
 def war_map(*, campaign: Campaign, dash: Dashboard) -> WarMap:
     cities = [row.city for row in dash.rows]
     road_pairs = list(Road.objects.filter(campaign=campaign).values_list("a_id", "b_id"))
@@ -107,6 +122,7 @@ def war_map(*, campaign: Campaign, dash: Dashboard) -> WarMap:
         )
         for row in dash.rows
     ]
+    _label(drawn, height)
     roads = [MapLine(*points[a], *points[b]) for a, b in road_pairs if a in points and b in points]
     markers = []
     for row in dash.rows:
