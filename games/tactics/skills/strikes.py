@@ -1,6 +1,7 @@
 """The skills that deal damage by a table (docs/tactics.md T14.3): one enemy hero, every enemy
 hero within range, or an area; with the status each inflicts on those still alive (T7.6)."""
 
+from games.tactics.board import cell_name, cell_xy, neighbours
 from games.tactics.errors import TacticsViolation
 from games.tactics.skills.common import Use, in_area, plus, square
 from games.tactics.statuses import inflict
@@ -89,10 +90,29 @@ def run_wooden_beast(use: Use) -> None:
     use.settle()
 
 
+def check_fire_line(use: Use) -> None:
+    """連火's `target` is the cell next to 陸遜 where the ray starts (T18.2)."""
+    if use.action["target"] not in neighbours(use.game.board, use.here):
+        raise TacticsViolation("T14.4", "連火 starts on a cell next to 陸遜: it gives the ray's direction")
+
+
+def run_fire_line(use: Use) -> None:
+    """連火: 3 fire to every enemy hero on the ray, to the edge of the board, never blocked (D37)."""
+    board, (f0, r0), (f1, r1) = use.game.board, cell_xy(use.here), cell_xy(use.action["target"])
+    ray, file, row = [], f1, r1
+    while 0 <= file < board.width and 1 <= row <= board.height:
+        ray.append(cell_name(file, row))
+        file, row = file + f1 - f0, row + r1 - r0
+    for unit in in_area(use.game, ray, lambda u: use.game.side_of(u) != use.side):
+        use.hit(unit, {"fire": 3})
+    use.settle()
+
+
 HANDLERS = {
     **{name: (check_single, run_single) for name in SINGLE},
     **{name: (check_within, run_within) for name in WITHIN},
     **{name: (check_area, run_area) for name in AREAS},
     "木人": (lambda use: use.target(), run_wooden_man),
     "木獸": (check_area, run_wooden_beast),
+    "連火": (check_fire_line, run_fire_line),
 }
