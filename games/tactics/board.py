@@ -76,6 +76,9 @@ class Board:
     def height(self) -> int:
         return len(self.rows)
 
+    def __deepcopy__(self, memo: dict) -> "Board":
+        return self  # immutable: a copied game shares it
+
     def on_board(self, cell: str) -> bool:
         file, row = cell_xy(cell)
         return file < self.width and 1 <= row <= self.height

@@ -47,6 +47,9 @@ class Hero:
     en_max: int
     skills: tuple[Skill, ...]
 
+    def __deepcopy__(self, memo: dict) -> "Hero":
+        return self  # immutable: a copied game shares it
+
     def skill(self, slot: int) -> Skill:
         return self.skills[slot - 1]
 

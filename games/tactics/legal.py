@@ -19,7 +19,7 @@ import copy
 import heapq
 
 from games.tactics.actions import apply
-from games.tactics.board import neighbours
+from games.tactics.board import distance, neighbours
 from games.tactics.errors import TacticsViolation
 from games.tactics.movement import hostile_array, step_cost
 from games.tactics.skills.use import members
@@ -52,8 +52,12 @@ def paths(game: Game, unit: Unit) -> dict[str, list[str]]:
 
 
 def _skill_candidates(game: Game, unit: Unit, number: int) -> list[dict]:
-    name = unit.hero.skill(number).name
-    wanted, cells = members(name), game.board.cells()
+    skill = unit.hero.skill(number)
+    name, (_, reach) = skill.name, skill.reach or (0, 0)
+    assert unit.cell is not None
+    here = unit.cell
+    wanted = members(name)
+    cells = [c for c in game.board.cells() if distance(here, c) <= max(reach, 6)]
     base = {"act": "skill", "side": unit.side, "hero": unit.name, "skill": number}
     if name in ("奪權", "反計"):
         return []  # copies are listed by the pages from the neighbours' skills; a bot may skip them
@@ -89,7 +93,8 @@ def candidates(game: Game) -> list[dict]:
     if game.due == "respawn":
         return [{"act": "respawn", **who, "cell": c} for c in free_spawns(game, unit.side)]
     found = [{"act": "move", **who, "path": p} for p in paths(game, unit).values()]
-    found += [{"act": "attack", **who, "target": c} for c in game.board.cells()]
+    marks = [u.cell for u in game.units if u.cell and u.side != unit.side] + [game.board.base(game.other(unit.side))]
+    found += [{"act": "attack", **who, "target": c} for c in marks]
     for number in unit.skills:
         found += _skill_candidates(game, unit, number)
     return [*found, {"act": "end", **who}]

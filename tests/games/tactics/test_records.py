@@ -64,6 +64,8 @@ def test_t18_3_an_action_out_of_turn_names_t5_2():
     ],
 )
 def test_t18_3_a_setup_fault_is_named_with_its_clause(change, clause):
+    """T2.2 (team size), T2.3 (known heroes), T2.4 (activations), T2.5 (deployment), T3.11 (the
+    map) and T18.1 (the seed): each setup fault names its clause and nothing is played."""
     record = copy.deepcopy(example())
     change(record)
     assert replay(record)["illegal"] == {"index": "setup", "clause": clause}
