@@ -9,7 +9,7 @@ from games.tactics.deaths import settle
 from games.tactics.errors import TacticsViolation
 from games.tactics.movement import check_path, move
 from games.tactics.reactions import cover, drop
-from games.tactics.setup import check_activation
+from games.tactics.respawning import reactivate
 from games.tactics.skills import use_skill
 from games.tactics.state import Game, Unit
 from games.tactics.turns import begin_turn, end_turn, finish_turn, free_spawns, respawn, round_limit
@@ -171,11 +171,5 @@ def _respawn(game: Game, unit: Unit, action: dict) -> None:
     cell = action["cell"]
     if cell not in free_spawns(game, unit.side):
         raise TacticsViolation("T12.4", f"{cell} is not a free spawn point of that side")
-    if unit.must_choose and "skills" not in action:
-        raise TacticsViolation("T12.4", "a hero that lost its 慧眼 skill names its skills at its respawn")
-    if "skills" in action or "designate" in action:
-        skills = action.get("skills", unit.skills)
-        check_activation(unit.hero, skills, action.get("designate", unit.designate), game.units, unit.side)
-        unit.skills, unit.designate = list(skills), action.get("designate", unit.designate)
-        unit.must_choose = False
+    reactivate(game, unit, action)
     respawn(game, unit, cell)

@@ -12,8 +12,7 @@ from games.tactics.statuses import check
 
 def grow(unit: Unit) -> None:
     """繼志 and 昂揚's gains: max HP +1, HP +2, max EN +1, EN +2 (T14.4, D47)."""
-    unit.hp_max += 1
-    unit.en_max += 1
+    unit.hp_max, unit.en_max, unit.grown = unit.hp_max + 1, unit.en_max + 1, unit.grown + 1
     unit.hp = min(unit.hp_max, unit.hp + 2)
     unit.en = min(unit.en_max, unit.en + 2)
 

@@ -61,6 +61,8 @@ class Unit:
     attacks: int = 0
     """Normal attacks left in the turn in progress (one, plus 連戰's)."""
     attacked: bool = False
+    grown: int = 0
+    """The max HP and max EN that 繼志 and 昂揚 have added (lost with the skill, T14.4)."""
     must_choose: bool = False
     """It lost a 慧眼 extra skill while dead: its respawn names its skills (T18.3)."""
 
