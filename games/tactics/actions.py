@@ -7,6 +7,7 @@ from games.tactics.attack import attack, check_attack, targets
 from games.tactics.damage import Outcome
 from games.tactics.deaths import settle
 from games.tactics.errors import TacticsViolation
+from games.tactics.free_phases import check_free, free_act
 from games.tactics.movement import check_path, move
 from games.tactics.reactions import cover, drop
 from games.tactics.respawning import reactivate
@@ -75,7 +76,8 @@ def check_order(game: Game, action: dict, unit: Unit | None) -> None:
         raise TacticsViolation("T13.3", "round R has ended: the round limit decides the game")
     if act == "round-limit" and game.due != "round-limit":
         raise TacticsViolation("T13.3", "the round limit comes only when round R has ended")
-    if unit is None:
+    check_free(game, action, unit)
+    if unit is None or game.free_left:
         return
     if act == "turn":
         if game.turn is not None:
@@ -107,8 +109,8 @@ def apply(game: Game, action: object, reacts: list | None = None) -> None:
         game.result = {"outcome": game.other(action["side"]), "reason": act}
     elif act == "round-limit":
         round_limit(game)
-    elif act == "free-end":
-        raise TacticsViolation("T18.2", "this record sets no free movement phases")
+    elif game.free_left:
+        free_act(game, unit, action)
     else:
         assert unit is not None
         _hero_act(game, unit, action, reacts or [])

@@ -79,6 +79,13 @@ def candidates(game: Game) -> list[dict]:
         return []
     if game.due == "round-limit":
         return [{"act": "round-limit"}]
+    if game.free_left:
+        side = (game.settings.free_phases or {}).get("side", "")
+        movers = [u for u in game.allies(side) if not u.moved]
+        found = [
+            {"act": "move", "side": u.side, "hero": u.name, "path": p} for u in movers for p in paths(game, u).values()
+        ]
+        return [*found, {"act": "free-end", "side": side}]
     if game.turn is None:
         return [
             {"act": "turn", "side": u.side, "hero": u.name} for u in game.units if u.side == game.phase and not u.acted

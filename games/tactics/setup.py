@@ -5,6 +5,7 @@ the dice (T18.1), the picks (T2.2, T2.3), activations and designations (T2.4), d
 from games.tactics.board import Board, classic_9
 from games.tactics.dice import check_seed
 from games.tactics.errors import TacticsViolation
+from games.tactics.free_phases import check_phases
 from games.tactics.heroes import HEROES, Hero
 from games.tactics.state import Game, Settings, Unit
 from games.tactics.turns import start_round
@@ -36,8 +37,7 @@ def read_settings(raw: object) -> Settings:
         raise TacticsViolation("T18.2", "`weather_table` lists six weathers, for faces 1 to 6")
     if raw.get("picks", "secret") not in ("secret", "open-first", "open-second"):
         raise TacticsViolation("T18.2", "`picks` is secret, open-first or open-second")
-    if raw.get("free_phases") is not None:
-        raise TacticsViolation("T18.2", "free movement phases (W5) are not played by this engine yet")
+    check_phases(raw.get("free_phases"))
     return Settings(**raw)
 
 
@@ -152,5 +152,9 @@ def start(record: dict, seed: str | None = None) -> Game:
     _start_bonuses(units)
     bases = {side: settings.base_max(side) for side in ("first", "second")}
     game = Game(board=board, settings=settings, seed=seed, units=units, bases=bases)
-    start_round(game)
+    game.free_left = (settings.free_phases or {}).get("count", 0)
+    if game.free_left:
+        game.weather = None
+    else:
+        start_round(game)
     return game

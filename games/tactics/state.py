@@ -98,7 +98,10 @@ class Game:
     units: list[Unit]
     bases: dict[str, int]
     round: int = 1
-    weather: str = "sunny"
+    weather: str | None = "sunny"
+    """None only before round 1, in free movement phases (T5.6)."""
+    free_left: int = 0
+    """Free movement phases still to close before round 1 (T5.6)."""
     phase: str | None = "first"
     turn: tuple[str, str, bool] | None = None
     """(side, hero, extra) of the action turn in progress."""
