@@ -21,7 +21,9 @@ import heapq
 from games.tactics.actions import apply
 from games.tactics.board import distance, neighbours
 from games.tactics.errors import TacticsViolation
+from games.tactics.heroes import Skill
 from games.tactics.movement import hostile_array, step_cost
+from games.tactics.skills.copies import NOT_COPIED
 from games.tactics.skills.use import members
 from games.tactics.state import Game, Unit
 from games.tactics.turns import free_spawns
@@ -51,16 +53,12 @@ def paths(game: Game, unit: Unit) -> dict[str, list[str]]:
     return found
 
 
-def _skill_candidates(game: Game, unit: Unit, number: int) -> list[dict]:
-    skill = unit.hero.skill(number)
-    name, (_, reach) = skill.name, skill.reach or (0, 0)
+def _members(game: Game, unit: Unit, skill: Skill, base: dict) -> list[dict]:
+    """A skill's candidate uses from the unit's cell (its own, or a copy's)."""
     assert unit.cell is not None
-    here = unit.cell
-    wanted = members(name)
-    cells = [c for c in game.board.cells() if distance(here, c) <= max(reach, 6)]
-    base = {"act": "skill", "side": unit.side, "hero": unit.name, "skill": number}
-    if name in ("奪權", "反計"):
-        return []  # copies are listed by the pages from the neighbours' skills; a bot may skip them
+    reach = (skill.reach or (0, 0))[1]
+    cells = [c for c in game.board.cells() if distance(unit.cell, c) <= max(reach, 6)]
+    wanted = members(skill.name)
     if wanted == {"weather"}:
         return [{**base, "weather": w} for w in ("sunny", "overcast", "rain")]
     if wanted == {"target", "amount"}:
@@ -71,6 +69,25 @@ def _skill_candidates(game: Game, unit: Unit, number: int) -> list[dict]:
     if wanted == {"target"}:
         return [{**base, "target": c} for c in cells]
     return [base]
+
+
+def _skill_candidates(game: Game, unit: Unit, number: int) -> list[dict]:
+    """An activated skill's candidate uses; 奪權 and 反計 copy each active skill next to them."""
+    assert unit.cell is not None
+    skill = unit.hero.skill(number)
+    base = {"act": "skill", "side": unit.side, "hero": unit.name, "skill": number}
+    if skill.name not in ("奪權", "反計"):
+        return _members(game, unit, skill, base)
+    found = []
+    for cell in neighbours(game.board, unit.cell):
+        owner = game.at(cell)
+        if owner is None:
+            continue
+        for n in owner.skills:
+            copied = owner.hero.skill(n)
+            if copied.active and copied.name not in NOT_COPIED:
+                found += _members(game, unit, copied, {**base, "from": cell, "copy": n})
+    return found
 
 
 def candidates(game: Game) -> list[dict]:

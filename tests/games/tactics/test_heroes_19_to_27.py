@@ -2,6 +2,7 @@
 趙雲, 鄧艾, 夏侯淵, each on a literal position, with the clause of each refusal."""
 
 from games.tactics.actions import apply
+from games.tactics.legal import legal_actions
 from tests.games.tactics.positions import act, game_with, next_roll, refusal, turn
 
 GUAN = {"關羽": ((2, 3), "e6")}  # 水淹, 威震: no passive of its own
@@ -238,3 +239,20 @@ def test_t12_3_elation_grows_with_each_kill_of_his_own():
     guan.hp, xia.hp = 1, 5
     act(game, xia, "attack", target="e5")
     assert (guan.cell, xia.hp_max, xia.hp, xia.en_max, xia.en) == (None, 10, 7, 3, 2)
+
+
+def test_t18_3_the_legal_actions_list_counter_plans_copies_of_the_adjacent_enemys_skills():
+    game = game_with({"姜維": ((1, 2), "e4")}, {"關羽": ((2, 3), "e5")})
+    jiang = turn(game, "first", "姜維")
+    jiang.en = 4
+    copies = [a for a in legal_actions(game) if a.get("from") == "e5"]
+    assert {
+        "act": "skill",
+        "side": "first",
+        "hero": "姜維",
+        "skill": 1,
+        "from": "e5",
+        "copy": 3,
+        "target": "e5",
+    } in copies
+    assert {a["copy"] for a in copies} == {3}  # 水淹 needs water under 姜維; 威震 is the one he can copy
