@@ -11,7 +11,7 @@ from games.tactics.free_phases import check_free, free_act
 from games.tactics.movement import check_path, move
 from games.tactics.reactions import cover, drop
 from games.tactics.respawning import reactivate
-from games.tactics.skills import use_skill
+from games.tactics.skills.use import skill_form, use_skill
 from games.tactics.state import Game, Unit
 from games.tactics.turns import begin_turn, end_turn, finish_turn, free_spawns, respawn, round_limit
 
@@ -64,6 +64,8 @@ def check_form(game: Game, action: object) -> Unit | None:
     found = [u for u in game.units if u.side == action["side"] and u.name == action["hero"]]
     if not found:
         raise TacticsViolation("T18.2", f"{action['hero']!r} is not in that side's roster")
+    if action["act"] == "skill":
+        skill_form(found[0], action)
     return found[0]
 
 

@@ -23,8 +23,8 @@ from games.tactics.board import distance, neighbours
 from games.tactics.errors import TacticsViolation
 from games.tactics.heroes import Skill
 from games.tactics.movement import hostile_array, step_cost
+from games.tactics.skills.common import members
 from games.tactics.skills.copies import NOT_COPIED
-from games.tactics.skills.use import members
 from games.tactics.state import Game, Unit
 from games.tactics.turns import free_spawns
 

@@ -13,6 +13,21 @@ from games.tactics.state import Game, Unit
 
 WATER_ONLY = {"連環", "激流", "水攻", "水淹"}
 NO_EFFECT_IN_FOREST = {"投石", "飛刀"}
+BASE_MEMBERS = {"act", "side", "hero", "t", "note", "skill", "name"}
+MEMBERS = {  # the members of a `skill` action besides skill and name (T18.2)
+    **dict.fromkeys(("遼來", "迫降", "熊抱"), {"target", "cell"}),
+    "仁德": {"target", "amount"},
+    "天變": {"weather"},
+    **dict.fromkeys(
+        ("連環", "鳴動", "幻術", "奮發", "咆哮", "奸雄", "威風", "苦肉", "火箭", "襲擾", "連戰", "清心"), set()
+    ),
+}
+TARGET_ONLY = {"target"}
+
+
+def members(skill: str) -> set[str]:
+    """The members a `skill` action of this skill takes besides the common ones (T18.2)."""
+    return MEMBERS.get(skill, TARGET_ONLY)
 
 
 @dataclass

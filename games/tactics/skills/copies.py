@@ -3,7 +3,7 @@ an edge-adjacent hero (own for 奪權, enemy for 反計), used as the copier's o
 
 from games.tactics.board import neighbours
 from games.tactics.errors import TacticsViolation
-from games.tactics.skills.common import Use
+from games.tactics.skills.common import BASE_MEMBERS, Use, members
 from games.tactics.state import Game, Unit
 
 NOT_COPIED = {"奪權", "反計", "援護"}
@@ -32,4 +32,6 @@ def copy_use(game: Game, unit: Unit, action: dict) -> Use:
     skill = owner.hero.skill(number)
     if not skill.active or skill.name in NOT_COPIED:
         raise TacticsViolation("T14.4", f"{name} copies an active skill other than 奪權, 反計 and 援護")
+    if set(action) - BASE_MEMBERS - {"from", "copy"} - members(skill.name):
+        raise TacticsViolation("T18.2", f"a copy of {skill.name} takes {sorted(members(skill.name))}")
     return Use(game, unit, skill, action, copied=True)

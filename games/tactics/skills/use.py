@@ -6,35 +6,35 @@ from collections.abc import Callable
 from games.tactics.errors import TacticsViolation
 from games.tactics.skills import minds, moves, strikes, support
 from games.tactics.skills.checks import check_shared
-from games.tactics.skills.common import Use
+from games.tactics.skills.common import BASE_MEMBERS, Use, members
 from games.tactics.skills.copies import copy_use
 from games.tactics.state import Game, Unit
 
 Handler = tuple[Callable[[Use], object], Callable[[Use], None]]
 HANDLERS: dict[str, Handler] = {**strikes.HANDLERS, **support.HANDLERS, **moves.HANDLERS, **minds.HANDLERS}
-MEMBERS = {  # the members of a `skill` action besides skill and name (T18.2)
-    **dict.fromkeys(("遼來", "迫降", "熊抱"), {"target", "cell"}),
-    "仁德": {"target", "amount"},
-    "天變": {"weather"},
-    **dict.fromkeys(
-        ("連環", "鳴動", "幻術", "奮發", "咆哮", "奸雄", "威風", "苦肉", "火箭", "襲擾", "連戰", "清心"), set()
-    ),
-}
-TARGET_ONLY = {"target"}
 
 
-def members(skill: str) -> set[str]:
-    return MEMBERS.get(skill, TARGET_ONLY)
+def skill_form(unit: Unit, action: dict) -> None:
+    """T18.3 check 1 for a `skill`: a skill number, the skill's name if given, and only the
+    members that skill takes (a copy: `from`, `copy` and the copied skill's, checked later)."""
+    number = action["skill"]
+    if type(number) is not int or not 1 <= number <= 3:
+        raise TacticsViolation("T18.2", "`skill` is a skill number from 1 to 3")
+    skill = unit.hero.skill(number)
+    if "name" in action and action["name"] != skill.name:
+        raise TacticsViolation("T18.2", f"skill {number} of {unit.name} is {skill.name}")
+    copying = skill.name in ("奪權", "反計")
+    allowed = {"from", "copy", "target", "cell", "weather", "amount"} if copying else members(skill.name)
+    if set(action) - BASE_MEMBERS - allowed:
+        raise TacticsViolation("T18.2", f"{skill.name} takes {sorted(allowed)}")
 
 
 def chosen_skill(game: Game, unit: Unit, action: dict) -> Use | None:
     """The activated skill the action names (T2.4, T8.1, T18.2)."""
     number = action["skill"]
-    if type(number) is not int or number not in unit.skills:
+    if number not in unit.skills:
         raise TacticsViolation("T2.4", "that skill is not activated")
     skill = unit.hero.skill(number)
-    if "name" in action and action["name"] != skill.name:
-        raise TacticsViolation("T18.2", f"skill {number} of {unit.name} is {skill.name}")
     if not skill.active or skill.name == "援護":
         raise TacticsViolation("T8.1", f"{skill.name} is not used as a skill action")
     return None if skill.name in ("奪權", "反計") else Use(game, unit, skill, action)
@@ -43,9 +43,6 @@ def chosen_skill(game: Game, unit: Unit, action: dict) -> Use | None:
 def use_skill(game: Game, unit: Unit, action: dict) -> None:
     """One use of an active skill, or TacticsViolation naming the first clause it breaks."""
     use = chosen_skill(game, unit, action) or copy_use(game, unit, action)
-    extra = set(action) - {"act", "side", "hero", "t", "note", "skill", "name"}
-    if not use.copied and extra - members(use.skill.name):
-        raise TacticsViolation("T18.2", f"{use.skill.name} takes {sorted(members(use.skill.name))}")
     check_shared(use)
     check, run = HANDLERS[use.skill.name]
     check(use)

@@ -91,3 +91,10 @@ def test_t18_3_the_command_names_the_first_illegal_action(tmp_path, capsys):
         call_command("tactics_replay", str(path))
     call_command("tactics_replay", str(EXAMPLE))
     assert "result: first (resign)" in capsys.readouterr().out
+
+
+def test_t18_3_the_form_is_checked_before_the_skill_so_a_stray_member_names_t18_2():
+    record = example()
+    record["actions"][14] |= {"skill": 2, "weather": "rain"}  # 堅守 is not activated, and takes nothing
+    del record["actions"][14]["name"]
+    assert replay(record)["illegal"] == {"index": 14, "clause": "T18.2"}
