@@ -38,3 +38,10 @@ def test_t18_every_clause_of_the_rules_is_named_by_a_test():
     assert len(clauses()) > 60
     missing = sorted(clauses() - named(), key=lambda c: [int(p) for p in c[1:].split(".")])
     assert missing == []
+
+
+def test_t18_the_chinese_rules_have_the_same_clauses_in_the_same_order():
+    chinese = RULES.with_name("tactics.zh-Hant.md").read_text(encoding="utf-8")
+    english = RULES.read_text(encoding="utf-8")
+    ids = re.compile(r"^(?:## |- \*\*)(T\d+(?:\.\d+)?(?:–T\d+\.\d+)?)", flags=re.M)
+    assert ids.findall(chinese) == ids.findall(english)
