@@ -36,7 +36,8 @@ def lone_x(game: Game, unit: Unit) -> int:
     """孤膽's X: enemy heroes within 2 minus own other heroes within 2, at least 0 (T14.4, D48)."""
     assert unit.cell is not None
     near = [u for u in game.units if u.alive and u is not unit and _within(u, unit.cell, 2)]
-    return max(0, sum(u.side != unit.side for u in near) - sum(u.side == unit.side for u in near))
+    side = game.side_of(unit)
+    return max(0, sum(game.side_of(u) != side for u in near) - sum(game.side_of(u) == side for u in near))
 
 
 def _within(unit: Unit, cell: str, reach: int) -> bool:

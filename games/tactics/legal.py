@@ -117,7 +117,9 @@ def candidates(game: Game) -> list[dict]:
     if game.due == "respawn":
         return [{"act": "respawn", **who, "cell": c} for c in free_spawns(game, unit.side)]
     found = [{"act": "move", **who, "path": p} for p in paths(game, unit).values()]
-    marks = [u.cell for u in game.units if u.cell and u.side != unit.side] + [game.board.base(game.other(unit.side))]
+    marks = [u.cell for u in game.units if u.cell and game.side_of(u) != game.side_of(unit)] + [
+        game.board.base(game.other(game.side_of(unit)))
+    ]
     found += [{"act": "attack", **who, "target": c} for c in marks]
     for number in unit.skills:
         found += _skill_candidates(game, unit, number)

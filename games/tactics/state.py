@@ -128,10 +128,12 @@ class Game:
         return self.unit(self.turn[0], self.turn[1]) if self.turn else None
 
     def enemies(self, side: str) -> list[Unit]:
-        return [u for u in self.units if u.alive and u.side != side]
+        """The heroes on the board acting against that side (a bewitched hero with 貂蟬's)."""
+        return [u for u in self.units if u.alive and self.side_of(u) != side]
 
     def allies(self, side: str) -> list[Unit]:
-        return [u for u in self.units if u.alive and u.side == side]
+        """The heroes on the board acting for that side (a bewitched hero for 貂蟬's, T14.4)."""
+        return [u for u in self.units if u.alive and self.side_of(u) == side]
 
     def side_has(self, side: str, skill: str) -> bool:
         """A hero of the side, alive, has this skill activated: a side's aura (D27)."""
@@ -148,7 +150,7 @@ class Game:
 
     def mov_of(self, unit: Unit) -> int:
         """MOV with its lasting bonuses, before slow (T4.1, 飛將, 改裝, 激勵, 虎豹)."""
-        bonus = unit.has("飛將") + unit.has("改裝") + self.side_has(unit.side, "虎豹")
+        bonus = unit.has("飛將") + unit.has("改裝") + self.side_has(self.side_of(unit), "虎豹")
         bonus += any(u.has("激勵") and (u.designate or {}).get("hero") == unit.name for u in self.allies(unit.side))
         return unit.hero.mov + bonus
 

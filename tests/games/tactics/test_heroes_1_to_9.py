@@ -259,3 +259,17 @@ def test_t14_4_terror_paralyses_the_target_on_1_to_3():
     next_roll(game, 1)
     act(game, wu, "attack", target="e5")
     assert game.unit("second", "張遼").has_status("paralysis")
+
+
+def test_t14_4_a_bewitched_enemy_acts_for_diaochans_side_and_may_hit_his_own_base():
+    game = game_with({"貂蟬": ((1, 3), "d8"), "曹操": ((1, 2), "a1")}, {"呂布": ((1, 3), "d9"), "甘寧": ((2, 3), "i9")})
+    diao = turn(game, "first", "貂蟬")
+    diao.en = 4
+    act(game, diao, "skill", skill=1, target="d9")
+    lu = game.unit("second", "呂布")
+    assert game.mov_of(lu) == 4 + 1 + 1  # 飛將, and 曹操's 虎豹 for 貂蟬's side
+    assert refusal(game, lu, "attack", target="d8") == "T7.1"
+    act(game, lu, "attack", target="e9")
+    assert game.bases["second"] == 9 - 1
+    act(game, lu, "end")
+    assert (game.side_of(lu), game.mov_of(lu)) == ("second", 5)
