@@ -17,9 +17,16 @@ from dataclasses import dataclass
 from games.tactics.actions import apply
 from games.tactics.dice import commitment, new_seed
 from games.tactics.setup import start
-from games.tactics.state import Game
+from games.tactics.state import Game, Settings
 
 FORMAT = "sanguo-tactics/1"
+
+
+def written(settings: dict) -> dict:
+    """The settings a writer puts in a record: those that differ from the defaults (T18.2)."""
+    bases = Settings(heroes_per_side=settings.get("heroes_per_side", 3))
+    defaults = Settings(base_first=bases.base_max("first"), base_second=bases.base_max("second"))
+    return {key: value for key, value in settings.items() if getattr(defaults, key, object()) != value}
 
 
 @dataclass
@@ -36,7 +43,7 @@ class Match:
         seed = seed or new_seed()
         record = {
             "format": FORMAT,
-            "settings": dict(settings or {}),
+            "settings": written(settings or {}),
             "map": map,
             "seed": seed,
             "commitment": commitment(seed),

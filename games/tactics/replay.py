@@ -1,5 +1,18 @@
 """Replaying a `sanguo-tactics/1` record (docs/tactics.md T18.3): the final state of T18.4, or the
-first illegal action by its index and clause, with the state before it."""
+first illegal action by its index and clause, with the state before it.
+
+>>> record = {"format": "sanguo-tactics/1", "settings": {"heroes_per_side": 1}, "map": "classic-9",
+...     "seed": "0" * 64, "sides": {
+...     "first": {"heroes": [{"hero": "張遼", "skills": [1, 3], "cell": "d1"}]},
+...     "second": {"heroes": [{"hero": "甘寧", "skills": [1, 3], "cell": "f9"}]}},
+...     "actions": [{"act": "turn", "side": "first", "hero": "張遼"},
+...                 {"act": "move", "side": "first", "hero": "張遼", "path": ["d2", "d3", "d4", "d5", "d6"]}]}
+>>> state = replay(record)
+>>> state["illegal"], state["weather"], state["heroes"][0]["cell"]
+({'index': 1, 'clause': 'T6.2'}, 'overcast', 'd1')
+>>> describe(record)[1]
+['action 1 is illegal: T6.2 (the path costs 6 MOV, more than the hero has)']
+"""
 
 import copy
 

@@ -98,3 +98,16 @@ def test_t18_3_the_form_is_checked_before_the_skill_so_a_stray_member_names_t18_
     record["actions"][14] |= {"skill": 2, "weather": "rain"}  # 堅守 is not activated, and takes nothing
     del record["actions"][14]["name"]
     assert replay(record)["illegal"] == {"index": 14, "clause": "T18.2"}
+
+
+def test_t18_1_the_command_takes_the_revealed_seed_when_the_record_has_none(tmp_path, capsys):
+    record = example()
+    seed = record.pop("seed")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    call_command("tactics_replay", str(path), "--json")
+    assert json.loads(capsys.readouterr().out)["illegal"] == {"index": "setup", "clause": "T18.1"}
+    call_command("tactics_replay", str(path), "--json", "--seed", seed)
+    assert json.loads(capsys.readouterr().out) == FINAL
+    call_command("tactics_replay", str(path), "--json", "--seed", "1" * 64)
+    assert json.loads(capsys.readouterr().out) == {"illegal": {"index": "setup", "clause": "T18.1"}}

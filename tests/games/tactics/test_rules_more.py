@@ -305,3 +305,9 @@ def test_t16_the_decisions_refuse_a_roar_at_nobody_and_first_aid_at_full_hp_for_
     hua.en = 2
     assert refusal(game, hua, "skill", skill=1, target="e2") == "T9.5"
     assert (zhang.hp, hua.en) == (9, 2)
+
+
+def test_t18_2_a_written_record_omits_the_settings_that_repeat_the_defaults():
+    settings = {"heroes_per_side": 2, "round_limit": 30, "base_second": 9, "mountain_cost": 1}
+    match = Match.new(SIDES, settings=settings, seed="0" * 64)
+    assert match.record["settings"] == {"heroes_per_side": 2, "mountain_cost": 1}
