@@ -138,12 +138,10 @@ def _hero_act(game: Game, unit: Unit, action: dict, reacts: list) -> None:
         drop(game, unit, action)
     elif act == "skill":
         use_skill(game, unit, action)
+    elif act == "end" and game.turn is not None and game.turn[2]:
+        game.turn, game.charmed, game.resume = game.resume, None, None
     elif act == "end":
-        if game.turn is not None and game.turn[2]:
-            game.turn, game.charmed, game.resume = game.resume, None, None
-        else:
-            end_turn(game, unit)
-        return
+        end_turn(game, unit)
     current = game.current()
     if game.result is None and current is not None and not current.alive and game.due is None:
         if game.turn is not None and game.turn[2]:  # a 迷魂 extra turn ends at its hero's death

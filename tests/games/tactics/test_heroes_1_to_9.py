@@ -273,3 +273,20 @@ def test_t14_4_a_bewitched_enemy_acts_for_diaochans_side_and_may_hit_his_own_bas
     assert game.bases["second"] == 9 - 1
     act(game, lu, "end")
     assert (game.side_of(lu), game.mov_of(lu)) == ("second", 5)
+
+
+def test_t5_3_diaochan_killed_in_the_extra_turn_she_gave_ends_her_turn_when_it_ends():
+    game = game_with(
+        {"貂蟬": ((1, 2), "e4", {"hero": "張遼"}), "張遼": ((1, 3), "a3")},
+        {"馬鈞": ((1, 3), "e5"), "甘寧": ((2, 3), "i9")},
+    )
+    diao = turn(game, "first", "貂蟬")
+    diao.en, diao.hp = 4, 1
+    act(game, diao, "skill", skill=1, target="e5")
+    ma = game.unit("second", "馬鈞")
+    ma.en = 2
+    next_roll(game, 3)
+    act(game, ma, "skill", skill=1, target="d4")
+    assert diao.cell is None
+    act(game, ma, "end")
+    assert (game.turn, game.unit("first", "張遼").hp_max) == (None, 9)
