@@ -42,7 +42,7 @@ def _cell(game: Game, value: object) -> str:
 def check_form(game: Game, action: object) -> Unit | None:
     """T18.3 check 1: a known act, its members and no others, cells on the map, a hero of that
     side's roster. Returns the hero named, if any."""
-    if not isinstance(action, dict) or action.get("act") not in MEMBERS:
+    if not isinstance(action, dict) or not isinstance(action.get("act"), str) or action["act"] not in MEMBERS:
         raise TacticsViolation("T18.2", "an action is an object with a known `act`")
     required, optional = MEMBERS[action["act"]]
     if action["act"] in HERO_ACTS:

@@ -56,7 +56,12 @@ def read_map(raw: object, heroes_per_side: int) -> Board:
 
 def check_activation(hero: Hero, skills: object, designate: object, units: list[Unit], side: str) -> None:
     """Two different skills from 1 to 3, and the designations 激勵 and 慧眼 call for (T2.4)."""
-    if not isinstance(skills, list) or len(set(skills)) != 2 or not set(skills) <= {1, 2, 3}:
+    if (
+        not isinstance(skills, list)
+        or any(type(n) is not int for n in skills)
+        or len(set(skills)) != 2
+        or not set(skills) <= {1, 2, 3}
+    ):
         raise TacticsViolation("T2.4", f"{hero.name} activates two different skills from 1 to 3")
     names = {hero.skill(n).name for n in skills}
     needs = names & {"激勵", "慧眼"}
@@ -65,12 +70,16 @@ def check_activation(hero: Hero, skills: object, designate: object, units: list[
             raise TacticsViolation("T2.4", "only 激勵 and 慧眼 designate a hero")
         return
     mates = {u.name: u for u in units if u.side == side}
-    if not isinstance(designate, dict) or designate.get("hero") not in mates:
+    if not isinstance(designate, dict) or not isinstance(designate.get("hero"), str) or designate["hero"] not in mates:
         raise TacticsViolation("T2.4", f"{hero.name}'s {'/'.join(sorted(needs))} designates a hero of its side")
     chosen = mates[designate["hero"]]
     if "激勵" in needs and (set(designate) != {"hero"} or not chosen.hero.male):
         raise TacticsViolation("T2.4", "激勵 designates a male hero of its side")
-    if "慧眼" in needs and (set(designate) != {"hero", "extra"} or designate["extra"] not in {1, 2, 3}):
+    if "慧眼" in needs and (
+        set(designate) != {"hero", "extra"}
+        or type(designate["extra"]) is not int
+        or designate["extra"] not in {1, 2, 3}
+    ):
         raise TacticsViolation("T2.4", "慧眼 designates a hero of its side and one of its skills not activated")
 
 
@@ -83,7 +92,8 @@ def _side_units(raw: object, side: str, settings: Settings) -> list[Unit]:
     for entry in raw["heroes"]:
         if not isinstance(entry, dict) or set(entry) - {"hero", "skills", "cell", "designate"}:
             raise TacticsViolation("T18.2", "a hero is an object: hero, skills, cell, designate")
-        hero = HEROES.get(entry.get("hero", ""))
+        name = entry.get("hero")
+        hero = HEROES.get(name) if isinstance(name, str) else None
         if hero is None or any(u.name == hero.name for u in units):
             raise TacticsViolation("T2.3", "a side picks different heroes among the 27")
         units.append(Unit(side, hero, entry.get("skills", []), entry.get("cell"), hero.hp, hero.hp, 0, hero.en_max))

@@ -111,3 +111,17 @@ def test_t18_1_the_command_takes_the_revealed_seed_when_the_record_has_none(tmp_
     assert json.loads(capsys.readouterr().out) == FINAL
     call_command("tactics_replay", str(path), "--json", "--seed", "1" * 64)
     assert json.loads(capsys.readouterr().out) == {"illegal": {"index": "setup", "clause": "T18.1"}}
+
+
+@pytest.mark.parametrize(
+    "change, result",
+    [
+        (lambda r: r["actions"][0].update(act=["turn"]), {"index": 0, "clause": "T18.2"}),
+        (lambda r: r["sides"]["first"]["heroes"][0].update(hero={"zh": "張遼"}), {"index": "setup", "clause": "T2.3"}),
+        (lambda r: r["sides"]["first"]["heroes"][0].update(skills=[[1], 3]), {"index": "setup", "clause": "T2.4"}),
+    ],
+)
+def test_t18_3_values_of_the_wrong_type_are_refused_with_a_clause_not_a_crash(change, result):
+    record = example()
+    change(record)
+    assert replay(record)["illegal"] == result
