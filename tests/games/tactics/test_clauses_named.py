@@ -2,6 +2,7 @@
 name, like `test_t6_2_…`, or its docstring, like "T6.2"), so that a clause nobody checks shows."""
 
 import ast
+import json
 import re
 from pathlib import Path
 
@@ -45,3 +46,17 @@ def test_t18_the_chinese_rules_have_the_same_clauses_in_the_same_order():
     english = RULES.read_text(encoding="utf-8")
     ids = re.compile(r"^(?:## |- \*\*)(T\d+(?:\.\d+)?(?:–T\d+\.\d+)?)", flags=re.M)
     assert ids.findall(chinese) == ids.findall(english)
+
+
+def test_t14_3_every_skill_of_every_hero_is_named_by_a_test():
+    """Each of the 81 skills has a test whose name carries its English name (`eight_gate_array`)."""
+    data = json.loads((HERE.parent.parent.parent / "games" / "tactics" / "data" / "heroes.json").read_text("utf-8"))
+    tests = " ".join(
+        n.name
+        for p in HERE.glob("test_*.py")
+        for n in ast.walk(ast.parse(p.read_text("utf-8")))
+        if isinstance(n, ast.FunctionDef)
+    )
+    snake = {s["zh"]: re.sub(r"[^a-z]+", "_", s["en"].lower()).strip("_") for h in data["heroes"] for s in h["skills"]}
+    assert len(snake) == 81
+    assert sorted(zh for zh, name in snake.items() if name not in tests) == []

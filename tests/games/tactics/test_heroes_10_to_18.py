@@ -125,7 +125,7 @@ def test_t14_4_tiger_leopard_riders_give_mov_and_a_strike_on_plain():
     assert game.unit("second", "關羽").hp == 9 - 2
 
 
-def test_t14_4_qingzhou_gives_max_hp_and_a_strike_from_forest():
+def test_t14_4_qingzhou_troops_give_max_hp_and_a_strike_from_forest():
     game = game_with({"曹操": ((1, 3), "a1"), "張遼": ((2, 3), "f7")}, {"關羽": ((2, 3), "f8"), "黃蓋": ((1, 2), "i9")})
     assert game.unit("first", "曹操").hp_max == 9
     act(game, turn(game, "first", "張遼"), "attack", target="f8")
@@ -194,7 +194,7 @@ def test_t14_4_anchor_hook_pulls_the_target_next_to_huang_gai():
     assert (game.unit("second", "關羽").cell, game.unit("second", "關羽").hp) == ("b3", 8)
 
 
-def test_t14_4_self_injury_costs_hp_and_burns_adjacent_enemies():
+def test_t14_4_self_injury_ruse_costs_hp_and_burns_adjacent_enemies():
     game = game_with({"黃蓋": ((2, 3), "e5")}, GUAN, weather="overcast")
     huang = turn(game, "first", "黃蓋")
     huang.en, huang.hp = 2, 1

@@ -256,3 +256,12 @@ def test_t18_3_the_legal_actions_list_counter_plans_copies_of_the_adjacent_enemy
         "target": "e5",
     } in copies
     assert {a["copy"] for a in copies} == {3}  # 水淹 needs water under 姜維; 威震 is the one he can copy
+
+
+def test_t14_4_surprise_raid_adds_two_strike_on_a_mountain_and_one_in_forest():
+    game = game_with({"鄧艾": ((2, 3), "f7")}, {"關羽": ((2, 3), "f8")})
+    act(game, turn(game, "first", "鄧艾"), "attack", target="f8")
+    assert game.unit("second", "關羽").hp == 9 - 2
+    game = game_with({"鄧艾": ((2, 3), "e5")}, {"關羽": ((2, 3), "e6")})
+    act(game, turn(game, "first", "鄧艾"), "attack", target="e6")
+    assert game.unit("second", "關羽").hp == 9 - 3

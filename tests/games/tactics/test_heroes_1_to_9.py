@@ -58,7 +58,7 @@ def test_t9_3_blaze_deals_5_fire_plus_1_in_sun_and_is_refused_in_rain():
     assert refusal(game, zhuge, "skill", skill=2, target="e6") == "T8.5"
 
 
-def test_t8_8_a_stone_array_stops_an_enemy_move_hurts_and_roots_then_goes():
+def test_t8_8_eight_gate_array_stops_an_enemy_move_hurts_and_roots_then_goes():
     game = one("諸葛亮", (1, 3))
     zhuge = turn(game, "first", "諸葛亮")
     zhuge.en = 4
@@ -290,3 +290,13 @@ def test_t5_3_diaochan_killed_in_the_extra_turn_she_gave_ends_her_turn_when_it_e
     assert diao.cell is None
     act(game, ma, "end")
     assert (game.turn, game.unit("first", "張遼").hp_max) == (None, 9)
+
+
+def test_t14_4_helpmate_gives_en_back_after_a_skill_that_costs_3_or_more_2_from_5():
+    game = game_with(
+        {"黃月英": ((1, 3), "a1"), "諸葛亮": ((1, 2), "e3")}, {"關羽": ((2, 3), "e5"), "甘寧": ((2, 3), "i9")}
+    )
+    zhuge = turn(game, "first", "諸葛亮")
+    zhuge.en = 6
+    act(game, zhuge, "skill", skill=1, target="e5")
+    assert zhuge.en == 6 - 5 + 2
