@@ -19,10 +19,12 @@ import copy
 import heapq
 
 from games.tactics.actions import apply
+from games.tactics.attack import targets
 from games.tactics.board import distance, neighbours
 from games.tactics.errors import TacticsViolation
 from games.tactics.heroes import Skill
 from games.tactics.movement import hostile_array, step_cost
+from games.tactics.reactions import cover
 from games.tactics.skills.common import members
 from games.tactics.skills.copies import NOT_COPIED
 from games.tactics.state import Game, Unit
@@ -136,3 +138,21 @@ def legal_actions(game: Game) -> list[dict]:
             continue
         legal.append(action)
     return legal
+
+
+def covers(game: Game, action: dict) -> list[dict]:
+    """The 援護 reactions that could answer a checked normal attack (T14.4 25.3): one per 趙雲
+    and attacked ally next to him, for the page that asks 趙雲's player before it resolves."""
+    attacker = game.unit(action["side"], action["hero"])
+    attacked = targets(game, attacker, action["target"], action.get("second"))
+    found = []
+    for guard in game.enemies(game.side_of(attacker)):
+        for number in [n for n in guard.skills if guard.hero.skill(n).name == "援護"]:
+            for ally in attacked:
+                react = {"act": "react", "side": guard.side, "hero": guard.name, "skill": number, "target": ally.cell}
+                try:
+                    cover(game, attacker, attacked, guard, react, pay=False)
+                except TacticsViolation:
+                    continue
+                found.append(react)
+    return found

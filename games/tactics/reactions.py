@@ -6,8 +6,9 @@ from games.tactics.errors import TacticsViolation
 from games.tactics.state import Game, Unit
 
 
-def cover(game: Game, attacker: Unit, attacked: list[Unit], guard: Unit, action: dict) -> Unit:
-    """Checks a `react` (T18.3 step 7 for 援護) and pays its 1 EN; returns the ally it covers."""
+def cover(game: Game, attacker: Unit, attacked: list[Unit], guard: Unit, action: dict, pay: bool = True) -> Unit:
+    """Checks a `react` (T18.3 step 7 for 援護) and pays its 1 EN (unless `pay` is false: a look
+    at what could be done); returns the ally it covers."""
     number = action["skill"]
     if type(number) is not int or number not in guard.skills:
         raise TacticsViolation("T2.4", "that skill is not activated")
@@ -29,7 +30,8 @@ def cover(game: Game, attacker: Unit, attacked: list[Unit], guard: Unit, action:
         or ally.cell not in neighbours(game.board, guard.cell)
     ):
         raise TacticsViolation("T14.4", "援護 covers another hero of its side, next to 趙雲, that the attack targets")
-    guard.en -= skill.cost_en or 0
+    if pay:
+        guard.en -= skill.cost_en or 0
     return ally
 
 

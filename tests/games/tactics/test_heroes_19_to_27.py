@@ -2,7 +2,7 @@
 趙雲, 鄧艾, 夏侯淵, each on a literal position, with the clause of each refusal."""
 
 from games.tactics.actions import apply
-from games.tactics.legal import legal_actions
+from games.tactics.legal import covers, legal_actions
 from tests.games.tactics.positions import act, game_with, next_roll, refusal, turn
 
 GUAN = {"關羽": ((2, 3), "e6")}  # 水淹, 威震: no passive of its own
@@ -265,3 +265,13 @@ def test_t14_4_surprise_raid_adds_two_strike_on_a_mountain_and_one_in_forest():
     game = game_with({"鄧艾": ((2, 3), "e5")}, {"關羽": ((2, 3), "e6")})
     act(game, turn(game, "first", "鄧艾"), "attack", target="e6")
     assert game.unit("second", "關羽").hp == 9 - 3
+
+
+def test_t14_4_cover_is_offered_for_an_attacked_ally_next_to_zhao_yun_only():
+    game = game_with({"關羽": ((2, 3), "e4"), "張遼": ((1, 3), "a1")}, {"趙雲": ((1, 3), "f5"), "黃蓋": ((1, 2), "e5")})
+    turn(game, "first", "關羽")
+    game.unit("second", "趙雲").en = 1
+    offered = covers(game, {"act": "attack", "side": "first", "hero": "關羽", "target": "e5"})
+    assert offered == [{"act": "react", "side": "second", "hero": "趙雲", "skill": 3, "target": "e5"}]
+    game.unit("second", "趙雲").cell = "g5"
+    assert covers(game, {"act": "attack", "side": "first", "hero": "關羽", "target": "e5"}) == []
