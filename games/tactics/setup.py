@@ -136,8 +136,9 @@ def _start_bonuses(units: list[Unit]) -> None:
                 chosen.en_max + 1,
                 chosen.en + 1,
             )
-        if "慧眼" in names:
-            chosen.skills = sorted([*chosen.skills, unit.designate["extra"]])  # type: ignore[index]
+        extra = (unit.designate or {}).get("extra")
+        if "慧眼" in names and isinstance(extra, int):
+            chosen.skills = sorted([*chosen.skills, extra])
 
 
 def start(record: dict, seed: str | None = None) -> Game:

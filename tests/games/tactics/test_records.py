@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.tactics.replay import replay
+from games.tactics.replay import describe, replay
 
 EXAMPLE = Path(__file__).parent / "records" / "example-t18-5.json"
 FINAL = {
@@ -125,3 +125,10 @@ def test_t18_3_values_of_the_wrong_type_are_refused_with_a_clause_not_a_crash(ch
     record = example()
     change(record)
     assert replay(record)["illegal"] == result
+
+
+def test_t18_3_a_result_that_the_replay_does_not_reach_is_reported_as_a_mismatch():
+    record = example()
+    record["result"] = {"outcome": "second", "reason": "resign"}
+    legal, lines = describe(record)
+    assert legal and lines[-1] == "the record's result does NOT agree with the replay"
