@@ -1,10 +1,7 @@
-"""站內信 in the terminal, PTT's mailbox: the inbox (the latest first, `+` marking a letter not read
-yet) and the sent letters (Tab between them), a letter read in a pager (which marks it read), and
-writing one: the officer chosen from the campaign's, a subject, the editor for the text (Ctrl-X
-sends). `r` replies, `d` removes (after `y`). Every read and write is the letters' own
-(forum/selectors/letters.py, forum/services/letters.py): the web's checks, limits and words.
-The main menu's line carries the unread count, kept on the session's officer (read with it, then
-set by every mailbox read and every letter notice: bbs/notices.py)."""
+"""站內信 in the terminal, PTT's mailbox: the inbox (`+` not read yet) and the sent letters (Tab),
+a letter read in a pager, writing one (an officer, a subject, the editor; Ctrl-X sends), `r`
+replies, `d` removes (after `y`); every read and write is the letters' own (forum/): the web's
+checks and words. The menu's unread count is kept on the session's officer (bbs/notices.py)."""
 
 import uuid
 from collections.abc import Callable
@@ -40,8 +37,6 @@ from forum.services.letters import MAX_SUBJECT, letter_read, letter_remove, lett
 from screens.editor import Editor
 
 INBOX, SENT = "inbox", "sent"
-
-
 T = TypeVar("T")
 
 

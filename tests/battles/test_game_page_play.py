@@ -48,7 +48,9 @@ def test_r11_3_the_replay_alone_is_sent_to_a_page_that_asks_in_place_with_the_re
     assert boards(whole) == 1 and 'id="replay"' in whole and "攻方勝" in whole
     part = page(client, world, game, "許褚", HTTP_HX_REQUEST="true")
     assert part.lstrip().startswith('<div class="replay" id="replay"') and "<html" not in part
-    assert "data-replay-result" in part and "攻方勝" in part and "認輸" in part
+    assert "data-replay-result" not in part, "the result is said once, in the heading above (live.js keeps it)"
+    heading = whole.split("data-game-heading", 1)[1].split("</p>", 1)[0]
+    assert "攻方勝" in heading and "認輸" in heading and whole.count("攻方勝") == heading.count("攻方勝")
     assert 'data-key="ArrowLeft"' in part and 'hx-get="?ply=0' in part
     assert "<span data-step>1 / 1</span>" in part
     back = page(client, world, game, "許褚", HTTP_HX_REQUEST="true", HTTP_HX_HISTORY_RESTORE_REQUEST="true")

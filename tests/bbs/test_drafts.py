@@ -1,4 +1,4 @@
-"""A draft kept across a dropped connection (issue 42, PTT's 暫存檔), over real SSH into pyte: the
+"""A draft kept across a dropped connection (PTT's 暫存檔), over real SSH into pyte: the
 editor's text, when the session ends without a send or a Ctrl-Q, is kept for the user, and the
 next log-in offers it back: resume it (and send it), throw it away, or keep it for later."""
 

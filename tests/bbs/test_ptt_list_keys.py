@@ -1,5 +1,5 @@
 """PTT's keys in a board's thread list (pttbbs mbbsd/bbs.c `read_comms`, mbbsd/read.c), over real
-SSH into pyte (issue 42): `y` replies to the thread under the cursor quoting its first post, `X`
+SSH into pyte: `y` replies to the thread under the cursor quoting its first post, `X`
 (and `%`) comments under that post, `/` finds a title and `a` an author (the cursor goes to the
 next match, or the status line says there is none), and a key the list does not know says so.
 The pager's `y` replies quoting the post at the top of the screen (PTT's 引用)."""

@@ -4,7 +4,7 @@ cities on 長安's roads crowded them: 城4's name lay on 成都's wall, 合肥'
 
 import pytest
 
-from seasons.services.world import world_create
+from seasons.world.creation import world_create
 from tests.e2e.conftest import log_in
 from tests.pages.worlds import spec
 from tests.worlds import World
