@@ -15,7 +15,7 @@ def terminal_choose(*, user, language: str | None = None, encoding: str | None =
         raise RuleViolation("bbs", _("No such language."))
     if encoding is not None and encoding not in TerminalChoice.Encoding.values:
         raise RuleViolation("bbs", _("No such encoding."))
-    choice, _created = TerminalChoice.objects.select_for_update().get_or_create(user=user)
+    choice, _created = TerminalChoice.objects.select_for_update(no_key=True).get_or_create(user=user)
     if language is not None:
         choice.language = language
     if encoding is not None:
@@ -57,7 +57,7 @@ def ssh_key_add(*, user, text: str, name: str = "") -> SSHKey:
     fingerprint = key.get_fingerprint("sha256")
     if SSHKey.objects.filter(fingerprint=fingerprint).exists():
         raise RuleViolation("bbs", _("This key is added already (to this or another account)."))
-    if SSHKey.objects.select_for_update().filter(user=user).count() >= MAX_KEYS:
+    if SSHKey.objects.select_for_update(no_key=True).filter(user=user).count() >= MAX_KEYS:
         raise RuleViolation("bbs", _("An account holds at most %(n)s keys: remove one first.") % {"n": MAX_KEYS})
     public = key.export_public_key("openssh").decode().strip()
     label = " ".join(name.split())[:100] or (key.get_comment() or "")[:100]

@@ -217,7 +217,9 @@ def _apply_batch(*, now: datetime, limit: int, failed: set[int]) -> tuple[int, i
             .order_by("due_at", "id")
         )
         if connection.features.has_select_for_update_skip_locked:  # PostgreSQL: workers take disjoint batches
-            due = due.select_for_update(skip_locked=True)
+            # The timers' rows only (`of`): the pause's test joins the campaign, whose row a plain
+            # FOR UPDATE would hold to the batch's end against every commit of a row pointing at it.
+            due = due.select_for_update(skip_locked=True, of=("self",))
         timers = list(due[:limit])  # SQLite: the IMMEDIATE transaction holds the write lock from here
         if not timers:
             return 0, 0

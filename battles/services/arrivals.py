@@ -103,7 +103,7 @@ def open_calls_tell(*, siege: Siege, officer_ids: list[int]) -> None:
 def army_arrive(timer: Timer) -> None:
     """R4.5 / R4.6: an army that arrives without being intercepted begins a siege."""
     army = (
-        Army.objects.select_for_update(of=("self",))
+        Army.objects.select_for_update(no_key=True, of=("self",))
         .select_related("campaign", "kingdom", "target__board", "target__kingdom")
         .get(pk=timer.object_id)
     )
@@ -120,7 +120,9 @@ def reinforcement_arrive(*, column: Army, at: datetime) -> None:
     """At the siege: those with fewer stars than the marshal take a free rank that keeps R4.3
     without moving anyone (+3 morale each); the others form an independent army (own morale)."""
     assert column.reinforces_id is not None  # the arrival sends here only a column that reinforces
-    main = Army.objects.select_for_update(of=("self",)).select_related("kingdom").get(pk=column.reinforces_id)
+    main = (
+        Army.objects.select_for_update(no_key=True, of=("self",)).select_related("kingdom").get(pk=column.reinforces_id)
+    )
     if main.status != Army.Status.BESIEGING:
         siege_join(army=column, at=at)  # nobody to join: it besieges as an army of its own
         return

@@ -70,7 +70,11 @@ def field_sortie(*, actor: Officer, army: Army, officers: list[Officer]) -> Fiel
     R5.3: pairing by rank order, the attacker's first board moving first, then alternating."""
     require_war_running(actor.campaign)
     city = city_lock(army.target_id)
-    army = Army.objects.select_for_update(of=("self",)).select_related("campaign", "kingdom", "origin").get(pk=army.pk)
+    army = (
+        Army.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("campaign", "kingdom", "origin")
+        .get(pk=army.pk)
+    )
     now = clock.now()
     if army.status != Army.Status.MARCHING or now >= army.arrives_at:
         raise RuleViolation("R4.6", _("A sortie meets an army on its way; this one is not on the road to the city."))
@@ -137,7 +141,9 @@ def field_battle_choose(*, actor: Officer, battle: FieldBattle, officers: list[O
     """R5.2 Decision: the larger attacking side chooses who plays, before any result."""
     require_war_running(actor.campaign)
     battle = (
-        FieldBattle.objects.select_for_update(of=("self",)).select_related("army__kingdom", "city").get(pk=battle.pk)
+        FieldBattle.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("army__kingdom", "city")
+        .get(pk=battle.pk)
     )
     army = battle.army
     if not commands(actor, army):
@@ -175,7 +181,7 @@ def field_battle_choose(*, actor: Officer, battle: FieldBattle, officers: list[O
 def field_result_apply(*, city: City, game: Game, army: Army, now: datetime) -> None:
     """When the last game of the match has its result, the battle is decided (R5.1, R5.4)."""
     assert game.field_battle_id is not None  # game_belongs_to_one_battle: a field game has its battle
-    battle = FieldBattle.objects.select_for_update(of=("self",)).get(pk=game.field_battle_id)
+    battle = FieldBattle.objects.select_for_update(no_key=True, of=("self",)).get(pk=game.field_battle_id)
     games = list(battle.games.select_related("attacker", "defender").order_by("board"))
     if any(g.status != Game.Status.DECIDED for g in games):
         return
@@ -205,7 +211,7 @@ def field_battle_advance(*, actor: Officer, battle: FieldBattle, advance: bool) 
     require_war_running(actor.campaign)
     battle = FieldBattle.objects.select_related("city").get(pk=battle.pk)
     army = (
-        Army.objects.select_for_update(of=("self",))
+        Army.objects.select_for_update(no_key=True, of=("self",))
         .select_related("kingdom__capital", "origin", "target__board", "campaign")
         .get(pk=battle.army_id)
     )

@@ -36,10 +36,10 @@ def value_change(
     with transaction.atomic():
         target: City | Army
         if city is not None:
-            target = City.objects.select_for_update(of=("self",)).get(pk=city.pk)
+            target = City.objects.select_for_update(no_key=True, of=("self",)).get(pk=city.pk)
         else:
             assert army is not None, "a value change names a city or an army"
-            target = Army.objects.select_for_update(of=("self",)).get(pk=army.pk)
+            target = Army.objects.select_for_update(no_key=True, of=("self",)).get(pk=army.pk)
         existing = LedgerEntry.objects.filter(key=key).first()
         if existing is not None:
             return existing
@@ -96,8 +96,12 @@ def day_change_rows(
     armies whose morale this takes to 0 (R8.1: their retreat is forced)."""
     gain, loss = campaign.daily_wall_gain, campaign.daily_morale_loss
     if connection.features.has_select_for_update:  # PostgreSQL: hold the rows from reading to writing
-        list(City.objects.select_for_update().filter(campaign=campaign, wall__lt=F("wall_max")).values_list("pk"))
-        list(besieging.select_for_update().values_list("pk"))
+        list(
+            City.objects.select_for_update(no_key=True)
+            .filter(campaign=campaign, wall__lt=F("wall_max"))
+            .values_list("pk")
+        )
+        list(besieging.select_for_update(no_key=True).values_list("pk"))
     falling = list(besieging.filter(morale__lte=loss).values_list("pk", flat=True))
     due, done = connection.ops.adapt_datetimefield_value(at), connection.ops.adapt_datetimefield_value(applied)
     ledger = LedgerEntry._meta.db_table

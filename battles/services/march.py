@@ -115,7 +115,7 @@ def _locked_members(organisation: list[tuple[Officer, str]]) -> list[tuple[Offic
         raise RuleViolation("R4.1", _("Each officer can be named once."))
     locked = {
         o.pk: o
-        for o in Officer.objects.select_for_update(of=("self",))
+        for o in Officer.objects.select_for_update(no_key=True, of=("self",))
         .select_related("city", "kingdom", "campaign")
         .filter(pk__in=ids)
         .order_by("pk")

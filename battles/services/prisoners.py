@@ -67,7 +67,7 @@ def ransom_settle(*, actor: Officer, ransom: Ransom, paid: bool) -> Ransom:
     """R10.2 / R10.6: the captor's king confirms payment (or releases the prisoner unpaid)."""
     require_war_running(actor.campaign)
     ransom = (
-        Ransom.objects.select_for_update(of=("self",))
+        Ransom.objects.select_for_update(no_key=True, of=("self",))
         .select_related("kingdom", "officer__kingdom__capital", "officer__city")
         .get(pk=ransom.pk)
     )
@@ -142,7 +142,9 @@ def retreat_money_offer(*, actor: Officer, siege: Siege) -> Ransom:
 @transaction.atomic
 def retreat_money_confirm(*, actor: Officer, ransom: Ransom) -> Ransom:
     require_war_running(actor.campaign)
-    ransom = Ransom.objects.select_for_update(of=("self",)).select_related("kingdom", "siege").get(pk=ransom.pk)
+    ransom = (
+        Ransom.objects.select_for_update(no_key=True, of=("self",)).select_related("kingdom", "siege").get(pk=ransom.pk)
+    )
     if not is_king(actor, ransom.kingdom):
         raise NotAllowed("R10.1", _("The besieging king confirms retreat money."))
     if (

@@ -36,7 +36,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
     require_war_running(actor.campaign)
     city = city_lock(pursuit.city_id)
     pursuit = (
-        Pursuit.objects.select_for_update(of=("self",))
+        Pursuit.objects.select_for_update(no_key=True, of=("self",))
         .select_related("army__kingdom", "army__campaign")
         .get(pk=pursuit.pk)
     )
@@ -134,7 +134,7 @@ def pursuit_result_apply(*, city: City, game: Game, army: Army, now: datetime) -
         assert game.defender is not None  # game_played_has_defender: the game is decided
         prisoner_take(officer=game.defender, captor=army.kingdom, held_in=home_of(army), at=now)
     assert game.pursuit_id is not None  # game_belongs_to_one_battle: a pursuit game has its pursuit
-    pursuit = Pursuit.objects.select_for_update(of=("self",)).get(pk=game.pursuit_id)
+    pursuit = Pursuit.objects.select_for_update(no_key=True, of=("self",)).get(pk=game.pursuit_id)
     if not pursuit.games.exclude(status=Game.Status.DECIDED).exists():
         _finish(pursuit, army, now)
 
@@ -148,11 +148,11 @@ def _finish(pursuit: Pursuit, army: Army, at: datetime, reason: str = "") -> Non
 @timer_handler(PURSUIT_DEADLINE)
 def pursuit_deadline(timer: Timer) -> None:
     """R8.2: no decision within the window: the retreat has succeeded."""
-    pursuit = Pursuit.objects.select_for_update(of=("self",)).get(pk=timer.object_id)
+    pursuit = Pursuit.objects.select_for_update(no_key=True, of=("self",)).get(pk=timer.object_id)
     if pursuit.status != Pursuit.Status.OPEN:
         return
     army = (
-        Army.objects.select_for_update(of=("self",))
+        Army.objects.select_for_update(no_key=True, of=("self",))
         .select_related("kingdom__capital", "origin", "target__board", "campaign")
         .get(pk=pursuit.army_id)
     )

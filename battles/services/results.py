@@ -62,7 +62,7 @@ def game_decide(*, city: City, game: Game, result: str, note: str = "", user: Us
     if game.status != Game.Status.PENDING:
         raise RuleViolation("R6.2", _("This game is not being played: its result cannot be entered."))
     army = (
-        Army.objects.select_for_update(of=("self",))
+        Army.objects.select_for_update(no_key=True, of=("self",))
         .select_related("kingdom__capital", "origin", "target__board", "campaign", "siege__city")
         .get(pk=game.army_id)
     )

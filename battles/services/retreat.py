@@ -9,6 +9,7 @@ from battles import announcements as texts
 from battles.authority import commands
 from battles.models import Army, ArmyMember
 from battles.services.lifecycle import retreat_begin
+from battles.services.locks import city_lock
 from campaign import clock
 from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation
@@ -20,8 +21,12 @@ def army_retreat(*, actor: Officer, army: Army, rearguard: Sequence[Officer] = (
     """R8.1: the marshal (or the highest remaining member, or the king) retreats at will and
     may name a rearguard (斷後) to face the pursuers (R8.2)."""
     require_war_running(actor.campaign)
+    # The war's locks in their order (battles/services/locks.py): the city, then the army. A
+    # period of the siege applied meanwhile holds the city first too, so the two go one after the
+    # other, and the period reads the siege as the retreat left it (lifted: no call after it).
+    city_lock(army.target_id)
     army = (
-        Army.objects.select_for_update(of=("self",))
+        Army.objects.select_for_update(no_key=True, of=("self",))
         .select_related("kingdom__capital", "origin", "target__board", "siege__city")
         .get(pk=army.pk)
     )

@@ -87,7 +87,7 @@ def siege_call(*, actor: Officer, army: Army, attacker: Officer, off_hours: bool
     attacker's agreement to play outside the hours of war (R7.4)."""
     require_war_running(actor.campaign)
     army = (
-        Army.objects.select_for_update(of=("self",))
+        Army.objects.select_for_update(no_key=True, of=("self",))
         .select_related("siege__city__board", "kingdom", "campaign")
         .get(pk=army.pk)
     )
@@ -142,7 +142,7 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
     require_war_running(actor.campaign)
     assert game.siege is not None  # the callers read the game among its siege's
     city = city_lock(game.siege.city_id)
-    game = Game.objects.select_for_update(of=("self",)).select_related("siege", "attacker").get(pk=game.pk)
+    game = Game.objects.select_for_update(no_key=True, of=("self",)).select_related("siege", "attacker").get(pk=game.pk)
     assert game.siege is not None
     if game.status != Game.Status.CALLED:
         raise RuleViolation("R6.1", _("This siege call has already been answered."))

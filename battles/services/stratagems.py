@@ -100,7 +100,7 @@ def stratagem_challenge(*, actor: Officer, target: Officer, kind: str, beneficia
 
 def _lock(stratagem: Stratagem) -> Stratagem:
     return (
-        Stratagem.objects.select_for_update(of=("self",))
+        Stratagem.objects.select_for_update(no_key=True, of=("self",))
         .select_related("campaign", "schemer", "target__city__board", "substitute")
         .get(pk=stratagem.pk)
     )
@@ -170,7 +170,7 @@ def banqi_act(*, actor: Officer, game: BanqiGame, action: str) -> BanqiGame:
     """One dark-chess action by the player whose turn it is; the game is rebuilt from its
     stored layout and actions, so a refused action changes nothing. The player's clock stops and
     gains the campaign's increment; an action after the flag fell loses on time."""
-    game = BanqiGame.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=game.pk)
+    game = BanqiGame.objects.select_for_update(no_key=True, of=("self",)).select_related("campaign").get(pk=game.pk)
     require_war_running(game.campaign)
     if game.result:
         raise RuleViolation("R11.7", _("This game is over."))
@@ -250,7 +250,11 @@ def _banqi_time(game: BanqiGame, to_move: int, now: datetime) -> BanqiGame:
 def banqi_flag_due(timer: Timer) -> None:
     """Applied at the due instant whether or not anyone is on the page; an action since makes it
     stale."""
-    game = BanqiGame.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=timer.object_id)
+    game = (
+        BanqiGame.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("campaign")
+        .get(pk=timer.object_id)
+    )
     if game.result or game.turn_since is None or len(game.actions) != timer.seq:
         return
     to_move = banqi_replay(game).turn
@@ -327,7 +331,7 @@ def game_effects_apply(*, game: Game, at: datetime) -> None:
     the earliest unused, unlapsed effect for each player."""
     for side, officer_id in (("attacker", game.attacker_id), ("defender", game.defender_id)):
         pending = (
-            Stratagem.objects.select_for_update(of=("self",))
+            Stratagem.objects.select_for_update(no_key=True, of=("self",))
             .filter(status=Stratagem.Status.EFFECT, effect_game__isnull=True, effect_until__gt=at)
             .filter(
                 Q(kind=Stratagem.Kind.SWIFT, beneficiary_id=officer_id)

@@ -63,7 +63,7 @@ def mail_settings_save(
     if actor.pk != officer.pk:
         raise NotAllowed("R1.5", _("Only the officer sets where their own mail goes."))
     address = address.strip()
-    current = MailSubscription.objects.select_for_update().filter(officer=officer).first()
+    current = MailSubscription.objects.select_for_update(no_key=True).filter(officer=officer).first()
     if not address:
         if current is not None:
             current.delete()
@@ -108,7 +108,7 @@ def _subscription(**token: str) -> MailSubscription | None:
     ((field, value),) = token.items()
     if "\x00" in value:
         return None
-    return MailSubscription.objects.select_for_update().filter(**{field: value[:64]}).first()
+    return MailSubscription.objects.select_for_update(no_key=True).filter(**{field: value[:64]}).first()
 
 
 def mail_confirm(*, actor: Officer, token: str) -> bool:

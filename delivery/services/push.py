@@ -37,7 +37,7 @@ def push_subscription_create(
     name = _name(name)
     languages = {code for code, _label in settings.LANGUAGES}
     language = language if language in languages else settings.LANGUAGE_CODE
-    Officer.objects.select_for_update().filter(pk=officer.pk).first()  # one count at a time per officer
+    Officer.objects.select_for_update(no_key=True).filter(pk=officer.pk).first()  # one count at a time per officer
     current = PushSubscription.objects.filter(officer=officer, endpoint=endpoint).first()
     if current is not None:
         current.p256dh, current.auth, current.language = p256dh, auth, language
@@ -60,7 +60,7 @@ def push_subscription_create(
 
 
 def _own(actor: Officer, subscription_id: int) -> PushSubscription:
-    device = PushSubscription.objects.select_for_update().filter(pk=subscription_id).first()
+    device = PushSubscription.objects.select_for_update(no_key=True).filter(pk=subscription_id).first()
     if device is None:
         raise RuleViolation(CLAUSE, _("This device is not known: it may have been removed."))
     if device.officer_id != actor.pk:

@@ -208,7 +208,7 @@ def post_hide(*, actor: Officer, post: Post, hidden: bool = True) -> Post:
         raise NotAllowed("R2.5", _("Only the governor, the board's moderators or the king may moderate this board."))
     with transaction.atomic():
         # Its comments' count leaves the thread's with it (and comes back when shown again).
-        locked = Post.objects.select_for_update().only("pk", "hidden", "score", "thread_id").get(pk=post.pk)
+        locked = Post.objects.select_for_update(no_key=True).only("pk", "hidden", "score", "thread_id").get(pk=post.pk)
         if locked.hidden != hidden:
             Post.objects.filter(pk=post.pk).update(hidden=hidden)
             if locked.score:
@@ -243,7 +243,7 @@ def post_edit(*, actor: Officer, post: Post, body: str) -> Post:
     check_rate(actor)
     html = render_markdown(body)
     with transaction.atomic():
-        locked = Post.objects.select_for_update().get(pk=post.pk)
+        locked = Post.objects.select_for_update(no_key=True).get(pk=post.pk)
         _check_editable(locked, window, now)
         post.body, post.html, post.edited_at = body, html, now
         post.terms = index_terms(post.thread.title, body)

@@ -62,7 +62,9 @@ def comment_add(*, actor: Officer, post: Post, kind: str, text: str) -> Comment:
     check_commentable(post)
     check_rate(actor)
     with transaction.atomic():
-        locked = Post.objects.select_for_update().only("pk", "hidden", "author_id", "thread_id").get(pk=post.pk)
+        locked = (
+            Post.objects.select_for_update(no_key=True).only("pk", "hidden", "author_id", "thread_id").get(pk=post.pk)
+        )
         now = clock.now()  # under the lock: the officer's comments on the post are in time order
         check_commentable(locked)
         last = (
@@ -97,8 +99,8 @@ def comment_hide(*, actor: Officer, comment: Comment, hidden: bool = True) -> Co
         raise NotAllowed("R2.5", _("Only the governor, the board's moderators or the king may moderate this board."))
     with transaction.atomic():
         # The post first, as comment_add and post_hide lock it: its hiding and its counts hold still.
-        shown = not Post.objects.select_for_update().only("pk", "hidden").get(pk=post.pk).hidden
-        locked = Comment.objects.select_for_update().get(pk=comment.pk)
+        shown = not Post.objects.select_for_update(no_key=True).only("pk", "hidden").get(pk=post.pk).hidden
+        locked = Comment.objects.select_for_update(no_key=True).get(pk=comment.pk)
         if locked.hidden != hidden:
             Comment.objects.filter(pk=comment.pk).update(hidden=hidden)
             sign = -1 if hidden else 1

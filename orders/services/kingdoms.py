@@ -56,7 +56,11 @@ def _announce(kingdom: Kingdom, key: str, title: str) -> None:
 def king_appoint(*, user, kingdom: Kingdom, officer: Officer) -> Kingdom:
     """An organiser names the king of a kingdom without one (its first, or after none was left)."""
     require_organiser(user, kingdom.campaign)
-    kingdom = Kingdom.objects.select_for_update(of=("self",)).select_related("campaign", "palace").get(pk=kingdom.pk)
+    kingdom = (
+        Kingdom.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("campaign", "palace")
+        .get(pk=kingdom.pk)
+    )
     _living(kingdom)
     if kingdom.king_id is not None:
         raise RuleViolation(
@@ -77,7 +81,9 @@ def crown_hand_on(*, actor: Officer, officer: Officer) -> Kingdom:
     if actor.kingdom is None or not is_king(actor, actor.kingdom):
         raise NotAllowed("R2.1", _("Only the king hands the crown on."))
     kingdom = (
-        Kingdom.objects.select_for_update(of=("self",)).select_related("campaign", "palace").get(pk=actor.kingdom.pk)
+        Kingdom.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("campaign", "palace")
+        .get(pk=actor.kingdom.pk)
     )
     _living(kingdom)
     require_two_factor(actor.user, kingdom.campaign)
@@ -96,7 +102,7 @@ def crown_hand_on(*, actor: Officer, officer: Officer) -> Kingdom:
 @transaction.atomic
 def officer_leave(*, actor: Officer) -> Officer:
     """The officer leaves their kingdom; their posts are vacated (the module's decisions)."""
-    officer = Officer.objects.select_for_update(of=("self",)).select_related("campaign").get(pk=actor.pk)
+    officer = Officer.objects.select_for_update(no_key=True, of=("self",)).select_related("campaign").get(pk=actor.pk)
     if officer.kingdom_id is None:
         raise RuleViolation("R1.5", _("You serve no kingdom."))
     kingdom = Kingdom.objects.select_related("campaign", "palace").get(pk=officer.kingdom_id)

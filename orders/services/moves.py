@@ -24,13 +24,15 @@ from forum.services.boards import post_system, post_system_many
 
 def _lock_officer(officer: Officer) -> Officer:
     return (
-        Officer.objects.select_for_update(of=("self",)).select_related("kingdom", "city", "campaign").get(pk=officer.pk)
+        Officer.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("kingdom", "city", "campaign")
+        .get(pk=officer.pk)
     )
 
 
 def _lock_move(move: Move) -> Move:
     return (
-        Move.objects.select_for_update(of=("self",))
+        Move.objects.select_for_update(no_key=True, of=("self",))
         .select_related(
             "campaign",
             "officer__kingdom",
@@ -296,7 +298,7 @@ def move_arrive(timer: Timer) -> None:
     """R3.4: at the due instant the officer is in the new city and the arrival is posted there,
     stamped with that instant, whether or not anyone is on the site."""
     move = (
-        Move.objects.select_for_update(of=("self",))
+        Move.objects.select_for_update(no_key=True, of=("self",))
         .select_related("campaign", "officer", "origin", "destination__board")
         .get(pk=timer.object_id)
     )
@@ -321,7 +323,7 @@ def move_arrive_many(timers: list[Timer]) -> None:
     for each, in a few set-based statements; the war's arrival hooks run only for arrivals in
     the cities it watches (besieged ones, R8.4)."""
     moves = list(
-        Move.objects.select_for_update(of=("self",))
+        Move.objects.select_for_update(no_key=True, of=("self",))
         .select_related("campaign", "officer", "origin", "destination__board")
         .filter(pk__in=[timer.object_id for timer in timers], status=Move.Status.TRAVELLING)
         .order_by("arrives_at", "pk")

@@ -41,7 +41,7 @@ def governor_appoint(*, actor: Officer, city: City, officer: Officer | None, con
     and that city's board and the palace are told it has no governor now."""
     require_campaign_open(actor.campaign)
     city = (
-        City.objects.select_for_update(of=("self",))
+        City.objects.select_for_update(no_key=True, of=("self",))
         .select_related("kingdom__palace", "board", "governor")
         .get(pk=city.pk)
     )
@@ -61,7 +61,7 @@ def governor_appoint(*, actor: Officer, city: City, officer: Officer | None, con
             raise RuleViolation("R10.6", _("%(name)s is a prisoner.") % {"name": officer.name})
         # Two appointments of one officer to two cities at once: the officer's row lock makes
         # the second wait and then move the post (an officer governs one city).
-        Officer.objects.select_for_update().filter(pk=officer.pk).first()
+        Officer.objects.select_for_update(no_key=True).filter(pk=officer.pk).first()
         held = City.objects.select_related("board").filter(governor=officer).exclude(pk=city.pk).first()
         if held is not None:
             if not confirm_vacate:
@@ -114,7 +114,11 @@ def _may_appoint_moderators(actor: Officer, board: Board) -> bool:
 def moderator_appoint(*, actor: Officer, board: Board, officer: Officer) -> BoardModerator:
     """R2.5: the king or the governor appoints one or two administrator civil officers."""
     require_campaign_open(actor.campaign)
-    board = Board.objects.select_for_update(of=("self",)).select_related("city__kingdom", "kingdom").get(pk=board.pk)
+    board = (
+        Board.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("city__kingdom", "kingdom")
+        .get(pk=board.pk)
+    )
     if not _may_appoint_moderators(actor, board):
         raise NotAllowed("R2.5", _("Only the king or the city's governor appoints this board's moderators."))
     if board.kind == Board.Kind.PALACE:
@@ -169,7 +173,9 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
     board (R2.2). A king's recommendation is a decision."""
     require_campaign_open(actor.campaign)
     officer = (
-        Officer.objects.select_for_update(of=("self",)).select_related("city", "kingdom__palace").get(pk=officer.pk)
+        Officer.objects.select_for_update(no_key=True, of=("self",))
+        .select_related("city", "kingdom__palace")
+        .get(pk=officer.pk)
     )
     king = is_king(actor, officer.kingdom)
     if not king and not (
@@ -210,7 +216,7 @@ def promotion_recommend(*, actor: Officer, officer: Officer, stars: int, title: 
 def promotion_decide(*, actor: Officer, promotion: Promotion, approve: bool) -> Promotion:
     require_campaign_open(actor.campaign)
     promotion = (
-        Promotion.objects.select_for_update(of=("self",))
+        Promotion.objects.select_for_update(no_key=True, of=("self",))
         .select_related("officer__kingdom__palace")
         .get(pk=promotion.pk)
     )

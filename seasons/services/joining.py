@@ -229,7 +229,7 @@ def _pending(application: Application, manager=None) -> Application:
     """The application locked; a `manager` (a user) must be its kingdom's king or an organiser, checked
     before whether it still waits (who may not decide learns nothing of its state)."""
     locked = (
-        Application.objects.select_for_update(of=("self",))
+        Application.objects.select_for_update(no_key=True, of=("self",))
         .select_related("kingdom__campaign", "kingdom__palace", "kingdom__king", "user")
         .get(pk=application.pk)
     )

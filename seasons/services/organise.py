@@ -36,7 +36,9 @@ WALL_SETTINGS = {"capital_wall": CityKind.CAPITAL, "buffer_wall": CityKind.BUFFE
 
 
 def locked(campaign: Campaign) -> Campaign:
-    """The campaign's row, locked for this transaction (two organisers' changes one after the other)."""
+    """The campaign's row, locked for this transaction (two organisers' changes one after the other).
+    FOR UPDATE, unlike the war's locks: a draft's world replaced moves every row pointing at the
+    campaign away (world_staging.opened_instead), so none may be committed pointing at it meanwhile."""
     return Campaign.objects.select_for_update().get(pk=campaign.pk)
 
 

@@ -48,5 +48,5 @@ def world_import(
 def draft_room_locked(user: Any) -> None:
     """Room for one more draft (DRAFTS_PER_ORGANISER), counted with the user's row locked: two
     creations at once count one after the other. In the caller's transaction."""
-    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    get_user_model().objects.select_for_update(no_key=True).filter(pk=user.pk).first()
     require_draft_room(user)
