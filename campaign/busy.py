@@ -2,8 +2,10 @@
 waited the whole busy timeout (settings.py's SQLite OPTIONS) gives up with "database is locked".
 No bulk write holds the lock for long (a world file is written in parts: seasons/world/staging.py),
 so this is rare; when it happens, nothing of the refused transaction was written. A page's action
-says so and keeps what the user typed (campaign/pages.py), anything else answers 503 with
-Retry-After (never a 500), and the timers' sweeper leaves the rest to its next pass."""
+says so in a message (campaign/pages.py; what the user typed is not kept in the session, whose
+save would be a write too), anything else answers 503 with Retry-After, never a 500 (a write
+outside a view meets it in config/errors.py's handler500); a request's presence is left unwritten
+(campaign/middleware.py), and the timers' sweeper leaves the rest to its next pass."""
 
 from django.db import OperationalError
 from django.http import HttpRequest, HttpResponse
@@ -31,8 +33,10 @@ class BusyMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exc: Exception) -> HttpResponse | None:
-        if not database_busy(exc):
-            return None
-        response = HttpResponse(busy_message(), status=503, content_type="text/plain; charset=utf-8")
-        response["Retry-After"] = str(RETRY_AFTER)
-        return response
+        return busy_response() if database_busy(exc) else None
+
+
+def busy_response() -> HttpResponse:
+    response = HttpResponse(busy_message(), status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(RETRY_AFTER)
+    return response

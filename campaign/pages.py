@@ -90,8 +90,9 @@ def campaign_page(view, methods: tuple[str, ...] = ("GET", "HEAD")):
         except OperationalError as exc:
             if not database_busy(exc):
                 raise
-            messages.error(request, busy_message())  # nothing of it was written
-            keep_draft(request)
+            # Nothing of it was written; the message goes in a cookie, and the draft is not kept:
+            # the session's save is a write too, and would meet the same busy database (a 400).
+            messages.error(request, busy_message())
             return back(request, _fallback(request, campaign))
         except IntegrityError:
             # A constraint caught two actions at the same instant (services name the known

@@ -40,3 +40,5 @@ urlpatterns = [
 
 # A path no route matches: the site's page, or the API's JSON error under /api/v1/.
 handler404 = "config.errors.not_found"
+# A database busy past its timeout outside a view: 503 and Retry-After, not a 500 (campaign/busy.py).
+handler500 = "config.errors.failed"

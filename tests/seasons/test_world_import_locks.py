@@ -15,6 +15,8 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 
+from accounts.services import token_create
+from campaign.busy import RETRY_AFTER
 from campaign.clock import now as clock_now
 from campaign.errors import RuleViolation
 from campaign.models import Campaign, Timer
@@ -86,6 +88,42 @@ def test_r1_1_a_post_while_a_large_world_is_imported_waits_a_part_at_most_never_
     assert Thread.objects.filter(board=world.city("洛陽").board).count() == posted and during >= 3
     assert max(waits) < WAIT
     assert Campaign.objects.get(slug="big").cities.count() == 10_000
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.skipif(connection.vendor != "sqlite", reason="SQLite's single writer")
+@pytest.mark.django_db(transaction=True)
+def test_r1_1_a_post_that_waits_out_a_held_write_lock_is_told_to_try_again_never_a_500(clock, short_wait):
+    """Security (availability): a writer that waited its whole timeout behind another process's
+    write lock is answered, not a 500 ("database is locked", met first by the request's presence
+    write): the site's form says the site was busy and applied nothing, the API answers 503 with
+    Retry-After; no thread is written. The client sees what a browser would (no 500 raised into
+    the test)."""
+    world = make_world()
+    board = world.city("洛陽").board
+    client = Client(raise_request_exception=False)
+    client.force_login(world["郭嘉"].user)
+    token = token_create(user=world["郭嘉"].user, name="busy", scope="act")[1]
+    threads = Thread.objects.filter(board=board).count()
+    holder = sqlite3.connect(connection.settings_dict["NAME"], timeout=WAIT, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        page = client.post(reverse("thread-new", args=[world.campaign.slug, board.pk]), {"title": "t", "body": "b"})
+        api = client.post(
+            f"/api/v1/c/{world.campaign.slug}/boards/{board.pk}/threads",
+            json.dumps({"title": "t", "body": "b"}),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {token}",
+            HTTP_ACCEPT_LANGUAGE="en",
+        )
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert page.status_code == 302
+    told = [str(m) for m in client.get(page["Location"]).context["messages"]]
+    assert "網站正忙，未套用任何變更；請稍後再試。" in told  # 郭嘉's language
+    assert api.status_code == 503 and api["Retry-After"] == str(RETRY_AFTER)
+    assert Thread.objects.filter(board=board).count() == threads
 
 
 @pytest.mark.sqlite_only
