@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from accounts.services import token_create
-from battles.models import GameMove
+from play.models import GameMove
 from tests.battles.test_records import MATE_MOVES, pending_game
 
 

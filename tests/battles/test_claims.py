@@ -9,13 +9,14 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from battles.models import Game, LedgerEntry
-from battles.services.records import game_claim_answer, game_report
-from battles.services.results import game_result_enter
-from battles.timer_kinds import CLAIM_WINDOW
+from battles.models import LedgerEntry
 from campaign.errors import NotAllowed
 from campaign.models import Notice, Timer
 from campaign.timers import timers_sweep
+from play.models import Game
+from play.services.records import game_claim_answer, game_report
+from play.services.results import game_result_enter
+from play.timer_kinds import CLAIM_WINDOW
 from tests.battles.test_duties import duties
 from tests.battles.test_records import MATE, pending_game
 

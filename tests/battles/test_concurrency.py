@@ -9,12 +9,13 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from battles.models import Game, LedgerEntry, Siege
-from battles.services.results import game_result_enter
+from battles.models import LedgerEntry, Siege
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.models import Timer
 from campaign.tasks import apply_due
 from campaign.timers import timers_sweep
+from play.models import Game
+from play.services.results import game_result_enter
 from tests.races import at_once
 from tests.worlds import besiege, ledger_holds, make_world
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from battles.services.live import live_move, live_ready, live_resign
+from play.services.live import live_move, live_ready, live_resign
 from tests.battles.test_records import MATE_MOVES, pending_game
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import re
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from battles.models import Game
+from play.models import Game
 from tests.battles.test_records import MATE, pending_game
 from tests.worlds import besiege
 
@@ -121,8 +121,8 @@ def test_r11_6_the_games_list_keeps_every_game(world, client, clock):
 def test_r11_3_r11_6_the_judges_note_is_shown_and_the_list_says_how_it_ended(world, client, clock):
     """A disputed game settled by the R11.3 authority: its note on the game page, and the games
     list says the authority entered it (not "claim")."""
-    from battles.services.records import game_claim_answer, game_report
-    from battles.services.results import game_result_enter
+    from play.services.records import game_claim_answer, game_report
+    from play.services.results import game_result_enter
 
     game = game_report(
         actor=world["許褚"], game=pending_game(world, clock), text="炮二平五 馬８進７", claimed="attacker"

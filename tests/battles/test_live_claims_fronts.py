@@ -10,8 +10,8 @@ from asgiref.sync import async_to_sync
 from django.test import Client
 
 from accounts.services import token_create
-from battles.models import Game
-from battles.services.live import live_move
+from play.models import Game
+from play.services.live import live_move
 from tests.battles.claims_corpus import PERPETUAL_CHECK_BY_RED, SHUFFLE
 from tests.battles.test_live import ready
 from tests.battles.test_records import pending_game

@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from battles.models import Game
-from battles.selectors.games import notation
-from battles.selectors.live import live_state, live_states
-from battles.services.live import live_move
 from games import judge, live_position
 from games.live import legal_moves
 from games.xiangqi import game_notation
+from play.models import Game
+from play.selectors.games import notation
+from play.selectors.live import live_state, live_states
+from play.services.live import live_move
 from tests.battles.test_live import ready
 from tests.battles.test_records import pending_game
 

@@ -7,10 +7,10 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from battles.models import Game
-from battles.services.live import live_move, live_resign
 from campaign import freshness
 from orders.services.moves import move_order
+from play.models import Game
+from play.services.live import live_move, live_resign
 from tests.battles.test_live import ready
 from tests.battles.test_records import pending_game
 

@@ -8,9 +8,9 @@ siege's page shows it (R6.2)."""
 import pytest
 from django.conf import settings
 
-from battles.models import Game
 from games.xiangqi import game_notation
 from ops.demo import DEMO_PASSWORD
+from play.models import Game
 from tests.battles.test_records import MATE_MOVES
 from tests.e2e.conftest import log_in
 from tests.e2e.test_live_play import pending_game

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from battles.models import Game
 from games.live import legal_moves
 from games.xiangqi import game_notation
+from play.models import Game
 from tests.battles.test_records import MATE_MOVES
 from tests.e2e.conftest import log_in
 from tests.worlds import make_world
