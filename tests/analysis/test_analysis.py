@@ -11,7 +11,7 @@ from analysis.models import GameAnalysis
 from analysis.services import analysis_run
 from play.models import Game
 from play.services.records import game_claim_answer, game_report
-from tests.battles.test_records import pending_game, report_confirmed
+from tests.play.test_records import pending_game, report_confirmed
 from tests.worlds import make_world
 
 # 炮五進四?? gives red's central cannon for a pawn (馬７進５ takes it): red's blunder at ply 3.

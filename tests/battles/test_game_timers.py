@@ -17,8 +17,8 @@ from play.models import Game
 from play.services.live import live_draw, live_move, live_resign
 from play.services.results import game_result_enter
 from play.timer_kinds import GAME_FLAG
-from tests.battles.test_live import ready
-from tests.battles.test_records import MATE_MOVES, pending_game
+from tests.play.test_live import ready
+from tests.play.test_records import MATE_MOVES, pending_game
 
 
 def pending_of_finished() -> list[str]:

@@ -20,8 +20,8 @@ from orders.services.moves import move_request
 from play.services.live import live_move, time_left
 from play.timer_kinds import GAME_FLAG
 from seasons.services.season_life import war_pause, war_resume
-from tests.battles.test_live import ready
-from tests.battles.test_records import pending_game
+from tests.play.test_live import ready
+from tests.play.test_records import pending_game
 from tests.worlds import besiege, make_world, play
 
 pytestmark = pytest.mark.django_db

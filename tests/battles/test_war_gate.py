@@ -25,8 +25,8 @@ from play.services.results import game_result_enter
 from seasons.models import WarPause
 from seasons.services.season_end import war_end
 from seasons.services.season_life import war_pause
-from tests.battles.test_live import ready
-from tests.battles.test_records import MATE, pending_game
+from tests.play.test_live import ready
+from tests.play.test_records import MATE, pending_game
 from tests.races import at_once
 from tests.worlds import make_world
 

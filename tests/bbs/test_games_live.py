@@ -22,9 +22,9 @@ from games.xiangqi import game_notation
 from ops.demo import DEMO_PASSWORD
 from play.models import Game
 from play.services.live_claims import live_claim
-from tests.battles.test_records import MATE_MOVES
 from tests.bbs.test_games_list import besieging, live, open_games, siege_game, war_world
 from tests.live.test_live_socket import opened, sessions, socket
+from tests.play.test_records import MATE_MOVES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -11,8 +11,8 @@ from campaign import freshness
 from orders.services.moves import move_order
 from play.models import Game
 from play.services.live import live_move, live_resign
-from tests.battles.test_live import ready
-from tests.battles.test_records import pending_game
+from tests.play.test_live import ready
+from tests.play.test_records import pending_game
 
 REFRESHES = ("dashboard-live", "map-live")
 

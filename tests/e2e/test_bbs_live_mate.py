@@ -11,9 +11,9 @@ from django.conf import settings
 from games.xiangqi import game_notation
 from ops.demo import DEMO_PASSWORD
 from play.models import Game
-from tests.battles.test_records import MATE_MOVES
 from tests.e2e.conftest import log_in
 from tests.e2e.test_live_play import pending_game
+from tests.play.test_records import MATE_MOVES
 
 pytestmark = pytest.mark.e2e
 

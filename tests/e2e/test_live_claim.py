@@ -6,8 +6,8 @@ sees it; the claim ends the game on both pages at once, without a reload."""
 import pytest
 
 from play.models import Game
-from tests.battles.claims_corpus import SHUFFLE
 from tests.e2e.test_live_play import both_ready, pending_game
+from tests.play.claims_corpus import SHUFFLE
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e

@@ -10,8 +10,8 @@ from django.conf import settings
 from games.live import legal_moves
 from games.xiangqi import game_notation
 from play.models import Game
-from tests.battles.test_records import MATE_MOVES
 from tests.e2e.conftest import log_in
+from tests.play.test_records import MATE_MOVES
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e

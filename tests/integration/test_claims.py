@@ -14,7 +14,7 @@ from forum.models import Post
 from play.models import Game
 from play.services.records import game_report
 from play.timer_kinds import CLAIM_WINDOW
-from tests.battles.test_records import MATE
+from tests.play.test_records import MATE
 from tests.workers import wait_for
 from tests.worlds import make_world
 

@@ -14,7 +14,7 @@ from campaign.timers import timers_sweep
 from play.models import Game, GameMove
 from play.services.live import live_draw, live_move, live_ready, live_resign, time_left
 from play.services.records import game_report
-from tests.battles.test_records import MATE_MOVES, pending_game
+from tests.play.test_records import MATE_MOVES, pending_game
 
 
 def ready(world, game):

@@ -29,7 +29,7 @@ def pending_game(world, clock):
 
 def report_confirmed(world, game: Game, text: str, reporter: str = "許褚", **claimed) -> Game:
     """R11.3: a record reported by a player and confirmed by the opponent (a mate too: a reported
-    record is a claim whatever its ending, tests/battles/test_claims.py)."""
+    record is a claim whatever its ending, tests/play/test_claims.py)."""
     game = game_report(actor=world[reporter], game=game, text=text, **claimed)
     opponent = game.defender if game.reported_by_id == game.attacker_id else game.attacker
     return game_claim_answer(actor=opponent, game=game, confirm=True, claim=game.claim_token())

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from play.services.live import live_move, live_ready, live_resign
-from tests.battles.test_records import MATE_MOVES, pending_game
+from tests.play.test_records import MATE_MOVES, pending_game
 
 pytestmark = pytest.mark.django_db
 

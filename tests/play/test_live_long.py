@@ -17,8 +17,8 @@ from play.models import Game
 from play.selectors.games import notation
 from play.selectors.live import live_state, live_states
 from play.services.live import live_move
-from tests.battles.test_live import ready
-from tests.battles.test_records import pending_game
+from tests.play.test_live import ready
+from tests.play.test_records import pending_game
 
 GAMES = Path(__file__).resolve().parent.parent / "data" / "xiangqi_master_games.txt"
 SIDE = {"1-0": "attacker", "0-1": "defender", "1/2-1/2": "draw"}  # the attacker plays red here

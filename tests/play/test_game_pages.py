@@ -7,7 +7,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from play.models import Game
-from tests.battles.test_records import MATE, pending_game
+from tests.play.test_records import MATE, pending_game
 from tests.worlds import besiege
 
 
@@ -141,7 +141,7 @@ def test_r11_3_r11_6_the_judges_note_is_shown_and_the_list_says_how_it_ended(wor
 def test_r6_1_r11_6_a_called_game_waiting_for_a_defender_is_listed(world, client, clock):
     """The siege's first call appears in the games list before anyone takes it up."""
     from battles.services.siege import siege_call
-    from tests.battles.test_records import ARMY
+    from tests.play.test_records import ARMY
 
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
@@ -154,7 +154,7 @@ def test_the_pgn_of_a_called_game_without_a_defender_is_not_found(world, client,
     """The API lists a PGN address for every game; a call nobody has taken up has no second
     player and no record, so its address is a 404 (the page offers no PGN link before moves)."""
     from battles.services.siege import siege_call
-    from tests.battles.test_records import ARMY
+    from tests.play.test_records import ARMY
 
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
