@@ -4,7 +4,7 @@ game, claimed by the worker that runs it (a lease), so that each game is analyse
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from battles.models import Game
+from play.models import Game
 
 
 class GameAnalysis(models.Model):

@@ -9,10 +9,10 @@ from django.utils.translation import gettext as _
 
 from analysis.models import GameAnalysis
 from analysis.services import KINDS, analysis_available
-from battles.models import Game
 from campaign.errors import NotAllowed
 from campaign.models import Campaign
 from games import analysis as rules
+from play.models import Game
 
 GLYPHS = {"blunder": "??", "mistake": "?"}
 

@@ -20,11 +20,11 @@ from django.db import transaction
 from django.db.models import F, Q
 
 from analysis.models import GameAnalysis
-from battles.models import Game
 from campaign import clock
 from campaign.timers import send_soon
 from games import analysis as rules
 from games.uci import Engine, EngineError, engine_path
+from play.models import Game
 
 log = logging.getLogger(__name__)
 ANALYSE_TASK = "battles.tasks.analyse_game"

@@ -5,8 +5,8 @@ from django.http import Http404
 from django.shortcuts import render
 
 from analysis.selectors import analysis_read
-from battles.models import Game
 from campaign.pages import campaign_page
+from play.models import Game
 
 
 @campaign_page

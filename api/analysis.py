@@ -6,8 +6,8 @@ from ninja import Field, Schema
 from analysis.selectors import analysis_read, game_analysis
 from api import schemas
 from api.router import read
-from battles.selectors.games import notation
 from campaign import lookups
+from play.selectors.games import notation
 
 
 class EvalOut(Schema):

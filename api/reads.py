@@ -18,6 +18,7 @@ from campaign.models import Campaign, Officer
 from forum import lookups as forum_lookups
 from forum.selectors.boards import board_page
 from forum.selectors.search import board_search
+from play import lookups as play_lookups
 
 
 class Paged(CursorPagination):
@@ -157,13 +158,13 @@ def siege(request, slug: str, siege_id: schemas.Id):
 @paginate(Paged, **NEWEST)
 def games(request, slug: str, status: str | None = None):
     """The battle games, the latest first; `?status=` for one status (called, played, decided …)."""
-    return battle_lookups.games(campaign_lookups.campaign_by_slug(slug), status)
+    return play_lookups.games(campaign_lookups.campaign_by_slug(slug), status)
 
 
 @read("/c/{slug}/games/{game_id}", schemas.GameDetailOut, "api-game")
 def game(request, slug: str, game_id: schemas.Id):
     """A battle game with its moves, record and result (R11)."""
-    return battle_lookups.game_read(campaign_lookups.campaign_by_slug(slug), game_id)
+    return play_lookups.game_read(campaign_lookups.campaign_by_slug(slug), game_id)
 
 
 @read("/c/{slug}/boards", list[schemas.BoardOut], "api-boards")

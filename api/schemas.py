@@ -6,9 +6,9 @@ from typing import Annotated
 from django.urls import reverse
 from ninja import Field, Schema
 
-from battles.services.live_claims import game_claims
 from campaign.rules.text import ID_MAX
 from forum.rules.comments import score_mark
+from play.services.live_claims import game_claims
 
 # The one type of every id in a path or a query: an id the database could hold, else refused
 # before any lookup (a path's as 404, a query's as 400 naming it: api/errors.py), never a 500.

@@ -5,10 +5,11 @@ staff can look them up."""
 from django.contrib import admin
 from django.utils.translation import gettext_lazy as _
 
-from battles.models import Army, BanqiGame, Game, LedgerEntry, Siege, Stratagem
+from battles.models import Army, BanqiGame, LedgerEntry, Siege, Stratagem
 from battles.models.armies import AttackRank
 from battles.models.sieges import DefenceRank
 from battles.selectors.stratagems import ENDINGS
+from play.models import Game
 
 # Stored codes shown in words (the admin showed "marshal", "xiangqi", "claim", "resignation").
 GAME_KINDS = {"xiangqi": _("Chinese chess"), "chess": _("Western chess")}

@@ -8,13 +8,14 @@ from datetime import datetime
 
 from django.urls import reverse
 
-from battles.models import Army, ArmyMember, Game, Ransom, Siege, Stratagem
+from battles.models import Army, ArmyMember, Ransom, Siege, Stratagem
 from battles.models.armies import AttackRank
 from battles.rules import RANK_POINTS, attacker_moves_first
 from campaign.announcements import Post, in_site_language, local
 from campaign.models import Campaign, Kingdom, Officer
 from campaign.said import _, label, literal
 from cities.models import City
+from play.models import Game
 
 
 def game_url(game: Game) -> str:

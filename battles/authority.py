@@ -1,20 +1,20 @@
-"""Who commands an army and who judges a game (R8.1, R11.3), who defends a city (R4.6, R6.3),
-when a game may start (R7.4): reads that services check before they write and selectors
-compute for a page's flags. No writes here."""
+"""Who commands an army (R8.1), who may enter a game's result in its battle (R11.3, the rule
+itself in play/authority.py), who defends a city (R4.6, R6.3): reads that services check before
+they write and selectors compute for a page's flags. No writes here."""
 
 from collections.abc import Iterable
-from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
 
-from battles.models import Army, ArmyMember, Game
+from battles.models import Army, ArmyMember
 from campaign.authority import is_king, officer_of
 from campaign.errors import RuleViolation
-from campaign.models import Campaign, Officer, Whereabouts
-from campaign.rules.clock import in_war_hours
+from campaign.models import Officer, Whereabouts
 from campaign.rules.personnel import may_fight
 from cities.models import City
+from play.authority import judges
+from play.models import Game
 
 
 def commander(army: Army) -> ArmyMember | None:
@@ -38,21 +38,6 @@ def commands_as(officer: Officer, head: ArmyMember | None) -> bool:
     return head is not None and head.officer_id == officer.pk
 
 
-def judges(*, user: User | AnonymousUser, officer: Officer | None, game: Game, city: City, involved: set) -> bool:
-    """R11.3 without queries: the governor of the city fought over, the king of a neutral kingdom
-    (`involved` holds the kingdoms of the city and of every army in the battle), or a site admin;
-    never one of the game's players."""
-    if officer is not None and officer.pk in (game.attacker_id, game.defender_id):
-        return False
-    if user.is_superuser:
-        return True
-    if officer is None:
-        return False
-    if city.governor_id == officer.pk:
-        return True
-    return officer.kingdom is not None and officer.kingdom_id not in involved and is_king(officer, officer.kingdom)
-
-
 def may_enter_result(user: User | AnonymousUser, game: Game, city: City) -> bool:
     """R11.3 for one game, reading who is involved."""
     officer = officer_of(user, city.campaign)
@@ -61,15 +46,6 @@ def may_enter_result(user: User | AnonymousUser, game: Game, city: City) -> bool
         assert game.siege_id is not None  # game_belongs_to_one_battle: a siege game has its siege
         involved |= set(Army.objects.filter(siege_id=game.siege_id).values_list("kingdom_id", flat=True))
     return judges(user=user, officer=officer, game=game, city=city, involved=involved)
-
-
-def require_war_hours(campaign: Campaign, at: datetime, *, agreed: bool) -> None:
-    """R7.4: a game starts at `at` between the hours of war (in the campaign's zone); outside
-    them only when both sides agreed before it started (`agreed`). Refuse otherwise."""
-    if not in_war_hours(at, campaign.zone, campaign.war_start_minute, campaign.war_end_minute) and not agreed:
-        raise RuleViolation(
-            "R7.4", _("Games start between the hours of war; outside them only when both sides agreed before starting.")
-        )
 
 
 def orders_sortie(officer: Officer, city: City) -> bool:

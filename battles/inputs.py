@@ -1,8 +1,6 @@
 """The war's forms read and checked once for the pages and the API (which reads its bodies as
 the forms they stand for, api/forms.py): the officers a multi-valued field names, an army's
-organisation with its ranks, a reported game's start (R7.4)."""
-
-from datetime import datetime
+organisation with its ranks (a reported game's start is play/inputs.py)."""
 
 from django.utils.translation import gettext as _
 
@@ -25,15 +23,3 @@ def organisation_from(post, queryset, clause: str) -> list[tuple[Officer, str]]:
     if len(found) != len(set(chosen)):
         raise RuleViolation(clause, _("Please choose a valid value for “%(field)s”.") % {"field": "member"})
     return [(found[pk], post.get(f"rank_{pk}", "")) for pk in chosen]
-
-
-def reported_start(text: str, campaign) -> datetime | None:
-    """When a reported game began (R7.4), as typed: ISO date and time, in the campaign's zone
-    unless it names its own; None when not given (the form's field and the API's)."""
-    if not text:
-        return None
-    try:
-        naive = datetime.fromisoformat(text)
-    except ValueError:
-        raise RuleViolation("R7.4", _("Please give the start time as date and time.")) from None
-    return naive.replace(tzinfo=campaign.zone) if naive.tzinfo is None else naive

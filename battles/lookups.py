@@ -1,28 +1,17 @@
-"""A thing of the war (an army, a siege, a game, a ransom, a field battle, a pursuit, a
+"""A thing of the war (an army, a siege, a siege's game, a ransom, a field battle, a pursuit, a
 stratagem, a dark-chess game) found by its id in its campaign, 404 otherwise: for the pages, the
 API and the terminal; and the lists the API pages by cursor and a form picks an id from (each a
 fixed number of queries whatever the size: the related rows a list shows are joined or
 prefetched here)."""
 
-from django.db.models import OuterRef, Prefetch, QuerySet
+from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 
-from battles.models import (
-    Army,
-    ArmyMember,
-    BanqiGame,
-    FieldBattle,
-    Game,
-    LedgerEntry,
-    Pursuit,
-    Ransom,
-    Siege,
-    Stratagem,
-)
-from battles.selectors.games import claim_due_of
+from battles.models import Army, ArmyMember, BanqiGame, FieldBattle, LedgerEntry, Pursuit, Ransom, Siege, Stratagem
 from battles.selectors.siege import due_next
 from campaign import lookups as campaign_lookups
 from campaign.models import Campaign
+from play.models import Game
 
 MEMBERS = Prefetch("members", queryset=ArmyMember.objects.order_by("position"))
 
@@ -57,28 +46,6 @@ def siege(campaign: Campaign, siege_id: int) -> Siege:
     )
     found.due = [{"what": str(what), "at": at} for what, at in due_next(found)]  # type: ignore[attr-defined]
     return found
-
-
-def games(campaign: Campaign, status: str | None = None) -> QuerySet[Game]:
-    found = Game.objects.filter(campaign=campaign).defer("record", "moves", "note")
-    return found.filter(status=status) if status else found
-
-
-def game(campaign: Campaign, game_id: int) -> Game:
-    return get_object_or_404(Game.objects.select_related("campaign"), campaign=campaign, pk=game_id)
-
-
-def game_read(campaign: Campaign, game_id: int) -> Game:
-    """A game as the API reads it: with `claim_due`, when a claim awaiting the opponent stands
-    unanswered (R11.3), in the same query."""
-    games = Game.objects.select_related("campaign", "attacker", "defender")
-    games = games.annotate(claim_due=claim_due_of(OuterRef("pk")))
-    return get_object_or_404(games, campaign=campaign, pk=game_id)
-
-
-def game_with_players(campaign: Campaign, game_id: int) -> Game:
-    """A game with its attacker and defender (its record as PGN names them)."""
-    return get_object_or_404(Game.objects.select_related("attacker", "defender"), pk=game_id, campaign=campaign)
 
 
 def city_ledger(campaign: Campaign, city_id: int) -> QuerySet[LedgerEntry]:

@@ -11,26 +11,35 @@ where the campaign lets the war react, it offers a list that this module fills i
   midnight (R7.1), the duties the notices deliver (and, read with the officer's row, whether an
   army marches on a city of theirs), and a city's war (its siege and the armies on it) that a
   city's board links to.
-- What the war lets the apps above it plug in (`battles/services/common.py`): the watchers of a
-  game played on the site (the live side's fan-out, live/registry.py) and what follows a game's
-  decision (the engine's analysis, analysis/registry.py).
+- The host of the games (`play/hooks.py`): a game's city fought over locked before it, who
+  may enter its result (R11.3), its result applied to its battle (R6.2, §5, R8.2) and its claims
+  told on the city's board.
 - Freshness: the war's tables whose writes change what the dashboard shows
   (`campaign/freshness.py`).
 """
 
-from battles.models import Army, Game, Siege
+from battles.authority import may_enter_result
+from battles.models import Army, Siege
 from battles.selectors.boards import city_war
 from battles.selectors.duties import marches_on, officer_duties
 from battles.services import (  # each of these registers the handlers of its timer kinds
     arrivals,  # ARMY_ARRIVAL
     clock,  # DAY, PERIOD
-    live,  # noqa: F401  GAME_FLAG
     pause,
     pursuit,  # noqa: F401  PURSUIT_DEADLINE
-    records,  # noqa: F401  CLAIM_WINDOW
+    results,
     stratagems,  # noqa: F401  BANQI_FLAG, STRATAGEM_DEADLINE
 )
 from campaign import freshness, hooks
+from play import hooks as play_hooks
+from play.models import Game
+
+WAR = play_hooks.Host(
+    lock=results.game_city_lock,
+    may_enter_result=may_enter_result,
+    result_apply=results.game_result_apply,
+    claim_told=results.game_claim_told,
+)
 
 
 def register_all() -> None:
@@ -44,6 +53,7 @@ def register_all() -> None:
     hooks.register(hooks.duty_readers, officer_duties)
     hooks.officer_counts["marches_on"] = marches_on
     hooks.register(hooks.city_war_readers, city_war)
+    play_hooks.host_register(WAR)  # the war hosts the games: a game decides a battle
 
     # What the dashboard shows of the war.
     freshness.watch(Siege)

@@ -1,10 +1,11 @@
 """The war's pages under /c/<slug>/ (mounted by config/urls.py after the campaign's): duties,
-officers, the war, prisoners, sieges, stratagems, games, armies. The dashboard and the map are
+officers, the war, prisoners, sieges, stratagems, armies (and a game's result entered by its
+battle's authority). The games' own pages are play's (play/urls.py). The dashboard and the map are
 the dashboard app's, the standings, the calendar and the archive the record's."""
 
 from django.urls import path
 
-from battles.views import army, duties, games, officers, siege, stratagems, war
+from battles.views import army, duties, officers, siege, stratagems, war
 from campaign import converters  # noqa: F401  (registers <id:…>, the bounded id of every path)
 
 urlpatterns = [
@@ -23,12 +24,6 @@ urlpatterns = [
     path("stratagems/<id:stratagem_id>/answer/", stratagems.stratagem_answer, name="stratagem-answer"),
     path("banqi/<id:game_id>/", stratagems.banqi_page, name="banqi"),
     path("banqi/<id:game_id>/act/", stratagems.banqi_action, name="banqi-act"),
-    path("games/", games.games_list, name="games"),
-    path("games/<id:game_id>/", games.game_page, name="game"),
-    path("games/<id:game_id>/report/", games.game_report_view, name="game-report"),
-    path("games/<id:game_id>/claim/", games.game_claim_view, name="game-claim"),
-    path("games/<id:game_id>/agree/", games.game_agree_view, name="game-agree"),
-    path("games/<id:game_id>/pgn/", games.game_pgn, name="game-pgn"),
     path("games/<id:game_id>/result/", army.result_enter, name="result-enter"),
     path("armies/<id:army_id>/", army.army_page, name="army"),
     path("armies/<id:army_id>/sortie/", army.sortie_new, name="sortie-new"),

@@ -100,7 +100,7 @@ def draft_take(*, user, draft_id: int) -> TerminalDraft | None:
     """The user's draft taken out of keeping (to be resumed in the editor, or thrown away): None
     when it is gone already (taken in another session)."""
     draft = (
-        TerminalDraft.objects.select_for_update()
+        TerminalDraft.objects.select_for_update(no_key=True)
         .select_related("officer__campaign", "board", "thread")
         .filter(pk=draft_id, user=user)
         .first()

@@ -319,7 +319,7 @@ def main() -> int:
         for process in reversed(processes):
             process.terminate()
             process.wait(timeout=20)
-    from battles.models import Game
+    from play.models import Game
 
     played = sum(len(g.moves) for g in Game.objects.filter(campaign__slug=slug))
     print(f"{args.games} games, 3 connections each, a move every second, {args.plies} plies a game")

@@ -51,7 +51,7 @@ def build(history: int):
     """The demo world at war: 漢中 besieged with a call waiting, a stratagem challenge, a move
     and a promotion waiting; then a season's history (copies of decided games, arrived moves and
     applied timers) for the queries to skip."""
-    from battles.models import Army, Game
+    from battles.models import Army
     from battles.services.march import march_start
     from battles.services.siege import siege_call
     from battles.services.stratagems import stratagem_challenge
@@ -61,6 +61,7 @@ def build(history: int):
     from ops.demo import demo_spec
     from orders.services.moves import move_request
     from orders.services.personnel import promotion_recommend
+    from play.models import Game
     from seasons.world.creation import world_create
 
     spec = demo_spec()

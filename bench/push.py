@@ -113,8 +113,9 @@ def arrivals(service, count: int, since: float, timeout: float = 300) -> list[fl
 
 
 def site_round(world, service, n: int) -> list[float]:
-    from battles.models import Army, Game
+    from battles.models import Army
     from battles.services.siege import siege_call
+    from play.models import Game
 
     Game.objects.filter(status=Game.Status.CALLED).update(status="cancelled")  # the last round's call
     service.clear()

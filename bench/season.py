@@ -156,7 +156,8 @@ def _history_posts(boards: list[int], officer_ids: list[int], past, count: int) 
 
 def _history_games(campaign, kingdom_id: int, city_ids: list[int], officer_ids: list[int], past, count: int) -> None:
     """`count` decided games with their records, ten to a lifted siege and its ended army."""
-    from battles.models import Army, Game, Siege
+    from battles.models import Army, Siege
+    from play.models import Game
 
     old_sieges = Siege.objects.bulk_create(
         [

@@ -10,11 +10,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import Case, IntegerField, Value, When
 
-from battles.models import Army, ArmyMember, Game, Siege
+from battles.models import Army, ArmyMember, Siege
 from campaign import clock
 from campaign.models import Campaign, Kingdom, Move, Officer, Presence, Whereabouts
 from cities.models import City, Road
 from forum.models import Board
+from play.models import Game
 
 
 def clock_world(cities: int, armies: int, travellers: int):

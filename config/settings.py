@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "orders",  # what officers and kings order: moves, posts and promotions, a kingdom's succession
     "accounts",
     "cities",
+    "play",  # a game between two players on the site: reported, judged, played live with its clocks
     "battles",
     "dashboard",  # the dashboard and the war map (read by the web, the live side and the terminal)
     "record",  # the war's record: standings, the chronicle, the calendar, the archive
@@ -143,11 +144,10 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
-# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one
-# user from one address that user's log-in from that address is refused for
-# LOGIN_COOLOFF_MINUTES, with a message saying so; an address is refused for everyone only after
-# LOGIN_ADDRESS_FAILURE_LIMIT wrong passwords for any users (far more: many players share one
-# address behind a school's or a café's router). accounts/login_limits.py counts both.
+# Login throttling (django-axes): after LOGIN_FAILURE_LIMIT wrong passwords for one user from one
+# address that user's log-in from that address is refused for LOGIN_COOLOFF_MINUTES, with a
+# message saying so; an address for everyone only after LOGIN_ADDRESS_FAILURE_LIMIT wrong passwords
+# for any users (far more: many share a school's or a café's router). accounts/login_limits.py.
 # allauth's backend (a ModelBackend) logs in by username or by address; axes' first, so that it
 # counts allauth's log-in form like any other.
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "allauth.account.auth_backends.AuthenticationBackend"]

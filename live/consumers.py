@@ -1,6 +1,6 @@
 """The websocket of a live game: everyone who may read the game watches it; its two
 players send moves, resignations, draw offers and "ready". Every action goes through the
-services (battles/services/live.py) and is refused there or here with a message in the reader's
+services (play/services/live.py) and is refused there or here with a message in the reader's
 language, changing nothing; after each change every watcher is sent the new state (the fan-out
 of live/fanout.py, on the channel layer). An open dashboard's socket is sent the rows that
 changed (live/dashboard_push.py reads them). The sockets' shared part is campaign/sockets.py, an
@@ -14,9 +14,7 @@ from urllib.parse import parse_qs
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from battles.live_acts import live_act
-from battles.models import BanqiGame, Game
-from battles.selectors.live import live_state, watcher_state
+from battles.models import BanqiGame
 from campaign.inputs import TIME_ZONE_COOKIE, query_number
 from campaign.models import Campaign, Officer
 from campaign.sockets import (
@@ -30,6 +28,9 @@ from campaign.sockets import (
 )
 from live import fanout
 from live.dashboard_push import UPDATED, Reading, read, watcher
+from play.live_acts import live_act
+from play.models import Game
+from play.selectors.live import live_state, watcher_state
 
 log = logging.getLogger(__name__)
 

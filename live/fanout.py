@@ -15,7 +15,7 @@ import logging
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
-from battles.selectors.live import live_states
+from play.selectors.live import live_states
 
 log = logging.getLogger(__name__)
 

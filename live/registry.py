@@ -1,11 +1,11 @@
-"""What the live side plugs into the war below it: games played on the site tell their
-watchers of each change, after commit (`battles/services/common.watchers` is `live/fanout.py`,
+"""What the live side plugs into the games below it: games played on the site tell their
+watchers of each change, after commit (`play/hooks.watchers` is `live/fanout.py`,
 so that no service imports Channels)."""
 
-from battles.services import common
 from campaign import hooks
 from live import fanout
+from play import hooks as play_hooks
 
 
 def register_all() -> None:
-    hooks.register(common.watchers, fanout.changed)
+    hooks.register(play_hooks.watchers, fanout.changed)

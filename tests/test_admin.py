@@ -13,16 +13,16 @@ def test_war_is_read_only_in_the_admin(client, world, clock):
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")], online=("魏延",))
     play(world, army, "許褚", "魏延", "attacker")
     client.force_login(get_user_model().objects.create_superuser("root", password="a-long-root-password"))
-    for model in ("battles/army", "battles/siege", "battles/game", "battles/stratagem", "battles/ledgerentry"):
+    for model in ("battles/army", "battles/siege", "play/game", "battles/stratagem", "battles/ledgerentry"):
         page = client.get(f"/admin/{model}/")
         assert page.status_code == 200, model
         assert f"/admin/{model}/add/" not in page.content.decode(), model  # nothing added by hand
     ledger = client.get("/admin/battles/ledgerentry/").content.decode()
     assert "許褚 勝 魏延" in ledger  # the cause in words (R6.2)
     game_id = army.games.first().pk
-    page = client.get(f"/admin/battles/game/{game_id}/change/").content.decode()
+    page = client.get(f"/admin/play/game/{game_id}/change/").content.decode()
     assert 'name="result"' not in page  # shown, not editable
-    assert client.post(f"/admin/battles/game/{game_id}/delete/", {"post": "yes"}).status_code == 403
+    assert client.post(f"/admin/play/game/{game_id}/delete/", {"post": "yes"}).status_code == 403
 
 
 @pytest.mark.django_db

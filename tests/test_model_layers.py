@@ -6,10 +6,10 @@ named here with its reason, and a new one fails."""
 from django.apps import apps
 
 # From the bottom: the map, the campaign (people, moves, timers, the notices' outbox and the site's
-# machinery), the forum, the notices' delivery, a season's setting up, the war, a game's analysis,
+# machinery), the forum, the notices' delivery, a season's setting up, the games played, the war, a game's analysis,
 # the accounts' own (API tokens), the terminal. (The orders, between the seasons and the war, and
 # the live side, beside the analysis, have no models.)
-LAYERS = ("cities", "campaign", "forum", "delivery", "seasons", "battles", "analysis", "accounts", "bbs")
+LAYERS = ("cities", "campaign", "forum", "delivery", "seasons", "play", "battles", "analysis", "accounts", "bbs")
 
 # Keys that point up today, each with why it has not moved yet.
 NAMED = {
@@ -24,6 +24,14 @@ NAMED = {
     "cities.City.kingdom -> campaign.Kingdom",
     "cities.City.governor -> campaign.Officer",
     "cities.Road.campaign -> campaign.Campaign",
+    # A game of the war names its battle (one of three, the game_belongs_to_one_battle constraint)
+    # and its army: columns of the games' table since before the games left the war, kept so that
+    # no table changes. Only the ORM follows them (a page's select_related); play imports
+    # nothing of the war, which hosts the games through play/hooks.py.
+    "play.Game.siege -> battles.Siege",
+    "play.Game.field_battle -> battles.FieldBattle",
+    "play.Game.pursuit -> battles.Pursuit",
+    "play.Game.army -> battles.Army",
 }
 
 

@@ -1,6 +1,8 @@
 """Models that moved out of the campaign app keep the tables they had as the campaign's: the API's
 tokens (accounts), the boards, comments, letters, reads and chronicle pins (forum), the mail's and
-the devices' subscriptions (delivery), invitations, applications and the war's pauses (seasons).
+the devices' subscriptions (delivery), invitations, applications and the war's pauses (seasons);
+those that left the war keep the war's: a game's analysis (analysis), the games and their moves
+(play).
 The migrations that moved them change the migration state only (no SQL on any database), and a
 database migrated from before the moves (main as it was) has the same schema as one migrated from
 empty, on SQLite and on PostgreSQL alike."""
@@ -22,6 +24,9 @@ MOVES = [
     ("seasons", "0001_initial"),
     ("battles", "0012_analysis_moves_out"),
     ("analysis", "0001_initial"),
+    ("play", "0001_initial"),
+    ("analysis", "0002_games_moved_to_play"),
+    ("battles", "0014_games_move_out"),
 ]
 MOVED = {
     "accounts": ["AccessToken"],
@@ -29,8 +34,9 @@ MOVED = {
     "delivery": ["MailSubscription", "PushSubscription", "PushDelivery"],
     "seasons": ["Invitation", "Application", "WarPause"],
     "analysis": ["GameAnalysis"],
+    "play": ["Game", "GameMove"],
 }
-OLD_APP = {"analysis": "battles"}  # the others were the campaign's
+OLD_APP = {"analysis": "battles", "play": "battles"}  # the others were the campaign's
 
 
 @pytest.mark.parametrize("app, names", MOVED.items())
@@ -85,6 +91,20 @@ def test_a_database_migrated_from_before_the_move_has_the_schema_of_one_migrated
     for app, names in MOVED.items():
         assert {f"{OLD_APP.get(app, 'campaign')}_{name.lower()}" for name in names} <= set(from_empty), app
     assert before == moved
+    assert schema() == from_empty
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_from_before_the_games_left_the_war_has_the_schema_of_one_migrated_from_empty():
+    """The games' move (play 0001, analysis 0002, battles 0014) came after every field it keeps:
+    a site that stood at battles 0013 migrates on to the schema of a database migrated from empty,
+    and went back to it, its tables, columns and constraints are the same."""
+    from_empty = schema()
+    call_command("migrate", "play", "zero", verbosity=0)  # main before the games' move
+    before = schema()
+    call_command("migrate", verbosity=0)
+    assert {"battles_game", "battles_gamemove"} <= set(before)
+    assert before == from_empty
     assert schema() == from_empty
 
 

@@ -147,6 +147,7 @@ def test_only_the_demo_command_creates_the_demo_accounts():
         "live",
         "accounts",
         "cities",
+        "play",
         "battles",
         "games",
         "api",

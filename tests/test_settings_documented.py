@@ -21,6 +21,7 @@ PACKAGES = (
     "analysis",
     "live",
     "accounts",
+    "play",
     "battles",
     "games",
     "cities",

@@ -59,6 +59,7 @@ def view_sources() -> str:
             "delivery",
             "seasons",
             "orders",
+            "play",
             "battles",
             "dashboard",
             "record",
@@ -68,7 +69,7 @@ def view_sources() -> str:
         for folder in ("views", "selectors")
     ]
     paths = [path for folder in folders for path in folder.glob("*.py")]
-    paths += [ROOT / app / "inputs.py" for app in ("campaign", "battles")] + [ROOT / "campaign" / "pages.py"]
+    paths += [ROOT / app / "inputs.py" for app in ("campaign", "battles", "play")] + [ROOT / "campaign" / "pages.py"]
     return "\n".join(path.read_text() for path in paths)
 
 

@@ -7,9 +7,8 @@ from zoneinfo import ZoneInfo
 
 from django.db.models import Sum
 
-from battles.models import Army, Game
+from battles.models import Army
 from battles.services.march import march_start
-from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from campaign import clock
 from campaign.models import Campaign, Officer
@@ -17,6 +16,8 @@ from campaign.services.presence import presence_touch
 from campaign.timers import timers_sweep
 from cities.models import City
 from ops.demo import demo_spec
+from play.models import Game
+from play.services.results import game_result_enter
 from seasons.world.creation import world_create
 
 START = datetime(2026, 5, 1, 10, 0, tzinfo=ZoneInfo("Asia/Taipei"))  # inside the hours of war

@@ -4,8 +4,8 @@ it through its selector (no query when the page's selector read the game with it
 from django import template
 
 from analysis.selectors import AnalysisView, game_analysis
-from battles.models import Game
-from battles.selectors.games import notation
+from play.models import Game
+from play.selectors.games import notation
 
 register = template.Library()
 

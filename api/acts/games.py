@@ -7,13 +7,13 @@ from ninja import Field, Schema
 from api import schemas
 from api.acts.actor import actor as _actor
 from api.router import act
-from battles import lookups as battle_lookups
-from battles.inputs import reported_start
-from battles.services import live, live_claims
-from battles.services.records import game_agree_off_hours, game_claim_answer, game_report
-from battles.services.results import game_result_enter
 from campaign import lookups as campaign_lookups
 from campaign.errors import RuleViolation
+from play import lookups as play_lookups
+from play.inputs import reported_start
+from play.services import live, live_claims
+from play.services.records import game_agree_off_hours, game_claim_answer, game_report
+from play.services.results import game_result_enter
 
 
 class Report(Schema):
@@ -34,7 +34,7 @@ def game_report_act(request, slug: str, game_id: schemas.Id, data: Report):
     decide it. The opponent confirms or disputes it; unanswered, it stands when the campaign's
     confirmation window of war time ends (the game's `claim_due`)."""
     campaign, actor = _actor(request, slug)
-    game = battle_lookups.game(campaign, game_id)
+    game = play_lookups.game(campaign, game_id)
     started_at = reported_start(data.started_at, campaign)
     return game_report(actor=actor, game=game, text=data.record, claimed=data.claimed, started_at=started_at)
 
@@ -44,7 +44,7 @@ def game_claim(request, slug: str, game_id: schemas.Id, data: Claim):
     """Confirm or dispute the opponent's claimed result (R11.3); `claim` is the claim's token as
     read on the game (a claim changed since is refused)."""
     campaign, actor = _actor(request, slug)
-    game = battle_lookups.game(campaign, game_id)
+    game = play_lookups.game(campaign, game_id)
     return game_claim_answer(actor=actor, game=game, confirm=data.confirm, claim=data.claim)
 
 
@@ -52,7 +52,7 @@ def game_claim(request, slug: str, game_id: schemas.Id, data: Claim):
 def game_agree(request, slug: str, game_id: schemas.Id):
     """Agree to play the game outside the hours of war (R7.4)."""
     campaign, actor = _actor(request, slug)
-    return game_agree_off_hours(actor=actor, game=battle_lookups.game(campaign, game_id))
+    return game_agree_off_hours(actor=actor, game=play_lookups.game(campaign, game_id))
 
 
 class LiveAction(Schema):
@@ -70,7 +70,7 @@ def live_act(request, slug: str, game_id: schemas.Id, data: LiveAction):
     position lets you claim (R11.3: a repetition, or in chess fifty moves; the game's
     `claimable` says who may claim what). Watchers of the game's page see each change at once."""
     campaign, actor = _actor(request, slug)
-    game = battle_lookups.game(campaign, game_id)
+    game = play_lookups.game(campaign, game_id)
     if data.action == "move":
         if data.ply is None:
             raise RuleViolation("R11.3", _("A move names the move and the number of moves already played."))
@@ -85,7 +85,7 @@ def live_act(request, slug: str, game_id: schemas.Id, data: LiveAction):
         live_claims.live_claim(actor=actor, game=game)
     else:
         raise RuleViolation("R11.3", _("Unknown action."))
-    return battle_lookups.game(campaign, game_id)
+    return play_lookups.game(campaign, game_id)
 
 
 class Result(Schema):
@@ -97,5 +97,5 @@ class Result(Schema):
 def result_enter(request, slug: str, game_id: schemas.Id, data: Result):
     """Enter a game's result as its judge (R11.3: a neutral king, or the site's administrators)."""
     campaign = campaign_lookups.campaign_by_slug(slug)
-    game = battle_lookups.game(campaign, game_id)
+    game = play_lookups.game(campaign, game_id)
     return game_result_enter(user=request.auth.user, game=game, result=data.result, note=data.note)

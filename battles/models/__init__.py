@@ -1,7 +1,7 @@
 from .armies import Army, ArmyMember, FieldBattle, Pursuit
 from .ledger import LedgerEntry
 from .ransoms import Ransom
-from .sieges import Defender, Game, GameMove, Siege
+from .sieges import Defender, Siege
 from .stratagems import BanqiGame, Stratagem
 
 __all__ = [
@@ -10,8 +10,6 @@ __all__ = [
     "BanqiGame",
     "Defender",
     "FieldBattle",
-    "Game",
-    "GameMove",
     "LedgerEntry",
     "Pursuit",
     "Ransom",

@@ -46,7 +46,7 @@ class LedgerEntry(models.Model):
     cause = models.CharField(max_length=200, verbose_name=_("cause"))
     cause_args = models.JSONField(default=dict, blank=True, verbose_name=_("cause args"))
     game = models.ForeignKey(
-        "battles.Game",
+        "play.Game",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,

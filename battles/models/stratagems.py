@@ -137,7 +137,7 @@ class Stratagem(models.Model):
         null=True, blank=True, help_text=_("an unused effect lapses then (Decision)"), verbose_name=_("effect until")
     )
     effect_game = models.ForeignKey(
-        "battles.Game",
+        "play.Game",
         null=True,
         blank=True,
         on_delete=models.SET_NULL,

@@ -7,11 +7,13 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 
-from battles.authority import commander_of, commands_as, judges
-from battles.models import Army, ArmyMember, FieldBattle, Game, Pursuit
+from battles.authority import commander_of, commands_as
+from battles.models import Army, ArmyMember, FieldBattle, Pursuit
 from campaign.authority import is_king
 from campaign.models import Campaign, Officer, Whereabouts
 from campaign.rules.personnel import may_fight
+from play.authority import judges
+from play.models import Game
 
 MEMBERS = Prefetch("members", queryset=ArmyMember.objects.select_related("officer").order_by("position"))
 

@@ -23,14 +23,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from battles.authority import orders_sortie
-from battles.models import Army, BanqiGame, Defender, Game, Pursuit, Ransom, Siege, Stratagem
-from battles.services.live import side_of, side_to_move
-from battles.timer_kinds import BANQI_FLAG, CLAIM_WINDOW, GAME_FLAG, PERIOD
+from battles.models import Army, BanqiGame, Defender, Pursuit, Ransom, Siege, Stratagem
+from battles.timer_kinds import BANQI_FLAG, PERIOD
 from campaign.announcements import local
 from campaign.authority import decides_for_city, is_king
 from campaign.models import Move, Officer, Promotion, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
 from cities.models import City
+from play.models import Game
+from play.services.live import side_of, side_to_move
+from play.timer_kinds import CLAIM_WINDOW, GAME_FLAG
 from seasons.models import Application
 
 

@@ -5,10 +5,11 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from battles.models import Game, Ransom
+from battles.models import Ransom
 from campaign.models import Campaign, Move, Officer, Promotion
 from cities.models import City
 from forum.models import BoardModerator
+from play.models import Game
 
 
 @dataclass

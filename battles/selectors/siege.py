@@ -10,12 +10,14 @@ from django.db.models.functions import RowNumber
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from battles.authority import commander_of, commands_as, judges
-from battles.models import Army, Defender, Game, LedgerEntry, Pursuit, Ransom, Siege
+from battles.authority import commander_of, commands_as
+from battles.models import Army, Defender, LedgerEntry, Pursuit, Ransom, Siege
 from battles.selectors.army import MEMBERS
 from campaign.authority import is_king
 from campaign.models import Campaign, Officer, Timer, Whereabouts
 from campaign.rules.personnel import may_fight
+from play.authority import judges
+from play.models import Game
 
 LEDGER_ROWS = 20  # of the wall's and each army's changes on the siege page, not a season's thousands
 

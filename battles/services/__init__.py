@@ -2,9 +2,8 @@
 importing their modules in `battles/registry.py`.
 
 The modules stand in layers and import only downwards (.importlinter: war-services), top first:
-  live                                games played live on the site
-  records                             games reported with their records, judged
-  results                             a game's result applied to its battle
+  results                             a decided game's result applied to its battle (the games
+                                      themselves are play's: play/services/)
   siege, field, pursuit, retreat,     the battles and the orders of the war
   reinforce
   march                               the march post, the road, the arrival that begins a siege
@@ -12,5 +11,5 @@ The modules stand in layers and import only downwards (.importlinter: war-servic
   clock                               the daily change and the siege periods (§7)
   fall                                a city falls, a kingdom ends (§10)
   lifecycle, prisoners, stratagems    an army's end and retreat; prisoners; stratagems
-  common, locks, ledger               posts, the lock order, the value ledger
+  common, locks, ledger, head_counts  posts, the lock order, the value ledger, who is present
 """

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from battles import announcements as texts
 from battles.authority import commander
-from battles.models import Army, ArmyMember, Defender, Game, Siege
+from battles.models import Army, ArmyMember, Defender, Siege
 from battles.rules import (
     ATTACK_RANKS,
     DEFENCE_RANKS,
@@ -29,6 +29,7 @@ from campaign.said import event_or_none
 from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_handler
 from cities.models import City
+from play.models import Game
 
 
 def _build_roster(siege: Siege, city: City, at: datetime) -> None:

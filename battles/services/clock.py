@@ -10,7 +10,7 @@ Each handler schedules the next one, so a long outage is caught up in due order.
 from datetime import date, datetime
 
 from battles import announcements as texts
-from battles.models import Army, Game, Siege
+from battles.models import Army, Siege
 from battles.rules import outnumbered_loss
 from battles.services.common import announcement_post, siege_topic
 from battles.services.fall import city_fall
@@ -22,6 +22,7 @@ from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Campaign, Timer
 from campaign.rules.clock import advance_war_time, next_midnight
 from campaign.timers import timer_handler, timer_schedule
+from play.models import Game
 
 
 def day_key(campaign_id: int, day: date) -> str:

@@ -6,15 +6,17 @@ from django.utils.translation import gettext as _
 
 from battles import announcements as texts
 from battles.authority import commander
-from battles.models import Army, ArmyMember, Game, Ransom, Siege
+from battles.models import Army, ArmyMember, Ransom, Siege
 from battles.rules import wall_after_capture
-from battles.services.common import announcement_post, games_cancel, siege_topic, status_change
+from battles.services.common import announcement_post, siege_topic, status_change
 from battles.services.ledger import value_change
 from battles.services.lifecycle import army_end
 from battles.services.prisoners import prisoner_take, prisoners_free_by_retaking
 from campaign.models import Kingdom, Officer, Whereabouts
 from cities.models import City
 from orders.services.moves import move_dispatch
+from play.models import Game
+from play.services.common import games_cancel
 from seasons.services.season_end import war_end_if_capitals
 
 

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from battles import announcements as texts
 from battles.authority import commands, orders_sortie, require_defender
-from battles.models import Army, ArmyMember, FieldBattle, Game
+from battles.models import Army, ArmyMember, FieldBattle
 from battles.rules import Result, attacker_moves_first, field_battle_winner
 from battles.services.arrivals import siege_join
 from battles.services.common import (
@@ -30,6 +30,7 @@ from campaign.models import Officer
 from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
+from play.models import Game
 
 
 def _split_unsent(army: Army, playing: list[ArmyMember], now: datetime) -> Army | None:

@@ -8,11 +8,12 @@ from django.db import connection, transaction
 from django.db.models import F, QuerySet, Value
 from django.db.models.functions import Greatest, Least
 
-from battles.models import Army, Game, LedgerEntry
+from battles.models import Army, LedgerEntry
 from battles.rules import clamp
 from campaign import clock
 from campaign.models import Campaign
 from cities.models import City
+from play.models import Game
 
 
 def value_change(

@@ -8,16 +8,9 @@ from datetime import datetime
 from django.utils.translation import gettext as _
 
 from battles import announcements as texts
-from battles.models import Army, ArmyMember, Game, Pursuit, Siege
+from battles.models import Army, ArmyMember, Pursuit, Siege
 from battles.rules import must_retreat
-from battles.services.common import (
-    announcement_post,
-    army_topic,
-    games_cancel,
-    member_leave,
-    siege_topic,
-    status_change,
-)
+from battles.services.common import announcement_post, army_topic, member_leave, siege_topic, status_change
 from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.models import Kingdom, Officer
@@ -26,6 +19,8 @@ from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_schedule
 from cities.models import City
 from orders.services.moves import move_dispatch
+from play.models import Game
+from play.services.common import games_cancel
 
 
 def home_of(army: Army) -> City:

@@ -16,11 +16,13 @@ from datetime import datetime
 
 from django.db.models import F
 
-from battles.models import Army, BanqiGame, Game, Pursuit, Stratagem
+from battles.models import Army, BanqiGame, Pursuit, Stratagem
 from battles.services.clock import day_key
-from battles.timer_kinds import ARMY_ARRIVAL, BANQI_FLAG, DAY, GAME_FLAG, PURSUIT_DEADLINE, STRATAGEM_DEADLINE
+from battles.timer_kinds import ARMY_ARRIVAL, BANQI_FLAG, DAY, PURSUIT_DEADLINE, STRATAGEM_DEADLINE
 from campaign.models import Campaign, Timer
 from campaign.rules.clock import next_midnight
+from play.models import Game
+from play.timer_kinds import GAME_FLAG
 
 
 def war_rows_shift(campaign: Campaign, paused_at: datetime, resumed_at: datetime) -> None:

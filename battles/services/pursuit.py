@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from battles import announcements as texts
-from battles.models import Army, ArmyMember, Game, Pursuit
+from battles.models import Army, ArmyMember, Pursuit
 from battles.services.common import (
     announcement_post,
     army_topic,
@@ -26,6 +26,7 @@ from campaign.rules.personnel import may_fight
 from campaign.services.notices import duties_recount, notices_send
 from campaign.timers import timer_handler
 from cities.models import City
+from play.models import Game
 
 
 @transaction.atomic

@@ -10,8 +10,8 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from battles import announcements as texts
-from battles.authority import commands, require_defender, require_war_hours
-from battles.models import Army, ArmyMember, Defender, Game, Siege
+from battles.authority import commands, require_defender
+from battles.models import Army, ArmyMember, Defender, Siege
 from battles.models.sieges import DefenceRank
 from battles.rules import (
     DEFENCE_RANKS,
@@ -39,6 +39,8 @@ from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer, Whereabouts
 from campaign.services.notices import duties_recount, notices_send
 from cities.models import City
+from play.authority import require_war_hours
+from play.models import Game
 
 
 @transaction.atomic

@@ -15,9 +15,9 @@ from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from battles import announcements as texts
-from battles.models import BanqiGame, Game, Stratagem
+from battles.models import BanqiGame, Stratagem
 from battles.services.banqi_refusals import banqi_refusal
-from battles.services.common import announcement_post, status_change, watchers_tell
+from battles.services.common import announcement_post, status_change
 from battles.services.ledger import value_change
 from battles.timer_kinds import BANQI_FLAG, STRATAGEM_DEADLINE
 from campaign import clock
@@ -30,6 +30,8 @@ from campaign.timers import timer_handler, timer_move, timer_schedule, timers_ca
 from cities.models import City
 from games.banqi import Banqi, BanqiError, deal, layout_hash
 from games.banqi import replay as replay_actions
+from play.models import Game
+from play.services.common import watchers_tell
 
 
 def _local_date(campaign, at: datetime):

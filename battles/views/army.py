@@ -8,16 +8,18 @@ from django.utils.translation import gettext as _
 
 from battles import lookups
 from battles.inputs import officers_from
-from battles.models import Game
 from battles.selectors.army import army_detail
 from battles.selectors.march import reinforce_choice
 from battles.services import field as field_services
 from battles.services.pursuit import pursuit_declare
 from battles.services.reinforce import reinforcement_send
-from battles.services.results import game_city_id, game_result_enter
+from battles.services.results import game_city_id
 from campaign.models import Officer
 from campaign.pages import back, campaign_action, campaign_page, require_officer
 from cities.models import City
+from play import lookups as play_lookups
+from play.models import Game
+from play.services.results import game_result_enter
 
 
 def _officers(request, name: str, campaign) -> list[Officer]:
@@ -114,7 +116,7 @@ def reinforce_preview(request, campaign, army_id):
 
 @campaign_action
 def result_enter(request, campaign, game_id):
-    game = lookups.game(campaign, game_id)
+    game = play_lookups.game(campaign, game_id)
     game_result_enter(
         user=request.user, game=game, result=request.POST.get("result", ""), note=request.POST.get("note", "")
     )

@@ -27,7 +27,7 @@
     });
   }
   // The moves sent so far, each [ply, move]: the whole list when the socket opens, then only
-  // the moves after those (battles/selectors/live.py, watcher_state). A gap (a change lost on
+  // the moves after those (play/selectors/live.py, watcher_state). A gap (a change lost on
   // the way) asks the server for the whole state again.
   var played = [];
   function takeMoves(s) {

@@ -5,11 +5,12 @@ cities are not all read for one look)."""
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from battles.models import Army, Game, Siege
+from battles.models import Army, Siege
 from battles.timer_kinds import DAY, PERIOD
 from campaign.models import Campaign, Kingdom, Move, Officer, Timer, Whereabouts
 from campaign.rules.personnel import is_online
 from cities.models import City
+from play.models import Game
 
 
 @dataclass

@@ -11,9 +11,10 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from battles.models import Army, Game, Siege, Stratagem
+from battles.models import Army, Siege, Stratagem
 from battles.timer_kinds import DAY, PERIOD, STRATAGEM_DEADLINE
 from campaign.models import Move, Officer, Timer, Whereabouts
+from play.models import Game
 
 
 @dataclass(frozen=True)

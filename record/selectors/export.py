@@ -16,12 +16,13 @@ from typing import IO, Any
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
-from battles.models import Game, LedgerEntry
-from battles.selectors.games import game_pgn_text
+from battles.models import LedgerEntry
 from campaign.authority import officer_of
 from campaign.models import Campaign, Officer, Timer
 from forum.authority import may_read_board
 from forum.models import Board, ChroniclePin, Comment, Post, Thread
+from play.models import Game
+from play.selectors.games import game_pgn_text
 from seasons.world.export import world_export
 
 FORMAT = "chess-siege-campaign-archive"

@@ -20,11 +20,12 @@ from datetime import datetime
 
 from django.db.models import Case, Count, F, Q, Sum, When
 
-from battles.models import ArmyMember, Game, LedgerEntry, Ransom, Siege, Stratagem
+from battles.models import ArmyMember, LedgerEntry, Ransom, Siege, Stratagem
 from battles.models.armies import AttackRank
 from campaign.models import Campaign, Kingdom, Officer
 from campaign.rules.standings import KingdomTally, standings_order
 from cities.models import City, CityKind
+from play.models import Game
 
 MERIT_SHOWN = 50  # the merit table's rows: the officers with the most merit
 

@@ -7,10 +7,10 @@ from django.utils import timezone
 from django.utils.datastructures import MultiValueDict
 from django.utils.translation import gettext as _
 
-from battles import lookups as battle_lookups
-from battles.services.records import claim_opponent, game_claim_answer
 from campaign.errors import RuleViolation
 from campaign.models import Officer
+from play import lookups as play_lookups
+from play.services.records import claim_opponent, game_claim_answer
 from screens.acts.fields import choice, option
 from screens.acts.form import Act, Loaded
 from screens.acts.sieges import preset_id
@@ -21,7 +21,7 @@ class ClaimAnswer(Act):
         return _("Confirm or dispute the result")
 
     def load(self, officer: Officer, data: MultiValueDict) -> Loaded:
-        game = battle_lookups.game_read(officer.campaign, preset_id(data, "game", "R11.3"))
+        game = play_lookups.game_read(officer.campaign, preset_id(data, "game", "R11.3"))
         claims = []
         notes = []
         if game.claim_status == "claimed" and claim_opponent(game) == officer.pk:
@@ -48,7 +48,7 @@ class ClaimAnswer(Act):
         return Loaded(fields, notes)
 
     def send(self, officer: Officer, data: MultiValueDict) -> str:
-        game = battle_lookups.game(officer.campaign, preset_id(data, "game", "R11.3"))
+        game = play_lookups.game(officer.campaign, preset_id(data, "game", "R11.3"))
         if data.get("confirm") not in ("0", "1"):
             raise RuleViolation("R11.3", _("Choose to confirm the claim or to dispute it."))
         confirm = data.get("confirm") == "1"

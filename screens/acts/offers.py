@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.urls import Resolver404, resolve
 from django.utils.translation import gettext as _
 
-from battles.models import Army, Game, Siege
+from battles.models import Army, Siege
 from battles.selectors.army import army_detail
 from battles.selectors.duties import Duty, officer_duties
 from battles.selectors.march import march_choice
@@ -22,6 +22,7 @@ from campaign.models import Move, Officer, Whereabouts
 from cities.models import City
 from orders.selectors.moves import moves_for
 from orders.selectors.personnel import personnel_for
+from play.models import Game
 
 
 @dataclass(frozen=True)

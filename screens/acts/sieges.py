@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from battles import lookups as battle_lookups
 from battles.inputs import officers_from
-from battles.models import ArmyMember, Game
+from battles.models import ArmyMember
 from battles.selectors.army import army_detail
 from battles.selectors.siege import SiegeView, siege_detail
 from battles.services import siege as siege_services
@@ -19,6 +19,7 @@ from battles.services.retreat import army_retreat
 from campaign import lookups as campaign_lookups
 from campaign.inputs import posted_int, posted_object
 from campaign.models import Officer
+from play.models import Game
 from screens.acts.fields import choice, option, several, yes_no
 from screens.acts.form import Act, Loaded
 

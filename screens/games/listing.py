@@ -12,12 +12,12 @@ from django.utils.translation import pgettext
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 from prompt_toolkit.key_binding import KeyBindings
 
-from battles.models import Game
-from battles.selectors.game_choice import FINISHED_PER_PAGE, GameChoice, games_to_open
 from bbs.context import Context
 from bbs.registry import screen, screen_open
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
+from play.models import Game
+from play.selectors.game_choice import FINISHED_PER_PAGE, GameChoice, games_to_open
 
 
 def battle_words(game: Game) -> str:

@@ -1,7 +1,7 @@
 """A live game in the terminal (R11.3, R7.4): the board as it stands, both clocks (the side to
 move's ticking once a second), whose turn and the offers, the last moves in the reader's notation,
 and a prompt where a player types a move in Chinese notation, WXF or ICCS. Played through the
-same live services as the game's page (battles/live_acts.py), against a player on the web or in
+same live services as the game's page (play/live_acts.py), against a player on the web or in
 another terminal; every refusal on the status line, in the reader's language.
 
 Keys on the board: Enter (or m) opens the move prompt, r ready, d offer a draw or accept the

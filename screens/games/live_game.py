@@ -2,7 +2,7 @@
 game's group on the channel layer (the group every watcher's socket joins), reads the game again
 whenever the group says that it changed (the watchers' state, `live_state`, in the session's
 language), counts the running clock down between states, and sends the player's actions
-through the same function as the game's socket (battles/live_acts.py: the live services, their
+through the same function as the game's socket (play/live_acts.py: the live services, their
 clocks and refusals). A refusal's text is the service's, in the session's language."""
 
 import asyncio
@@ -12,12 +12,12 @@ from dataclasses import replace
 
 from channels.layers import get_channel_layer
 
-from battles.live_acts import live_act
-from battles.selectors.live import watcher_state
 from campaign.models import Campaign
 from games.pgn import move_pairs
 from live import fanout
 from live.consumers import group_of
+from play.live_acts import live_act
+from play.selectors.live import watcher_state
 from screens.games.layout import shown
 from screens.games.reading import LiveView, live_board, live_view, reader_officer
 

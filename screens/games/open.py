@@ -12,10 +12,10 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.containers import Container, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from battles.selectors.game_choice import game_opening
 from bbs.context import Context
 from bbs.registry import screen, screen_make
 from bbs.screen import Screen
+from play.selectors.game_choice import game_opening
 
 
 def nothing_to_show(opening: str) -> str:

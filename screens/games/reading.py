@@ -10,15 +10,15 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from battles.models import Game
-from battles.selectors.games import game_detail, notation
-from battles.selectors.live import live_state
-from battles.services.live import live_read
-from battles.services.records import colours
 from campaign.authority import officer_of
 from campaign.models import Campaign, Officer
 from games.pgn import move_pairs
 from games.text_board import placement, placements
+from play.models import Game
+from play.selectors.games import game_detail, notation
+from play.selectors.live import live_state
+from play.services.live import live_read
+from play.services.records import colours
 
 
 def reader_style() -> str:

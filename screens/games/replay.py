@@ -17,10 +17,10 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.containers import Container, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from battles.models import Game
 from bbs.registry import screen, screen_open
 from campaign.models import Campaign
 from games.text_board import Fragments, fragment_lines
+from play.models import Game
 from screens.games.layout import beside, board_for, board_width, inline, move_lines, shown
 from screens.games.reading import Replay, replay_read
 

@@ -6,10 +6,11 @@ and their games."""
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from battles.models import Army, Game
+from battles.models import Army
 from battles.selectors.army import ArmyView, army_detail
 from bbs.context import Context
 from bbs.registry import screen, screen_make
+from play.models import Game
 from screens.war.look import countdown, kingdom_style, local, name, stars
 from screens.war.page import Line, WarPage, acts_hint, text
 

@@ -7,10 +7,10 @@ order shown, and `chosen_game()` is the one under the cursor."""
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from battles.models import Game
 from battles.selectors.siege import SiegeView, siege_detail
 from bbs.context import Context
 from bbs.registry import screen, screen_make
+from play.models import Game
 from screens.war.look import countdown, kingdom_style, local, name, stars, wall_line
 from screens.war.page import Line, WarPage, acts_hint, text
 

@@ -9,9 +9,9 @@ from django.urls import reverse
 
 from analysis.models import GameAnalysis
 from analysis.services import analysis_run
-from battles.models import Game
-from battles.services.records import game_claim_answer, game_report
-from tests.battles.test_records import pending_game, report_confirmed
+from play.models import Game
+from play.services.records import game_claim_answer, game_report
+from tests.play.test_records import pending_game, report_confirmed
 from tests.worlds import make_world
 
 # 炮五進四?? gives red's central cannon for a pawn (馬７進５ takes it): red's blunder at ply 3.
@@ -140,7 +140,7 @@ def test_a_game_run_twice_is_analysed_once(world, clock, quick_engine):
 def test_a_live_game_played_on_the_site_is_analysed_after_the_resignation_never_during_play(
     world, clock, client, quick_engine
 ):
-    from battles.services.live import live_move, live_ready, live_resign
+    from play.services.live import live_move, live_ready, live_resign
 
     game = pending_game(world, clock)
     live_ready(actor=world["許褚"], game=game)
@@ -206,7 +206,7 @@ def test_the_analysis_costs_the_game_page_no_query_and_its_card_alone_two(
 
 
 def test_a_result_entered_by_the_authority_without_a_record_has_nothing_to_analyse(world, clock, client, quick_engine):
-    from battles.services.results import game_result_enter
+    from play.services.results import game_result_enter
 
     game = game_result_enter(user=world["孫權"].user, game=pending_game(world, clock), result="draw")
     assert game.status == Game.Status.DECIDED and not GameAnalysis.objects.filter(game=game).exists()

@@ -20,8 +20,8 @@ from tests.authorization.matrix import MATRIX, ROLES, acting, snapshot
 def live_act(world, clock):
     """A live game's move (the game page plays it over its socket; the API over this act): only
     its players play, and each in turn (R11.3)."""
-    from battles.services.live import live_ready
-    from tests.battles.test_records import pending_game
+    from play.services.live import live_ready
+    from tests.play.test_records import pending_game
 
     game = pending_game(world, clock)
     live_ready(actor=world["許褚"], game=game)

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from accounts.services import token_create
-from battles.models import Game
 from battles.services.siege import siege_call
+from play.models import Game
 from tests.worlds import besiege, make_world
 
 BOT = Path(__file__).resolve().parents[2] / "examples" / "bot.py"

@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 
 from accounts.services import token_create
-from battles.models import Game
+from play.models import Game
 from tests.api.test_errors import post
 from tests.authorization.war_acts import pending_siege_game
-from tests.battles.test_records import MATE
+from tests.play.test_records import MATE
 
 
 @pytest.mark.django_db

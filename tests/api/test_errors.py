@@ -82,7 +82,7 @@ def test_an_address_over_its_rate_gets_429(world, clock, settings):
 
 @pytest.mark.django_db
 def test_r11_3_an_answer_to_a_claim_since_replaced_is_a_409(world, clock):
-    from battles.services.records import game_report
+    from play.services.records import game_report
     from tests.authorization.war_acts import pending_siege_game
 
     game = game_report(

@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 
 from accounts.services import token_create
-from battles.models import GameMove
-from tests.battles.test_records import MATE_MOVES, pending_game
+from play.models import GameMove
+from tests.play.test_records import MATE_MOVES, pending_game
 
 
 def act(slug: str, game_id: int, token: str, **body):

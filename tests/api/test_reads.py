@@ -12,7 +12,6 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from accounts.services import token_create
-from battles.models import Game
 from battles.services.ledger import value_change
 from battles.services.siege import siege_call
 from campaign import clock as war_clock
@@ -20,6 +19,7 @@ from campaign.models import Officer
 from cities.models import City
 from forum.services.boards import thread_create
 from orders.services.moves import move_order
+from play.models import Game
 from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

@@ -182,6 +182,7 @@ def snapshot() -> dict:
         "live",
         "accounts",
         "cities",
+        "play",
         "battles",
         "bbs",
     }

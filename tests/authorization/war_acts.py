@@ -10,11 +10,11 @@ from battles.models import (
 )
 from battles.services.field import field_sortie
 from battles.services.march import march_start
-from battles.services.records import game_report
-from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_accept, stratagem_challenge
+from play.services.records import game_report
+from play.services.results import game_result_enter
 from tests.authorization.cases import ARMY, Case, allow, refuse
 from tests.worlds import besiege
 

@@ -13,14 +13,15 @@ import pytest
 from django.core.management import call_command
 from django.db import connection, connections, transaction
 
-from battles.models import Army, Game, LedgerEntry, Pursuit, Siege
-from battles.services.results import game_result_enter
+from battles.models import Army, LedgerEntry, Pursuit, Siege
 from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.models import Timer
 from campaign.tasks import apply_due
 from campaign.timers import timers_sweep
 from forum.models import Post
+from play.models import Game
+from play.services.results import game_result_enter
 from tests.races import at_once
 from tests.worlds import besiege, ledger_holds, make_world
 

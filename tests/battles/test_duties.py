@@ -7,13 +7,11 @@ from datetime import timedelta
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from battles.models import Game, Pursuit, Ransom
+from battles.models import Pursuit, Ransom
 from battles.selectors.duties import officer_duties
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle, retreat_money_confirm, retreat_money_offer
 from battles.services.pursuit import pursuit_declare
-from battles.services.records import game_claim_answer, game_report
-from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_accept, stratagem_challenge
@@ -24,6 +22,9 @@ from campaign.models import Notice, Officer, Timer
 from campaign.timers import timers_sweep
 from orders.services.moves import move_approve, move_request
 from orders.services.personnel import promotion_decide, promotion_recommend
+from play.models import Game
+from play.services.records import game_claim_answer, game_report
+from play.services.results import game_result_enter
 from tests.worlds import besiege
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
@@ -237,7 +238,7 @@ def test_a_notice_for_an_officer_captured_meanwhile_is_not_sent(world, clock):
 
 
 def test_a_live_game_is_your_move_with_the_flag_for_the_side_to_move(world, clock):
-    from battles.services.live import live_move, live_ready, live_resign
+    from play.services.live import live_move, live_ready, live_resign
 
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])

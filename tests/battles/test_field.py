@@ -8,9 +8,9 @@ from battles.models import Army, ArmyMember, FieldBattle, LedgerEntry, Siege
 from battles.services.field import field_battle_advance, field_battle_choose, field_sortie
 from battles.services.march import march_start
 from battles.services.reinforce import reinforcement_send
-from battles.services.results import game_result_enter
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Whereabouts
+from play.services.results import game_result_enter
 from tests.worlds import arrive
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

@@ -7,16 +7,18 @@ from datetime import timedelta
 
 import pytest
 
-from battles.models import BanqiGame, Game, Stratagem
-from battles.services.live import live_draw, live_move, live_resign
-from battles.services.results import game_result_enter
+from battles.models import BanqiGame, Stratagem
 from battles.services.retreat import army_retreat
 from battles.services.stratagems import banqi_act, banqi_replay, stratagem_accept, stratagem_challenge
-from battles.timer_kinds import BANQI_FLAG, GAME_FLAG, STRATAGEM_DEADLINE
+from battles.timer_kinds import BANQI_FLAG, STRATAGEM_DEADLINE
 from campaign.models import Timer
 from campaign.timers import timers_sweep
-from tests.battles.test_live import ready
-from tests.battles.test_records import MATE_MOVES, pending_game
+from play.models import Game
+from play.services.live import live_draw, live_move, live_resign
+from play.services.results import game_result_enter
+from play.timer_kinds import GAME_FLAG
+from tests.play.test_live import ready
+from tests.play.test_records import MATE_MOVES, pending_game
 
 
 def pending_of_finished() -> list[str]:

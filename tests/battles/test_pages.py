@@ -2,8 +2,9 @@
 
 from django.urls import reverse
 
-from battles.models import Army, Game, Ransom
+from battles.models import Army, Ransom
 from campaign.models import Whereabouts
+from play.models import Game
 from tests.worlds import besiege, play
 
 
@@ -125,7 +126,7 @@ def test_r7_4_a_siege_at_night_is_played_when_both_sides_agree_on_the_page(world
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from battles.models import Game
+    from play.models import Game
 
     army = besiege(world, clock, "漢中", [("徐晃", "marshal"), ("許褚", "general")])
     clock.move_to(datetime(2026, 5, 2, 2, 0, tzinfo=ZoneInfo("Asia/Taipei")))

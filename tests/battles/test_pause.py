@@ -9,18 +9,19 @@ import pytest
 from django.contrib.auth.models import User
 
 from battles.models import Army, Pursuit
-from battles.services.live import live_move, time_left
 from battles.services.march import march_start
 from battles.services.retreat import army_retreat
-from battles.timer_kinds import ARMY_ARRIVAL, DAY, GAME_FLAG, PERIOD, PURSUIT_DEADLINE
+from battles.timer_kinds import ARMY_ARRIVAL, DAY, PERIOD, PURSUIT_DEADLINE
 from campaign import clock as war_clock
 from campaign.models import Campaign, Kingdom, Move, Timer
 from campaign.timers import timers_sweep
 from cities.models import City
 from orders.services.moves import move_request
+from play.services.live import live_move, time_left
+from play.timer_kinds import GAME_FLAG
 from seasons.services.season_life import war_pause, war_resume
-from tests.battles.test_live import ready
-from tests.battles.test_records import pending_game
+from tests.play.test_live import ready
+from tests.play.test_records import pending_game
 from tests.worlds import besiege, make_world, play
 
 pytestmark = pytest.mark.django_db

@@ -11,11 +11,10 @@ from django.db.models import Sum
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from battles.models import Army, ArmyMember, Game, Ransom, Siege
+from battles.models import Army, ArmyMember, Ransom, Siege
 from battles.rules import ATTACK_RANKS, propose_ranks
 from battles.services.march import march_start
 from battles.services.prisoners import ransom_settle
-from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.errors import RuleViolation
@@ -24,6 +23,8 @@ from campaign.rules.personnel import may_fight
 from campaign.timers import timers_sweep
 from cities.models import City
 from orders.services.moves import move_order
+from play.models import Game
+from play.services.results import game_result_enter
 from tests.worlds import make_world
 
 ACTIONS = ["march", "march", "time", "time", "game", "game", "game", "game", "game", "retreat", "reinforce", "ransom"]

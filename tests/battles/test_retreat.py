@@ -4,12 +4,13 @@ from datetime import timedelta
 
 import pytest
 
-from battles.models import Army, ArmyMember, Game, Pursuit, Siege
+from battles.models import Army, ArmyMember, Pursuit, Siege
 from battles.services.pursuit import pursuit_declare
 from battles.services.retreat import army_retreat
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Whereabouts
 from campaign.timers import timers_sweep
+from play.models import Game
 from tests.worlds import besiege, make_world, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
@@ -94,7 +95,7 @@ def test_r8_2_pursuit_losers_on_either_side_are_taken(world, clock):
     )
     games = list(Game.objects.filter(pursuit=pursuit).order_by("board"))
     assert [g.attacker_moves_first for g in games] == [False, False], "the pursuers have the first move"
-    from battles.services.results import game_result_enter
+    from play.services.results import game_result_enter
 
     game_result_enter(user=world["孫權"].user, game=games[0], result="defender")  # 張飛 beats 徐晃
     game_result_enter(user=world["孫權"].user, game=games[1], result="attacker")  # 許褚 beats 魏延

@@ -2,11 +2,12 @@
 
 import pytest
 
-from battles.models import ArmyMember, Defender, Game, LedgerEntry, Ransom
-from battles.services.results import game_result_enter
+from battles.models import ArmyMember, Defender, LedgerEntry, Ransom
 from battles.services.siege import roster_set, siege_call, siege_call_answer
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Move, Officer, Whereabouts
+from play.models import Game
+from play.services.results import game_result_enter
 from tests.worlds import besiege, ledger_holds, play
 
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]

@@ -4,7 +4,7 @@ from datetime import timedelta
 
 import pytest
 
-from battles.models import BanqiGame, Game, LedgerEntry, Stratagem
+from battles.models import BanqiGame, LedgerEntry, Stratagem
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import (
     banqi_act,
@@ -16,6 +16,7 @@ from battles.services.stratagems import (
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.timers import timers_sweep
 from games.banqi import layout_hash
+from play.models import Game
 from tests.worlds import besiege
 
 

@@ -7,11 +7,9 @@ from functools import partial
 import pytest
 from django.urls import reverse
 
-from battles.models import Army, FieldBattle, Game
+from battles.models import Army, FieldBattle
 from battles.services.field import field_sortie
 from battles.services.march import march_start
-from battles.services.records import game_claim_answer, game_report
-from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_challenge
 from campaign.errors import NotAllowed, RuleViolation
@@ -21,6 +19,9 @@ from cities.models import City
 from forum.models import Post, Thread
 from orders.services.moves import move_approve, move_request
 from orders.services.personnel import governor_appoint
+from play.models import Game
+from play.services.records import game_claim_answer, game_report
+from play.services.results import game_result_enter
 from tests.races import at_once
 from tests.worlds import besiege, make_world
 

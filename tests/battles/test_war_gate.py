@@ -9,23 +9,24 @@ import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
 
-from battles.models import Army, Game, Stratagem
+from battles.models import Army, Stratagem
 from battles.services.field import field_sortie
-from battles.services.live import live_move
 from battles.services.march import march_start
-from battles.services.records import game_report
 from battles.services.reinforce import reinforcement_send
-from battles.services.results import game_result_enter
 from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call
 from battles.services.stratagems import stratagem_challenge
 from campaign.errors import RuleViolation
 from campaign.models import Campaign
+from play.models import Game
+from play.services.live import live_move
+from play.services.records import game_report
+from play.services.results import game_result_enter
 from seasons.models import WarPause
 from seasons.services.season_end import war_end
 from seasons.services.season_life import war_pause
-from tests.battles.test_live import ready
-from tests.battles.test_records import MATE, pending_game
+from tests.play.test_live import ready
+from tests.play.test_records import MATE, pending_game
 from tests.races import at_once
 from tests.worlds import make_world
 

@@ -6,13 +6,14 @@ opponent only."""
 import pytest
 from django.utils import translation
 
-from battles.models import Game, LedgerEntry
-from battles.services.records import game_report
+from battles.models import LedgerEntry
 from ops.demo import DEMO_PASSWORD
+from play.models import Game
+from play.services.records import game_report
 from screens.games.reading import replay_read
-from tests.battles.test_records import MATE, pending_game
 from tests.bbs.acts_steps import english, open_menu_line, pick, wait_for_row
 from tests.bbs.test_games_list import besieging, siege_game, war_world
+from tests.play.test_records import MATE, pending_game
 from tests.worlds import make_world
 
 

@@ -12,11 +12,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from battles.models import Army, Game, Pursuit, Siege
+from battles.models import Army, Pursuit, Siege
 from battles.services.reinforce import reinforcement_send
 from battles.services.siege import siege_call
 from campaign.errors import RuleViolation
 from ops.demo import DEMO_PASSWORD
+from play.models import Game
 from screens.acts.offers import offers
 from tests.bbs.acts_steps import english, open_act, open_menu_line, pick, tick, wait_for_row
 from tests.integration.test_outages import begin_siege

@@ -10,16 +10,16 @@ from datetime import timedelta
 import pytest
 from asgiref.sync import async_to_sync
 
-from battles.models import Game
-from battles.selectors.game_choice import game_opening, games_to_open
-from battles.services.live import live_ready
 from bbs.context import Context
 from bbs.models import TerminalChoice
 from bbs.text import width
 from campaign.models import Officer
 from ops.demo import DEMO_PASSWORD
+from play.models import Game
+from play.selectors.game_choice import game_opening, games_to_open
+from play.services.live import live_ready
 from screens.games.open import game_screen
-from tests.battles.test_records import MATE, report_confirmed
+from tests.play.test_records import MATE, report_confirmed
 from tests.worlds import make_world
 
 START_RED_ROW_BIG5 = "車－傌－相－仕－帥－仕－相－傌－車"  # 俥 is not in Big5

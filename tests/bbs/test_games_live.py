@@ -15,16 +15,16 @@ from django.contrib.auth.models import User
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from battles.models import Game
-from battles.services.live_claims import live_claim
 from bbs.models import TerminalChoice
 from bbs.text import fit, width
 from campaign.errors import RuleViolation
 from games.xiangqi import game_notation
 from ops.demo import DEMO_PASSWORD
-from tests.battles.test_records import MATE_MOVES
+from play.models import Game
+from play.services.live_claims import live_claim
 from tests.bbs.test_games_list import besieging, live, open_games, siege_game, war_world
 from tests.live.test_live_socket import opened, sessions, socket
+from tests.play.test_records import MATE_MOVES
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,8 +6,8 @@ again; the bottom bar names the keys of the state shown."""
 
 import pytest
 
-from battles.models import Game
 from ops.demo import DEMO_PASSWORD
+from play.models import Game
 from tests.bbs.test_games_list import open_games
 from tests.bbs.test_games_live import TURN, open_live, playing, wait_status
 

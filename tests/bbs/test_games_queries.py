@@ -6,8 +6,8 @@ opens."""
 import pytest
 
 from screens.games.reading import live_board, live_view, reader_officer
-from tests.battles.test_records import MATE_MOVES
 from tests.live.test_live_socket import live_game
+from tests.play.test_records import MATE_MOVES
 
 pytestmark = pytest.mark.django_db
 

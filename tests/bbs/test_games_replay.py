@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from bbs.models import TerminalChoice
 from ops.demo import DEMO_PASSWORD
 from screens.games.reading import replay_read
-from tests.battles.test_records import MATE, MATE_MOVES, pending_game, report_confirmed
 from tests.bbs.test_games_list import besieging, open_games, siege_game, war_world
+from tests.play.test_records import MATE, MATE_MOVES, pending_game, report_confirmed
 from tests.worlds import make_world
 
 START_RED_ROW = "俥－傌－相－仕－帥－仕－相－傌－俥"

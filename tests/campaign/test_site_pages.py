@@ -4,7 +4,7 @@ language in itself, a 404 page in the site's style and language, and on the game
 
 from django.urls import reverse
 
-from tests.battles.test_records import pending_game
+from tests.play.test_records import pending_game
 
 
 def test_the_page_title_is_not_doubled_and_the_site_has_a_favicon(world, client):

@@ -7,7 +7,7 @@ import json
 import pytest
 from asgiref.sync import async_to_sync
 
-from battles.models import Game
+from play.models import Game
 from tests.config.sockets import SITE, dashboard, socket
 from tests.live.test_live_socket import sessions
 from tests.worlds import besiege, make_world

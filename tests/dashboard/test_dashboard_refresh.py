@@ -7,12 +7,12 @@ from django.db import transaction
 from django.test import Client
 from django.urls import reverse
 
-from battles.models import Game
-from battles.services.live import live_move, live_resign
 from campaign import freshness
 from orders.services.moves import move_order
-from tests.battles.test_live import ready
-from tests.battles.test_records import pending_game
+from play.models import Game
+from play.services.live import live_move, live_resign
+from tests.play.test_live import ready
+from tests.play.test_records import pending_game
 
 REFRESHES = ("dashboard-live", "map-live")
 

@@ -8,12 +8,12 @@ siege's page shows it (R6.2)."""
 import pytest
 from django.conf import settings
 
-from battles.models import Game
 from games.xiangqi import game_notation
 from ops.demo import DEMO_PASSWORD
-from tests.battles.test_records import MATE_MOVES
+from play.models import Game
 from tests.e2e.conftest import log_in
 from tests.e2e.test_live_play import pending_game
+from tests.play.test_records import MATE_MOVES
 
 pytestmark = pytest.mark.e2e
 

@@ -9,12 +9,13 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from battles.models import Game, LedgerEntry, Siege, Stratagem
+from battles.models import LedgerEntry, Siege, Stratagem
 from battles.services.march import march_start
-from battles.services.records import game_claim_answer, game_report
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.timers import timers_sweep
 from forum.models import Post, Thread
+from play.models import Game
+from play.services.records import game_claim_answer, game_report
 from tests.e2e.conftest import log_in
 from tests.worlds import make_world
 

@@ -6,9 +6,10 @@ from datetime import timedelta
 
 import pytest
 
-from battles.models import Game, Siege
+from battles.models import Siege
 from battles.services.march import march_start
 from campaign.timers import timers_sweep
+from play.models import Game
 from tests.e2e.conftest import log_in
 from tests.worlds import make_world
 

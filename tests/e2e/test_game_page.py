@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.battles.test_records import MATE_MOVES
 from tests.e2e.test_live_play import pending_game
+from tests.play.test_records import MATE_MOVES
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e

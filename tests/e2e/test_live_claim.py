@@ -5,9 +5,9 @@ sees it; the claim ends the game on both pages at once, without a reload."""
 
 import pytest
 
-from battles.models import Game
-from tests.battles.claims_corpus import SHUFFLE
+from play.models import Game
 from tests.e2e.test_live_play import both_ready, pending_game
+from tests.play.claims_corpus import SHUFFLE
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e

@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from battles.models import Game
 from games.live import legal_moves
 from games.xiangqi import game_notation
-from tests.battles.test_records import MATE_MOVES
+from play.models import Game
 from tests.e2e.conftest import log_in
+from tests.play.test_records import MATE_MOVES
 from tests.worlds import make_world
 
 pytestmark = pytest.mark.e2e

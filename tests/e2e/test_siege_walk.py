@@ -21,7 +21,7 @@ from battles.services.prisoners import ransom_settle
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.timers import timers_sweep
 from ops.demo import DEMO_PASSWORD
-from tests.battles.test_records import MATE, report_confirmed
+from tests.play.test_records import MATE, report_confirmed
 from tests.worlds import besiege, make_world, play
 
 pytestmark = pytest.mark.e2e

@@ -13,7 +13,7 @@ from games.base import RecordError, Termination
 from games.claims import claimable
 from games.live import play
 from games.xiangqi_notation import to_fairy
-from tests.battles.claims_corpus import (
+from tests.play.claims_corpus import (
     FIFTY_MOVES,
     PERPETUAL_CHASE_BY_BLACK,
     PERPETUAL_CHASE_BY_RED,

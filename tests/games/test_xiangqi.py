@@ -214,7 +214,7 @@ def test_a_damaged_xqf_file_is_refused_with_a_reason():
 
 
 def test_r11_3_pgn_files_in_utf8_gbk_and_big5():
-    from battles.services.records import record_decode
+    from play.services.records import record_decode
 
     expected = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "c3c4", "g6g5"]  # 兵七進一: file 7 is c
     for name in ("opening.pgn", "opening-gbk.pgn", "opening-big5.pgn"):

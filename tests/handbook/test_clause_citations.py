@@ -24,6 +24,7 @@ FOLDERS = (
         "live",
         "accounts",
         "cities",
+        "play",
         "battles",
         "games",
         "api",

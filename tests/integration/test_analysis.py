@@ -17,7 +17,7 @@ from django.urls import reverse
 from analysis.models import GameAnalysis
 from analysis.services import ANALYSE_TASK
 from tests.analysis.test_analysis import SCHOLARS_MATE, XIANGQI_BLUNDER, decided_by_resignation
-from tests.battles.test_records import pending_game
+from tests.play.test_records import pending_game
 from tests.workers import Worker, database_url, wait_for
 from tests.worlds import make_world
 
@@ -65,7 +65,7 @@ def test_a_game_decided_on_the_site_is_analysed_by_the_worker_and_shown_on_its_p
 
 def test_a_chess_game_is_analysed_once_though_its_task_is_sent_twice(analysis_worker, clock, client):
     world = make_world(battle_game="chess")
-    from tests.battles.test_records import report_confirmed
+    from tests.play.test_records import report_confirmed
 
     game = report_confirmed(world, pending_game(world, clock), SCHOLARS_MATE)
     first = done(game, analysis_worker)

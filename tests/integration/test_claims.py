@@ -6,14 +6,15 @@ from datetime import timedelta
 
 import pytest
 
-from battles.models import Army, Game, LedgerEntry, Siege
+from battles.models import Army, LedgerEntry, Siege
 from battles.services.march import march_start
-from battles.services.records import game_report
 from battles.services.siege import siege_call, siege_call_answer
-from battles.timer_kinds import CLAIM_WINDOW
 from campaign.models import Timer
 from forum.models import Post
-from tests.battles.test_records import MATE
+from play.models import Game
+from play.services.records import game_report
+from play.timer_kinds import CLAIM_WINDOW
+from tests.play.test_records import MATE
 from tests.workers import wait_for
 from tests.worlds import make_world
 

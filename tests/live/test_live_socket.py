@@ -11,9 +11,9 @@ from asgiref.sync import async_to_sync
 from channels.testing.websocket import WebsocketCommunicator  # (channels.testing imports daphne)
 from django.test import Client
 
-from battles.models import Game
-from battles.services.live import live_ready
 from config.asgi import application
+from play.models import Game
+from play.services.live import live_ready
 from tests.worlds import besiege, make_world
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -155,7 +155,7 @@ def test_a_flood_of_frames_closes_the_connection(clock):
 
 def test_r11_3_after_the_end_moves_are_refused(clock):
     world, game = live_game(clock)
-    from battles.services.live import live_resign
+    from play.services.live import live_resign
 
     live_resign(actor=world["魏延"], game=game)
     session = sessions("xuchu")
@@ -270,7 +270,7 @@ def test_watchers_are_sent_only_the_moves_they_have_not_seen(clock):
     the whole state again (after a gap), as a spectator too."""
     from channels.db import database_sync_to_async
 
-    from battles.services.live import live_move
+    from play.services.live import live_move
 
     world, game = live_game(clock)
     players = [world["許褚"], world["魏延"]]
@@ -296,8 +296,8 @@ def test_a_watcher_who_missed_moves_is_told_to_read_the_whole_state(clock):
     """A change carries the last TAIL moves: a watcher who was sent fewer moves than those
     before it gets None (then the whole state, from the database); an older change than what it
     was sent, nothing; else exactly the moves after its own."""
-    from battles.selectors.live import TAIL, live_states, watcher_state
-    from battles.services.live import live_move
+    from play.selectors.live import TAIL, live_states, watcher_state
+    from play.services.live import live_move
 
     world, game = live_game(clock)
     players = [world["許褚"], world["魏延"]]

@@ -14,14 +14,15 @@ from django.contrib import admin
 from django.contrib.auth.models import Group, User
 from django.urls import reverse
 
-from battles.models import Army, BanqiGame, Game, LedgerEntry
-from battles.services.results import game_result_enter
+from battles.models import Army, BanqiGame, LedgerEntry
 from battles.services.stratagems import banqi_act
 from campaign.clock import now
 from campaign.models import Campaign, Kingdom, Officer, Timer
 from campaign.timers import timers_sweep
 from cities.models import City
 from forum.models import Comment, Post, Thread
+from play.models import Game
+from play.services.results import game_result_enter
 from tests.pages.test_queries import PINNED, VISITORS, page_url
 from tests.pages.worlds import build
 

@@ -3,17 +3,18 @@ larger (more cities, officers, armies, games, moves, posts), built through the s
 
 from datetime import timedelta
 
-from battles.models import BanqiGame, Game, Siege
+from battles.models import BanqiGame, Siege
 from battles.services.field import field_sortie
 from battles.services.march import march_start
-from battles.services.records import game_report
-from battles.services.results import game_result_enter
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import banqi_act, stratagem_accept, stratagem_challenge
 from forum.services.boards import post_reply, thread_create
 from forum.services.comments import comment_add
 from ops.demo import demo_spec
 from orders.services.moves import move_order, move_request
+from play.models import Game
+from play.services.records import game_report
+from play.services.results import game_result_enter
 from seasons.world.creation import world_create
 from tests.worlds import World, arrive
 

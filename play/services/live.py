@@ -11,13 +11,6 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from battles.authority import require_war_hours
-from battles.models import Game, GameMove
-from battles.services.common import watchers_tell
-from battles.services.locks import city_lock, game_lock
-from battles.services.records import colours, record_error, side_result
-from battles.services.results import game_city_id, game_decide
-from battles.timer_kinds import GAME_FLAG
 from campaign import clock
 from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation, Stale
@@ -25,6 +18,12 @@ from campaign.models import Officer, Timer
 from campaign.timers import timer_handler, timer_move, timer_schedule
 from games import RecordError
 from games.live import clock_left, flag_falls_at, has_moved, millis, mover, play, remember_legal
+from play.authority import require_war_hours
+from play.models import Game, GameMove
+from play.services.common import watchers_tell
+from play.services.records import colours, record_error, side_result
+from play.services.results import game_decide, place_lock
+from play.timer_kinds import GAME_FLAG
 
 
 def _changed(game: Game, *, as_written: bool = False) -> None:
@@ -94,8 +93,7 @@ def _schedule_flag(game: Game) -> None:
 
 
 def _locked(game: Game) -> tuple:
-    city = city_lock(game_city_id(game))
-    return city, game_lock(game)
+    return place_lock(game)
 
 
 def _check_player(game: Game, actor: Officer) -> str:
@@ -111,7 +109,7 @@ def _end(city, game: Game, result: str, termination: str) -> Game:
     game.termination = termination
     game.record = " ".join(game.moves)
     game.save(update_fields=["termination", "record"])
-    return game_decide(city=city, game=game, result=result)  # which tells the watchers of a game played here
+    return game_decide(place=city, game=game, result=result)  # which tells the watchers of a game played here
 
 
 @transaction.atomic
@@ -177,7 +175,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
     move sent twice, from two tabs, or racing a resignation or a fallen flag changes nothing
     (PostgreSQL re-reads the row after any lock it waited for). No city lock is taken for it:
     nothing of the city changes. A move that ends the game, or comes after the flag fell,
-    takes the war's locks (city, then game) and goes through `game_decide`."""
+    takes the locks (the place fought over, then the game) and goes through `game_decide`."""
     seen = live_read().get(pk=game.pk)
     require_war_running(seen.campaign)
     if ply != len(seen.moves):
@@ -223,7 +221,7 @@ def live_move(*, actor: Officer, game: Game, move: str, ply: int) -> Game:
 
 @transaction.atomic
 def _move_locked(actor: Officer, seen: Game, judgement, ply: int) -> Game:
-    """A move that ends the game, or one that came after the flag fell: under the war's locks,
+    """A move that ends the game, or one that came after the flag fell: under the locks (place, game),
     with everything checked again."""
     city, game = _locked(seen)
     side = _check_player(game, actor)

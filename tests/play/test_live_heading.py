@@ -38,8 +38,8 @@ async def _retreat(world, clock, game, red, black):
 
 async def _judge(world, clock, game, red, black):
     """R11.3's authority enters the result of a game being played here (a neutral king)."""
-    from battles.models import Game
-    from battles.services.results import game_result_enter
+    from play.models import Game
+    from play.services.results import game_result_enter
 
     await database_sync_to_async(
         lambda: game_result_enter(user=world["孫權"].user, game=Game.objects.get(pk=game.pk), result="draw")

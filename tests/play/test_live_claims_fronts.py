@@ -10,12 +10,12 @@ from asgiref.sync import async_to_sync
 from django.test import Client
 
 from accounts.services import token_create
-from battles.models import Game
-from battles.services.live import live_move
-from tests.battles.claims_corpus import PERPETUAL_CHECK_BY_RED, SHUFFLE
-from tests.battles.test_live import ready
-from tests.battles.test_records import pending_game
+from play.models import Game
+from play.services.live import live_move
 from tests.live.test_live_socket import live_game, opened, send, sessions, socket
+from tests.play.claims_corpus import PERPETUAL_CHECK_BY_RED, SHUFFLE
+from tests.play.test_live import ready
+from tests.play.test_records import pending_game
 
 PLAYERS = ("許褚", "魏延")  # the attacker moves first: red
 

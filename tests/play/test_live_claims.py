@@ -8,14 +8,14 @@ by itself."""
 import pytest
 from django.utils import translation
 
-from battles.models import Game
-from battles.selectors.live import live_state
-from battles.services.live import live_move, side_to_move
-from battles.services.live_claims import live_claim
 from campaign.errors import NotAllowed, RuleViolation
-from tests.battles.claims_corpus import FIFTY_MOVES, PERPETUAL_CHECK_BY_RED, PERPETUAL_CHECKED_THEN_MATED, SHUFFLE
-from tests.battles.test_live import ready
-from tests.battles.test_records import pending_game
+from play.models import Game
+from play.selectors.live import live_state
+from play.services.live import live_move, side_to_move
+from play.services.live_claims import live_claim
+from tests.play.claims_corpus import FIFTY_MOVES, PERPETUAL_CHECK_BY_RED, PERPETUAL_CHECKED_THEN_MATED, SHUFFLE
+from tests.play.test_live import ready
+from tests.play.test_records import pending_game
 from tests.worlds import make_world
 
 PLAYERS = {"attacker": "許褚", "defender": "魏延"}

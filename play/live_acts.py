@@ -1,15 +1,15 @@
 """A player's action in a live game, as every front end sends it (the game's websocket, the
 terminal): a frame {"action": "move" | "resign" | "draw" | "ready" | "claim", …} run through the
-live services (battles/services/live.py, live_claims.py), answered with the refusal's text in the
+live services (play/services/live.py, live_claims.py), answered with the refusal's text in the
 active language, or "" when it was done. The services check everything; this only reads the
 frame's shape."""
 
 from django.utils.translation import gettext as _
 
-from battles.models import Game
-from battles.services import live, live_claims
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Officer
+from play.models import Game
+from play.services import live, live_claims
 
 ACTIONS = ("move", "resign", "draw", "ready", "claim")
 

@@ -13,15 +13,15 @@ from django.conf import settings
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from battles.models import Game
-from battles.selectors.games import board_drawing, notation
-from battles.services.live import game_terms, live_read, side_of, side_to_move, time_left
-from battles.services.live_claims import game_claims
-from battles.services.records import colours
 from campaign import clock
 from campaign.models import Officer
 from games.live import legal_moves
 from games.pgn import move_pairs
+from play.models import Game
+from play.selectors.games import board_drawing, notation
+from play.services.live import game_terms, live_read, side_of, side_to_move, time_left
+from play.services.live_claims import game_claims
+from play.services.records import colours
 
 
 def viewer_side(*, game_id: int, user_id: int | None) -> str | None:

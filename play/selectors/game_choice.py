@@ -10,8 +10,8 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Case, IntegerField, Q, Value, When
 from django.db.models.functions import Coalesce
 
-from battles.models import Game
 from campaign.models import Campaign
+from play.models import Game
 
 LIVE_SHOWN = 50  # games being played at once, listed (a campaign has a few)
 FINISHED_PER_PAGE = 20

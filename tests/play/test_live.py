@@ -8,13 +8,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from battles.models import Game, GameMove
-from battles.services.live import live_draw, live_move, live_ready, live_resign, time_left
-from battles.services.records import game_report
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.models import Timer
 from campaign.timers import timers_sweep
-from tests.battles.test_records import MATE_MOVES, pending_game
+from play.models import Game, GameMove
+from play.services.live import live_draw, live_move, live_ready, live_resign, time_left
+from play.services.records import game_report
+from tests.play.test_records import MATE_MOVES, pending_game
 
 
 def ready(world, game):
@@ -133,8 +133,8 @@ def test_r11_3_a_move_judged_against_a_board_that_changed_is_refused(world, cloc
     resignation that lands between the judging and the storing wins, the move changes nothing."""
     from unittest import mock
 
-    from battles.services import live as live_service
     from games import live as games_live
+    from play.services import live as live_service
 
     game = ready(world, pending_game(world, clock))
     judge = games_live.play
@@ -244,7 +244,7 @@ def table(sql: str) -> str:
 def test_the_live_state_shows_where_the_side_to_move_may_go(world, clock):
     """The board's hints: each piece of the side to move and its legal points (the judge's own
     list), none once the game is over."""
-    from battles.selectors.live import live_state
+    from play.selectors.live import live_state
 
     game = ready(world, pending_game(world, clock))
     state = live_state(game_id=game.pk, user_id=None, language="en")

@@ -9,8 +9,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from battles.services.live import live_move, live_ready, live_resign
-from tests.battles.test_records import MATE_MOVES, pending_game
+from play.services.live import live_move, live_ready, live_resign
+from tests.play.test_records import MATE_MOVES, pending_game
 
 pytestmark = pytest.mark.django_db
 

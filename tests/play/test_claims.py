@@ -2,22 +2,23 @@
 opponent (and only the opponent) confirms or disputes it; a dispute goes to the authority of R11.3;
 unanswered, it stands when the campaign's confirmation window of war time ends (a CLAIM_WINDOW
 timer; the real worker applying it is tests/integration/test_claims.py). A game played on the site
-still decides itself (tests/battles/test_live.py)."""
+still decides itself (tests/play/test_live.py)."""
 
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from battles.models import Game, LedgerEntry
-from battles.services.records import game_claim_answer, game_report
-from battles.services.results import game_result_enter
-from battles.timer_kinds import CLAIM_WINDOW
+from battles.models import LedgerEntry
 from campaign.errors import NotAllowed
 from campaign.models import Notice, Timer
 from campaign.timers import timers_sweep
+from play.models import Game
+from play.services.records import game_claim_answer, game_report
+from play.services.results import game_result_enter
+from play.timer_kinds import CLAIM_WINDOW
 from tests.battles.test_duties import duties
-from tests.battles.test_records import MATE, pending_game
+from tests.play.test_records import MATE, pending_game
 
 TAIPEI = ZoneInfo("Asia/Taipei")
 

@@ -2,16 +2,16 @@
 
 import pytest
 
-from battles.models import Game
-from battles.services.records import (
+from battles.services.siege import siege_call, siege_call_answer
+from campaign.errors import NotAllowed, RuleViolation
+from games import judge
+from play.models import Game
+from play.services.records import (
     game_claim_answer,
     game_report,
     record_decode,
 )
-from battles.services.results import game_result_enter
-from battles.services.siege import siege_call, siege_call_answer
-from campaign.errors import NotAllowed, RuleViolation
-from games import judge
+from play.services.results import game_result_enter
 from tests.games.test_xiangqi import MATE_FROM_START
 from tests.worlds import besiege, make_world
 
@@ -29,7 +29,7 @@ def pending_game(world, clock):
 
 def report_confirmed(world, game: Game, text: str, reporter: str = "許褚", **claimed) -> Game:
     """R11.3: a record reported by a player and confirmed by the opponent (a mate too: a reported
-    record is a claim whatever its ending, tests/battles/test_claims.py)."""
+    record is a claim whatever its ending, tests/play/test_claims.py)."""
     game = game_report(actor=world[reporter], game=game, text=text, **claimed)
     opponent = game.defender if game.reported_by_id == game.attacker_id else game.attacker
     return game_claim_answer(actor=opponent, game=game, confirm=True, claim=game.claim_token())
@@ -104,7 +104,7 @@ def test_bad_encodings_are_read_or_refused_clearly():
 
 
 def test_r11_2_the_side_with_the_first_move_plays_red(world, clock):
-    from battles.services.records import colours
+    from play.services.records import colours
 
     game = pending_game(world, clock)
     assert colours(game) == {"attacker": "red", "defender": "black"}, "R6.1: the attacker moves first in a siege"
@@ -126,7 +126,7 @@ def test_r7_4_a_reported_start_outside_the_hours_needs_both_players_agreement(wo
     from datetime import datetime
     from zoneinfo import ZoneInfo
 
-    from battles.services.records import game_agree_off_hours
+    from play.services.records import game_agree_off_hours
 
     game = pending_game(world, clock)
     night = datetime(2026, 5, 1, 7, 30, tzinfo=ZoneInfo("Asia/Taipei"))  # before 09:00

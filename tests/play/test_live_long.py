@@ -10,15 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from battles.models import Game
-from battles.selectors.games import notation
-from battles.selectors.live import live_state, live_states
-from battles.services.live import live_move
 from games import judge, live_position
 from games.live import legal_moves
 from games.xiangqi import game_notation
-from tests.battles.test_live import ready
-from tests.battles.test_records import pending_game
+from play.models import Game
+from play.selectors.games import notation
+from play.selectors.live import live_state, live_states
+from play.services.live import live_move
+from tests.play.test_live import ready
+from tests.play.test_records import pending_game
 
 GAMES = Path(__file__).resolve().parent.parent / "data" / "xiangqi_master_games.txt"
 SIDE = {"1-0": "attacker", "0-1": "defender", "1/2-1/2": "draw"}  # the attacker plays red here

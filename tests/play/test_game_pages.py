@@ -6,8 +6,8 @@ import re
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from battles.models import Game
-from tests.battles.test_records import MATE, pending_game
+from play.models import Game
+from tests.play.test_records import MATE, pending_game
 from tests.worlds import besiege
 
 
@@ -121,8 +121,8 @@ def test_r11_6_the_games_list_keeps_every_game(world, client, clock):
 def test_r11_3_r11_6_the_judges_note_is_shown_and_the_list_says_how_it_ended(world, client, clock):
     """A disputed game settled by the R11.3 authority: its note on the game page, and the games
     list says the authority entered it (not "claim")."""
-    from battles.services.records import game_claim_answer, game_report
-    from battles.services.results import game_result_enter
+    from play.services.records import game_claim_answer, game_report
+    from play.services.results import game_result_enter
 
     game = game_report(
         actor=world["許褚"], game=pending_game(world, clock), text="炮二平五 馬８進７", claimed="attacker"
@@ -141,7 +141,7 @@ def test_r11_3_r11_6_the_judges_note_is_shown_and_the_list_says_how_it_ended(wor
 def test_r6_1_r11_6_a_called_game_waiting_for_a_defender_is_listed(world, client, clock):
     """The siege's first call appears in the games list before anyone takes it up."""
     from battles.services.siege import siege_call
-    from tests.battles.test_records import ARMY
+    from tests.play.test_records import ARMY
 
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])
@@ -154,7 +154,7 @@ def test_the_pgn_of_a_called_game_without_a_defender_is_not_found(world, client,
     """The API lists a PGN address for every game; a call nobody has taken up has no second
     player and no record, so its address is a 404 (the page offers no PGN link before moves)."""
     from battles.services.siege import siege_call
-    from tests.battles.test_records import ARMY
+    from tests.play.test_records import ARMY
 
     army = besiege(world, clock, "漢中", ARMY)
     game = siege_call(actor=world["徐晃"], army=army, attacker=world["許褚"])

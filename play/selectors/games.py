@@ -10,15 +10,15 @@ from django.core.paginator import Page, Paginator
 from django.db.models import OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 
-from battles.authority import judges
-from battles.models import Army, Game
-from battles.services.live import game_terms
-from battles.services.records import colours
-from battles.timer_kinds import CLAIM_WINDOW
 from campaign.models import Campaign, Officer, Timer
 from cities.models import City
 from games.live_notation import chess_drawing, chess_written, xiangqi_drawing, xiangqi_written
 from games.pgn import export_pgn
+from play.authority import judges
+from play.models import Game
+from play.services.live import game_terms
+from play.services.records import colours
+from play.timer_kinds import CLAIM_WINDOW
 
 GAMES_PER_PAGE = 50
 
@@ -70,8 +70,8 @@ def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, use
     if game.status == Game.Status.PENDING and user.is_authenticated:
         involved = {city.kingdom_id, game.army.kingdom_id}
         if game.kind == Game.Kind.SIEGE:
-            assert game.siege_id is not None  # a siege game has its siege: the game_belongs_to_one_battle constraint
-            involved |= set(Army.objects.filter(siege_id=game.siege_id).values_list("kingdom_id", flat=True))
+            assert game.siege is not None  # a siege game has its siege (game_belongs_to_one_battle), read with it
+            involved |= set(game.siege.armies.values_list("kingdom_id", flat=True))  # every army of the siege
         judge = judges(user=user, officer=viewer, game=game, city=city, involved=involved)
     opponent = None
     if game.claim_status == "claimed":

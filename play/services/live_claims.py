@@ -1,6 +1,6 @@
 """Claims in a game played live (R11.3: a repetition is a claim, not a result the board
 decides; in chess FIDE's threefold repetition and fifty-move rule). The player entitled to
-claim asks, and the site rules at once, under the war's locks as a resignation does: a draw, or
+claim asks, and the site rules at once, under the game's locks as a resignation does: a draw, or
 the perpetual offender loses, through `game_decide`. Who may claim what, and until when, is
 games/claims.py; a claim not made lapses with the claimant's next move and the game
 goes on."""
@@ -8,14 +8,14 @@ goes on."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from battles.models import Game
-from battles.services.live import _check_player, _deadline, _end, _flag_fall, _locked, game_terms
-from battles.services.records import colours, side_result
 from campaign import clock
 from campaign.authority import require_war_running
 from campaign.errors import RuleViolation
 from campaign.models import Officer
 from games.claims import claimable
+from play.models import Game
+from play.services.live import _check_player, _deadline, _end, _flag_fall, _locked, game_terms
+from play.services.records import colours, side_result
 
 
 def game_claims(game: Game) -> dict[str, dict[str, str]]:

@@ -8,13 +8,6 @@ from datetime import datetime
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from battles import announcements as texts
-from battles.authority import require_war_hours
-from battles.models import Game
-from battles.services.common import announcement_post, game_topic
-from battles.services.locks import city_lock, game_lock
-from battles.services.results import game_city_id, game_decide
-from battles.timer_kinds import CLAIM_WINDOW
 from campaign import clock
 from campaign.authority import require_war_running
 from campaign.errors import NotAllowed, RuleViolation, Stale
@@ -26,6 +19,12 @@ from campaign.timers import timer_handler, timer_schedule, timers_cancel
 from games import RecordError, judge
 from games.records import MAX_CHARS
 from games.upload import MAX_BYTES, decode_upload
+from play.authority import require_war_hours
+from play.hooks import host
+from play.models import Game
+from play.services.locks import game_lock
+from play.services.results import game_decide, place_lock
+from play.timer_kinds import CLAIM_WINDOW
 
 MAX_RECORD_BYTES = MAX_BYTES
 MAX_RECORD_CHARS = MAX_CHARS
@@ -154,8 +153,7 @@ def _claimed_result(game: Game, claimed: str, judgement) -> str:
 
 def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_at: datetime | None, judgement) -> Game:
     terms = _terms(game)
-    city = city_lock(game_city_id(game))
-    game = game_lock(game)
+    place, game = place_lock(game)
     if actor.pk not in (game.attacker_id, game.defender_id):
         raise NotAllowed("R11.3", _("Only the game's players report its record."))
     if game.status != Game.Status.PENDING:
@@ -195,8 +193,7 @@ def _report_locked(actor: Officer, game: Game, text: str, claimed: str, started_
         object_id=game.pk,
         due_at=claim_due(campaign, game.reported_at),
     )
-    title, key = texts.claim_reported(actor, game, claimed), f"game:{game.pk}:claim:{game.reported_at.timestamp()}"
-    announcement_post(city.board, key, game.reported_at, title, topic=game_topic(game))
+    host().claim_told(place, game, actor, "reported")
     notices_send(campaign_id=game.campaign_id, officer_ids=[claim_opponent(game)], key=f"game:{game.pk}:claim")
     return game
 
@@ -244,8 +241,7 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     (then the authority of R11.3 settles it, and the reporter is told). `claim` is the
     `claim_token` the answering page showed: an answer to any other claim is refused."""
     require_war_running(actor.campaign)
-    city = city_lock(game_city_id(game))
-    game = game_lock(game)
+    place, game = place_lock(game)
     if game.status != Game.Status.PENDING or game.claim_status != "claimed":
         raise RuleViolation("R11.3", _("No claim awaits an answer."))
     if claim != game.claim_token():
@@ -259,12 +255,10 @@ def game_claim_answer(*, actor: Officer, game: Game, confirm: bool, claim: str) 
     if confirm:
         game.claim_status = "confirmed"
         game.save(update_fields=["claim_status"])
-        return game_decide(city=city, game=game, result=game.claimed_result)  # Game.how: claim confirmed
+        return game_decide(place=place, game=game, result=game.claimed_result)  # Game.how: claim confirmed
     game.claim_status = "disputed"
     game.save(update_fields=["claim_status"])
-    announcement_post(
-        city.board, f"game:{game.pk}:dispute", clock.now(), texts.claim_disputed(actor), topic=game_topic(game)
-    )
+    host().claim_told(place, game, actor, "disputed")
     notices_send(campaign_id=game.campaign_id, officer_ids=[game.reported_by_id], key=f"game:{game.pk}:dispute")
     return game
 
@@ -274,12 +268,10 @@ def claim_window_end(timer: Timer) -> None:
     """R11.3: the confirmation window ended with the claim unanswered: it stands, applied to
     its battle as a confirmed one would be. A claim answered, a game decided by the authority or
     cancelled meanwhile is left as it is."""
-    game = Game.objects.get(pk=timer.object_id)
-    city = city_lock(game_city_id(game))
-    game = game_lock(game)
+    place, game = place_lock(Game.objects.get(pk=timer.object_id))
     if game.status != Game.Status.PENDING or game.claim_status != "claimed":
         return
     duties_recount(key=f"game:{game.pk}:claim")
     game.claim_status = "unanswered"
     game.save(update_fields=["claim_status"])
-    game_decide(city=city, game=game, result=game.claimed_result)  # Game.how: stood unanswered
+    game_decide(place=place, game=game, result=game.claimed_result)  # Game.how: stood unanswered

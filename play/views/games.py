@@ -11,22 +11,22 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from battles import lookups
-from battles.inputs import reported_start
-from battles.models import Game
-from battles.selectors.games import board_drawing, game_detail, game_pgn_text, games_page, notation
-from battles.services.live import side_of
-from battles.services.records import (
+from campaign.errors import RuleViolation
+from campaign.inputs import query_id
+from campaign.pages import campaign_action, campaign_page, require_officer
+from games.pgn import move_pairs
+from play import lookups
+from play.inputs import reported_start
+from play.models import Game
+from play.selectors.games import board_drawing, game_detail, game_pgn_text, games_page, notation
+from play.services.live import side_of
+from play.services.records import (
     colours,
     game_agree_off_hours,
     game_claim_answer,
     game_report,
     record_decode,
 )
-from campaign.errors import RuleViolation
-from campaign.inputs import query_id
-from campaign.pages import campaign_action, campaign_page, require_officer
-from games.pgn import move_pairs
 
 MAX_UPLOAD = 200_000
 
