@@ -20,7 +20,7 @@ from seasons.organise_inputs import FIELDS, settings_posted
 from seasons.selectors.organise import organise_home, organise_hub
 from seasons.services import organise, organise_right, world_edit
 from seasons.world.export import world_data
-from seasons.world.parse import setting_plain
+from seasons.world.parse import setting_of
 from seasons.world.preview import world_preview
 
 
@@ -36,7 +36,9 @@ class WorldOut(Schema):
 
 
 class SettingsOut(Schema):
-    settings: dict[str, Any] = Field(description="every rule setting, durations in whole seconds")
+    settings: dict[str, Any] = Field(
+        description="every rule setting, durations in whole seconds, the hero tactics map by its name or rows"
+    )
 
 
 class PreviewOut(Schema):
@@ -134,6 +136,10 @@ class SettingsIn(Schema):
     travel_time: str | None = None
     mfa_required: str | None = None
     prisoners_may_leave: str | None = None
+    tactics_map: str | None = Field(
+        None, description="the hero tactics map (T3.11): classic-9, or drawn with its rows in tactics_map_rows"
+    )
+    tactics_map_rows: str | None = Field(None, description="a drawn map's rows, one a line, from the top (row H)")
 
 
 def _organised(campaign: Campaign) -> OrganisedOut:
@@ -165,7 +171,7 @@ def hub(request, slug: str):
 def settings_read(request, slug: str):
     """Every rule setting of the campaign, durations in whole seconds (its organisers only)."""
     campaign = _campaign(request, slug)
-    return SettingsOut(settings={name: setting_plain(getattr(campaign, name)) for name in FIELDS})
+    return SettingsOut(settings={name: setting_of(campaign, name) for name in FIELDS})
 
 
 @read("/c/{slug}/organise/world", WorldOut, "api-organise-world")
@@ -218,7 +224,7 @@ def settings_save(request, slug: str, data: SettingsIn):
     campaign = lookups.campaign_by_slug(slug)
     values = settings_posted(as_form(data), flags_when_missing=False)
     campaign = organise.campaign_settings_update(actor=request.auth.user, campaign=campaign, values=values)
-    return SettingsOut(settings={name: setting_plain(getattr(campaign, name)) for name in FIELDS})
+    return SettingsOut(settings={name: setting_of(campaign, name) for name in FIELDS})
 
 
 @act("/c/{slug}/organise/organisers", OrganisedOut, "organise-organiser-add")

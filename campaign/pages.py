@@ -49,7 +49,7 @@ def forbidden(request: HttpRequest, exc: RuleViolation, join_url: str = "") -> H
 
 # What a refused form's page shows again, so that nothing typed is lost (PRG: the refusal
 # redirects back to the page, which reads the draft once).
-DRAFT_FIELDS = ("title", "body", "record", "note", "subject", "recipient")
+DRAFT_FIELDS = ("title", "body", "record", "note", "subject", "recipient", "tactics_map", "tactics_map_rows")
 DRAFT_LIMIT = 200_000
 
 

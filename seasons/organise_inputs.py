@@ -15,16 +15,20 @@ from django.utils.translation import gettext_lazy as _
 
 from campaign.errors import RuleViolation
 from campaign.models import Campaign
+from games.tactics.maps import DRAWN
+from seasons.tactics_map import map_shown
 
 MINUTES, SECONDS, COUNT, FLAG, CLOCK, ZONE, GAME = "minutes", "seconds", "count", "flag", "clock", "zone", "game"
+MAP = "map"  # the hero tactics map: a shipped map's name, or DRAWN with the rows in MAP_ROWS
+MAP_ROWS = "tactics_map_rows"
 CLOCK_TIME = re.compile(r"^([01]?\d|2[0-4]):([0-5]\d)$")
 
 
 @dataclass(frozen=True)
 class SettingField:
     name: str
-    clause: str  # RULES.md's clause, or "" for the site's own decision (docs/organising.md "Organising a campaign")
-    typed: str  # MINUTES | SECONDS | COUNT | FLAG | CLOCK | ZONE | GAME
+    clause: str  # RULES.md's clause (or docs/tactics.md's), or "" for the site's own decision (docs/organising.md)
+    typed: str  # MINUTES | SECONDS | COUNT | FLAG | CLOCK | ZONE | GAME | MAP
     help: Promise
 
 
@@ -108,6 +112,20 @@ GROUPS: tuple[tuple[Promise, tuple[SettingField, ...]], ...] = (
         ),
     ),
     (
+        _("The hero tactics game"),
+        (
+            SettingField(
+                "tactics_map",
+                "T3.11",
+                MAP,
+                _(
+                    "The board of the campaign's hero tactics games: a map of the game's own, or one drawn a row a "
+                    "line (. plain, M mountain, W water, F forest, B base), the same to both sides after a half turn."
+                ),
+            ),
+        ),
+    ),
+    (
         _("Moves"),
         (
             SettingField("travel_time", "R1.4", MINUTES, _("The time to travel a road between two cities.")),
@@ -162,6 +180,8 @@ def typed_text(field: SettingField, value: Any) -> str:
         return str(int(minutes)) if minutes.is_integer() else str(round(minutes, 2))
     if field.typed == SECONDS:
         return str(int(value.total_seconds()))
+    if field.typed == MAP:
+        return map_shown(value).name
     return str(value)
 
 
@@ -192,6 +212,8 @@ def settings_posted(data, *, flags_when_missing: bool = True) -> dict[str, Any]:
             values[name] = raw in ("on", "1", "true")
         elif name not in data or field.typed == FLAG:
             continue
+        elif field.typed == MAP:  # a drawing, or a map's name (the API may send the rows in its place)
+            values[name] = str(data.get(MAP_ROWS, "")) if raw.strip() == DRAWN else raw
         elif field.typed == CLOCK:
             match = CLOCK_TIME.match(raw.strip())
             if not match or (int(match[1]) == 24 and match[2] != "00"):

@@ -77,6 +77,9 @@ class Campaign(models.Model):
         default="xiangqi",
         choices=[("xiangqi", _("Chinese chess")), ("chess", _("Western chess"))],
     )
+    # The hero tactics game's map (docs/tactics.md T3.11): "" is `classic-9`, else a shipped map's
+    # name or a drawn map's rows, one a line (games/tactics/maps.py), checked as a world file's.
+    tactics_map = models.TextField(_("hero tactics map"), blank=True, default="")
     moves_through_own_cities_only = models.BooleanField(
         _("moves travel only through the mover's own cities"), default=True
     )

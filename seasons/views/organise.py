@@ -21,6 +21,7 @@ from seasons.organise_inputs import column, settings_posted
 from seasons.pages import preview_or_save
 from seasons.selectors.organise import organise_home, organise_hub, settings_rows
 from seasons.services import organise, organise_right
+from seasons.tactics_map import map_choices, map_shown
 from seasons.world.upload import places_posted
 
 
@@ -123,7 +124,7 @@ def organise_hub_page(request, campaign):
 def organise_settings(request, campaign):
     require_organiser(request.user, campaign)
     context = {"campaign": campaign, "groups": settings_rows(campaign=campaign), "zones": zone_names()}
-    context["games"] = _battle_games()
+    context.update(games=_battle_games(), tactics=map_shown(campaign.tactics_map), maps=map_choices())
     return render(request, "seasons/organise/settings.html", context)
 
 

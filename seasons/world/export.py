@@ -10,7 +10,7 @@ import yaml
 from campaign.models import Campaign, Kingdom, Officer
 from cities.models import City, Road
 from forum.models import BoardModerator
-from seasons.world.parse import CAMPAIGN_SETTINGS, setting_plain
+from seasons.world.parse import CAMPAIGN_SETTINGS, setting_of
 
 HEADER = "# A world of chess-siege: its schema is docs/world-files.md of the site (durations in seconds).\n"
 TOP_SETTINGS = ("time_zone", "battle_game")  # written at the top of the file; the others under `settings`
@@ -22,7 +22,7 @@ def _number(value: float) -> int | float:
 
 def world_data(campaign: Campaign) -> dict[str, Any]:
     """A campaign's world as a file holds it (the schema of docs/world-files.md)."""
-    settings = {name: setting_plain(getattr(campaign, name)) for name in CAMPAIGN_SETTINGS if name not in TOP_SETTINGS}
+    settings = {name: setting_of(campaign, name) for name in CAMPAIGN_SETTINGS if name not in TOP_SETTINGS}
     kingdoms = list(campaign.kingdoms.select_related("capital").order_by("pk"))
     cities = list(City.objects.filter(campaign=campaign).select_related("kingdom").order_by("position", "pk"))
     return {

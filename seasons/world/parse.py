@@ -14,7 +14,7 @@ from campaign.models import Campaign, OfficerKind
 from cities.layout import placed_everywhere
 from cities.models import CityKind
 from seasons.world.refusals import world_refusal
-from seasons.world.rules.check import Vocabulary, world_spec
+from seasons.world.rules.check import Vocabulary, tactics_map_plain, world_spec
 from seasons.world.rules.reader import Limits, WorldFileError, line_of, world_lines, world_read
 
 CAMPAIGN_SETTINGS = (
@@ -51,6 +51,7 @@ CAMPAIGN_SETTINGS = (
     "claim_window",
     "banqi_base",
     "banqi_increment",
+    "tactics_map",
 )
 
 
@@ -59,7 +60,15 @@ def setting_plain(value: Any) -> Any:
     return int(value.total_seconds()) if isinstance(value, timedelta) else value
 
 
-def _setting_type(field: models.Field) -> str:
+def setting_of(campaign: Campaign, name: str) -> Any:
+    """A campaign's setting as a world file writes it (the hero tactics map by its name or rows)."""
+    value = getattr(campaign, name)
+    return tactics_map_plain(value) if name == "tactics_map" else setting_plain(value)
+
+
+def _setting_type(name: str, field: models.Field) -> str:
+    if name == "tactics_map":
+        return "map"  # a map's name or its drawn rows, checked by T3.11 (rules/check.py)
     if isinstance(field, models.DurationField):
         return "duration"
     if isinstance(field, models.BooleanField):
@@ -92,7 +101,7 @@ def world_vocabulary() -> Vocabulary:
     fields = {name: _column(name) for name in CAMPAIGN_SETTINGS}
     battle = _column("battle_game")
     return Vocabulary(
-        settings={name: _setting_type(f) for name, f in fields.items()},
+        settings={name: _setting_type(name, f) for name, f in fields.items()},
         defaults={name: setting_plain(f.get_default()) for name, f in fields.items()},
         city_kinds=tuple(CityKind.values),
         officer_kinds=tuple(OfficerKind.values),

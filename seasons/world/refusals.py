@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
 from cities.models import CityKind
+from seasons.tactics_map import map_fault_words
 from seasons.world.parser_words import parser_words
 from seasons.world.rules.reader import WorldFileError
 
@@ -47,6 +48,7 @@ CLAUSES = {
     "zero_penalty_period": "R7.2",
     "zero_pursuit_window": "R8.2",
     "zero_stratagem_window": "R9.3",
+    "tactics_map": "T3.11",
 }
 
 
@@ -126,6 +128,7 @@ def _rules() -> dict[str, str]:
         "stars": _("A star level is between 1 and 25."),
         "officer_kind": _("Unknown kind of officer “%(value)s” (one of: %(allowed)s)."),
         "not_own_city": _("“%(name)s” is not a city of %(kingdom)s."),
+        "tactics_map": _("The hero tactics map (T3.11): %(fault)s"),
     }
 
 
@@ -138,6 +141,9 @@ def _shown(value: Any) -> str:
 
 
 def _words(code: str, params: dict[str, Any]) -> dict[str, Any]:
+    if code == "tactics_map":
+        shown = {k: v if isinstance(v, (int, tuple)) else _shown(v) for k, v in params.items() if k != "fault"}
+        return {"fault": map_fault_words(str(params.get("fault")), shown)}
     words = {k: v if type(v) is int else _shown(v) for k, v in params.items()}
     if code == "too_large":
         words["limit"] = filesizeformat(params["limit"])

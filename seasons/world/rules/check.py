@@ -36,6 +36,9 @@ from typing import Any
 from campaign.rules.personnel import valid_stars
 from campaign.rules.text import name_fault, text_fault
 from cities.rules import adjacency
+from games.tactics.board import LETTERS
+from games.tactics.errors import TacticsViolation
+from games.tactics.maps import MAPS, map_fault, map_named, map_read, map_rows, map_write
 from seasons.world.rules.limits import Limits, WorldFileError, counts_within
 
 TOP_KEYS = {"name", "slug", "time_zone", "battle_game", "settings", "kingdoms", "cities", "roads", "officers"}
@@ -46,6 +49,7 @@ USERNAME = re.compile(r"[\w.@+-]+\Z")
 OFFICER_KEYS = {"user", "name", "kingdom", "stars", "kind", "city", "title", "king", "governs", "moderates"}
 SLUG = re.compile(r"^[-a-zA-Z0-9_]{1,50}$")
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+MAX_MAP_CHARACTERS = 26 * 27  # a drawn map's most: 26 rows of 26 files and their line ends
 LIMITS = {"small": 2**15 - 1, "int": 2**31 - 1, "duration": 2**31 - 1}  # what the columns hold
 WALL_SETTING = {"capital": "capital_wall", "buffer": "buffer_wall"}  # any other kind: frontier_wall
 # The durations that make no sense at 0 (a road crossed in no time, a period counted without end,
@@ -146,6 +150,9 @@ def _settings(data: dict[str, Any], vocabulary: Vocabulary) -> dict[str, Any]:
         top = name in ("time_zone", "battle_game")
         path = name if top else f"settings.{name}"
         value = (data if top else given).get(name, vocabulary.defaults[name])
+        if kind == "map":
+            out[name] = tactics_map(value, path)
+            continue
         if kind == "bool" and not isinstance(value, bool):
             raise _fail("not_bool", path)
         if kind in ("int", "small", "duration") and (type(value) is not int or not 0 <= value <= LIMITS[kind]):
@@ -160,6 +167,39 @@ def _settings(data: dict[str, Any], vocabulary: Vocabulary) -> dict[str, Any]:
     if "battle_game" in out and out["battle_game"] not in vocabulary.battle_games:
         raise _fail("battle_game", "battle_game", value=str(out.get("battle_game")), allowed=vocabulary.battle_games)
     return out
+
+
+def tactics_map(value: Any, path: str) -> str:
+    """The hero tactics map as the campaign keeps it: "" for classic-9 (the default, T3.12), a
+    shipped map's name, or a drawing's rows one a line; a file writes a name or the rows as a list
+    (or one text, a row a line). A drawing is checked against T3.11, its first fault named."""
+    if isinstance(value, list) and all(isinstance(row, str) for row in value):
+        value = "\n".join(value)
+    if not isinstance(value, str):
+        raise _fail("not_text", path)
+    if len(value) > 4 * MAX_MAP_CHARACTERS:  # (before any work: a form or a file may send megabytes)
+        raise _fail("tactics_map", path, fault="size")
+    rows = map_rows(value)
+    name = value.strip().lower() if len(rows) == 1 else ""
+    named = name if name in MAPS else map_named(rows)
+    if not rows or named:
+        return "" if not rows or named == "classic-9" else named
+    if name and not set(rows[0]) <= set(LETTERS):
+        raise _fail("tactics_map", path, fault="name", name=value.strip(), names=tuple(MAPS))
+    fault = map_fault(rows)
+    if fault is not None:
+        raise _fail("tactics_map", path, fault=fault[0], **fault[1])
+    try:
+        return map_write(map_read(value))
+    except TacticsViolation as error:  # a constraint the engine holds that map_fault did not name
+        raise _fail("tactics_map", path, fault="engine", message=error.message) from None
+
+
+def tactics_map_plain(kept: str) -> str | list[str]:
+    """The hero tactics map as a world file writes it: a shipped map's name, or the rows."""
+    if kept in ("", *MAPS):
+        return kept or "classic-9"
+    return kept.splitlines()
 
 
 def _zone_known(key: Any) -> bool:
