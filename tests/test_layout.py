@@ -25,6 +25,7 @@ FOLDERS = (
         "accounts",
         "cities",
         "battles",
+        "tactics",
         "games",
         "api",
         "bbs",

@@ -101,10 +101,7 @@ def _side_units(raw: object, side: str, settings: Settings) -> list[Unit]:
     return units
 
 
-def _check_sides(board: Board, settings: Settings, units: list[Unit]) -> None:
-    names = {side: {u.name for u in units if u.side == side} for side in ("first", "second")}
-    if not settings.duplicates_across_sides and names["first"] & names["second"]:
-        raise TacticsViolation("T2.3", "this game allows no hero on both sides")
+def _check_activations(units: list[Unit]) -> None:
     for unit in units:
         check_activation(unit.hero, unit.skills, unit.designate, units, unit.side)
     for unit in units:
@@ -112,6 +109,22 @@ def _check_sides(board: Board, settings: Settings, units: list[Unit]) -> None:
         target = next((u for u in units if u.side == unit.side and u.name == (unit.designate or {}).get("hero")), None)
         if extra is not None and target is not None and extra in target.skills:
             raise TacticsViolation("T2.4", "慧眼's extra skill is one the hero has not activated")
+
+
+def check_picks(raw: object, side: str, settings: Settings) -> None:
+    """One side's picks on their own, before the other side's are known (T2.2, T2.3, T2.4): N
+    different heroes among the 27, their activations and designations; no cell yet (T2.5)."""
+    if isinstance(raw, dict) and isinstance(raw.get("heroes"), list):
+        if any(isinstance(entry, dict) and "cell" in entry for entry in raw["heroes"]):
+            raise TacticsViolation("T2.5", "heroes are deployed after both sides' picks are shown")
+    _check_activations(_side_units(raw, side, settings))
+
+
+def _check_sides(board: Board, settings: Settings, units: list[Unit]) -> None:
+    names = {side: {u.name for u in units if u.side == side} for side in ("first", "second")}
+    if not settings.duplicates_across_sides and names["first"] & names["second"]:
+        raise TacticsViolation("T2.3", "this game allows no hero on both sides")
+    _check_activations(units)
     cells = [u.cell for u in units]
     for unit in units:
         if unit.cell not in board.spawn_points(unit.side) or cells.count(unit.cell) > 1:
