@@ -7,7 +7,7 @@ from collections import OrderedDict
 from datetime import datetime, timedelta
 
 from games.tactics.actions import apply
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.replay import replay_game, replay_on
 from games.tactics.setup import read_map, read_settings
 from games.tactics.state import Game
@@ -35,10 +35,12 @@ def rebuilt(record: dict, seed: str) -> Game:
     else:
         found, fault = replay_game(record, seed)
         if found is None:
-            raise TacticsViolation(str((fault or {}).get("clause", "T18.3")), "the stored record does not replay")
+            raise TacticsViolation(
+                str((fault or {}).get("clause", "T18.3")), gettext_noop("the stored record does not replay")
+            )
         game = found
     if fault is not None:
-        raise TacticsViolation(str(fault["clause"]), "the stored record does not replay")
+        raise TacticsViolation(str(fault["clause"]), gettext_noop("the stored record does not replay"))
     _kept[seed] = (len(actions), game)
     _kept.move_to_end(seed)
     while len(_kept) > KEPT_GAMES:
@@ -75,19 +77,19 @@ def challenge_settings(raw: object) -> tuple[dict, object]:
     """The settings a challenge may set (§T15), as the record writes them, and the map; anything
     else, or a value out of range, is refused naming T15."""
     if not isinstance(raw, dict):
-        raise TacticsViolation("T15", "the settings are an object")
+        raise TacticsViolation("T15", gettext_noop("the settings are an object"))
     allowed = {"heroes_per_side", "duplicates_across_sides", "round_limit", "clock", "map"}
     if set(raw) - allowed:
         raise TacticsViolation(
-            "T15", "a challenge sets heroes_per_side, duplicates_across_sides, round_limit, clock, map"
+            "T15", gettext_noop("a challenge sets heroes_per_side, duplicates_across_sides, round_limit, clock, map")
         )
     heroes, rounds = raw.get("heroes_per_side", 3), raw.get("round_limit", 30)
     if type(heroes) is not int or not 1 <= heroes <= MAX_HEROES:
-        raise TacticsViolation("T15", "heroes_per_side is from 1 to 7")
+        raise TacticsViolation("T15", gettext_noop("heroes_per_side is from 1 to 7"))
     if type(rounds) is not int or not 1 <= rounds <= MAX_ROUNDS:
-        raise TacticsViolation("T15", "round_limit is from 1 to 200")
+        raise TacticsViolation("T15", gettext_noop("round_limit is from 1 to 200"))
     if type(raw.get("duplicates_across_sides", True)) is not bool:
-        raise TacticsViolation("T15", "duplicates_across_sides is true or false")
+        raise TacticsViolation("T15", gettext_noop("duplicates_across_sides is true or false"))
     clock = raw.get("clock", CLOCK_DEFAULT)
     if (
         not isinstance(clock, dict)
@@ -97,9 +99,9 @@ def challenge_settings(raw: object) -> tuple[dict, object]:
         or not 1 <= clock["initial_s"] <= MAX_BANK_S
         or not 0 <= clock["increment_s"] <= MAX_INCREMENT_S
     ):
-        raise TacticsViolation("T15", "clock is {initial_s: 1 to 86400, increment_s: 0 to 3600}")
+        raise TacticsViolation("T15", gettext_noop("clock is {initial_s: 1 to 86400, increment_s: 0 to 3600}"))
     if raw.get("map", "classic-9") != "classic-9":
-        raise TacticsViolation("T15", "the map is classic-9")
+        raise TacticsViolation("T15", gettext_noop("the map is classic-9"))
     settings = {key: value for key, value in raw.items() if key != "map"}
     read_settings(settings)
     read_map("classic-9", heroes)

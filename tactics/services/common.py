@@ -45,4 +45,5 @@ def saved(game: TacticsGame, fields: list[str]) -> TacticsGame:
 def refusal(fault: TacticsViolation) -> RuleViolation:
     """The engine's refusal, its clause kept, its words in the user's language (the engine
     marks them for the catalogue: games/tactics/errors.py)."""
-    return RuleViolation(fault.clause, _(fault.message))
+    words = _(fault.template)
+    return RuleViolation(fault.clause, words % fault.values if fault.values else words)

@@ -35,8 +35,8 @@ def tactics_act(*, user, game_id: int, action: object, expected_version: int) ->
 def _act(user, game_id: int, action: object, expected_version: int) -> TacticsGame:
     game = locked(game_id)
     side = player_side(game, user)
-    expect_version(game, expected_version)
     _require_playing(game)
+    expect_version(game, expected_version)
     if side != game.to_act:
         raise RuleViolation("T5.1", _("It is not your side's turn to act."))
     if not isinstance(action, dict) or action.get("act") in SERVERS:
