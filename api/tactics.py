@@ -78,11 +78,13 @@ def _view(request, game) -> dict:
 
 @read("/tactics/games", list[TacticsGameOut], "tactics-games")
 def tactics_games(request):
-    """Your hero tactics games, newest first (none without a token)."""
+    """Your hero tactics games, the 50 newest first (none without a token): a challenge to answer
+    is `challenged` with you its opponent. Without their position (`state` null): read a game for
+    it."""
     user = request.auth.user
     if not user.is_authenticated:
         return []
-    return [tactics_view(game, user) for game in tactics_games_of(user)[:50]]
+    return [tactics_view(game, user, whole=False) for game in tactics_games_of(user)[:50]]
 
 
 @read("/tactics/games/{game_id}", TacticsGameOut, "tactics-game")

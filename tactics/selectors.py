@@ -30,8 +30,9 @@ def _secret(game: TacticsGame, kept: dict, viewer_side: str | None, revealed: bo
     return shown
 
 
-def tactics_view(game: TacticsGame, user=None) -> dict:
-    """The game as `user` (None: anyone) may see it, JSON-ready."""
+def tactics_view(game: TacticsGame, user=None, *, whole: bool = True) -> dict:
+    """The game as `user` (None: anyone) may see it, JSON-ready; without its position, rolls and
+    actions unless `whole` (a list of games replays none)."""
     you = game.side_of(getattr(user, "pk", None))
     now = clock.now()
     ended = game.status == TacticsGame.Status.DECIDED
@@ -61,7 +62,7 @@ def tactics_view(game: TacticsGame, user=None) -> dict:
         "rolls": [],
         "actions": [],
     }
-    if game.record is not None and game.status in SHOWN:
+    if whole and game.record is not None and game.status in SHOWN:
         engine = rebuilt(game.record, game.seed)
         view["state"] = final_state(engine)
         view["rolls"] = [{"k": k, "face": roll(game.seed, k)} for k in range(engine.rolls)]

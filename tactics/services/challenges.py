@@ -15,6 +15,7 @@ from tactics.rules import challenge_settings
 from tactics.services.common import locked, refusal, saved
 
 
+@transaction.atomic
 def tactics_challenge(*, user, opponent_name: str, settings: dict, side: str = "first") -> TacticsGame:
     """`user` challenges the account named `opponent_name` (its username, in any case)."""
     if not isinstance(opponent_name, str) or not opponent_name.strip():

@@ -147,3 +147,28 @@ def test_reads_cost_pinned_queries(players, django_assert_num_queries):
         assert players["first"].get(f"{path}/legal").status_code == 200
     with django_assert_num_queries(2):
         assert players["second"].get(f"{path}/record").status_code == 200
+
+
+def test_t13_3_w4_the_round_limit_decides_the_game_by_itself(players):
+    """Round R ends with no base fallen: the bases' losses decide (here none: a draw), with no
+    claim; the record writes the round limit after the last action turn."""
+    start = set_up(players["first"], players["second"], {"round_limit": 1})
+    path, view = f"games/{start['id']}", start
+    while view["status"] == "playing":
+        player = players[view["to_act"]]
+        legal = player.get(f"{path}/legal").json()
+        action = next(a for a in legal["actions"] if a["act"] in ("turn", "end"))
+        view = player.ok(f"{path}/act", {"action": action, "version": legal["version"]})
+    assert view["result"] == {"outcome": "draw", "reason": "round-limit"}
+    assert view["actions"][-1] == {"act": "round-limit"} and view["state"]["round"] == 1
+
+
+def test_an_accounts_games_are_listed_for_it_alone(players, django_assert_num_queries):
+    start = set_up(players["first"], players["second"])
+    players["second"].ok("challenge", {"opponent": "liubei"})
+    players["first"].get("games")  # the token's first use is written once
+    with django_assert_num_queries(2):  # the token, the games with their players
+        listed = players["first"].get("games").json()
+    assert [game["id"] for game in listed] == [start["id"] + 1, start["id"]]
+    assert listed[0]["status"] == "challenged" and listed[0]["you"] == "second" and listed[1]["state"] is None
+    assert Player("guojia").get("games").json() == []
