@@ -172,3 +172,36 @@ def test_an_accounts_games_are_listed_for_it_alone(players, django_assert_num_qu
     assert [game["id"] for game in listed] == [start["id"] + 1, start["id"]]
     assert listed[0]["status"] == "challenged" and listed[0]["you"] == "second" and listed[1]["state"] is None
     assert Player("guojia").get("games").json() == []
+
+
+def test_t2_3_t2_5_a_hero_both_sides_chose_is_picked_again_when_the_game_allows_none_on_both(players):
+    first, second = players["first"], players["second"]
+    game = first.ok("challenge", {"opponent": "caocao", "settings": {"duplicates_across_sides": False}})
+    path = f"games/{game['id']}"
+    second.ok(f"{path}/accept")
+    first.ok(f"{path}/picks", {"heroes": SIDES_PICKS["first"]})
+    same = [SIDES_PICKS["first"][0], *SIDES_PICKS["second"][1:]]
+    clash = second.ok(f"{path}/picks", {"heroes": same})
+    assert clash["status"] == "picking" and clash["clash"] == ["呂布"]
+    assert clash["picks"] == {"first": {"submitted": False}, "second": {"submitted": False}}
+    first.ok(f"{path}/picks", {"heroes": SIDES_PICKS["first"]})
+    second.ok(f"{path}/picks", {"heroes": SIDES_PICKS["second"]})
+    names = [pick["hero"] for pick in SIDES_PICKS["second"]]
+    wrong = second.post(f"{path}/deploy", {"cells": dict(zip(names, ["c9", "c9", "d9"], strict=True))})
+    assert wrong.status_code == 400 and wrong.json()["clause"] == "T2.5" and "出生點" in wrong.json()["message"]
+    enemy_row = second.post(f"{path}/deploy", {"cells": dict(zip(names, CELLS["first"], strict=True))})
+    assert enemy_row.json()["clause"] == "T2.5"
+
+
+def test_t2_6_a_challenge_is_answered_by_the_challenged_and_withdrawn_by_the_challenger(players):
+    first, second = players["first"], players["second"]
+    path = f"games/{first.ok('challenge', {'opponent': 'caocao'})['id']}"
+    assert first.post(f"{path}/accept").status_code == 403
+    assert second.post(f"{path}/cancel").status_code == 403
+    assert second.ok(f"{path}/decline")["status"] == "declined"
+    assert first.post(f"{path}/cancel").json()["clause"] == "T13.4"
+    path = f"games/{first.ok('challenge', {'opponent': 'caocao'})['id']}"
+    assert first.ok(f"{path}/cancel")["status"] == "cancelled"
+    assert second.post(f"{path}/accept").json()["clause"] == "T2.3"
+    start = set_up(first, second)
+    assert second.post(f"games/{start['id']}/cancel").json()["clause"] == "T13.4"  # resign instead
