@@ -183,6 +183,7 @@ def snapshot() -> dict:
         "accounts",
         "cities",
         "battles",
+        "tactics",
         "bbs",
     }
     state = {}
