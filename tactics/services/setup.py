@@ -14,6 +14,7 @@ from games.tactics.record import FORMAT
 from games.tactics.setup import check_picks, read_settings
 from tactics.models import TacticsGame
 from tactics.rules import clock_terms, falls_at, rebuilt, side_to_act
+from tactics.services.clock import arm_flag
 from tactics.services.common import expect_version, locked, player_side, refusal, saved
 
 SIDES = ("first", "second")
@@ -111,6 +112,7 @@ def _start(game: TacticsGame) -> list[str]:
     bank, _increment = clock_terms(game.settings)
     game.first_left_ms = game.second_left_ms = bank
     game.to_act = side_to_act(engine) or ""
-    game.turn_since, game.flag_at, game.flag_sent_at = now, falls_at(bank, now), None
+    game.turn_since, game.flag_at = now, falls_at(bank, now)
     game.status = TacticsGame.Status.PLAYING
-    return ["record", "first_left_ms", "second_left_ms", "to_act", "turn_since", "flag_at", "flag_sent_at", "status"]
+    fields = ["record", "first_left_ms", "second_left_ms", "to_act", "turn_since", "flag_at", "status"]
+    return [*fields, *arm_flag(game, now)]
