@@ -21,6 +21,7 @@ from api import (  # noqa: F401  (their operations, on the router)
     push,
     reads,
     seasons,
+    tactics,
 )
 from api.acts import (  # noqa: F401  (their operations, on the router)
     comments,

@@ -96,6 +96,7 @@ INSTALLED_APPS = [
     "dashboard",  # the dashboard and the war map (read by the web, the live side and the terminal)
     "record",  # the war's record: standings, the chronicle, the calendar, the archive
     "analysis",  # the engine's analysis after a game (Fairy-Stockfish)
+    "tactics",  # hero tactics games (戰棋) played on the site between two accounts
     "live",  # the sockets: live games, the dashboard's rows, an officer's notices
     "ops",
     "handbook",  # the rules and the help pages
@@ -338,8 +339,7 @@ PUSH_TIMEOUT_SECONDS = float(os.environ.get("PUSH_TIMEOUT_SECONDS", "10"))
 # IPv4 address carried in IPv6 (delivery/push_endpoints.py): no user's input makes the site call them.
 PUSH_ALLOW_LOCAL = env_flag("PUSH_ALLOW_LOCAL")
 
-# Mail: Django's mail framework on SMTP from the environment; the demo prints mail to
-# the console. Links in mails point at SITE_URL.
+# Mail: Django's mail framework on SMTP from the environment (the demo's: the console); links to SITE_URL.
 
 
 def site_url() -> str:
@@ -366,9 +366,8 @@ EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS")
 EMAIL_USE_SSL = env_flag("EMAIL_USE_SSL")
 EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chess Siege <noreply@localhost>")
-# The sweeper's own queue: every worker consumes it beside the default one, and
-# `make run` (like deploy/systemd) runs one worker for it alone, so that a sweep never waits
-# behind a burst of due timers.
+# The sweeper's own queue: every worker consumes it beside the default one, and `make run` (like
+# deploy/systemd) runs one worker for it alone, so that a sweep never waits behind due timers.
 CELERY_TASK_ROUTES = {
     "campaign.tasks.sweep_timers": {"queue": "sweeper"},
     "delivery.tasks.sweep_notices": {"queue": "sweeper"},
@@ -376,17 +375,18 @@ CELERY_TASK_ROUTES = {
     # never holds back a timer); its sweep is the sweeper's, a few queries a minute.
     "battles.tasks.analyse_game": {"queue": "analysis"},
     "battles.tasks.sweep_analyses": {"queue": "sweeper"},
+    "tactics.tasks.sweep_flags": {"queue": "sweeper"},
 }
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-timers": {"task": "campaign.tasks.sweep_timers", "schedule": TIMER_SWEEP_SECONDS},
     "sweep-notices": {"task": "delivery.tasks.sweep_notices", "schedule": TIMER_SWEEP_SECONDS},  # what Redis missed
     "sweep-analyses": {"task": "battles.tasks.sweep_analyses", "schedule": 60.0},
+    "sweep-tactics-flags": {"task": "tactics.tasks.sweep_flags", "schedule": TIMER_SWEEP_SECONDS},  # hero tactics
 }
-# The analysis after a game (Fairy-Stockfish, analysis/services.py): the engine (a path,
-# or a name on PATH; empty: fairy-stockfish on PATH or Debian's /usr/games/fairy-stockfish; none
-# found: the site offers no analysis), the time it thinks about each ply, and the plies analysed
-# at most (the rest of a longer game is left out): 300 ms reaches depth 12-13 in xiangqi on one
-# core here, enough for the tactics that make a blunder, and a 100-ply game takes 30 s.
+# The analysis after a game (Fairy-Stockfish, analysis/services.py): the engine (a path, or a name
+# on PATH; empty: fairy-stockfish on PATH or Debian's /usr/games/fairy-stockfish; none found: no
+# analysis), the time it thinks about each ply, and the plies analysed at most (the rest is left
+# out): 300 ms reaches depth 12-13 in xiangqi on one core, and a 100-ply game takes 30 s.
 ANALYSIS_ENGINE = os.environ.get("ANALYSIS_ENGINE", "").strip()
 ANALYSIS_MOVE_MS = max(int(os.environ.get("ANALYSIS_MOVE_MS", "300")), 10)
 ANALYSIS_MAX_PLIES = max(int(os.environ.get("ANALYSIS_MAX_PLIES", "300")), 1)

@@ -26,6 +26,7 @@ FOLDERS = (
         "cities",
         "battles",
         "play",
+        "tactics",
         "games",
         "api",
         "bbs",

@@ -6,7 +6,7 @@ The replayer applies an action to a copy of the game, so a refused action change
 from games.tactics.attack import attack, check_attack, targets
 from games.tactics.damage import Outcome
 from games.tactics.deaths import settle
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.free_phases import check_free, free_act
 from games.tactics.movement import check_path, move
 from games.tactics.reactions import cover, drop
@@ -35,7 +35,7 @@ ENDED_BY = {"base": "T13.1", "bases": "T13.2", "round-limit": "T13.3", "resign":
 
 def _cell(game: Game, value: object) -> str:
     if not isinstance(value, str) or not game.board.on_board(value):
-        raise TacticsViolation("T18.2", f"{value!r} is not a cell of the map")
+        raise TacticsViolation("T18.2", gettext_noop("%(cell)s is not a cell of the map"), cell=repr(value))
     return value
 
 
@@ -43,27 +43,31 @@ def check_form(game: Game, action: object) -> Unit | None:
     """T18.3 check 1: a known act, its members and no others, cells on the map, a hero of that
     side's roster. Returns the hero named, if any."""
     if not isinstance(action, dict) or not isinstance(action.get("act"), str) or action["act"] not in MEMBERS:
-        raise TacticsViolation("T18.2", "an action is an object with a known `act`")
+        raise TacticsViolation("T18.2", gettext_noop("an action is an object with a known `act`"))
     required, optional = MEMBERS[action["act"]]
     if action["act"] in HERO_ACTS:
         required = required | {"side", "hero"}
     present = set(action) - {"act", "t", "note"}
     if not required <= present or present - required - optional:
-        raise TacticsViolation("T18.2", f"`{action['act']}` takes {sorted(required | optional)}")
+        raise TacticsViolation(
+            "T18.2", gettext_noop("`%(act)s` takes %(members)s"), act=action["act"], members=sorted(required | optional)
+        )
     if "side" in action and action["side"] not in ("first", "second"):
-        raise TacticsViolation("T18.2", "`side` is first or second")
+        raise TacticsViolation("T18.2", gettext_noop("`side` is first or second"))
     for key in ("cell", "target", "second", "from"):
         if key in action:
             _cell(game, action[key])
     if "path" in action and (not isinstance(action["path"], list) or not action["path"]):
-        raise TacticsViolation("T18.2", "`path` lists at least one cell")
+        raise TacticsViolation("T18.2", gettext_noop("`path` lists at least one cell"))
     for cell in action.get("path", []):
         _cell(game, cell)
     if action["act"] not in HERO_ACTS:
         return None
     found = [u for u in game.units if u.side == action["side"] and u.name == action["hero"]]
     if not found:
-        raise TacticsViolation("T18.2", f"{action['hero']!r} is not in that side's roster")
+        raise TacticsViolation(
+            "T18.2", gettext_noop("%(hero)s is not in that side's roster"), hero=repr(action["hero"])
+        )
     if action["act"] == "skill":
         skill_form(found[0], action)
     return found[0]
@@ -73,30 +77,32 @@ def check_order(game: Game, action: dict, unit: Unit | None) -> None:
     """T18.3 checks 2 and 3: the game has not ended; whose turn it is."""
     act = action["act"]
     if game.result is not None:
-        raise TacticsViolation(ENDED_BY[game.result["reason"]], "the game has ended")
+        raise TacticsViolation(ENDED_BY[game.result["reason"]], gettext_noop("the game has ended"))
     if game.due == "round-limit" and act != "round-limit":
-        raise TacticsViolation("T13.3", "round R has ended: the round limit decides the game")
+        raise TacticsViolation("T13.3", gettext_noop("round R has ended: the round limit decides the game"))
     if act == "round-limit" and game.due != "round-limit":
-        raise TacticsViolation("T13.3", "the round limit comes only when round R has ended")
+        raise TacticsViolation("T13.3", gettext_noop("the round limit comes only when round R has ended"))
     check_free(game, action, unit)
     if unit is None or game.free_left:
         return
     if act == "turn":
         if game.turn is not None:
-            raise TacticsViolation("T5.2", "another action turn is in progress")
+            raise TacticsViolation("T5.2", gettext_noop("another action turn is in progress"))
         if unit.side != game.phase or unit.acted:
-            raise TacticsViolation("T5.1", "that hero's side is not in its phase, or it has had its turn this round")
+            raise TacticsViolation(
+                "T5.1", gettext_noop("that hero's side is not in its phase, or it has had its turn this round")
+            )
         return
     if (game.due == "respawn") != (act == "respawn"):
-        raise TacticsViolation("T12.4", "a dead hero's respawn comes directly after its turn begins")
+        raise TacticsViolation("T12.4", gettext_noop("a dead hero's respawn comes directly after its turn begins"))
     if act == "react":
-        raise TacticsViolation("T14.4", "no attack is open to a reaction")
+        raise TacticsViolation("T14.4", gettext_noop("no attack is open to a reaction"))
     if bool(game.drops) != (act == "drop"):
-        raise TacticsViolation("T14.4", "a hero whose 劉備 died removes a skill before anything else")
+        raise TacticsViolation("T14.4", gettext_noop("a hero whose 劉備 died removes a skill before anything else"))
     if act == "drop":
         return
     if game.turn is None or game.turn[:2] != (unit.side, unit.name):
-        raise TacticsViolation("T5.2", "it is not that hero's action turn")
+        raise TacticsViolation("T5.2", gettext_noop("it is not that hero's action turn"))
 
 
 def apply(game: Game, action: object, reacts: list | None = None) -> None:
@@ -157,10 +163,10 @@ def _reactions(game: Game, unit: Unit, action: dict, reacts: list) -> dict[int, 
         try:
             guard = check_form(game, react)
             if game.result is not None or react["act"] != "react" or guard is None or not guard.alive:
-                raise TacticsViolation("T14.4", "no attack is open to that reaction")
+                raise TacticsViolation("T14.4", gettext_noop("no attack is open to that reaction"))
             ally = cover(game, unit, attacked, guard, react)
             if id(ally) in covered:
-                raise TacticsViolation("T14.4", "one 援護 a target")
+                raise TacticsViolation("T14.4", gettext_noop("one 援護 a target"))
         except TacticsViolation as fault:
             fault.offset = offset
             raise
@@ -172,6 +178,6 @@ def _respawn(game: Game, unit: Unit, action: dict) -> None:
     """T18.3 check 4, then the respawn of T12.4."""
     cell = action["cell"]
     if cell not in free_spawns(game, unit.side):
-        raise TacticsViolation("T12.4", f"{cell} is not a free spawn point of that side")
+        raise TacticsViolation("T12.4", gettext_noop("%(cell)s is not a free spawn point of that side"), cell=cell)
     reactivate(game, unit, action)
     respawn(game, unit, cell)

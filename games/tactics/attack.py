@@ -4,7 +4,7 @@ and its resolution in the order of T7.6 (EN first, then damage, then statuses an
 from games.tactics.board import distance, neighbours, same_line
 from games.tactics.damage import Hit, Outcome, heal, lone_x, resolve
 from games.tactics.deaths import check_end, encouraged, settle
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.state import Game, Unit
 from games.tactics.statuses import check, immune, inflict
 
@@ -42,18 +42,18 @@ def may_attack_from_water(game: Game, unit: Unit) -> bool:
     return unit.has("錦帆") or game.side_has(game.side_of(unit), "水神")
 
 
-def target_fault(game: Game, unit: Unit, cell: str) -> tuple[str, str] | None:
+def target_fault(game: Game, unit: Unit, cell: str) -> TacticsViolation | None:
     """Why `cell` is not a legal target of the unit's normal attack (T7.1, T7.2, T3.8), or None."""
     assert unit.cell is not None
     side = game.side_of(unit)
     other = game.at(cell)
     if cell != game.board.base(game.other(side)) and (other is None or game.side_of(other) == side):
-        return ("T7.1", "a normal attack targets an enemy hero or the enemy base")
+        return TacticsViolation("T7.1", gettext_noop("a normal attack targets an enemy hero or the enemy base"))
     if distance(unit.cell, cell) > attack_range(game, unit):
-        return ("T7.2", f"{cell} is out of the attack's range")
+        return TacticsViolation("T7.2", gettext_noop("%(cell)s is out of the attack's range"), cell=cell)
     forest = other is not None and game.board.terrain(cell) == "forest"
     if forest and distance(unit.cell, cell) > 1 and not unit.has("飛將"):
-        return ("T3.8", "a hero in a forest can be attacked only from a cell next to it")
+        return TacticsViolation("T3.8", gettext_noop("a hero in a forest can be attacked only from a cell next to it"))
     return None
 
 
@@ -61,17 +61,17 @@ def check_attack(game: Game, unit: Unit, target: str, second: str | None) -> Non
     """The checks of T18.3 step 6, or TacticsViolation naming the first broken."""
     assert unit.cell is not None
     if unit.has_status("confusion") or unit.has_status("paralysis"):
-        raise TacticsViolation("T4.4", "a confused or paralysed hero cannot attack")
+        raise TacticsViolation("T4.4", gettext_noop("a confused or paralysed hero cannot attack"))
     if unit.attacks < 1:
-        raise TacticsViolation("T5.2", "no normal attack is left this turn")
+        raise TacticsViolation("T5.2", gettext_noop("no normal attack is left this turn"))
     if game.board.terrain(unit.cell) == "water" and not may_attack_from_water(game, unit):
-        raise TacticsViolation("T3.7", "a hero standing in water cannot attack")
+        raise TacticsViolation("T3.7", gettext_noop("a hero standing in water cannot attack"))
     if fault := target_fault(game, unit, target):
-        raise TacticsViolation(*fault)
+        raise fault
     if second is not None:
         base = game.board.base(game.other(game.side_of(unit)))
         if not unit.has("無雙") or base in (target, second) or second == target or target_fault(game, unit, second):
-            raise TacticsViolation("T14.4", "無雙's second target is another enemy hero within reach")
+            raise TacticsViolation("T14.4", gettext_noop("無雙's second target is another enemy hero within reach"))
 
 
 def strike_bonus(game: Game, unit: Unit, target: Unit) -> int:

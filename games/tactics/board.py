@@ -12,7 +12,7 @@ maps as data (T3.11) with `classic-9` the default (T3.12).
 
 from dataclasses import dataclass
 
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 
 LETTERS = {".": "plain", "M": "mountain", "W": "water", "F": "forest", "B": "base"}
 FILES = "abcdefghijklmnopqrstuvwxyz"
@@ -37,7 +37,9 @@ def cell_name(file: int, row: int) -> str:
 def cell_xy(cell: str) -> tuple[int, int]:
     """(file from 0, row from 1) of a cell written like `e1`; malformed → T18.2."""
     if not isinstance(cell, str) or len(cell) < 2 or cell[0] not in FILES or not cell[1:].isdigit() or cell[1] == "0":
-        raise TacticsViolation("T18.2", f"{cell!r} is not a cell (a file letter and a row number, like e1)")
+        raise TacticsViolation(
+            "T18.2", gettext_noop("%(cell)s is not a cell (a file letter and a row number, like e1)"), cell=repr(cell)
+        )
     return FILES.index(cell[0]), int(cell[1:])
 
 
@@ -102,16 +104,22 @@ class Board:
         """The constraints of T3.11, or TacticsViolation("T3.11")."""
         rows, width = self.rows, len(self.rows[0]) if self.rows else 0
         if not rows or width % 2 == 0 or width > 26 or any(len(r) != width for r in rows):
-            raise TacticsViolation("T3.11", "a map is a rectangle with an odd number of files (at most 26)")
+            raise TacticsViolation(
+                "T3.11", gettext_noop("a map is a rectangle with an odd number of files (at most 26)")
+            )
         if any(ch not in LETTERS for r in rows for ch in r):
-            raise TacticsViolation("T3.11", "a map's cells are . M W F or B")
+            raise TacticsViolation("T3.11", gettext_noop("a map's cells are . M W F or B"))
         bases = sorted(c for c in self.cells() if self.terrain(c) == "base")
         if bases != sorted({self.base("first"), self.base("second")}) or len(bases) != 2:
-            raise TacticsViolation("T3.11", "the two bases stand at the middles of the first and the last rows")
+            raise TacticsViolation(
+                "T3.11", gettext_noop("the two bases stand at the middles of the first and the last rows")
+            )
         if len(self.spawn_points("first")) < heroes_per_side + 1:
-            raise TacticsViolation("T3.11", "each side needs at least N + 1 spawn points")
+            raise TacticsViolation("T3.11", gettext_noop("each side needs at least N + 1 spawn points"))
         if any(r != rows[len(rows) - 1 - i][::-1] for i, r in enumerate(rows)):
-            raise TacticsViolation("T3.11", "a map looks the same to both sides (a half turn maps it onto itself)")
+            raise TacticsViolation(
+                "T3.11", gettext_noop("a map looks the same to both sides (a half turn maps it onto itself)")
+            )
 
 
 def classic_9() -> Board:

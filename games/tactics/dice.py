@@ -13,7 +13,7 @@ import hmac
 import re
 import secrets
 
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 
 HEX64 = re.compile(r"[0-9a-f]{64}")
 
@@ -32,9 +32,11 @@ def check_seed(seed: str | None, committed: str | None) -> None:
     """The seed and the commitment are 64 lowercase hex characters, and agree (T18.1)."""
     for value in (seed, committed):
         if value is not None and not (isinstance(value, str) and HEX64.fullmatch(value)):
-            raise TacticsViolation("T18.1", "a seed and a commitment are 64 lowercase hexadecimal characters")
+            raise TacticsViolation(
+                "T18.1", gettext_noop("a seed and a commitment are 64 lowercase hexadecimal characters")
+            )
     if seed is not None and committed is not None and commitment(seed) != committed:
-        raise TacticsViolation("T18.1", "the seed does not match its commitment")
+        raise TacticsViolation("T18.1", gettext_noop("the seed does not match its commitment"))
 
 
 def roll(seed: str, k: int) -> int:

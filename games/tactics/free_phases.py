@@ -4,7 +4,7 @@ a phase, and round 1 (with its weather roll) starts after the last."""
 
 from games.tactics.damage import Outcome
 from games.tactics.deaths import settle
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.movement import check_path, move
 from games.tactics.state import Game, Unit
 from games.tactics.turns import start_round
@@ -15,14 +15,14 @@ def check_free(game: Game, action: dict, unit: Unit | None) -> None:
     act, side = action["act"], (game.settings.free_phases or {}).get("side")
     if game.free_left == 0:
         if act == "free-end":
-            raise TacticsViolation("T5.6", "no free movement phase is open")
+            raise TacticsViolation("T5.6", gettext_noop("no free movement phase is open"))
         return
     if act in ("resign", "flag"):
         return
     if act == "free-end" and action["side"] == side:
         return
     if act != "move" or unit is None or unit.side != side:
-        raise TacticsViolation("T5.6", "in a free movement phase the favoured side only moves its heroes")
+        raise TacticsViolation("T5.6", gettext_noop("in a free movement phase the favoured side only moves its heroes"))
 
 
 def free_act(game: Game, unit: Unit | None, action: dict) -> None:
@@ -47,6 +47,6 @@ def check_phases(raw: object) -> None:
     if raw is None:
         return
     if not isinstance(raw, dict) or set(raw) != {"side", "count"} or raw["side"] not in ("first", "second"):
-        raise TacticsViolation("T18.2", "`free_phases` names a side and a count")
+        raise TacticsViolation("T18.2", gettext_noop("`free_phases` names a side and a count"))
     if type(raw["count"]) is not int or raw["count"] < 1:
-        raise TacticsViolation("T18.2", "`free_phases` has a count ≥ 1")
+        raise TacticsViolation("T18.2", gettext_noop("`free_phases` has a count ≥ 1"))

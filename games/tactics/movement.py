@@ -3,7 +3,7 @@ in T18.3's order, and stone arrays that stop it (T6.4, T8.8)."""
 
 from games.tactics.board import neighbours
 from games.tactics.damage import Hit, Outcome, resolve
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.state import Game, Unit
 from games.tactics.statuses import inflict
 
@@ -29,24 +29,30 @@ def hostile_array(game: Game, unit: Unit, cell: str) -> bool:
 def check_path(game: Game, unit: Unit, path: list[str]) -> None:
     """A move action's checks (T18.3 step 5), or TacticsViolation naming the first broken."""
     if unit.has_status("confusion") or unit.has_status("root"):
-        raise TacticsViolation("T4.4", "a confused or rooted hero cannot move")
+        raise TacticsViolation("T4.4", gettext_noop("a confused or rooted hero cannot move"))
     if unit.moved:
-        raise TacticsViolation("T6.1", "a hero makes one move action a turn")
+        raise TacticsViolation("T6.1", gettext_noop("a hero makes one move action a turn"))
     assert unit.cell is not None
     here, spent, stopped = unit.cell, 0, False
     for index, cell in enumerate(path):
         if cell not in neighbours(game.board, here):
-            raise TacticsViolation("T6.1", f"{cell} is not next to {here}: a path goes cell by cell")
+            raise TacticsViolation(
+                "T6.1", gettext_noop("%(cell)s is not next to %(here)s: a path goes cell by cell"), cell=cell, here=here
+            )
         if game.board.terrain(cell) == "base":
-            raise TacticsViolation("T6.3", "no hero may enter a base")
+            raise TacticsViolation("T6.3", gettext_noop("no hero may enter a base"))
         other = game.at(cell)
         if other is not None and other is not unit and not (unit.has("飛將") and index < len(path) - 1):
-            raise TacticsViolation("T6.3", f"{cell} holds a hero: a path may not enter or cross it")
+            raise TacticsViolation(
+                "T6.3", gettext_noop("%(cell)s holds a hero: a path may not enter or cross it"), cell=cell
+            )
         if stopped:
-            raise TacticsViolation("T6.4", "a hostile stone array ended the move")
+            raise TacticsViolation("T6.4", gettext_noop("a hostile stone array ended the move"))
         spent += step_cost(game, unit, cell)
         if spent > max(0, game.mov_of(unit) - unit.slow()):
-            raise TacticsViolation("T6.2", f"the path costs {spent} MOV, more than the hero has")
+            raise TacticsViolation(
+                "T6.2", gettext_noop("the path costs %(cost)s MOV, more than the hero has"), cost=spent
+            )
         stopped, here = hostile_array(game, unit, cell), cell
 
 

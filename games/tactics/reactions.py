@@ -2,7 +2,7 @@
 dies: the two actions a record writes outside the acting hero's own choices (T18.2)."""
 
 from games.tactics.board import neighbours
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.state import Game, Unit
 
 
@@ -11,14 +11,14 @@ def cover(game: Game, attacker: Unit, attacked: list[Unit], guard: Unit, action:
     at what could be done); returns the ally it covers."""
     number = action["skill"]
     if type(number) is not int or number not in guard.skills:
-        raise TacticsViolation("T2.4", "that skill is not activated")
+        raise TacticsViolation("T2.4", gettext_noop("that skill is not activated"))
     skill = guard.hero.skill(number)
     if skill.name != "援護" or action.get("name", skill.name) != skill.name:
-        raise TacticsViolation("T8.1", "援護 is the only reaction")
+        raise TacticsViolation("T8.1", gettext_noop("援護 is the only reaction"))
     if guard.has_status("confusion") or guard.has_status("seal"):
-        raise TacticsViolation("T4.4", "a confused or sealed hero uses no skill")
+        raise TacticsViolation("T4.4", gettext_noop("a confused or sealed hero uses no skill"))
     if guard.en < (skill.cost_en or 0):
-        raise TacticsViolation("T8.2", "援護 costs 1 EN")
+        raise TacticsViolation("T8.2", gettext_noop("援護 costs 1 EN"))
     ally = game.at(action["target"])
     assert guard.cell is not None
     if (
@@ -29,7 +29,9 @@ def cover(game: Game, attacker: Unit, attacked: list[Unit], guard: Unit, action:
         or ally.side != guard.side
         or ally.cell not in neighbours(game.board, guard.cell)
     ):
-        raise TacticsViolation("T14.4", "援護 covers another hero of its side, next to 趙雲, that the attack targets")
+        raise TacticsViolation(
+            "T14.4", gettext_noop("援護 covers another hero of its side, next to 趙雲, that the attack targets")
+        )
     if pay:
         guard.en -= skill.cost_en or 0
     return ally
@@ -53,10 +55,10 @@ def open_drop(game: Game, benefactor: Unit) -> None:
 def drop(game: Game, unit: Unit, action: dict) -> None:
     """The designated hero's `drop`: one of its activated skills goes, with its effects (T4.2)."""
     if not game.drops or game.drops[0] != (unit.side, unit.name):
-        raise TacticsViolation("T14.4", "no removal is open for that hero")
+        raise TacticsViolation("T14.4", gettext_noop("no removal is open for that hero"))
     number = action["skill"]
     if type(number) is not int or number not in unit.skills:
-        raise TacticsViolation("T14.4", "the hero removes one of its activated skills")
+        raise TacticsViolation("T14.4", gettext_noop("the hero removes one of its activated skills"))
     game.drops.pop(0)
     unit.skills.remove(number)
     if unit.hero.skill(number).name in ("青州", "激發", "改裝"):

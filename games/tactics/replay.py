@@ -29,7 +29,12 @@ def replay_game(record: dict, seed: str | None = None) -> tuple[Game | None, dic
         game = start(record, seed)
     except TacticsViolation as fault:
         return None, {"index": "setup", "clause": fault.clause, "message": fault.message}
-    actions, index = record["actions"], 0
+    return replay_on(game, record["actions"], 0)
+
+
+def replay_on(game: Game, actions: list, index: int) -> tuple[Game, dict | None]:
+    """The game after `actions[index:]` played on `game` (itself unchanged), and the fault, if any,
+    as `replay_game` gives them: a game kept after its first actions goes on with the next."""
     while index < len(actions):
         reacts = _reacts(actions, index)
         trial = copy.deepcopy(game)

@@ -2,7 +2,7 @@
 hero may change its skills and designations, and what the old ones gave ends while what the new
 ones give begins. 貂蟬 and 劉備 designate again when they come back with 激勵 or 慧眼."""
 
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.setup import check_activation
 from games.tactics.state import Game, Unit
 
@@ -24,13 +24,13 @@ def _keen_extra(game: Game, unit: Unit) -> int | None:
 def reactivate(game: Game, unit: Unit, action: dict) -> None:
     """Checks and applies the skills and designations of a respawn (T2.4), or refuses."""
     if unit.must_choose and "skills" not in action:
-        raise TacticsViolation("T12.4", "a hero that lost its 慧眼 skill names its skills at its respawn")
+        raise TacticsViolation("T12.4", gettext_noop("a hero that lost its 慧眼 skill names its skills at its respawn"))
     extra = _keen_extra(game, unit)
     own = [n for n in unit.skills if n != extra] if extra is not None else list(unit.skills)
     skills, designate = action.get("skills", own), action.get("designate", unit.designate)
     check_activation(unit.hero, skills, designate, game.units, unit.side)
     if extra is not None and extra in skills:
-        raise TacticsViolation("T2.4", "a hero's 慧眼 extra skill is one it has not activated")
+        raise TacticsViolation("T2.4", gettext_noop("a hero's 慧眼 extra skill is one it has not activated"))
     before, after = _names(unit, unit.skills), _names(unit, skills)
     unit.hp_max += sum(n in after for n in OWN_HP) - sum(n in before for n in OWN_HP)
     if not ({"繼志", "昂揚"} & after):
@@ -52,5 +52,5 @@ def _designate_again(game: Game, unit: Unit, names: set[str]) -> None:
     if "慧眼" in names:
         extra = (unit.designate or {}).get("extra")
         if not isinstance(extra, int) or extra in chosen.skills:
-            raise TacticsViolation("T2.4", "慧眼's extra skill is one the hero has not activated")
+            raise TacticsViolation("T2.4", gettext_noop("慧眼's extra skill is one the hero has not activated"))
         chosen.skills = sorted([*chosen.skills, extra])

@@ -13,8 +13,11 @@ from django.urls import reverse
 
 from accounts.services import token_create
 from api.main import api
+from tactics.services.challenges import tactics_accept, tactics_challenge
+from tactics.services.setup import tactics_deploy, tactics_pick
 from tests.authorization.cases import Case, allow, refuse
 from tests.authorization.matrix import MATRIX, ROLES, acting, snapshot
+from tests.tactics.bots import CELLS, SIDES_PICKS
 
 
 def live_act(world, clock):
@@ -33,8 +36,60 @@ def live_act(world, clock):
     )
 
 
-# Acts the API has and the forms do not (the live game's moves go over the page's socket).
-API_ONLY = {"live-act": live_act}
+def _tactics(world, status: str):
+    """A hero tactics game 許褚 (first) challenged 魏延 (second) to, brought to `status`."""
+    first, second = world["許褚"].user, world["魏延"].user
+    game = tactics_challenge(user=first, opponent_name=second.username, settings={})
+    if status == "challenged":
+        return game
+    tactics_accept(user=second, game_id=game.pk)
+    if status == "picking":
+        return game
+    for side, user in (("first", first), ("second", second)):
+        tactics_pick(user=user, game_id=game.pk, picks={"heroes": SIDES_PICKS[side]})
+    if status == "deploying":
+        return game
+    for side, user in (("first", first), ("second", second)):
+        names = [pick["hero"] for pick in SIDES_PICKS[side]]
+        game = tactics_deploy(user=user, game_id=game.pk, cells=dict(zip(names, CELLS[side], strict=True)))
+    return game
+
+
+def _tactics_case(status: str, data: dict, roles: dict):
+    """An act of a hero tactics game (T2.6: only its players, each their own part); a stranger
+    (孫權) is refused, and `roles` says who else tries."""
+
+    def case(world, clock):
+        game = _tactics(world, status)
+        body = data(game) if callable(data) else data
+        return Case([game.pk], body, {"other": refuse("孫權"), **roles}, campaign_url=False)
+
+    return case
+
+
+def tactics_challenge_case(world, clock):
+    """Any account challenges another (T2.6)."""
+    return Case([], {"opponent": world["魏延"].user.username}, {"right": allow("許褚")}, campaign_url=False)
+
+
+TURN = {"act": "turn", "side": "first", "hero": "呂布"}
+TACTICS = {
+    "tactics-challenge": tactics_challenge_case,
+    "tactics-accept": _tactics_case("challenged", {}, {"same": refuse("許褚"), "right": allow("魏延")}),
+    "tactics-decline": _tactics_case("challenged", {}, {"same": refuse("許褚"), "right": allow("魏延")}),
+    "tactics-cancel": _tactics_case("challenged", {}, {"same": refuse("魏延"), "right": allow("許褚")}),
+    "tactics-picks": _tactics_case("picking", {"heroes": SIDES_PICKS["first"]}, {"right": allow("許褚")}),
+    "tactics-deploy": _tactics_case(
+        "deploying", {"cells": {"呂布": "c1", "張飛": "d1", "甘寧": "f1"}}, {"right": allow("許褚")}
+    ),
+    "tactics-act": _tactics_case(
+        "playing", lambda game: {"action": TURN, "version": game.version}, {"right": allow("許褚")}
+    ),
+    "tactics-resign": _tactics_case("playing", {}, {"right": allow("魏延")}),
+}
+# Acts the API has and the forms do not (the live game's moves go over the page's socket; hero
+# tactics games have no page yet).
+API_ONLY = {"live-act": live_act, **TACTICS}
 ROWS = MATRIX | API_ONLY
 
 

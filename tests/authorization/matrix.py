@@ -184,6 +184,7 @@ def snapshot() -> dict:
         "cities",
         "play",
         "battles",
+        "tactics",
         "bbs",
     }
     state = {}

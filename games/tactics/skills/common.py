@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from games.tactics.board import diagonals, distance, neighbours
 from games.tactics.damage import Hit, Outcome, resolve
 from games.tactics.deaths import settle
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.heroes import Skill
 from games.tactics.state import Game, Unit
 
@@ -64,20 +64,31 @@ class Use:
         """The hero at `target`: an enemy (or own) hero within range (T8.4, T8.3)."""
         unit = self.game.at(self.action.get("target", ""))
         if unit is None or (self.game.side_of(unit) == self.side) != (kind == "own"):
-            raise TacticsViolation(
-                "T8.4", f"{self.skill.name} targets {'an own' if kind == 'own' else 'an enemy'} hero"
-            )
+            if kind == "own":
+                raise TacticsViolation(
+                    "T8.4", gettext_noop("%(skill)s targets a hero of its side"), skill=self.skill.name
+                )
+            raise TacticsViolation("T8.4", gettext_noop("%(skill)s targets an enemy hero"), skill=self.skill.name)
         if not self.in_reach(self.action["target"]):
-            raise TacticsViolation("T8.3", f"{self.action['target']} is out of {self.skill.name}'s range")
+            raise TacticsViolation(
+                "T8.3",
+                gettext_noop("%(cell)s is out of %(skill)s's range"),
+                cell=self.action["target"],
+                skill=self.skill.name,
+            )
         return unit
 
     def cell(self, member: str = "target") -> str:
         """A target cell within range (T8.3)."""
         cell = self.action.get(member)
         if not isinstance(cell, str):
-            raise TacticsViolation("T18.2", f"{self.skill.name} needs `{member}`")
+            raise TacticsViolation(
+                "T18.2", gettext_noop("%(skill)s needs `%(member)s`"), skill=self.skill.name, member=member
+            )
         if not self.in_reach(cell):
-            raise TacticsViolation("T8.3", f"{cell} is out of {self.skill.name}'s range")
+            raise TacticsViolation(
+                "T8.3", gettext_noop("%(cell)s is out of %(skill)s's range"), cell=cell, skill=self.skill.name
+            )
         return cell
 
     def enemies_within(self) -> list[Unit]:
@@ -86,7 +97,9 @@ class Use:
             u for u in self.game.units if u.alive and self.game.side_of(u) != self.side and self.in_reach(u.cell or "")
         ]
         if not found:
-            raise TacticsViolation("T8.4", f"no enemy hero is within {self.skill.name}'s range")
+            raise TacticsViolation(
+                "T8.4", gettext_noop("no enemy hero is within %(skill)s's range"), skill=self.skill.name
+            )
         return found
 
     def affected(self, unit: Unit) -> bool:

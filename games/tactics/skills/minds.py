@@ -1,7 +1,7 @@
 """Skills with checks or statuses on many heroes, and 迷魂 (docs/tactics.md T14.3, T14.4): 幻術,
 鳴動, 連環, 劫營, 投石, 迷魂."""
 
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.skills.common import Use, in_area, plus
 from games.tactics.state import Unit
 from games.tactics.statuses import check, immune, inflict
@@ -62,11 +62,11 @@ def check_bewitch(use: Use) -> None:
     """迷魂: a male hero at distance 1, own or enemy (T14.4 04.1)."""
     target = use.game.at(use.action.get("target", ""))
     if target is None or target is use.user:
-        raise TacticsViolation("T8.4", "迷魂 targets a hero")
+        raise TacticsViolation("T8.4", gettext_noop("迷魂 targets a hero"))
     if not use.in_reach(use.action["target"]):
-        raise TacticsViolation("T8.3", "迷魂's target is next to 貂蟬")
+        raise TacticsViolation("T8.3", gettext_noop("迷魂's target is next to 貂蟬"))
     if not target.hero.male:
-        raise TacticsViolation("T14.4", "迷魂 targets a male hero")
+        raise TacticsViolation("T14.4", gettext_noop("迷魂 targets a male hero"))
 
 
 def run_bewitch(use: Use) -> None:

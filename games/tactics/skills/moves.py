@@ -2,7 +2,7 @@
 衝刺 (charge and push), 錨鉤 (pull), 熊抱 (placement). None is a move action."""
 
 from games.tactics.board import between, distance, neighbours, same_line
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.movement import arrive, hostile_array
 from games.tactics.skills.common import Use
 from games.tactics.state import Unit
@@ -13,7 +13,9 @@ def _free(use: Use, cell: str, mover: Unit) -> None:
     """A relocation's destination: an empty board cell, not a base (T8.7)."""
     other = use.game.at(cell)
     if use.game.board.terrain(cell) == "base" or (other is not None and other is not mover):
-        raise TacticsViolation("T8.7", f"{cell} is not free: a hero may be put only on an empty cell")
+        raise TacticsViolation(
+            "T8.7", gettext_noop("%(cell)s is not free: a hero may be put only on an empty cell"), cell=cell
+        )
 
 
 def check_appear(use: Use) -> None:
@@ -23,7 +25,7 @@ def check_appear(use: Use) -> None:
     _free(use, cell, use.user)
     assert target.cell is not None
     if cell not in neighbours(use.game.board, target.cell):
-        raise TacticsViolation("T14.4", f"{use.skill.name}'s cell is next to its target")
+        raise TacticsViolation("T14.4", gettext_noop("%(skill)s's cell is next to its target"), skill=use.skill.name)
 
 
 def run_liao(use: Use) -> None:
@@ -51,7 +53,7 @@ def check_vanish(use: Use) -> None:
     cell = use.cell()
     _free(use, cell, use.user)
     if use.game.board.terrain(cell) != "forest":
-        raise TacticsViolation("T14.4", "遁形 leads to a forest cell")
+        raise TacticsViolation("T14.4", gettext_noop("遁形 leads to a forest cell"))
 
 
 def run_vanish(use: Use) -> None:
@@ -65,11 +67,18 @@ def _line(use: Use, blockers: str) -> None:
     target = use.target()
     assert target.cell is not None
     if not same_line(use.here, target.cell):
-        raise TacticsViolation("T14.4", f"{use.skill.name}'s target is in the same row or column")
+        raise TacticsViolation(
+            "T14.4", gettext_noop("%(skill)s's target is in the same row or column"), skill=use.skill.name
+        )
     for cell in between(use.here, target.cell):
         array = blockers == "arrays" and hostile_array(use.game, use.user, cell)
         if use.game.at(cell) is not None or use.game.board.terrain(cell) == "base" or array:
-            raise TacticsViolation("T14.4", f"{cell} stands between: {use.skill.name} needs a clear line")
+            raise TacticsViolation(
+                "T14.4",
+                gettext_noop("%(cell)s stands between: %(skill)s needs a clear line"),
+                cell=cell,
+                skill=use.skill.name,
+            )
 
 
 def run_charge(use: Use) -> None:
@@ -116,7 +125,7 @@ def check_hug(use: Use) -> None:
     cell = use.action["cell"]
     _free(use, cell, target)
     if cell not in neighbours(use.game.board, use.here):
-        raise TacticsViolation("T14.4", "熊抱 puts its target next to 孟獲")
+        raise TacticsViolation("T14.4", gettext_noop("熊抱 puts its target next to 孟獲"))
 
 
 def run_hug(use: Use) -> None:

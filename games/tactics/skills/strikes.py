@@ -2,7 +2,7 @@
 hero within range, or an area; with the status each inflicts on those still alive (T7.6)."""
 
 from games.tactics.board import cell_name, cell_xy, neighbours
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.skills.common import Use, in_area, plus, square
 from games.tactics.statuses import inflict
 
@@ -38,7 +38,7 @@ def _status(use: Use, units: list, status: tuple[str, int] | None) -> None:
 def check_single(use: Use) -> None:
     target = use.target()
     if use.skill.name == "飛刀" and not use.affected(target):
-        raise TacticsViolation("T14.4", "飛刀 cannot target a hero standing in a forest")
+        raise TacticsViolation("T14.4", gettext_noop("飛刀 cannot target a hero standing in a forest"))
 
 
 def run_single(use: Use) -> None:
@@ -93,7 +93,9 @@ def run_wooden_beast(use: Use) -> None:
 def check_fire_line(use: Use) -> None:
     """連火's `target` is the cell next to 陸遜 where the ray starts (T18.2)."""
     if use.action["target"] not in neighbours(use.game.board, use.here):
-        raise TacticsViolation("T14.4", "連火 starts on a cell next to 陸遜: it gives the ray's direction")
+        raise TacticsViolation(
+            "T14.4", gettext_noop("連火 starts on a cell next to 陸遜: it gives the ray's direction")
+        )
 
 
 def run_fire_line(use: Use) -> None:

@@ -2,7 +2,7 @@
 八陣, 急救, 回生, 療傷, 仁德, 清心, 火箭, 奮發, 襲擾, 連戰."""
 
 from games.tactics.damage import heal
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.skills.common import Use, in_area, plus
 
 HEALS = {"急救": 2, "回生": 6}
@@ -12,7 +12,9 @@ WEATHERS = ("sunny", "overcast", "rain")
 def check_heal(use: Use) -> None:
     target = use.target("own")
     if target.hp >= target.hp_max:
-        raise TacticsViolation("T9.5", f"{target.name} is at full HP: healing never goes above the maximum")
+        raise TacticsViolation(
+            "T9.5", gettext_noop("%(hero)s is at full HP: healing never goes above the maximum"), hero=target.name
+        )
 
 
 def run_heal(use: Use) -> None:
@@ -27,7 +29,7 @@ def run_treat(use: Use) -> None:
 
 def check_weather_shift(use: Use) -> None:
     if use.action.get("weather") not in WEATHERS:
-        raise TacticsViolation("T18.2", "天變 names the weather: sunny, overcast or rain")
+        raise TacticsViolation("T18.2", gettext_noop("天變 names the weather: sunny, overcast or rain"))
 
 
 def run_weather_shift(use: Use) -> None:
@@ -40,7 +42,7 @@ def check_array(use: Use) -> None:
     cell = use.cell()
     game = use.game
     if game.board.terrain(cell) in ("water", "base") or game.at(cell) is not None or cell in game.arrays:
-        raise TacticsViolation("T8.8", f"a stone array cannot be placed on {cell}")
+        raise TacticsViolation("T8.8", gettext_noop("a stone array cannot be placed on %(cell)s"), cell=cell)
 
 
 def run_array(use: Use) -> None:
@@ -52,9 +54,9 @@ def check_benevolence(use: Use) -> None:
     target = use.target("own")
     amount = use.action.get("amount")
     if target is use.user:
-        raise TacticsViolation("T14.4", "仁德 gives EN to another hero of the side")
+        raise TacticsViolation("T14.4", gettext_noop("仁德 gives EN to another hero of the side"))
     if type(amount) is not int or not 0 <= amount <= use.user.en:
-        raise TacticsViolation("T14.4", "仁德's amount is from 0 to the giver's current EN")
+        raise TacticsViolation("T14.4", gettext_noop("仁德's amount is from 0 to the giver's current EN"))
 
 
 def run_benevolence(use: Use) -> None:

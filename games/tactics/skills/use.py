@@ -3,7 +3,7 @@ skill's own checks and effect, and 內助 after it (T14.4 03.3)."""
 
 from collections.abc import Callable
 
-from games.tactics.errors import TacticsViolation
+from games.tactics.errors import TacticsViolation, gettext_noop
 from games.tactics.skills import minds, moves, strikes, support
 from games.tactics.skills.checks import check_shared
 from games.tactics.skills.common import BASE_MEMBERS, Use, members
@@ -19,24 +19,32 @@ def skill_form(unit: Unit, action: dict) -> None:
     members that skill takes (a copy: `from`, `copy` and the copied skill's, checked later)."""
     number = action["skill"]
     if type(number) is not int or not 1 <= number <= 3:
-        raise TacticsViolation("T18.2", "`skill` is a skill number from 1 to 3")
+        raise TacticsViolation("T18.2", gettext_noop("`skill` is a skill number from 1 to 3"))
     skill = unit.hero.skill(number)
     if "name" in action and action["name"] != skill.name:
-        raise TacticsViolation("T18.2", f"skill {number} of {unit.name} is {skill.name}")
+        raise TacticsViolation(
+            "T18.2",
+            gettext_noop("skill %(number)s of %(hero)s is %(skill)s"),
+            number=number,
+            hero=unit.name,
+            skill=skill.name,
+        )
     copying = skill.name in ("奪權", "反計")
     allowed = {"from", "copy", "target", "cell", "weather", "amount"} if copying else members(skill.name)
     if set(action) - BASE_MEMBERS - allowed:
-        raise TacticsViolation("T18.2", f"{skill.name} takes {sorted(allowed)}")
+        raise TacticsViolation(
+            "T18.2", gettext_noop("%(skill)s takes %(members)s"), skill=skill.name, members=sorted(allowed)
+        )
 
 
 def chosen_skill(game: Game, unit: Unit, action: dict) -> Use | None:
     """The activated skill the action names (T2.4, T8.1, T18.2)."""
     number = action["skill"]
     if number not in unit.skills:
-        raise TacticsViolation("T2.4", "that skill is not activated")
+        raise TacticsViolation("T2.4", gettext_noop("that skill is not activated"))
     skill = unit.hero.skill(number)
     if not skill.active or skill.name == "援護":
-        raise TacticsViolation("T8.1", f"{skill.name} is not used as a skill action")
+        raise TacticsViolation("T8.1", gettext_noop("%(skill)s is not used as a skill action"), skill=skill.name)
     return None if skill.name in ("奪權", "反計") else Use(game, unit, skill, action)
 
 

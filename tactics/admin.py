@@ -1,0 +1,22 @@
+"""Hero tactics games shown read-only to staff: a game changes only through its services."""
+
+from django.contrib import admin
+
+from tactics.models import TacticsGame
+
+
+@admin.register(TacticsGame)
+class TacticsGameAdmin(admin.ModelAdmin):
+    list_display = ["pk", "challenger", "opponent", "status", "outcome", "reason", "version", "created_at"]
+    list_filter = ["status"]
+    list_select_related = ["challenger", "opponent"]
+    exclude = ["seed"]  # secret until the end (T18.1): the record's download shows it then
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,0 +1,89 @@
+"""A hero tactics game begins as a challenge from one account to another, with its settings
+(§T15) and the challenger's side (T2.1: by agreement, the challenged accepting it). The seed is
+drawn now, before any pick, and only its commitment is shown until the end (T10.2, T18.1)."""
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaign import clock
+from campaign.errors import NotAllowed, RuleViolation
+from games.tactics.dice import commitment, new_seed
+from games.tactics.errors import TacticsViolation
+from tactics.models import TacticsGame
+from tactics.rules import challenge_settings
+from tactics.services.common import locked, refusal, saved
+
+
+@transaction.atomic
+def tactics_challenge(*, user, opponent_name: str, settings: dict, side: str = "first") -> TacticsGame:
+    """`user` challenges the account named `opponent_name` (its username, in any case)."""
+    if not isinstance(opponent_name, str) or not opponent_name.strip():
+        raise RuleViolation("T2.6", _("Name the account you challenge."))
+    opponent = get_user_model().objects.filter(username__iexact=opponent_name.strip(), is_active=True).first()
+    if opponent is None:
+        raise RuleViolation("T2.6", _("There is no account named “%(name)s”.") % {"name": opponent_name.strip()})
+    if opponent.pk == user.pk:
+        raise RuleViolation("T2.6", _("A game has two players: challenge another account, not yourself."))
+    if side not in ("first", "second"):
+        raise RuleViolation("T2.1", _("Choose your side: first (先手) or second (後手)."))
+    try:
+        written, board = challenge_settings(settings)
+    except TacticsViolation as fault:
+        raise refusal(fault) from None
+    seed = new_seed()
+    game = TacticsGame.objects.create(
+        challenger=user,
+        opponent=opponent,
+        challenger_side=side,
+        settings=written,
+        map=board,
+        seed=seed,
+        commitment=commitment(seed),
+        picks={},
+        deployments={},
+        created_at=clock.now(),
+    )
+    return saved(game, [])
+
+
+@transaction.atomic
+def tactics_accept(*, user, game_id: int) -> TacticsGame:
+    """The challenged account accepts: both sides pick their heroes (T2.3)."""
+    game = locked(game_id)
+    if user.pk != game.opponent_id:
+        raise NotAllowed("T2.6", _("Only the challenged account answers a challenge."))
+    if game.status != TacticsGame.Status.CHALLENGED:
+        raise RuleViolation("T2.3", _("This challenge has already been answered."))
+    game.status = TacticsGame.Status.PICKING
+    return saved(game, ["status"])
+
+
+@transaction.atomic
+def tactics_decline(*, user, game_id: int) -> TacticsGame:
+    game = locked(game_id)
+    if user.pk != game.opponent_id:
+        raise NotAllowed("T2.6", _("Only the challenged account answers a challenge."))
+    if game.status != TacticsGame.Status.CHALLENGED:
+        raise RuleViolation("T2.3", _("This challenge has already been answered."))
+    game.status = TacticsGame.Status.DECLINED
+    return saved(game, ["status"])
+
+
+@transaction.atomic
+def tactics_cancel(*, user, game_id: int) -> TacticsGame:
+    """The challenger withdraws a challenge not yet answered; once accepted, either player may call
+    the game off until it starts (after that, a player resigns: T13.4)."""
+    game = locked(game_id)
+    if game.side_of(user.pk) is None:
+        raise NotAllowed("T2.6", _("Only the game's two players act in it."))
+    if game.status == TacticsGame.Status.CHALLENGED and user.pk != game.challenger_id:
+        raise NotAllowed("T2.6", _("Only the challenger withdraws a challenge; decline it instead."))
+    if game.status not in (
+        TacticsGame.Status.CHALLENGED,
+        TacticsGame.Status.PICKING,
+        TacticsGame.Status.DEPLOYING,
+    ):
+        raise RuleViolation("T13.4", _("A game that has started is not called off: resign it instead."))
+    game.status = TacticsGame.Status.CANCELLED
+    return saved(game, ["status"])

@@ -1,0 +1,49 @@
+"""What every service of a hero tactics game shares: the game locked for its change, the version
+bumped, the watchers told after commit, and the engine's refusals in the user's language."""
+
+from collections.abc import Callable
+from functools import partial
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaign.errors import NotAllowed, RuleViolation, Stale
+from games.tactics.errors import TacticsViolation
+from tactics.models import TacticsGame
+
+# Called after commit with (game id, version): tactics/fanout.py puts it on the channel layer.
+watchers: list[Callable[[int, int], None]] = []
+
+
+def locked(game_id: int) -> TacticsGame:
+    """The game's row, locked until the caller's transaction ends (two requests at once queue:
+    the second reads what the first wrote)."""
+    return TacticsGame.objects.select_for_update(no_key=True).select_related("challenger", "opponent").get(pk=game_id)
+
+
+def player_side(game: TacticsGame, user) -> str:
+    side = game.side_of(getattr(user, "pk", None))
+    if side is None:
+        raise NotAllowed("T2.6", _("Only the game's two players act in it."))
+    return side
+
+
+def expect_version(game: TacticsGame, expected: int | None) -> None:
+    if expected is not None and expected != game.version:
+        raise Stale("T18.3", _("The game moved on since you looked: nothing was applied. Look again."))
+
+
+def saved(game: TacticsGame, fields: list[str]) -> TacticsGame:
+    """The change written with the next version, and the watchers told once it commits."""
+    game.version += 1
+    game.save(update_fields=[*fields, "version"])
+    for tell in watchers:
+        transaction.on_commit(partial(tell, game.pk, game.version), robust=True)
+    return game
+
+
+def refusal(fault: TacticsViolation) -> RuleViolation:
+    """The engine's refusal, its clause kept, its words in the user's language (the engine
+    marks them for the catalogue: games/tactics/errors.py)."""
+    words = _(fault.template)
+    return RuleViolation(fault.clause, words % fault.values if fault.values else words)

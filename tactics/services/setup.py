@@ -1,0 +1,118 @@
+"""Picks, activations and designations (T2.3, T2.4), then deployment (T2.5): each side submits
+its own, in secret; the opponent sees only that they are in until both are, and then both are
+shown together (D1). When both deployments are in, the record starts, the game is played and the
+clocks run (W7)."""
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from campaign import clock
+from campaign.errors import RuleViolation
+from games.tactics.board import classic_9
+from games.tactics.errors import TacticsViolation
+from games.tactics.record import FORMAT
+from games.tactics.setup import check_picks, read_settings
+from tactics.models import TacticsGame
+from tactics.rules import clock_terms, falls_at, rebuilt, side_to_act
+from tactics.services.clock import arm_flag
+from tactics.services.common import expect_version, locked, player_side, refusal, saved
+
+SIDES = ("first", "second")
+
+
+@transaction.atomic
+def tactics_pick(*, user, game_id: int, picks: object, expected_version: int | None = None) -> TacticsGame:
+    """`picks`: `{"heroes": [{"hero": "張遼", "skills": [1, 3], "designate": …}, …]}` for the
+    user's side, final once submitted."""
+    game = locked(game_id)
+    side = player_side(game, user)
+    expect_version(game, expected_version)
+    if game.status != TacticsGame.Status.PICKING:
+        raise RuleViolation("T2.3", _("Heroes are picked after the challenge is accepted and before deployment."))
+    if side in game.picks:
+        raise RuleViolation("T2.3", _("Your picks are in; they are shown when your opponent's are."))
+    try:
+        check_picks(picks, side, read_settings(_engine_settings(game)))
+    except TacticsViolation as fault:
+        raise refusal(fault) from None
+    assert isinstance(picks, dict)
+    game.picks = {key: value for key, value in game.picks.items() if key in SIDES} | {side: picks}
+    if set(SIDES) <= set(game.picks):
+        clash = _clash(game)
+        if clash:
+            game.picks = {"clash": clash}  # both pick again, told which heroes both chose
+        else:
+            game.status = TacticsGame.Status.DEPLOYING
+    return saved(game, ["picks", "status"])
+
+
+def _engine_settings(game: TacticsGame) -> dict:
+    return dict(game.settings)
+
+
+def _clash(game: TacticsGame) -> list[str]:
+    """The heroes both sides picked, when the game allows no hero on both sides (T2.3)."""
+    if game.settings.get("duplicates_across_sides", True):
+        return []
+    names = [{entry["hero"] for entry in game.picks[side]["heroes"]} for side in SIDES]
+    return sorted(names[0] & names[1])
+
+
+@transaction.atomic
+def tactics_deploy(*, user, game_id: int, cells: object, expected_version: int | None = None) -> TacticsGame:
+    """`cells`: `{"張遼": "d1", …}`, each hero of the user's side on its own spawn point (T2.5)."""
+    game = locked(game_id)
+    side = player_side(game, user)
+    expect_version(game, expected_version)
+    if game.status != TacticsGame.Status.DEPLOYING:
+        raise RuleViolation("T2.5", _("Heroes are deployed once both sides' picks are shown."))
+    if side in game.deployments:
+        raise RuleViolation("T2.5", _("Your deployment is in; it is shown when your opponent's is."))
+    heroes = [entry["hero"] for entry in game.picks[side]["heroes"]]
+    spawns = classic_9().spawn_points(side)
+    if (
+        not isinstance(cells, dict)
+        or sorted(cells) != sorted(heroes)
+        or any(cell not in spawns for cell in cells.values())
+        or len(set(cells.values())) != len(heroes)
+    ):
+        raise RuleViolation(
+            "T2.5",
+            _("Put each of your heroes on its own spawn point: %(cells)s.") % {"cells": ", ".join(spawns)},
+        )
+    game.deployments = {**game.deployments, side: cells}
+    fields = ["deployments"]
+    if set(SIDES) <= set(game.deployments):
+        fields += _start(game)
+    return saved(game, fields)
+
+
+def _start(game: TacticsGame) -> list[str]:
+    """The record's setup written and the game started: round 1's weather rolled (T18.1), the
+    clock of the side to act running (W7)."""
+    sides = {}
+    for side in SIDES:
+        player = game.challenger if game.player_of(side) == game.challenger_id else game.opponent
+        heroes = [{**entry, "cell": game.deployments[side][entry["hero"]]} for entry in game.picks[side]["heroes"]]
+        sides[side] = {"player": player.username, "heroes": heroes}
+    game.record = {
+        "format": FORMAT,
+        "settings": dict(game.settings),
+        "map": game.map,
+        "commitment": game.commitment,
+        "sides": sides,
+        "actions": [],
+        "meta": {"site": "chess-siege", "game": game.pk},
+    }
+    try:
+        engine = rebuilt(game.record, game.seed)
+    except TacticsViolation as fault:
+        raise refusal(fault) from None
+    now = clock.now()
+    bank, _increment = clock_terms(game.settings)
+    game.first_left_ms = game.second_left_ms = bank
+    game.to_act = side_to_act(engine) or ""
+    game.turn_since, game.flag_at = now, falls_at(bank, now)
+    game.status = TacticsGame.Status.PLAYING
+    fields = ["record", "first_left_ms", "second_left_ms", "to_act", "turn_since", "flag_at", "status"]
+    return [*fields, *arm_flag(game, now)]
