@@ -1,5 +1,6 @@
 """A game's row lock. The services take it after the place fought over (the host's lock,
-play/hooks.py: the war's city) and before anything else of the battle (battles/services/locks.py). FOR NO KEY UPDATE, as every lock (docs/architecture.md, "Row locks")."""
+play/hooks.py: the war's city) and before anything else of the battle (battles/services/locks.py).
+FOR NO KEY UPDATE, as every lock (docs/architecture.md, "Row locks")."""
 
 from play.models import Game
 
