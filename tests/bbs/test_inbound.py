@@ -87,7 +87,7 @@ def help_drawn_after(terminal) -> float:
 
 
 def test_another_users_key_is_answered_while_one_floods_window_changes(bbs, bbs_world):
-    """Issue 38, item 3: 3,000 window changes from one session held another user's key for 4.7 s.
+    """An attacker's finding: 3,000 window changes from one session held another user's key for 4.7 s.
     While one floods 9,000, another's ? draws its help within FLOODED_KEY_SECONDS."""
     flooder = bbs.connect("caocao", DEMO_PASSWORD)
     other = bbs.connect("caoren", DEMO_PASSWORD)
