@@ -10,12 +10,13 @@ from django.db.models import Q, QuerySet
 from campaign import clock
 from games.tactics.dice import roll
 from games.tactics.legal import legal_actions
-from games.tactics.state import final_state
+from games.tactics.state import Settings, final_state
 from tactics.models import TacticsGame
 from tactics.rules import CLOCK_DEFAULT, left_at, rebuilt
 
 SIDES = ("first", "second")
 SHOWN = (TacticsGame.Status.PLAYING, TacticsGame.Status.DECIDED)
+DEFAULTS = Settings()  # the engine's own defaults (§T15), shown where a game keeps none
 
 
 def _secret(game: TacticsGame, kept: dict, viewer_side: str | None, revealed: bool) -> dict:
@@ -45,7 +46,12 @@ def tactics_view(game: TacticsGame, user=None, *, whole: bool = True) -> dict:
         "opponent": game.opponent.username,
         "players": {side: _name(game, side) for side in SIDES},
         "you": you,
-        "settings": {"heroes_per_side": 3, "duplicates_across_sides": True, "round_limit": 30, "clock": CLOCK_DEFAULT}
+        "settings": {
+            "heroes_per_side": DEFAULTS.heroes_per_side,
+            "duplicates_across_sides": DEFAULTS.duplicates_across_sides,
+            "round_limit": DEFAULTS.round_limit,
+            "clock": CLOCK_DEFAULT,
+        }
         | game.settings,
         "map": game.map,
         "commitment": game.commitment,
