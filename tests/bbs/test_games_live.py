@@ -90,8 +90,10 @@ def test_r11_3_two_terminals_play_a_xiangqi_game_to_mate_through_the_live_servic
     assert (game.status, game.result, game.termination, game.moves) == ("decided", "attacker", "checkmate", MATE_MOVES)
     assert world.city("漢中").wall == 490  # R6.2: the result on the wall
     red.type("q")  # back to the games list, read again: the game is among the decided ones
-    shown = red.wait_for("許褚 對 魏延")  # the list's own words (the game's screen shows the result too)
-    assert "攻方勝 · 將死" in shown and "對弈中" not in shown
+    # the list's row, read again (the list is drawn from what it last read, then read again; the
+    # game's own screen shows the result too, but not after the players' words)
+    shown = red.wait_for("許褚對魏延攻方勝·將死")
+    assert "對弈中" not in shown
 
 
 def test_r11_3_a_terminal_and_the_web_socket_play_each_other(bbs):
