@@ -13,6 +13,8 @@ import screens.games.replay
 import screens.letters
 import screens.menu
 import screens.pager
+import screens.tactics.game
+import screens.tactics.listing
 import screens.war.army
 import screens.war.city
 import screens.war.dashboard

@@ -122,6 +122,7 @@ class MainMenu(ListScreen):
             entries.append(("war", _("War — the dashboard")))
             entries += [("duties", _("Duties — what waits on you")), ("acts", _("Acts — move, march, call, retreat…"))]
             entries.append(("games", _("Games — live games to play or watch, and the decided ones")))
+        entries.append(("tactics", _("Hero tactics (戰棋) — your games and challenges")))
         if len(self.officers) > 1:
             entries.append(("campaign", _("Campaign — choose another of your campaigns")))
         language = "English" if self.ctx.language == "en" else "中文"
@@ -165,6 +166,8 @@ class MainMenu(ListScreen):
             screen_open(self.ctx, "dashboard")
         elif key == "games":
             screen_open(self.ctx, "games")
+        elif key == "tactics":
+            screen_open(self.ctx, "tactics")
         elif key == "campaign":
             self.ctx.push(CampaignChoice(self.ctx, self.officers))
         elif key == "language":
