@@ -285,4 +285,4 @@ class TacticsScreen(GameDrawing):
     def _text(self) -> StyleAndTextTuples:
         with translation.override(self.ctx.language):
             lines = self.draw(self.ctx.columns, self.ctx.body_rows)
-            return cast(StyleAndTextTuples, art.joined(lines[: self.ctx.body_rows], self.ctx.columns))
+            return cast(StyleAndTextTuples, art.joined(lines, self.ctx.columns))

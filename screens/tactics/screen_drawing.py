@@ -61,6 +61,10 @@ class GameDrawing:
         ]
 
     def draw(self, columns: int, rows: int) -> list[art.Fragments]:
+        """The screen's lines, `rows` at most."""
+        return self._lines(columns, rows)[:rows]
+
+    def _lines(self, columns: int, rows: int) -> list[art.Fragments]:
         view = self.view
         if self.game.missing:
             return [[("", _("There is no hero tactics game %(id)s.") % {"id": self.game_id})]]

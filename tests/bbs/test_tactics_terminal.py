@@ -8,11 +8,12 @@ import pytest
 from django.utils import translation
 from wcwidth import wcswidth
 
-from campaign.errors import RuleViolation
+from campaign.errors import NotAllowed, RuleViolation
 from games.tactics.replay import replay
 from tactics.models import TacticsGame
 from tactics.selectors import tactics_legal, tactics_record, tactics_view
 from tactics.services.challenges import tactics_accept, tactics_challenge
+from tactics.services.play import tactics_resign
 from tactics.services.setup import tactics_deploy, tactics_pick
 from tests.bbs.tactics_steps import FIRST_PICKS, SECOND_PICKS, account, choose, deploy, open_list, pick, wait_status
 from tests.tactics.bots import CELLS, SIDES_PICKS
@@ -34,7 +35,7 @@ def acted(game_id: int, version: int, timeout: float = 10) -> TacticsGame:
 
 def test_t2_t13_3_w4_two_terminals_play_a_whole_3v3_game_and_a_spectator_follows_it(bbs):
     users = {"first": account("liubei"), "second": account("caocao")}
-    account("guojia")
+    watcher_user = account("guojia")
     first = open_list(bbs, "liubei")
     first.type("c", "nobody", "enter")  # a refusal: the service's words, word for word
     with translation.override("en"), pytest.raises(RuleViolation) as refused:
@@ -64,6 +65,10 @@ def test_t2_t13_3_w4_two_terminals_play_a_whole_3v3_game_and_a_spectator_follows
     game = acted(game.pk, game.version + 5)
     assert game.status == "playing" and game.record["sides"]["first"]["heroes"][0]["cell"] == "d1"
     watcher.wait_for("張1")  # the spectator's board: the heroes on their cells
+    watcher.type("x", "y")  # a spectator resigning: the service's refusal, word for word (T2.6)
+    with translation.override("en"), pytest.raises(NotAllowed) as not_theirs:
+        tactics_resign(user=watcher_user, game_id=game.pk)
+    wait_status(watcher, not_theirs.value.refusal)
     turns = 0
     while game.status == "playing":
         side = game.to_act
