@@ -31,6 +31,8 @@ from screens.tactics.follow import Follower
 from screens.tactics.picking import ROSTER, Deployment, Picks
 from screens.tactics.screen_drawing import GameDrawing
 
+RESIGN = {"act": "resign"}  # the menu's last line: the resign request, not an action of the record
+
 
 @screen("tactics-game")
 class TacticsScreen(GameDrawing):
@@ -169,7 +171,7 @@ class TacticsScreen(GameDrawing):
         if not offered:
             self._say(_("! Nothing to do here: choose a hero (Tab) and a cell its actions reach."))
             return
-        self.menu, self.menu_at = offered, 0
+        self.menu, self.menu_at = [*offered, RESIGN], 0  # resigning too (x, on any turn)
 
     def _offered(self) -> list[dict]:
         """The legal actions the menu offers: the chosen hero's (and those of no hero) aimed at the
@@ -198,6 +200,9 @@ class TacticsScreen(GameDrawing):
             return
         action = self.menu[index]
         self.menu_at = index
+        if action == RESIGN:
+            self._resign()
+            return
         version = self.game.version
         question = _("%(action)s? (Y/N)? [N]") % {"action": art.action_words(action)}
         self.ctx.ask(question, lambda: self._send(reading.act, action=action, version=version))

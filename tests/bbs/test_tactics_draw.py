@@ -88,4 +88,6 @@ def test_t6_t9_the_chosen_heros_reach_and_targets_are_marked_and_its_menu_is_at_
     assert "營!" in row["1"]  # the enemy base, its target
     screen.cursor = "d7"
     screen._enter()
-    assert screen.menu == [moves[1], end]  # what is aimed at the cursor, and what is aimed nowhere
+    assert screen.menu == [moves[1], end, {"act": "resign"}]  # aimed at the cursor, aimed nowhere; resigning
+    menu = plain(drawn(screen, 80, 22))
+    assert " 1. Move 關羽 to d7 (2 steps)" in menu and " 3. Resign the game" in menu
