@@ -168,9 +168,12 @@ class TacticsScreen(GameDrawing):
             self.deployment.put(self.chosen, self.cursor)
             return
         offered = self._offered()
+        if not self.you:
+            return self._say(_("! You are watching this game: only its players act."))
+        if self.view.get("to_act") != self.you:
+            return self._say(_("! It is not your side's turn: the opponent acts."))
         if not offered:
-            self._say(_("! Nothing to do here: choose a hero (Tab) and a cell its actions reach."))
-            return
+            return self._say(_("! Nothing to do here: choose a hero (Tab) and a cell its actions reach."))
         self.menu, self.menu_at = [*offered, RESIGN], 0  # resigning too (x, on any turn)
 
     def _offered(self) -> list[dict]:

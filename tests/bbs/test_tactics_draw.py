@@ -91,3 +91,16 @@ def test_t6_t9_the_chosen_heros_reach_and_targets_are_marked_and_its_menu_is_at_
     assert screen.menu == [moves[1], end, {"act": "resign"}]  # aimed at the cursor, aimed nowhere; resigning
     menu = plain(drawn(screen, 80, 22))
     assert " 1. Move 關羽 to d7 (2 steps)" in menu and " 3. Resign the game" in menu
+
+
+def test_t2_6_a_spectator_and_the_waiting_player_are_told_why_enter_opens_no_menu():
+    end = {"act": "end", "side": "second", "hero": "關羽"}
+    watching = screen_with(view(you=None), [])
+    with translation.override("en"):
+        watching._enter()
+        assert (
+            watching.menu is None and watching.ctx.last_status == "! You are watching this game: only its players act."
+        )
+        waiting = screen_with(view(you="first"), [end])
+        waiting._enter()
+    assert waiting.menu is None and waiting.ctx.last_status == "! It is not your side's turn: the opponent acts."
