@@ -33,6 +33,29 @@ def acted(game_id: int, version: int, timeout: float = 10) -> TacticsGame:
         time.sleep(0.05)
 
 
+def play_to_the_end(game: TacticsGame, users: dict, terminals: dict, watcher) -> tuple[TacticsGame, int]:
+    """Each side's terminal begins each hero's turn and ends it, from the menu, until the game is
+    decided (the legal actions read to know whose and which, as the players see them); the
+    spectator sees each turn begin. The decided game, and how many turns were begun."""
+    turns = 0
+    while game.status == "playing":
+        side = game.to_act
+        terminal, legal = terminals[side], tactics_legal(game, users[side])["actions"]
+        terminal.wait_for(f"actions {len(game.record['actions'])} ")  # the screen has read this version
+        if legal[0]["act"] == "turn":
+            terminal.wait_for("Your side acts")
+            choose(terminal, f"Begin {legal[0]['hero']}'s turn")
+            turns += 1
+        else:
+            hero = legal[0]["hero"]
+            number = 1 + [h["hero"] for h in tactics_view(game)["state"]["heroes"]].index(hero)
+            terminal.wait_for(f">{number}{hero}")  # its card marked: its turn begun on this screen
+            watcher.wait_for(f">{number}{hero}")  # and on the spectator's
+            choose(terminal, f"End {hero}'s turn")
+        game = acted(game.pk, game.version)
+    return game, turns
+
+
 def test_t2_t13_3_w4_two_terminals_play_a_whole_3v3_game_and_a_spectator_follows_it(bbs):
     users = {"first": account("liubei"), "second": account("caocao")}
     watcher_user = account("guojia")
@@ -69,22 +92,7 @@ def test_t2_t13_3_w4_two_terminals_play_a_whole_3v3_game_and_a_spectator_follows
     with translation.override("en"), pytest.raises(NotAllowed) as not_theirs:
         tactics_resign(user=watcher_user, game_id=game.pk)
     wait_status(watcher, not_theirs.value.refusal)
-    turns = 0
-    while game.status == "playing":
-        side = game.to_act
-        terminal, legal = terminals[side], tactics_legal(game, users[side])["actions"]
-        terminal.wait_for(f"actions {len(game.record['actions'])} ")  # the screen has read this version
-        if legal[0]["act"] == "turn":
-            terminal.wait_for("Your side acts")
-            choose(terminal, f"Begin {legal[0]['hero']}'s turn")
-            turns += 1
-        else:
-            hero = legal[0]["hero"]
-            number = 1 + [h["hero"] for h in tactics_view(game)["state"]["heroes"]].index(hero)
-            terminal.wait_for(f">{number}{hero}")  # its card marked: its turn begun on this screen
-            watcher.wait_for(f">{number}{hero}")  # and on the spectator's
-            choose(terminal, f"End {hero}'s turn")
-        game = acted(game.pk, game.version)
+    game, turns = play_to_the_end(game, users, terminals, watcher)
     assert turns == 6 and (game.status, game.reason) == ("decided", "round-limit")  # T13.3, W4
     for terminal in (first, second, watcher):
         terminal.wait_for(f"Seed: {game.seed}")  # T18.1: the seed shown once it has ended
