@@ -1,7 +1,7 @@
 """The help pages: one Markdown file a topic and language under `handbook/help/<language>/`,
-written for players and organisers (how to join, move, march, answer a siege, play a game, read
-the boards, use the terminal, organise a campaign, write a world file). The text is ours, not a
-user's: it is rendered once per process, with typed HTML escaped all the same."""
+written for players and organisers (how to join, move, march, answer a siege, play a game, play
+hero tactics, read the boards, use the terminal, organise a campaign, write a world file). The
+text is ours, not a user's: it is rendered once per process, with typed HTML escaped all the same."""
 
 from dataclasses import dataclass
 from functools import cache
@@ -28,6 +28,7 @@ TOPICS = (
     Topic("march", _("Marching to war")),
     Topic("siege", _("Answering a siege")),
     Topic("games", _("Playing and reporting a game")),
+    Topic("tactics", _("Playing hero tactics (戰棋)")),
     Topic("boards", _("The boards and the war's news")),
     Topic("terminal", _("The terminal (BBS)")),
     Topic("organise", _("Organising a campaign"), for_organisers=True),

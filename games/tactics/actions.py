@@ -11,7 +11,8 @@ from games.tactics.free_phases import check_free, free_act
 from games.tactics.movement import check_path, move
 from games.tactics.reactions import cover, drop
 from games.tactics.respawning import reactivate
-from games.tactics.skills.use import skill_form, use_skill
+from games.tactics.skills.common import Use
+from games.tactics.skills.use import check_use, run_use, skill_form
 from games.tactics.state import Game, Unit
 from games.tactics.turns import begin_turn, end_turn, finish_turn, free_spawns, respawn, round_limit
 
@@ -105,13 +106,32 @@ def check_order(game: Game, action: dict, unit: Unit | None) -> None:
         raise TacticsViolation("T5.2", gettext_noop("it is not that hero's action turn"))
 
 
+def check_action(game: Game, action: object) -> tuple[Unit | None, Use | None]:
+    """The checks of T18.3 that come before an action changes anything, in its order: the form
+    (1), the turn order (2, 3), then a move's path (5), an attack's checks (6) or a skill's up to
+    its cost (7). They only read the game: the legal actions run them on the game itself and try
+    on a copy only the candidates that pass. Returns the hero named and a skill's use."""
+    unit = check_form(game, action)
+    assert isinstance(action, dict)
+    check_order(game, action, unit)
+    act = action["act"]
+    if unit is None or act in ("resign", "flag", "round-limit"):
+        return unit, None
+    if act == "move":
+        check_path(game, unit, [_cell(game, c) for c in action["path"]])
+    elif act == "attack":
+        check_attack(game, unit, action["target"], action.get("second"))
+    elif act == "skill":
+        return unit, check_use(game, unit, action)
+    return unit, None
+
+
 def apply(game: Game, action: object, reacts: list | None = None) -> None:
     """Applies one action (and the automatic steps after it), or raises TacticsViolation. An
     attack comes with the `react` actions that follow it (T18.3 step 3); a fault in one of them
     carries its place after the attack (`offset`)."""
-    unit = check_form(game, action)
+    unit, use = check_action(game, action)
     assert isinstance(action, dict)
-    check_order(game, action, unit)
     act = action["act"]
     if act in ("resign", "flag"):
         game.result = {"outcome": game.other(action["side"]), "reason": act}
@@ -121,29 +141,28 @@ def apply(game: Game, action: object, reacts: list | None = None) -> None:
         free_act(game, unit, action)
     else:
         assert unit is not None
-        _hero_act(game, unit, action, reacts or [])
+        _hero_act(game, unit, action, reacts or [], use)
 
 
-def _hero_act(game: Game, unit: Unit, action: dict, reacts: list) -> None:
+def _hero_act(game: Game, unit: Unit, action: dict, reacts: list, use: Use | None) -> None:
+    """A hero's act whose checks `check_action` has made, and the end of the turn it may bring."""
     act = action["act"]
     if act == "turn":
         begin_turn(game, unit)
     elif act == "respawn":
         _respawn(game, unit, action)
     elif act == "move":
-        path = [_cell(game, c) for c in action["path"]]
-        check_path(game, unit, path)
         outcome = Outcome()
-        move(game, unit, path, outcome)
+        move(game, unit, action["path"], outcome)
         settle(game, outcome)
     elif act == "attack":
-        check_attack(game, unit, action["target"], action.get("second"))
         covered = _reactions(game, unit, action, reacts)
         attack(game, unit, action["target"], action.get("second"), covered)
     elif act == "drop":
         drop(game, unit, action)
     elif act == "skill":
-        use_skill(game, unit, action)
+        assert use is not None
+        run_use(game, unit, use)
     elif act == "end" and game.turn is not None and game.turn[2]:
         game.turn, game.charmed, game.resume = game.resume, None, None
     elif act == "end":

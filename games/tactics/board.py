@@ -16,6 +16,9 @@ from games.tactics.errors import TacticsViolation, gettext_noop
 
 LETTERS = {".": "plain", "M": "mountain", "W": "water", "F": "forest", "B": "base"}
 FILES = "abcdefghijklmnopqrstuvwxyz"
+CACHED = 4096  # cells (and neighbourhoods) remembered: the engine asks for the same few again and again
+_XY: dict[str, tuple[int, int]] = {}
+_NEAR: dict[tuple[int, int, str], list[str]] = {}
 CLASSIC_9 = (
     "....B....",
     "..F...M..",
@@ -36,11 +39,17 @@ def cell_name(file: int, row: int) -> str:
 
 def cell_xy(cell: str) -> tuple[int, int]:
     """(file from 0, row from 1) of a cell written like `e1`; malformed → T18.2."""
+    known = _XY.get(cell) if type(cell) is str else None
+    if known is not None:
+        return known
     if not isinstance(cell, str) or len(cell) < 2 or cell[0] not in FILES or not cell[1:].isdigit() or cell[1] == "0":
         raise TacticsViolation(
             "T18.2", gettext_noop("%(cell)s is not a cell (a file letter and a row number, like e1)"), cell=repr(cell)
         )
-    return FILES.index(cell[0]), int(cell[1:])
+    found = FILES.index(cell[0]), int(cell[1:])
+    if len(_XY) < CACHED:
+        _XY[cell] = found
+    return found
 
 
 def distance(a: str, b: str) -> int:
@@ -129,9 +138,16 @@ def classic_9() -> Board:
 
 def neighbours(board: Board, cell: str) -> list[str]:
     """The edge neighbours on the board (T3.2), in the order east, west, north, south."""
+    key = (board.width, board.height, cell)
+    known = _NEAR.get(key) if type(cell) is str else None
+    if known is not None:
+        return list(known)
     file, row = cell_xy(cell)
     found = [(file + 1, row), (file - 1, row), (file, row + 1), (file, row - 1)]
-    return [cell_name(f, r) for f, r in found if 0 <= f < board.width and 1 <= r <= board.height]
+    near = [cell_name(f, r) for f, r in found if 0 <= f < board.width and 1 <= r <= board.height]
+    if len(_NEAR) < CACHED:
+        _NEAR[key] = near
+    return list(near)
 
 
 def diagonals(board: Board, cell: str) -> list[str]:

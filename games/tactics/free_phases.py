@@ -5,7 +5,7 @@ a phase, and round 1 (with its weather roll) starts after the last."""
 from games.tactics.damage import Outcome
 from games.tactics.deaths import settle
 from games.tactics.errors import TacticsViolation, gettext_noop
-from games.tactics.movement import check_path, move
+from games.tactics.movement import move
 from games.tactics.state import Game, Unit
 from games.tactics.turns import start_round
 
@@ -26,7 +26,8 @@ def check_free(game: Game, action: dict, unit: Unit | None) -> None:
 
 
 def free_act(game: Game, unit: Unit | None, action: dict) -> None:
-    """A free phase's move, or its end (which may start round 1)."""
+    """A free phase's move (its path checked by `actions.check_action`), or its end (which may
+    start round 1)."""
     if action["act"] == "free-end":
         game.free_left -= 1
         for hero in game.units:
@@ -35,10 +36,8 @@ def free_act(game: Game, unit: Unit | None, action: dict) -> None:
             start_round(game)
         return
     assert unit is not None
-    path = list(action["path"])
-    check_path(game, unit, path)
     outcome = Outcome()
-    move(game, unit, path, outcome)
+    move(game, unit, action["path"], outcome)
     settle(game, outcome)
 
 

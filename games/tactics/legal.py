@@ -1,6 +1,8 @@
 """The legal actions of a position (docs/tactics.md T18.3): what the pages highlight and what a
 bot chooses from. Each candidate is tried on a copy of the game by the same `apply` that a
-replay uses, so the list and the refusals can never disagree.
+replay uses, so the list and the refusals can never disagree; first the checks `apply` makes
+before it changes anything (`check_action`, which only read) weed out on the game itself the
+many candidates they refuse, so that only those they pass are copied and applied.
 
 >>> from games.tactics.setup import start
 >>> record = {"format": "sanguo-tactics/1", "settings": {"heroes_per_side": 1}, "map": "classic-9",
@@ -15,10 +17,9 @@ replay uses, so the list and the refusals can never disagree.
 (['end', 'move'], 20)
 """
 
-import copy
 import heapq
 
-from games.tactics.actions import apply
+from games.tactics.actions import apply, check_action
 from games.tactics.attack import targets
 from games.tactics.board import distance, neighbours
 from games.tactics.errors import TacticsViolation
@@ -133,7 +134,8 @@ def legal_actions(game: Game) -> list[dict]:
     legal = []
     for action in candidates(game):
         try:
-            apply(copy.deepcopy(game), action)
+            check_action(game, action)
+            apply(game.clone(), action)
         except TacticsViolation:
             continue
         legal.append(action)

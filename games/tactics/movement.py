@@ -33,7 +33,7 @@ def check_path(game: Game, unit: Unit, path: list[str]) -> None:
     if unit.moved:
         raise TacticsViolation("T6.1", gettext_noop("a hero makes one move action a turn"))
     assert unit.cell is not None
-    here, spent, stopped = unit.cell, 0, False
+    here, spent, stopped, budget = unit.cell, 0, False, max(0, game.mov_of(unit) - unit.slow())
     for index, cell in enumerate(path):
         if cell not in neighbours(game.board, here):
             raise TacticsViolation(
@@ -49,7 +49,7 @@ def check_path(game: Game, unit: Unit, path: list[str]) -> None:
         if stopped:
             raise TacticsViolation("T6.4", gettext_noop("a hostile stone array ended the move"))
         spent += step_cost(game, unit, cell)
-        if spent > max(0, game.mov_of(unit) - unit.slow()):
+        if spent > budget:
             raise TacticsViolation(
                 "T6.2", gettext_noop("the path costs %(cost)s MOV, more than the hero has"), cost=spent
             )

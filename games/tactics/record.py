@@ -55,7 +55,7 @@ class Match:
     def play(self, action: dict, reacts: list | None = None) -> None:
         """Applies an action (with the 援護 reactions that answer it) and writes it; a refusal
         raises TacticsViolation and neither the game nor the record changes."""
-        trial = copy.deepcopy(self.game)
+        trial = self.game.clone()
         apply(trial, action, reacts)
         self.game = trial
         self.record["actions"] += [copy.deepcopy(action), *copy.deepcopy(reacts or [])]

@@ -14,8 +14,6 @@ first illegal action by its index and clause, with the state before it.
 ['action 1 is illegal: T6.2 (the path costs 6 MOV, more than the hero has)']
 """
 
-import copy
-
 from games.tactics.actions import apply
 from games.tactics.errors import TacticsViolation
 from games.tactics.setup import start
@@ -37,7 +35,7 @@ def replay_on(game: Game, actions: list, index: int) -> tuple[Game, dict | None]
     as `replay_game` gives them: a game kept after its first actions goes on with the next."""
     while index < len(actions):
         reacts = _reacts(actions, index)
-        trial = copy.deepcopy(game)
+        trial = game.clone()
         try:
             apply(trial, actions[index], reacts)
         except TacticsViolation as fault:

@@ -2,7 +2,9 @@
 (§T4), the round, phase and turn (§T5), the bases (T12.5), the stone arrays (T8.8), the dice
 counter (T18.1), and the final state as T18.4 prints it."""
 
+import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.tactics.board import Board, cell_xy
 from games.tactics.heroes import Hero, Skill
@@ -79,7 +81,10 @@ class Unit:
 
     def has(self, skill: str) -> bool:
         """The hero is on the board and has this skill activated (D27)."""
-        return self.alive and any(s.name == skill for s in self.active_skills())
+        if self.cell is None:
+            return False
+        own = self.hero.skills
+        return any(own[n - 1].name == skill for n in self.skills)
 
     def has_status(self, status: str) -> bool:
         return any(kind == status for kind, _ in self.statuses)
@@ -153,6 +158,38 @@ class Game:
         bonus = unit.has("飛將") + unit.has("改裝") + self.side_has(self.side_of(unit), "虎豹")
         bonus += any(u.has("激勵") and (u.designate or {}).get("hero") == unit.name for u in self.allies(unit.side))
         return unit.hero.mov + bonus
+
+    def clone(self) -> "Game":
+        """A copy sharing nothing that an action may change: what `copy.deepcopy` gives, made
+        for the engine's own state (lists, dicts, sets, tuples and dataclasses of them; the
+        immutable board and heroes shared), many times faster (the legal actions and every
+        action played try it on a copy)."""
+        copied: Game = _copied(self)
+        return copied
+
+
+SHARED = {str, int, float, bool, type(None), Board, Hero, Skill}
+
+
+def _copied(value: Any) -> Any:
+    """One value of the state copied: containers and dataclasses member by member (a value of a
+    shared type kept as it is, without a call: this runs for every candidate action)."""
+    kind = type(value)
+    if kind in SHARED:
+        return value
+    if kind is list:
+        return [item if type(item) in SHARED else _copied(item) for item in value]
+    if kind is tuple:
+        return value if all(type(item) in SHARED for item in value) else tuple(_copied(item) for item in value)
+    if kind is dict:
+        return {key: item if type(item) in SHARED else _copied(item) for key, item in value.items()}
+    if kind is set:
+        return set(value)  # of hashable, immutable members
+    if hasattr(kind, "__dataclass_fields__"):
+        made = object.__new__(kind)
+        made.__dict__.update(_copied(value.__dict__))
+        return made
+    return copy.deepcopy(value)
 
 
 def unit_json(game: Game, unit: Unit) -> dict:

@@ -1,7 +1,7 @@
 """The in-app help: a page for each thing a player or an organiser does (joining, moving,
-marching, answering a siege, playing and reporting a game, the terminal, organising, world
-files), in zh-Hant and English, read without a query; and the pages where those things happen
-link to their topic."""
+marching, answering a siege, playing and reporting a game, playing hero tactics, the terminal,
+organising, world files), in zh-Hant and English, read without a query; and the pages where those
+things happen link to their topic."""
 
 import pytest
 from django.conf import settings
@@ -45,6 +45,25 @@ def test_the_terminals_help_gives_its_keys():
     text = (HELP_DIR / "en" / "terminal.md").read_text()
     for key in ("`?`", "`q`", "Ctrl-L", "Ctrl-P", "Ctrl-X", "Ctrl-Q", "`/`", "`r`", "`e`", "`X`", "`a`"):
         assert key in text
+
+
+@pytest.mark.django_db
+def test_t18_1_the_hero_tactics_help_says_how_to_play_recheck_the_dice_and_replay_in_both_languages(client):
+    """The hero tactics topic (docs/tactics.md): a player's topic in both languages, from the
+    challenge to the record, with the seed's commitment to recheck the dice (T18.1), the record's
+    format and `tactics_replay` (T18.2–T18.4), and where the game's full rules are."""
+    url = reverse("handbook:help-topic", args=["tactics"])
+    chinese = client.get(url).content.decode()
+    english_page = english(client).get(url).content.decode()
+    for page in (chinese, english_page):
+        for needed in ("SHA-256", "sanguo-tactics/1", "manage.py tactics_replay FILE", "--json", "/api/v1/tactics/"):
+            assert needed in page, needed
+    assert "docs/tactics.zh-Hant.md" in chinese and "docs/tactics.md" in english_page
+    assert "下三國角色戰棋" in chinese and "挑戰" in chinese and "選將與佈陣" in chinese and "天氣" in chinese
+    for step in ("Challenging", "Picking and deploying", "Moving", "Attacking", "Skills", "weather", "Clocks"):
+        assert step in english_page, step
+    index = english(client).get(reverse("handbook:help")).content.decode()
+    assert "Playing hero tactics (戰棋)" in index.split("For organisers")[0]
 
 
 @pytest.mark.django_db

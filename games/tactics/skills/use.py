@@ -48,15 +48,25 @@ def chosen_skill(game: Game, unit: Unit, action: dict) -> Use | None:
     return None if skill.name in ("奪權", "反計") else Use(game, unit, skill, action)
 
 
-def use_skill(game: Game, unit: Unit, action: dict) -> None:
-    """One use of an active skill, or TacticsViolation naming the first clause it breaks."""
+def check_use(game: Game, unit: Unit, action: dict) -> Use:
+    """The use an action names, after the checks every skill shares and the skill's own: they
+    only read the game (T18.3 step 7, up to the effect); or TacticsViolation."""
     use = chosen_skill(game, unit, action) or copy_use(game, unit, action)
     check_shared(use)
-    check, run = HANDLERS[use.skill.name]
-    check(use)
+    HANDLERS[use.skill.name][0](use)
+    return use
+
+
+def use_skill(game: Game, unit: Unit, action: dict) -> None:
+    """One use of an active skill, or TacticsViolation naming the first clause it breaks."""
+    run_use(game, unit, check_use(game, unit, action))
+
+
+def run_use(game: Game, unit: Unit, use: Use) -> None:
+    """A checked use: the cost paid, the skill's effect, then 內助 (T14.4 03.3)."""
     unit.en -= use.skill.cost_en or 0
     unit.hp -= use.skill.cost_hp
-    run(use)
+    HANDLERS[use.skill.name][1](use)
     cost = use.skill.cost_en or 0
     if cost >= 3 and unit.alive and game.side_has(game.side_of(unit), "內助"):
         unit.en = min(unit.en_max, unit.en + (2 if cost >= 5 else 1))
