@@ -1,0 +1,13 @@
+"""What hero tactics plugs into the games below it (`play/hooks.py`), as the war's battle game
+(W1, tactics/services/war.py): a battle's game of kind 戰棋 set up as it begins, and called off
+when its battle's game is decided by the authority or cancelled with its battle."""
+
+from campaign import hooks
+from play import hooks as play_hooks
+from tactics.services.war import tactics_battle_begin, tactics_battle_decided, tactics_battles_cancelled
+
+
+def register_all() -> None:
+    hooks.register(play_hooks.begun, tactics_battle_begin)
+    hooks.register(play_hooks.decided, tactics_battle_decided)
+    hooks.register(play_hooks.cancelled, tactics_battles_cancelled)
