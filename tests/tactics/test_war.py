@@ -18,7 +18,7 @@ from battles.services.retreat import army_retreat
 from battles.services.siege import siege_call, siege_call_answer
 from battles.services.stratagems import stratagem_challenge
 from campaign.errors import RuleViolation
-from campaign.models import Whereabouts
+from campaign.models import Campaign, Whereabouts
 from campaign.timers import timers_sweep
 from play.models import Game
 from play.services.live import live_ready
@@ -27,6 +27,7 @@ from play.services.results import game_result_enter
 from tactics.models import TacticsGame
 from tactics.selectors import tactics_legal, tactics_view
 from tactics.services.challenges import tactics_cancel
+from tactics.services.clock import tactics_flag_check
 from tactics.services.play import tactics_act, tactics_resign
 from tactics.services.setup import tactics_deploy, tactics_pick
 from tests.tactics.bots import CELLS, SIDES_PICKS
@@ -211,3 +212,29 @@ def test_w1_w3_the_battles_game_page_links_its_tactics_game_and_offers_no_xiangq
         f"/api/v1/c/{slug}/games/{game.pk}",
     ):
         assert client.get(url).status_code == 200, url
+
+
+def test_w7_r6_2_a_fallen_flag_decides_the_battle_against_the_side_to_act(world, clock):
+    game = taken_up(world, clock)
+    tactics = set_up(tactics_of(game))
+    assert tactics.to_act == "first"
+    clock.shift(timedelta(minutes=30, seconds=1))  # W7: 30 minutes a side, the attacker's running
+    assert tactics_flag_check(game_id=tactics.pk)
+    game = Game.objects.get(pk=game.pk)
+    assert (game.result, game.termination) == ("defender", "time")
+    assert tactics_of(game).reason == "flag"
+
+
+def test_w1_t3_11_the_campaigns_drawn_map_is_the_battles_map(world, clock):
+    rows = ["...B...", ".M...W.", "F.....F", "W.....W", "F.....F", ".W...M.", "...B..."]
+    Campaign.objects.filter(pk=world.campaign.pk).update(tactics_map="\n".join(rows))
+    tactics = tactics_of(taken_up(world, clock))
+    assert tactics.map == {"name": "drawn", "rows": rows}
+    users = players(tactics)
+    for side in CELLS:
+        tactics_pick(user=users[side], game_id=tactics.pk, picks={"heroes": SIDES_PICKS[side]})
+    names = [p["hero"] for p in SIDES_PICKS["first"]]
+    with pytest.raises(RuleViolation) as err:  # d1 is this map's base
+        tactics_deploy(user=users["first"], game_id=tactics.pk, cells=dict(zip(names, ["c1", "d1", "e1"], strict=True)))
+    assert err.value.clause == "T2.5" and "a1, b1, c1, e1, f1, g1" in err.value.message
+    tactics_deploy(user=users["first"], game_id=tactics.pk, cells=dict(zip(names, ["a1", "b1", "c1"], strict=True)))
