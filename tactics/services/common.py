@@ -18,11 +18,12 @@ from tactics.services.battle import battle_decide, battle_locked
 watchers: list[Callable[[int, int], None]] = []
 
 
-def locked(game_id: int) -> TacticsGame:
+def locked(game_id: int, *, acting: bool = True) -> TacticsGame:
     """The game's row, locked until the caller's transaction ends (two requests at once queue:
     the second reads what the first wrote). A battle's game takes its place and its battle's game
-    first, in the lock order of every game service."""
-    battle_locked(game_id)
+    first, in the lock order of every game service, and a player acts on it only while the war
+    runs (`acting`: not the flag's check)."""
+    battle_locked(game_id, acting=acting)
     return TacticsGame.objects.select_for_update(no_key=True).select_related("challenger", "opponent").get(pk=game_id)
 
 

@@ -6,7 +6,9 @@ accept: both sides pick at once. The side that moves first in the war's game (R5
 is 先手; 速攻計 gives its side free movement phases before round 1 (W5), 攪亂計 makes its side
 pick and deploy first and in the open (W6); the campaign's map (T3.11); the clocks of W7.
 A battle's game cancelled (its battle over) or decided by the authority of R11.3 calls its hero
-tactics game off."""
+tactics game off. A pause of the war holds its battles' clocks: they move on by its length."""
+
+from datetime import datetime
 
 from django.db.models import QuerySet
 
@@ -15,6 +17,7 @@ from games.tactics.dice import commitment, new_seed
 from games.tactics.maps import MAPS, map_read
 from play.models import Game
 from tactics.models import TacticsGame
+from tactics.services.clock import arm_flag
 from tactics.services.common import saved
 
 OPEN = (
@@ -79,3 +82,17 @@ def _called_off(found: QuerySet[TacticsGame]) -> None:
     for game in found.filter(status__in=OPEN).select_for_update(no_key=True, of=("self",)):
         game.status, game.to_act, game.flag_at, game.flag_sent_at = TacticsGame.Status.CANCELLED, "", None, None
         saved(game, ["status", "to_act", "flag_at", "flag_sent_at"])
+
+
+def tactics_war_resumed(campaign, paused_at: datetime, resumed_at: datetime) -> None:
+    """campaign/hooks.py `war_resume_hooks`: each battle's game in play has, after the pause, exactly
+    the time its side to act had when the war was paused (R1.1, W7): its clock's stamp and its flag
+    move by the pause's length (a message for the old instant finds the flag moved)."""
+    length = resumed_at - paused_at
+    playing = TacticsGame.objects.filter(
+        battle__campaign=campaign, status=TacticsGame.Status.PLAYING, turn_since__isnull=False
+    )
+    for game in playing.select_for_update(no_key=True, of=("self",)):
+        assert game.turn_since is not None and game.flag_at is not None  # a game in play runs a clock
+        game.turn_since, game.flag_at = game.turn_since + length, game.flag_at + length
+        saved(game, ["turn_since", "flag_at", *arm_flag(game, resumed_at)])

@@ -6,6 +6,7 @@ the prisoners exactly as a xiangqi game's (R6.2, R5.4, R8.2)."""
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -24,6 +25,7 @@ from play.models import Game
 from play.services.live import live_ready
 from play.services.records import game_report
 from play.services.results import game_result_enter
+from seasons.services.season_life import war_pause, war_resume
 from tactics.models import TacticsGame
 from tactics.selectors import tactics_legal, tactics_view
 from tactics.services.challenges import tactics_cancel
@@ -238,3 +240,30 @@ def test_w1_t3_11_the_campaigns_drawn_map_is_the_battles_map(world, clock):
         tactics_deploy(user=users["first"], game_id=tactics.pk, cells=dict(zip(names, ["c1", "d1", "e1"], strict=True)))
     assert err.value.clause == "T2.5" and "a1, b1, c1, e1, f1, g1" in err.value.message
     tactics_deploy(user=users["first"], game_id=tactics.pk, cells=dict(zip(names, ["a1", "b1", "c1"], strict=True)))
+
+
+def test_r1_1_w7_a_pause_of_the_war_holds_its_battles_clocks(world, clock):
+    game = taken_up(world, clock)
+    tactics = set_up(tactics_of(game))
+    organiser = get_user_model().objects.create_user("organiser", password="a-long-password-2026")
+    world.campaign.organisers.add(organiser)
+    clock.shift(timedelta(minutes=10))
+    war_pause(user=organiser, campaign=world.campaign)
+    clock.shift(timedelta(hours=1))
+    assert not tactics_flag_check(game_id=tactics.pk), "no flag falls while the war is paused"
+    legal = tactics_legal(TacticsGame.objects.get(pk=tactics.pk), players(tactics)["first"])
+    with pytest.raises(RuleViolation) as err:
+        tactics_act(
+            user=players(tactics)["first"],
+            game_id=tactics.pk,
+            action=legal["actions"][0],
+            expected_version=legal["version"],
+        )
+    assert err.value.clause == "R1.1"
+    war_resume(user=organiser, campaign=Campaign.objects.get(pk=world.campaign.pk))
+    tactics = TacticsGame.objects.get(pk=tactics.pk)
+    assert tactics_view(tactics)["clocks"]["first"] == 20 * 60 * 1000, "the 20 minutes it had when paused"
+    clock.shift(timedelta(minutes=19))
+    assert not tactics_flag_check(game_id=tactics.pk)
+    clock.shift(timedelta(minutes=1, seconds=1))
+    assert tactics_flag_check(game_id=tactics.pk) and Game.objects.get(pk=game.pk).result == "defender"
