@@ -68,6 +68,7 @@ def tactics_view(game: TacticsGame, user=None, *, whole: bool = True) -> dict:
         "state": None,
         "rolls": [],
         "actions": [],
+        "battle": game.battle_id,  # W1: the war's battle game it decides
     }
     if whole and game.record is not None and game.status in SHOWN:
         engine = rebuilt(game.record, game.seed)

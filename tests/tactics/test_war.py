@@ -60,6 +60,7 @@ def test_w1_w2_a_siege_call_taken_up_makes_a_tactics_game_between_the_two_office
     assert tactics.challenger_side == "first", "R6.1: the attacker moves first, so it is 先手"
     assert tactics.status == TacticsGame.Status.PICKING, "W2: no challenge to accept; both pick"
     assert (tactics.settings, tactics.map) == ({}, "classic-9")
+    assert tactics_view(tactics, world["魏延"].user)["battle"] == game.pk, "a bot finds the battle it decides"
 
 
 def test_r6_2_w4_a_siege_game_won_by_destroying_the_base_lowers_the_wall(world, clock):
