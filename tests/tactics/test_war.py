@@ -28,6 +28,7 @@ from play.services.results import game_result_enter
 from seasons.services.season_life import war_pause, war_resume
 from tactics.models import TacticsGame
 from tactics.selectors import tactics_legal, tactics_view
+from tactics.services.battle import battle_result
 from tactics.services.challenges import tactics_cancel
 from tactics.services.clock import tactics_flag_check
 from tactics.services.play import tactics_act, tactics_resign
@@ -268,3 +269,19 @@ def test_r1_1_w7_a_pause_of_the_war_holds_its_battles_clocks(world, clock):
     assert not tactics_flag_check(game_id=tactics.pk)
     clock.shift(timedelta(minutes=1, seconds=1))
     assert tactics_flag_check(game_id=tactics.pk) and Game.objects.get(pk=game.pk).result == "defender"
+
+
+@pytest.mark.parametrize(
+    "attacker_side, outcome, result",
+    [
+        ("first", "first", "attacker"),
+        ("first", "second", "defender"),
+        ("second", "second", "attacker"),
+        ("second", "first", "defender"),
+        ("first", "draw", "draw"),
+        ("second", "draw", "draw"),
+    ],
+)
+def test_w4_r6_2_the_games_outcome_is_the_battles_result_for_the_armys_side(attacker_side, outcome, result):
+    """A draw (both bases at once, equal losses at the round limit: T13) is the battle's draw."""
+    assert battle_result(TacticsGame(challenger_side=attacker_side, outcome=outcome)) == result
