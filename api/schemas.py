@@ -20,7 +20,7 @@ class CampaignOut(Schema):
     slug: str
     name: str
     time_zone: str
-    battle_game: str = Field(description="xiangqi or chess (R11.1)")
+    battle_game: str = Field(description="xiangqi, chess or tactics (戰棋: R11.1, W1)")
     war_start_minute: int = Field(description="the hours of war begin, minutes after midnight (R7.4)")
     war_end_minute: int
     status: str = Field(description="the campaign's life (R1.1): draft, enrolment, war or ended")
@@ -115,7 +115,7 @@ class DefenderOut(Schema):
 class GameOut(Schema):
     id: int
     kind: str = Field(description="siege, field or pursuit game")
-    game_kind: str = Field(description="xiangqi or chess")
+    game_kind: str = Field(description="xiangqi, chess or tactics (戰棋, W1: played as a hero tactics game)")
     status: str
     siege_id: int | None
     army_id: int

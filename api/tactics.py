@@ -42,6 +42,9 @@ class TacticsGameOut(Schema):
     state: dict[str, Any] | None = Field(description="the position as T18.4 prints it")
     rolls: list[dict[str, int]] = Field(description="every roll so far: its number k and its face (T18.1)")
     actions: list[dict[str, Any]] = Field(description="the record's actions so far (T18.2)")
+    battle: int | None = Field(
+        None, description="the war's battle game it decides (W1: /c/{slug}/games/{id}), or null between two accounts"
+    )
 
 
 class LegalOut(Schema):

@@ -12,7 +12,7 @@ from battles.selectors.stratagems import ENDINGS
 from play.models import Game
 
 # Stored codes shown in words (the admin showed "marshal", "xiangqi", "claim", "resignation").
-GAME_KINDS = {"xiangqi": _("Chinese chess"), "chess": _("Western chess")}
+GAME_KINDS = {"xiangqi": _("Chinese chess"), "chess": _("Western chess"), "tactics": _("Hero tactics")}
 
 
 def rank_label(value: str) -> str:

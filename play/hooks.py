@@ -10,7 +10,13 @@ the higher app fills in, in its `registry.py`).
   "banqi", its id, the object as written or None): the live side's fan-out (live/registry.py),
   so that no service imports Channels.
 - `decided`: called in the transaction that decided a game, as hook(game=game): the engine's
-  analysis waits for it (analysis/registry.py).
+  analysis waits for it (analysis/registry.py); a battle's hero tactics game entered by the
+  authority is called off (tactics/registry.py).
+- `begun`: called in the transaction in which a battle's game begins (taken up, paired or
+  declared, its stratagems' effects applied), as hook(game=game): a game kind played in an app
+  above play sets its own game up (W1: hero tactics, tactics/registry.py).
+- `cancelled`: called in the transaction that cancels a battle's open games (their battle is
+  over), as hook(games=the open games, a query): the hero tactics games they were played as are called off.
 """
 
 from collections.abc import Callable
@@ -29,6 +35,8 @@ class Host:
 hosts: list[Host] = []
 watchers: list[Callable[..., None]] = []
 decided: list[Callable[..., None]] = []
+begun: list[Callable[..., None]] = []
+cancelled: list[Callable[..., None]] = []
 
 
 def host_register(found: Host) -> None:

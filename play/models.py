@@ -152,6 +152,10 @@ class Game(models.Model):
         "repetition_claimed": _("repetition claimed: a draw"),
         "perpetual_claimed": _("perpetual check or chase claimed: the offender loses"),
         "fifty_moves_claimed": _("fifty-move rule claimed: a draw"),
+        # A hero tactics game deciding a battle (W4): tactics/services/battle.py
+        "base": _("a base destroyed"),
+        "bases": _("both bases destroyed at once: a draw"),
+        "round_limit": _("the round limit"),
     }
 
     @property

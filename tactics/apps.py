@@ -8,5 +8,7 @@ class TacticsConfig(AppConfig):
 
     def ready(self) -> None:
         from tactics.fanout import register  # deferred: the channel layer's settings are read only now
+        from tactics.registry import register_all  # deferred: the models are loaded only now
 
         register()
+        register_all()

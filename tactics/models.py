@@ -81,6 +81,16 @@ class TacticsGame(models.Model):
     flag_sent_at = models.DateTimeField(null=True, blank=True, verbose_name=_("flag's timer sent at"))
     outcome = models.CharField(max_length=6, choices=Outcome.choices, blank=True, verbose_name=_("outcome"))
     reason = models.CharField(max_length=12, blank=True, verbose_name=_("how it ended"))
+    # W1: the battle's game (a siege R6.1, a field battle §5, a pursuit R8.2) this game decides;
+    # null for a game between two accounts. Its result is applied to the battle as it is decided.
+    battle = models.OneToOneField(
+        "play.Game",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="tactics_game",
+        verbose_name=_("battle's game"),
+    )
     created_at = models.DateTimeField(verbose_name=_("created at"))
     decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided at"))
 

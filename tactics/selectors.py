@@ -20,11 +20,12 @@ DEFAULTS = Settings()  # the engine's own defaults (§T15), shown where a game k
 
 
 def _secret(game: TacticsGame, kept: dict, viewer_side: str | None, revealed: bool) -> dict:
-    """Each side's submission: shown to its own player, to everyone once both are in; otherwise
-    only whether it is in."""
+    """Each side's submission: shown to its own player, to everyone once both are in, and the
+    open side's under 攪亂計 as soon as it is in (W6); otherwise only whether it is in."""
     shown: dict = {}
+    open_side = str(game.settings.get("picks", "secret")).removeprefix("open-")
     for side in SIDES:
-        if side in kept and (revealed or side == viewer_side):
+        if side in kept and (revealed or side in (viewer_side, open_side)):
             shown[side] = copy.deepcopy(kept[side])
         else:
             shown[side] = {"submitted": side in kept}
@@ -67,6 +68,7 @@ def tactics_view(game: TacticsGame, user=None, *, whole: bool = True) -> dict:
         "state": None,
         "rolls": [],
         "actions": [],
+        "battle": game.battle_id,  # W1: the war's battle game it decides
     }
     if whole and game.record is not None and game.status in SHOWN:
         engine = rebuilt(game.record, game.seed)

@@ -21,7 +21,7 @@ from battles.services.lifecycle import army_end, home_of
 from battles.services.locks import city_lock
 from battles.services.march import march_notices_send
 from battles.services.prisoners import prisoner_take
-from battles.services.stratagems import game_effects_apply
+from battles.services.stratagems import game_begin
 from battles.timer_kinds import ARMY_ARRIVAL
 from campaign import clock
 from campaign.authority import require_war_running
@@ -131,7 +131,7 @@ def _pair(battle: FieldBattle, army: Army, playing: list[ArmyMember], defenders:
         ]
     )
     for game in games:
-        game_effects_apply(game=game, at=now)  # R9.2
+        game_begin(game=game, at=now)  # R9.2
         notices_send(
             campaign_id=game.campaign_id, officer_ids=[game.attacker_id, game.defender_id], key=f"game:{game.pk}:start"
         )

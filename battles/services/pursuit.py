@@ -16,7 +16,7 @@ from battles.services.common import (
 from battles.services.lifecycle import army_end, home_of
 from battles.services.locks import city_lock
 from battles.services.prisoners import prisoner_take
-from battles.services.stratagems import game_effects_apply
+from battles.services.stratagems import game_begin
 from battles.timer_kinds import PURSUIT_DEADLINE
 from campaign import clock
 from campaign.authority import is_king, officer_online, require_war_running
@@ -78,7 +78,7 @@ def pursuit_declare(*, actor: Officer, pursuit: Pursuit, pursuers: list[Officer]
             )
         )
     for game in Game.objects.bulk_create(games):
-        game_effects_apply(game=game, at=now)  # R9.2
+        game_begin(game=game, at=now)  # R9.2
         notices_send(
             campaign_id=game.campaign_id, officer_ids=[game.attacker_id, game.defender_id], key=f"game:{game.pk}:start"
         )

@@ -32,7 +32,7 @@ from battles.services.ledger import value_change
 from battles.services.lifecycle import army_check_forced_retreat, member_withdraw
 from battles.services.locks import city_lock
 from battles.services.prisoners import prisoner_take
-from battles.services.stratagems import game_effects_apply
+from battles.services.stratagems import game_begin
 from campaign import clock
 from campaign.authority import is_king, require_war_running
 from campaign.errors import NotAllowed, RuleViolation
@@ -161,7 +161,7 @@ def siege_call_answer(*, actor: Officer, game: Game, defender: Officer, off_hour
     try:
         with transaction.atomic():
             game.save(update_fields=["defender", "defender_rank", "started_at", "status", "defender_agrees_off_hours"])
-            game_effects_apply(game=game, at=now)  # R9.2: 速攻計 / 攪亂計 waiting for this player
+            game_begin(game=game, at=now)  # R9.2: 速攻計 / 攪亂計 waiting for this player
     except IntegrityError:
         raise RuleViolation("R6.1", _("%(name)s is already playing a game.") % {"name": defender.name}) from None
     announcement_post(

@@ -30,6 +30,7 @@ from campaign.timers import timer_handler, timer_move, timer_schedule, timers_ca
 from cities.models import City
 from games.banqi import Banqi, BanqiError, deal, layout_hash
 from games.banqi import replay as replay_actions
+from play.hooks import begun
 from play.models import Game
 from play.services.common import watchers_tell
 
@@ -351,3 +352,12 @@ def game_effects_apply(*, game: Game, at: datetime) -> None:
             stratagem.effect_game = game
             stratagem.save(update_fields=["effect_game"])
     game.save(update_fields=["favoured", "extra_moves", "restricted"])
+
+
+def game_begin(*, game: Game, at: datetime) -> None:
+    """A battle's game begins (taken up, paired, declared): its 速攻計 / 攪亂計 applied, then the
+    game of its kind set up where that kind is played (W1: a hero tactics game, play/hooks.py
+    `begun`, with W5 and W6 read from those effects)."""
+    game_effects_apply(game=game, at=at)
+    for hook in begun:
+        hook(game=game)

@@ -75,7 +75,7 @@ class Campaign(models.Model):
         _("battle game"),
         max_length=8,
         default="xiangqi",
-        choices=[("xiangqi", _("Chinese chess")), ("chess", _("Western chess"))],
+        choices=[("xiangqi", _("Chinese chess")), ("chess", _("Western chess")), ("tactics", _("Hero tactics"))],
     )
     # The hero tactics game's map (docs/tactics.md T3.11): "" is `classic-9`, else a shipped map's
     # name or a drawn map's rows, one a line (games/tactics/maps.py), checked as a world file's.

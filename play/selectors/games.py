@@ -83,6 +83,7 @@ def game_detail(*, game_id: int, campaign: Campaign, viewer: Officer | None, use
         answers=bool(viewer and viewer.pk == opponent),
         judge=judge,
         playable=game.status == Game.Status.PENDING
+        and game.game_kind != "tactics"  # W3: played on its own board (the page links to it)
         and game.defender_id is not None
         and not game.record
         and not game.claim_status,

@@ -20,7 +20,7 @@ from games import RecordError
 from games.live import clock_left, flag_falls_at, has_moved, millis, mover, play, remember_legal
 from play.authority import require_war_hours
 from play.models import Game, GameMove
-from play.services.common import watchers_tell
+from play.services.common import require_played_here, watchers_tell
 from play.services.records import colours, record_error, side_result
 from play.services.results import game_decide, place_lock
 from play.timer_kinds import GAME_FLAG
@@ -119,6 +119,7 @@ def live_ready(*, actor: Officer, game: Game) -> Game:
     city, game = _locked(game)
     require_war_running(game.campaign)  # as locked: a socket's officer may hold an older campaign
     side = _check_player(game, actor)
+    require_played_here(game)
     if game.live_since is not None:
         return game
     if game.record or game.claim_status:

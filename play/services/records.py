@@ -22,13 +22,14 @@ from games.upload import MAX_BYTES, decode_upload
 from play.authority import require_war_hours
 from play.hooks import host
 from play.models import Game
+from play.services.common import require_played_here
 from play.services.locks import game_lock
 from play.services.results import game_decide, place_lock
 from play.timer_kinds import CLAIM_WINDOW
 
 MAX_RECORD_BYTES = MAX_BYTES
 MAX_RECORD_CHARS = MAX_CHARS
-WHITE_OR_RED = {"xiangqi": ("red", "black"), "chess": ("white", "black")}
+WHITE_OR_RED = {"xiangqi": ("red", "black"), "chess": ("white", "black"), "tactics": ("first", "second")}
 
 
 def record_decode(data: bytes) -> str:
@@ -121,6 +122,7 @@ def game_report(
     The record is judged before the write transaction opens (it may take up to a second),
     and the game's terms are checked again under the lock."""
     require_war_running(actor.campaign)
+    require_played_here(game)
     checked_text(text, field=_("record"), clause="R11.3", max_length=MAX_RECORD_CHARS)
     if claimed and claimed not in Game.Result.values:
         raise RuleViolation("R11.3", _("A result is an attacker's win, a defender's win or a draw."))

@@ -32,7 +32,13 @@ MAX_UPLOAD = 200_000
 
 
 # R11.2: the colours as the reader says them (gettext_noop: translated when shown).
-COLOUR_NAMES = {"red": gettext_noop("red"), "black": gettext_noop("black"), "white": gettext_noop("white")}
+COLOUR_NAMES = {
+    "red": gettext_noop("red"),
+    "black": gettext_noop("black"),
+    "white": gettext_noop("white"),
+    "first": gettext_noop("first"),  # a hero tactics battle's sides (W1)
+    "second": gettext_noop("second"),
+}
 
 
 @campaign_page

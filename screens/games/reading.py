@@ -27,7 +27,8 @@ def reader_style() -> str:
 
 
 def colour_word(colour: str) -> str:
-    return {"red": _("red"), "black": _("black"), "white": _("white")}[colour]
+    words = {"red": _("red"), "black": _("black"), "white": _("white")}
+    return words.get(colour) or {"first": _("first"), "second": _("second")}[colour]
 
 
 @dataclass(frozen=True)

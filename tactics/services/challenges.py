@@ -77,6 +77,14 @@ def tactics_cancel(*, user, game_id: int) -> TacticsGame:
     game = locked(game_id)
     if game.side_of(user.pk) is None:
         raise NotAllowed("T2.6", _("Only the game's two players act in it."))
+    if game.battle_id is not None:
+        raise RuleViolation(
+            "W3",
+            _(
+                "A battle's game is not called off: play it, or resign it once it is played; the "
+                "authority of R11.3 may enter its result."
+            ),
+        )
     if game.status == TacticsGame.Status.CHALLENGED and user.pk != game.challenger_id:
         raise NotAllowed("T2.6", _("Only the challenger withdraws a challenge; decline it instead."))
     if game.status not in (

@@ -15,6 +15,7 @@ from django.db import transaction
 from campaign import clock
 from campaign.timers import send_soon
 from tactics.models import TacticsGame
+from tactics.services.battle import battle_held
 from tactics.services.common import locked, saved
 
 FLAG_TASK = "tactics.tasks.flag_due"
@@ -56,9 +57,9 @@ def tactics_flag_check(*, game_id: int) -> bool:
     """The side to act loses if its time ran out (W7, T13.4): the record gains its `flag` action.
     True when this call decided the game."""
     with transaction.atomic():
-        game = locked(game_id)
+        game = locked(game_id, acting=False)
         now = clock.now()
-        if not fallen(game, now):
+        if not fallen(game, now) or battle_held(game):  # a paused war's battle: its clock stands still
             return False
         side = game.to_act
         setattr(game, f"{side}_left_ms", 0)

@@ -1,5 +1,7 @@
-"""What every service of a hero tactics game shares: the game locked for its change, the version
-bumped, the watchers told after commit, and the engine's refusals in the user's language."""
+"""What every service of a hero tactics game shares: the game locked for its change (after the
+place and the battle's game, when it decides a battle: W1), the version bumped, the watchers told
+after commit, a decided battle's result applied (W4), and the engine's refusals in the user's
+language."""
 
 from collections.abc import Callable
 from functools import partial
@@ -10,14 +12,18 @@ from django.utils.translation import gettext as _
 from campaign.errors import NotAllowed, RuleViolation, Stale
 from games.tactics.errors import TacticsViolation
 from tactics.models import TacticsGame
+from tactics.services.battle import battle_decide, battle_locked
 
 # Called after commit with (game id, version): tactics/fanout.py puts it on the channel layer.
 watchers: list[Callable[[int, int], None]] = []
 
 
-def locked(game_id: int) -> TacticsGame:
+def locked(game_id: int, *, acting: bool = True) -> TacticsGame:
     """The game's row, locked until the caller's transaction ends (two requests at once queue:
-    the second reads what the first wrote)."""
+    the second reads what the first wrote). A battle's game takes its place and its battle's game
+    first, in the lock order of every game service, and a player acts on it only while the war
+    runs (`acting`: not the flag's check)."""
+    battle_locked(game_id, acting=acting)
     return TacticsGame.objects.select_for_update(no_key=True).select_related("challenger", "opponent").get(pk=game_id)
 
 
@@ -37,6 +43,8 @@ def saved(game: TacticsGame, fields: list[str]) -> TacticsGame:
     """The change written with the next version, and the watchers told once it commits."""
     game.version += 1
     game.save(update_fields=[*fields, "version"])
+    if "outcome" in fields and game.status == TacticsGame.Status.DECIDED:
+        battle_decide(game)  # W4: the battle's result applied in the same transaction
     for tell in watchers:
         transaction.on_commit(partial(tell, game.pk, game.version), robust=True)
     return game

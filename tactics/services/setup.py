@@ -1,17 +1,17 @@
 """Picks, activations and designations (T2.3, T2.4), then deployment (T2.5): each side submits
 its own, in secret; the opponent sees only that they are in until both are, and then both are
-shown together (D1). When both deployments are in, the record starts, the game is played and the
-clocks run (W7)."""
+shown together (D1). Under 攪亂計 (W6, the setting `picks`: open-first or open-second) the
+restricted side picks and deploys first, in the open, and the other side after it. When both
+deployments are in, the record starts, the game is played and the clocks run (W7)."""
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign import clock
 from campaign.errors import RuleViolation
-from games.tactics.board import classic_9
 from games.tactics.errors import TacticsViolation
 from games.tactics.record import FORMAT
-from games.tactics.setup import check_picks, read_settings
+from games.tactics.setup import check_picks, read_map, read_settings
 from tactics.models import TacticsGame
 from tactics.rules import clock_terms, falls_at, rebuilt, side_to_act
 from tactics.services.clock import arm_flag
@@ -31,6 +31,7 @@ def tactics_pick(*, user, game_id: int, picks: object, expected_version: int | N
         raise RuleViolation("T2.3", _("Heroes are picked after the challenge is accepted and before deployment."))
     if side in game.picks:
         raise RuleViolation("T2.3", _("Your picks are in; they are shown when your opponent's are."))
+    _open_side_first(game, game.picks, side)
     try:
         check_picks(picks, side, read_settings(_engine_settings(game)))
     except TacticsViolation as fault:
@@ -44,6 +45,24 @@ def tactics_pick(*, user, game_id: int, picks: object, expected_version: int | N
         else:
             game.status = TacticsGame.Status.DEPLOYING
     return saved(game, ["picks", "status"])
+
+
+def open_side(game: TacticsGame) -> str | None:
+    """The side that picks and deploys first and in the open (W6), if any."""
+    picks = game.settings.get("picks", "secret")
+    return picks.removeprefix("open-") if picks in ("open-first", "open-second") else None
+
+
+def _open_side_first(game: TacticsGame, kept: dict, side: str) -> None:
+    first = open_side(game)
+    if first is not None and side != first and first not in kept:
+        raise RuleViolation(
+            "W6",
+            _(
+                "Under the confusion ploy your opponent picks and deploys first, in the open: you choose "
+                "once theirs are in."
+            ),
+        )
 
 
 def _engine_settings(game: TacticsGame) -> dict:
@@ -68,8 +87,9 @@ def tactics_deploy(*, user, game_id: int, cells: object, expected_version: int |
         raise RuleViolation("T2.5", _("Heroes are deployed once both sides' picks are shown."))
     if side in game.deployments:
         raise RuleViolation("T2.5", _("Your deployment is in; it is shown when your opponent's is."))
+    _open_side_first(game, game.deployments, side)
     heroes = [entry["hero"] for entry in game.picks[side]["heroes"]]
-    spawns = classic_9().spawn_points(side)
+    spawns = read_map(game.map, len(heroes)).spawn_points(side)
     if (
         not isinstance(cells, dict)
         or sorted(cells) != sorted(heroes)
