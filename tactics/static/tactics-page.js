@@ -333,6 +333,8 @@
     drawStatus(); drawSetup(); tick();
     if (!positions) { drawBoard(view.state, marksNow()); drawCards(view.state); }
     drawActions(); drawDice();
+    var answer = el("tactics-answer");  // drawn with the page: gone once the challenge is answered
+    if (answer) answer.hidden = view.status !== "challenged";
     var over = view.status === "decided";
     el("t-after").hidden = !over;
     var resign = el("t-resign-box");
