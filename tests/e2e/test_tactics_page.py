@@ -123,13 +123,16 @@ def challenge_and_accept(browser, server) -> tuple[dict, TacticsGame]:
     return {"first": liubei, "second": caocao}, game
 
 
-def test_t13_1_t18_1_two_players_play_a_whole_3v3_game_on_the_page_to_a_base_at_0(browser, asgi_server):
+def test_t13_1_t18_1_w7_two_players_play_a_whole_3v3_game_on_the_page_to_a_base_at_0(browser, asgi_server):
     accounts()
     pages, game = challenge_and_accept(browser, asgi_server)
     errors: list[str] = []
     for page in pages.values():
         page.on("pageerror", lambda error: errors.append(str(error)))
     pick_and_deploy(pages)
+    running = pages["second"].locator(".t-clock.t-running[data-side='first'] time")  # W7: the side to act's
+    shown = running.inner_text()
+    wait_for(lambda: running.inner_text() != shown, seconds=3)  # it ticks on the opponent's page too
     moved, sent = False, {"first": [], "second": []}
     for _n in range(400):
         game = game_row()
