@@ -200,3 +200,38 @@ def test_t3_12_the_game_page_fits_a_phone_and_a_window(browser, asgi_server, wid
     shots = Path(settings.VAR_DIR) / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / f"tactics-{width}.png"), full_page=True)
+
+
+def test_t14_4_an_attack_that_yuanhu_may_answer_asks_its_player_on_the_page(browser, asgi_server):
+    """Played over the API until the first side attacks a hero next to 趙雲 (tests/tactics/
+    test_cover_and_races.py's walk); 趙雲's player answers on the page with the reaction offered."""
+    from tests.tactics.bots import Player, set_up
+    from tests.tactics.test_cover_and_races import _step
+
+    first, second = Player("liubei"), Player("caocao")
+    for player in (first, second):
+        player.user.set_password(DEMO_PASSWORD)
+        player.user.save(update_fields=["password"])
+    view = set_up(first, second)
+    for _n in range(200):
+        if view["pending"] is not None or view["status"] != "playing":
+            break
+        if view["to_act"] == "first":
+            view = _step(first, view)
+        else:
+            legal = second.get(f"games/{view['id']}/legal").json()
+            action = next((a for a in legal["actions"] if a["act"] in ("turn", "end")), legal["actions"][0])
+            view = second.ok(f"games/{view['id']}/act", {"action": action, "version": legal["version"]})
+    assert view["pending"] is not None
+    attack = view["pending"]["attack"]
+    pages = {name: log_in(browser, asgi_server, name) for name in ("liubei", "caocao")}
+    for page in pages.values():
+        page.goto(f"{asgi_server.url}/tactics/{view['id']}/")
+        page.wait_for_selector(f"#tactics[data-version='{view['version']}']")
+    assert pages["liubei"].locator("#t-prompt:visible, #t-actions button").count() == 0  # not theirs to answer
+    zhao = pages["caocao"]
+    zhao.wait_for_selector("#t-prompt:visible")
+    assert zhao.locator("#t-actions button[data-act='no-cover']").count() == 1
+    zhao.click("#t-actions button[data-act='react']")
+    game = wait_for(lambda: TacticsGame.objects.filter(pk=view["id"], pending__isnull=True).first())
+    assert game.record["actions"][-2] == attack and game.record["actions"][-1]["act"] == "react"
