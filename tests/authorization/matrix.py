@@ -59,6 +59,7 @@ from tests.authorization.season_acts import (
     season_start_set,
 )
 from tests.authorization.standings_acts import post_pin, season_next
+from tests.authorization.tactics_acts import TACTICS_ROWS
 from tests.authorization.war_acts import (
     banqi_act,
     battle_advance,
@@ -148,6 +149,7 @@ MATRIX.update(PUSH_ROWS)  # the devices with notifications on (tests/authorizati
 MATRIX.update(COMMENT_ROWS)  # 推/噓/→ under posts (tests/authorization/comment_acts.py)
 MATRIX.update(LETTERS_ROWS)  # letters between officers (tests/authorization/letters_acts.py)
 MATRIX.update(BBS_ROWS)  # the terminal's SSH keys (tests/authorization/bbs_acts.py)
+MATRIX.update(TACTICS_ROWS)  # hero tactics challenges and their answers (tests/authorization/tactics_acts.py)
 
 
 ROLES = ("anonymous", "other", "same", "party", "right")
