@@ -52,16 +52,19 @@ def game_opening(*, campaign: Campaign, game_id: int) -> str:
     """What opening the game shows (one query): "live" (being played on the site: its board, to
     play or watch), "replay" (decided, or a record reported and awaiting its answer), or why
     there is nothing to show: "called" (no defender yet), "cancelled", "missing" (no such game
-    in this campaign)."""
+    in this campaign); or "tactics" for a battle decided by a hero tactics game (W1), which is
+    shown on its own board."""
     found = (
         Game.objects.filter(pk=game_id, campaign=campaign)
         .annotate(playable=Case(When(PLAYABLE, then=Value(1)), default=Value(0), output_field=IntegerField()))
-        .values_list("status", "playable")
+        .values_list("status", "playable", "game_kind")
         .first()
     )
     if found is None:
         return "missing"
-    status, playable = found
+    status, playable, kind = found
+    if kind == "tactics" and status not in (Game.Status.CALLED, Game.Status.CANCELLED):
+        return "tactics"
     if playable:
         return "live"
     if status in (Game.Status.DECIDED, Game.Status.PENDING):

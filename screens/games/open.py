@@ -1,7 +1,8 @@
 """A game opened from any screen of the terminal (the games list, a siege's page): `game_screen`
 gives at once a screen that reads what the game is (`game_opening`, one query) and stands aside
 for the one that shows it: the live board for a game being played on the site (to play or to
-watch), the replay for a decided one (or one whose record awaits its answer). A game with
+watch), the replay for a decided one (or one whose record awaits its answer), the hero tactics
+game's own screen for a battle decided by one (W1). A game with
 nothing to show (no defender yet, cancelled, not of this campaign) leaves the reader where they
 were, with the reason on the status line."""
 
@@ -16,6 +17,7 @@ from bbs.context import Context
 from bbs.registry import screen, screen_make
 from bbs.screen import Screen
 from play.selectors.game_choice import game_opening
+from tactics.lookups import tactics_of_battle
 
 
 def nothing_to_show(opening: str) -> str:
@@ -44,6 +46,10 @@ class Opening:
         self.ctx.pop()
         if opening in ("live", "replay"):
             self.opened = screen_make(self.ctx, f"game-{opening}", game_id=self.game_id, campaign=self.campaign)
+        elif opening == "tactics":
+            tactics_id = await self.ctx.db(tactics_of_battle, campaign_id=self.campaign.pk, game_id=self.game_id)
+            if tactics_id is not None:
+                self.opened = screen_make(self.ctx, "tactics-game", game_id=tactics_id)
         if self.opened is not None:
             self.ctx.push(self.opened)
         else:

@@ -22,10 +22,12 @@ from campaign.errors import RuleViolation
 from campaign.models import Campaign, Whereabouts
 from campaign.timers import timers_sweep
 from play.models import Game
+from play.selectors.game_choice import game_opening
 from play.services.live import live_ready
 from play.services.records import game_report
 from play.services.results import game_result_enter
 from seasons.services.season_life import war_pause, war_resume
+from tactics.lookups import tactics_of_battle
 from tactics.models import TacticsGame
 from tactics.selectors import tactics_legal, tactics_view
 from tactics.services.battle import battle_result
@@ -206,7 +208,7 @@ def test_w1_w3_the_battles_game_page_links_its_tactics_game_and_offers_no_xiangq
     client.force_login(world["許褚"].user)
     client.cookies["django_language"] = "en"
     page = client.get(reverse("game", args=[world.campaign.slug, game.pk])).content.decode()
-    link = reverse("api:tactics-game", args=[tactics_of(game).pk])
+    link = reverse("tactics:game", args=[tactics_of(game).pk])
     assert f'href="{link}" data-tactics-link' in page and "picking heroes" in page
     assert 'id="live"' not in page and "Report the record" not in page, "W3: played on its own board"
     slug, siege = world.campaign.slug, Game.objects.get(pk=game.pk).siege_id
@@ -285,3 +287,14 @@ def test_r1_1_w7_a_pause_of_the_war_holds_its_battles_clocks(world, clock):
 def test_w4_r6_2_the_games_outcome_is_the_battles_result_for_the_armys_side(attacker_side, outcome, result):
     """A draw (both bases at once, equal losses at the round limit: T13) is the battle's draw."""
     assert battle_result(TacticsGame(challenger_side=attacker_side, outcome=outcome)) == result
+
+
+def test_w1_w3_the_terminal_opens_a_battles_tactics_game_on_its_own_board(world, clock):
+    """The terminal's games list opens a battle decided by 戰棋 on the hero tactics screen, not on
+    an empty xiangqi board (play's `game_opening` says "tactics"; the tactics game is found by the
+    battle's game, in that campaign only)."""
+    game = taken_up(world, clock)
+    assert game_opening(campaign=world.campaign, game_id=game.pk) == "tactics"
+    found = tactics_of_battle(campaign_id=world.campaign.pk, game_id=game.pk)
+    assert found == tactics_of(game).pk
+    assert tactics_of_battle(campaign_id=world.campaign.pk + 1, game_id=game.pk) is None
