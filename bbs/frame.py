@@ -1,5 +1,5 @@
 """The terminal's frame: the top line (the screen's title, the campaign), the current screen's
-body, the status line (refusals, notices, the keys, a yes/no question); `?` shows the screen's
+body, the status line (refusals, notices, the keys, a yes/no question); `?` (or PTT's `h`) shows the screen's
 help and `q` or ← goes back on every screen (on the main menu: asks before logging off, as
 PTT); a window smaller than 80×24 is told so instead of drawn into."""
 
@@ -298,13 +298,14 @@ class Frame:
 
     def _frame_keys(self) -> KeyBindings:
         keys = KeyBindings()
-        # In a text field q, ? and ← are text and the cursor's; under the help any key closes it,
+        # In a text field q, ?, h and ← are text and the cursor's; under the help any key closes it,
         # and a question takes any key. A window too small to draw in takes no key but the redraw.
         free = ~buffer_has_focus & ~Condition(
             lambda: self.showing_help or self.question is not None or self._too_small()
         )
 
         @keys.add("?", filter=free)
+        @keys.add("h", filter=free)  # PTT's help key on every screen
         def _help(event):
             self.showing_help = True
 
