@@ -5,6 +5,7 @@ reply for a while: every session is still counted, and none past the cap is let 
 suite's real redis-server, on the caps' own client."""
 
 import asyncio
+import time
 
 import pytest
 import redis
@@ -100,3 +101,29 @@ def test_a_reply_slower_than_half_a_second_still_counts_the_session(plain):
             await caps.close()
 
     assert asyncio.run(run())
+
+
+def test_redis_truly_away_lets_the_session_in_uncounted_at_once_and_counts_again_once_back(redis_server, plain):
+    """The decision when every try fails (bbs/caps.py): the session is let in uncounted (""), after
+    the tries' short pauses (a refused connection fails at once), not after the timeouts; once Redis
+    answers again the next session is counted."""
+    if not redis_server.owned:
+        pytest.skip("the suite's Redis was not started by it: it cannot stop it")
+    key = user_key(990004)
+
+    async def run() -> tuple[str | None, float, str | None]:
+        caps = Caps()
+        try:
+            await caps.take(key, 5)
+            await asyncio.to_thread(redis_server.stop)
+            started = time.monotonic()
+            away = await caps.take(key, 5)
+            waited = time.monotonic() - started
+            await asyncio.to_thread(redis_server.start)
+            return away, waited, await caps.take(key, 5)
+        finally:
+            await caps.close()
+
+    away, waited, back = asyncio.run(run())
+    assert away == "" and waited < 1.5
+    assert back
