@@ -8,8 +8,17 @@ rest and adds one only below the cap, in one step, so that connections arriving 
 processes cannot both see room for themselves. An entry is removed when its session ends; a
 process's beat (bbs/heartbeat.py) pushes its entries' lapse forward every BBS_HEARTBEAT_SECONDS,
 so that a process that dies (SIGKILL, a host lost) leaves nothing counted past
-BBS_HEARTBEAT_SECONDS × LAPSE_BEATS. Redis away lets the session in uncounted, logged once an
-outage, as the site's rates do (campaign/rates.py): a cap is a guard, not a reason to close the BBS."""
+BBS_HEARTBEAT_SECONDS × LAPSE_BEATS.
+
+Under load the count holds: the caps' client waits TIMEOUT for a connection or a reply (not the
+0.5 s of the site's short calls: a log-in is no keystroke, and a loop busy with a burst of SSH
+handshakes took longer than 0.5 s to read a reply that had come, bench/bbs.py at 300 sessions),
+and a call whose connection was dropped (Redis restarted, CLIENT KILL, a timeout) is tried again
+on a fresh one, RETRIES times; the scripts may run twice (an entry already there is counted once).
+Redis truly away (every try failed: at most (RETRIES + 1) × TIMEOUT and the pauses, about 6 s)
+lets the session in uncounted, logged once an outage, as the site's rates do (campaign/rates.py):
+a cap is a guard against one user or address holding too many sessions, not a reason to close the
+BBS to everyone while Redis is down."""
 
 import asyncio
 import logging
@@ -26,11 +35,18 @@ log = logging.getLogger(__name__)
 
 LAPSE_BEATS = 3  # an entry not pushed forward for three beats has lost its process
 PREFIX = "bbs:sessions:"
+TIMEOUT = 2.0  # seconds for a connection or a reply
+RETRIES = 2
+CLIENT_NAME = "bbs-caps"  # the connections' name in Redis's CLIENT LIST
 
+# An entry already there (the same call tried again, its first reply lost) is counted once.
 TAKE = """
 local t = redis.call('TIME')
 local now = tonumber(t[1]) + tonumber(t[2]) / 1000000
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+if redis.call('ZSCORE', KEYS[1], ARGV[3]) then
+  return 1
+end
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[1]) then
   return 0
 end
@@ -76,7 +92,7 @@ class Caps:
 
     def _scripts(self) -> tuple[AsyncScript, AsyncScript]:
         if self._client is None or self._take is None or self._keep is None:
-            self._client = redis_clients.asyncio_client()
+            self._client = redis_clients.asyncio_client(timeout=TIMEOUT, retries=RETRIES, name=CLIENT_NAME)
             self._take = self._client.register_script(TAKE)
             self._keep = self._client.register_script(KEEP)
         return self._take, self._keep

@@ -1,5 +1,5 @@
 """The terminal's frame: the top line (the screen's title, the campaign), the current screen's
-body, the status line (refusals, notices, the keys, a yes/no question); `?` shows the screen's
+body, the status line (refusals, notices, the keys, a yes/no question); `?` (or PTT's `h`) shows the screen's
 help and `q` or ← goes back on every screen (on the main menu: asks before logging off, as
 PTT); a window smaller than 80×24 is told so instead of drawn into."""
 
@@ -52,13 +52,39 @@ class FrameApplication(Application):
     after each redraw, once its bytes are sent (bbs/collector.py), and one empty Buffer kept for
     "the current buffer" while none has the focus (a list): the toolkit makes a new one each time
     it asks, a few times a key. It is emptied whenever a key typed or pasted on a list went into
-    it, as a new one would be. A lone Esc is a key after ESCAPE_WAIT."""
+    it, as a new one would be. A lone Esc is a key after ESCAPE_WAIT. No key waits for a second one
+    (`timeoutlen` None: the BBS binds no chords, bbs/toolkit.py), so no key starts the key
+    processor's timer task, cancelled by the next key (a task and a timer a key, for nothing)."""
 
     _no_buffer: Buffer | None = None
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(after_render=collect_after_redraw, **kwargs)
         self.ttimeoutlen = ESCAPE_WAIT
+        self.timeoutlen = None  # type: ignore[assignment]  # (its key processor reads None as "no wait")
+
+    def invalidate(self) -> None:
+        """A redraw asked for on the loop's own thread (every key's, every screen's) is scheduled
+        with the loop's `call_soon`: prompt_toolkit's `invalidate` schedules it, and its
+        `on_invalidate` event, with `call_soon_threadsafe`, each a write to the loop's self-pipe
+        and a wake-up to read it, two system calls a key for nothing. From another thread, or with
+        a minimum interval between redraws, it is prompt_toolkit's own."""
+        try:
+            here = asyncio.get_running_loop() is self.loop
+        except RuntimeError:
+            here = False
+        if not here or self.min_redraw_interval or self.max_render_postpone_time is not None:
+            super().invalidate()
+            return
+        if not self._is_running or self.loop is None or self.loop.is_closed() or self._invalidated:
+            return
+        self._invalidated = True
+        self.loop.call_soon(self.on_invalidate.fire)
+        self.loop.call_soon(self._redraw_now)
+
+    def _redraw_now(self) -> None:
+        self._invalidated = False
+        self._redraw()
 
     @property
     def current_buffer(self) -> Buffer:
@@ -111,6 +137,9 @@ class Frame:
             # while other callbacks are ready, which with a hundred sessions is always.
             max_render_postpone_time=None,
             color_depth=self._color_depth,
+            # The window's size comes with SSH's window-change requests (bbs/session.py, its redraws
+            # bounded): not polled besides every half second by every session's own task.
+            terminal_size_polling_interval=None,
         )
 
     def _color_depth(self):
@@ -298,13 +327,14 @@ class Frame:
 
     def _frame_keys(self) -> KeyBindings:
         keys = KeyBindings()
-        # In a text field q, ? and ← are text and the cursor's; under the help any key closes it,
+        # In a text field q, ?, h and ← are text and the cursor's; under the help any key closes it,
         # and a question takes any key. A window too small to draw in takes no key but the redraw.
         free = ~buffer_has_focus & ~Condition(
             lambda: self.showing_help or self.question is not None or self._too_small()
         )
 
         @keys.add("?", filter=free)
+        @keys.add("h", filter=free)  # PTT's help key on every screen
         def _help(event):
             self.showing_help = True
 

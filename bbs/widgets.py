@@ -1,7 +1,9 @@
 """The screens' common part: a numbered list with a cursor (PTT's menus, board and thread lists):
 ↑↓ PgUp PgDn Home End move, a number and Enter jumps to it, Enter or → opens the row; a key the
 list does not know says so on the status line (PTT is silent there; a new user is not left to
-guess)."""
+guess). PTT's own list keys (pttbbs mbbsd/read.c `i_read_key`, its help screens) work in every
+list: `p` `k` up, `n` `j` down, `P` Ctrl-B a page up, `N` Ctrl-F a page down, `r` `l` open; a
+list's own use of one of these letters (`r` reads the war's road) comes first."""
 
 from django.utils.translation import gettext as _
 from prompt_toolkit.filters import Condition
@@ -49,6 +51,14 @@ class ListScreen:
 
     def help(self) -> str:
         return ""
+
+    def page_down(self) -> None:
+        """PgDn, space, `N`, Ctrl-F: the next page (a list read a page at a time turns it)."""
+        self._move(self.page_rows())
+
+    def page_up(self) -> None:
+        """PgUp, `b`, `P`, Ctrl-B: the page before."""
+        self._move(-self.page_rows())
 
     def footer(self) -> str:
         """The keys the bottom bar names (a list's; a screen with keys of its own names them)."""
@@ -103,25 +113,14 @@ class ListScreen:
         listing = Condition(lambda: not self.prompting())
         keys = KeyBindings()
 
-        @keys.add("up", filter=listing)
-        @keys.add("k", filter=listing)
-        def _up(event):
-            self._move(-1)
-
-        @keys.add("down", filter=listing)
-        @keys.add("j", filter=listing)
-        def _down(event):
-            self._move(1)
-
-        @keys.add("pageup", filter=listing)
-        @keys.add("b", filter=listing)
-        def _page_up(event):
-            self._move(-self.page_rows())
-
-        @keys.add("pagedown", filter=listing)
-        @keys.add(" ", filter=listing)
-        def _page_down(event):
-            self._move(self.page_rows())
+        for key in ("up", "k", "p"):
+            keys.add(key, filter=listing)(lambda event: self._move(-1))
+        for key in ("down", "j", "n"):
+            keys.add(key, filter=listing)(lambda event: self._move(1))
+        for key in ("pageup", "b", "P", "c-b"):
+            keys.add(key, filter=listing)(lambda event: self.page_up())
+        for key in ("pagedown", " ", "N", "c-f"):
+            keys.add(key, filter=listing)(lambda event: self.page_down())
 
         @keys.add("home", filter=listing)
         def _home(event):
@@ -137,6 +136,8 @@ class ListScreen:
 
         @keys.add("enter", filter=listing)
         @keys.add("right", filter=listing)
+        @keys.add("r", filter=listing)
+        @keys.add("l", filter=listing)
         def _choose(event):
             if self.typed:
                 self._jump()

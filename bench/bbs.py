@@ -17,8 +17,8 @@ p99 within 3× the echo server's. Memory: the BBS process's RSS with every sessi
 its RSS with one, divided by the sessions; CPU: each server's CPU time over its rounds, per key.
 With `--processes N` the BBS is N processes on its one port (`manage.py bbs --processes N`, the
 kernel spreading the sessions among them); their memory and CPU are summed (the echo stays one
-process).
-"""
+process). The BBS's log is kept in var/bench-bbs.log; the report counts its lines saying the
+sessions' caps went uncounted (Redis away, bbs/caps.py)."""
 
 import argparse
 import multiprocessing
@@ -35,6 +35,7 @@ from bench.bbs_clients import Found, Job, run_typist  # noqa: E402
 
 VAR = ROOT / "var"
 DB = VAR / "bench-bbs.sqlite3"
+LOG = VAR / "bench-bbs.log"
 ENV = {
     "DJANGO_SETTINGS_MODULE": "config.settings",
     "DATABASE_URL": f"sqlite:///{DB}",
@@ -72,7 +73,8 @@ def serve(port: int, echo_port: int, processes: int = 1) -> list[subprocess.Pope
     from ops.management.commands.runall import bbs_command
 
     env = {**os.environ, **ENV, "BBS_BIND": f"127.0.0.1:{port}"}
-    bbs = subprocess.Popen(bbs_command(processes), cwd=ROOT, env=env, stdout=subprocess.DEVNULL)
+    log = open(LOG, "wb")  # the BBS's own log (its stderr), read by `report`
+    bbs = subprocess.Popen(bbs_command(processes), cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=log)
     echo = subprocess.Popen([sys.executable, str(ROOT / "bench" / "bbs_clients.py"), str(echo_port)], cwd=ROOT, env=env)
     for target in (port, echo_port):
         wait_for_port(target)
@@ -244,6 +246,8 @@ def report(args, found: dict) -> int:
     print(f"the BBS with its sessions idle (in the echo's rounds): {idle:.1f} % of a core")
     print(f"memory: {found['rss_one'] / 1024:.1f} MB with one session, {found['rss_all'] / 1024:.1f} MB with all")
     print(f"memory per session: {per_session:.0f} kB")
+    away = sum(1 for line in LOG.read_text(errors="replace").splitlines() if "Redis away" in line)
+    print(f"the BBS's log: {away} line(s) 'Redis away' (sessions let in with their caps uncounted; {LOG.name})")
     ratio = b99 / max(e99, 0.001)
     print(f"p50 ratio BBS/echo: {b50 / max(e50, 0.001):.2f}")
     print(f"p99 ratio BBS/echo: {ratio:.2f} (target <= {TARGET})")

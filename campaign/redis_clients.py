@@ -10,6 +10,8 @@ import threading
 import redis
 import redis.asyncio as aioredis
 from django.conf import settings
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
 
 # The short calls (a version, a rate, a count): a Redis that does not answer within this is
 # taken as away, and what asked goes on without it (each caller says how).
@@ -39,14 +41,19 @@ def shared() -> redis.Redis:
         return _shared[1]
 
 
-def asyncio_client() -> aioredis.Redis:
+def asyncio_client(*, timeout: float = SOCKET_TIMEOUT, retries: int = 0, name: str | None = None) -> aioredis.Redis:
     """A client of REDIS_URL for one event loop (an asyncio pool belongs to its loop), for short
-    calls, on REDIS_LOOP_POOL_SIZE connections; its owner closes it (`aclose`)."""
+    calls, on REDIS_LOOP_POOL_SIZE connections; its owner closes it (`aclose`). `timeout` bounds a
+    connect and a reply; a call whose connection failed or timed out is tried again `retries`
+    times on a fresh connection (only for calls that may run twice: idempotent ones), after 50,
+    100, 200 ms; `name` is the connections' CLIENT SETNAME (seen in CLIENT LIST)."""
     pool = aioredis.BlockingConnectionPool.from_url(
         settings.REDIS_URL,
-        socket_timeout=SOCKET_TIMEOUT,
-        socket_connect_timeout=SOCKET_TIMEOUT,
+        socket_timeout=timeout,
+        socket_connect_timeout=timeout,
         max_connections=settings.REDIS_LOOP_POOL_SIZE,
         timeout=settings.REDIS_POOL_WAIT_SECONDS,
+        retry=Retry(ExponentialBackoff(cap=0.2, base=0.025), retries),
+        client_name=name,
     )
     return aioredis.Redis.from_pool(pool)  # its aclose() closes the pool

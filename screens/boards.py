@@ -3,7 +3,8 @@ their kingdom's palace) with unread marks, and a board's numbered thread list (n
 MM/DD, author, title; system posts marked) with the 推 column (screens/comments.py). The reads are the web's selectors
 (forum/selectors/boards.py), the read marks forum/selectors/reads.py.
 
-The thread list's keys are PTT's (pttbbs mbbsd/bbs.c `read_comms`, mbbsd/read.c): `y` replies
+The thread list's keys are PTT's (pttbbs mbbsd/bbs.c `read_comms`, mbbsd/read.c; its moves,
+paging and `r` are every list's, bbs/widgets.py; `H` shows or hides the war's news): `y` replies
 to the thread under the cursor quoting its first post, `X` (or `%`) comments under that post,
 `/` finds a title and `a` an author (forum/selectors/thread_lookup.py): the cursor goes to the
 next thread that matches, round past the end, or the status line says none does."""
@@ -164,7 +165,7 @@ class ThreadList(ListScreen):
 
     def footer(self) -> str:
         """The bottom bar: the thread list's keys."""
-        return _("Ctrl-P post  y reply  X 推  / title  a author  n news  PgDn page  ? help  q back")
+        return _("Ctrl-P post  y reply  X 推  / title  a author  H news  PgDn page  ? help  q back")
 
     def number_of(self, index: int) -> int:
         return (self.page - 1) * THREADS_PER_PAGE + index + 1
@@ -201,28 +202,24 @@ class ThreadList(ListScreen):
         self.unread.discard(thread.pk)
         screen_open(self.ctx, "thread", thread, on_leave=lambda: self.load(self.page))
 
+    def page_down(self) -> None:
+        if self.view is not None and self.view.threads.has_next():
+            self.cursor = 0
+            self._reload(self.page + 1)
+        else:
+            self._move(self.page_rows())
+
+    def page_up(self) -> None:
+        if self.page > 1:
+            self.cursor = 0
+            self._reload(self.page - 1)
+        else:
+            self._move(-self.page_rows())
+
     def more_keys(self, keys: KeyBindings) -> None:
         listing = Condition(lambda: not self.prompting())
 
-        @keys.add("pagedown", filter=listing)
-        @keys.add(" ", filter=listing)
-        def _next_page(event):
-            if self.view is not None and self.view.threads.has_next():
-                self.cursor = 0
-                self._reload(self.page + 1)
-            else:
-                self._move(self.page_rows())
-
-        @keys.add("pageup", filter=listing)
-        @keys.add("b", filter=listing)
-        def _previous_page(event):
-            if self.page > 1:
-                self.cursor = 0
-                self._reload(self.page - 1)
-            else:
-                self._move(-self.page_rows())
-
-        @keys.add("n", filter=listing)
+        @keys.add("H", filter=listing)  # PTT's n moves down; H hid or showed a board on old PTT
         def _news(event):
             if self.ctx.officer is not None:
                 self._news_toggle()
@@ -350,8 +347,8 @@ class ThreadList(ListScreen):
             "boos: 爆 at 100, X1–XX below -10), date, author, title; + marks a thread with posts you have "
             "not read, [System] the site's own posts: the war's news, one thread for each siege, march or "
             "battle, listed beneath the players' threads. "
-            "↑↓ move, Enter or → reads a thread, PgDn/PgUp (space, b) turn the page, n shows or hides the "
-            "war's news (on the site too), Ctrl-P posts a new thread. As on PTT: y replies to the thread "
+            "↑↓ (p n) move, Enter, → or r reads a thread, PgDn/PgUp (space b, N P) turn the page, H shows or "
+            "hides the war's news (on the site too), Ctrl-P posts a new thread. As on PTT: y replies to the thread "
             "under the cursor quoting its first post, X (or %) pushes, boos or comments under that post, "
             "/ finds the next thread whose title holds what you type, a the next by an author (Enter alone "
             "finds the last one again)."

@@ -143,6 +143,20 @@ class Mailbox(ListScreen):
             letter.read_at = timezone.now()  # back on the box it shows read at once; the reload then reads it
         self.ctx.push(LetterScreen(self.ctx, letter.pk, on_change=self._reload))
 
+    def prompting(self) -> bool:
+        """While a removal is asked, the list's keys are off: any key but y keeps the letter."""
+        return self.removing is not None
+
+    def page_down(self) -> None:
+        if self.page < self.pages:
+            self.cursor = 0
+            self._reload(self.page + 1)
+
+    def page_up(self) -> None:
+        if self.page > 1:
+            self.cursor = 0
+            self._reload(self.page - 1)
+
     def more_keys(self, keys: KeyBindings) -> None:
         @keys.add("tab")
         def _switch(event):
@@ -150,24 +164,11 @@ class Mailbox(ListScreen):
             self.letters, self.title = [], self._title()
             self._reload(1)
 
-        @keys.add("pagedown")
-        @keys.add(" ")
-        def _next_page(event):
-            if self.page < self.pages:
-                self.cursor = 0
-                self._reload(self.page + 1)
-
-        @keys.add("pageup")
-        @keys.add("b")
-        def _previous_page(event):
-            if self.page > 1:
-                self.cursor = 0
-                self._reload(self.page - 1)
-
         keys.add("w")(lambda event: self.ctx.push(OfficerChoice(self.ctx, on_sent=self._reload)))
         keys.add("c-p")(lambda event: self.ctx.push(OfficerChoice(self.ctx, on_sent=self._reload)))
 
-        @keys.add("r")
+        @keys.add("y")  # PTT's reply keys in the mailbox (its r reads the letter, as Enter)
+        @keys.add("R")
         def _reply(event):
             if self.letters:
                 compose_reply(self.ctx, self.letters[self.cursor], on_sent=self._reload)
@@ -196,8 +197,8 @@ class Mailbox(ListScreen):
     def help(self) -> str:
         return _(
             "Your letters (站內信) from the officers of this campaign, the latest first (20 a page): + marks "
-            "one not read yet. ↑↓ move, Enter or → reads a letter, Tab switches between the inbox and the "
-            "sent letters, w (or Ctrl-P) writes a letter, r replies, d removes one from your letters (then y); "
+            "one not read yet. ↑↓ move, Enter, → or r reads a letter, Tab switches between the inbox and the "
+            "sent letters, w (or Ctrl-P) writes a letter, y (or R) replies, d removes one from your letters (then y); "
             "PgDn/PgUp (space, b) turn the page."
         )
 
@@ -282,6 +283,8 @@ class LetterScreen:
             keys.add(key, filter=reading)(lambda event, by=by: self._scroll(by))
 
         @keys.add("r", filter=reading)
+        @keys.add("y", filter=reading)  # PTT's reader replies with either
+        @keys.add("R", filter=reading)
         def _reply(event):
             if self.letter is not None:
                 compose_reply(self.ctx, self.letter, on_sent=None)
@@ -317,7 +320,8 @@ class LetterScreen:
     def help(self) -> str:
         return _(
             "A letter: its sender, recipient, subject and time, then its text. ↑↓ (j k) scroll a line, "
-            "PgDn PgUp (space b) a screen; r replies to the other side, d removes it from your letters (then y)."
+            "PgDn PgUp (space b) a screen; r (or y, R) replies to the other side, d removes it from your "
+            "letters (then y)."
         )
 
 

@@ -4,6 +4,7 @@ a session left in the editor (PTT's 暫存檔: resume it, throw it away, or keep
 
 from django.utils.translation import gettext as _
 from prompt_toolkit.formatted_text import StyleAndTextTuples
+from prompt_toolkit.key_binding import KeyBindings
 
 from bbs import selectors, services
 from bbs.context import Context
@@ -36,6 +37,25 @@ class CampaignChoice(ListScreen):
 
     def help(self) -> str:
         return _("The campaigns you are an officer in. ↑↓ move, Enter chooses the campaign the menu works on.")
+
+
+# Each line's letter, drawn before it as PTT draws its menu's "(M)ail": the letter (either case)
+# moves the cursor to the line, Enter opens it (pttbbs mbbsd/menu.c). PTT's own where it has the
+# line (Mail, Play for the games, Goodbye for leaving); the first letter of the line's English
+# name otherwise.
+LETTERS = {
+    "boards": "B",
+    "mail": "M",
+    "war": "W",
+    "duties": "D",
+    "acts": "A",
+    "games": "P",
+    "tactics": "T",
+    "campaign": "C",
+    "language": "L",
+    "encoding": "E",
+    "leave": "G",
+}
 
 
 @screen("main-menu")
@@ -150,7 +170,23 @@ class MainMenu(ListScreen):
     def rows(self) -> list[StyleAndTextTuples]:
         if not self.loaded:
             return []  # no line to act on before the campaigns are known
-        return [[("", f" {label}")] for _key, label in self.entries()]
+        return [[("", f" ({LETTERS[key]}) {label}")] for key, label in self.entries()]
+
+    def more_keys(self, keys: KeyBindings) -> None:
+        for letter in set(LETTERS.values()):
+            keys.add(letter)(self._letter)
+            keys.add(letter.lower())(self._letter)
+
+    def _letter(self, event) -> None:
+        """A line's letter: the cursor on the next line of that letter (PTT's menu), else a word."""
+        letter = event.data.upper()
+        lines = [LETTERS[key] for key, _label in self.entries()] if self.loaded else []
+        for step in range(1, len(lines) + 1):
+            index = (self.cursor + step) % len(lines)
+            if lines[index] == letter:
+                self.typed, self.cursor = "", index
+                return
+        self.ctx.status(_("! %(key)s does nothing here: ? lists this screen's keys.") % {"key": event.data})
 
     def choose(self, index: int) -> None:
         key = self.entries()[index][0]
@@ -202,7 +238,8 @@ class MainMenu(ListScreen):
 
     def help(self) -> str:
         return _(
-            "The main menu. ↑↓ move, Enter or → opens a line; a number and Enter jumps to it. "
+            "The main menu. ↑↓ move, Enter or → opens a line; a number and Enter jumps to it, a "
+            "line's letter (as PTT's (M)ail) moves to it. "
             "The language and the encoding are remembered for your next session (Big5 for old "
             "terminals such as PCMan; UTF-8 otherwise). q or ← leaves the BBS "
             "once you answer y to its question (any other key stays)."

@@ -188,6 +188,12 @@ class Pager:
         keys.add("X", filter=reading)(lambda e: self._comment())
         keys.add("%", filter=reading)(lambda e: self._comment())
         keys.add("n", filter=reading)(lambda e: self._search_next())
+        keys.add("N", filter=reading)(lambda e: self._search_previous())
+        # PTT's reader goes to the thread's next, previous or first article with ] [ =: here a
+        # thread's posts are one text, so they go to its next, previous or first post.
+        keys.add("]", filter=reading)(lambda e: self._post_step(1))
+        keys.add("[", filter=reading)(lambda e: self._post_step(-1))
+        keys.add("=", filter=reading)(lambda e: scroll(-len(self.lines)))
         keys.add("g", filter=reading)(lambda e: self._follow())
 
         @keys.add("<any>", filter=reading)
@@ -231,6 +237,35 @@ class Pager:
                 return
         self.ctx.status(_("! Not found further down: %(text)s") % {"text": safe(self.found, newlines=False)})
 
+    def _search_previous(self) -> None:
+        """N: the match before the top line, as PTT's reader."""
+        if not self.found:
+            return
+        wanted = self.found.casefold()
+        for number in range(min(self.top, len(self.lines)) - 1, -1, -1):
+            if wanted in "".join(text for _style, text in self.lines[number]).casefold():
+                self.top = number
+                self.ctx.status("")
+                return
+        self.ctx.status(_("! Not found further up: %(text)s") % {"text": safe(self.found, newlines=False)})
+
+    def _post_step(self, by: int) -> None:
+        """] and [: the top of the screen at the next (previous) post's first line."""
+        starts = [n for n in range(len(self.line_posts)) if n == 0 or self.line_posts[n] != self.line_posts[n - 1]]
+        if by > 0:
+            later = [n for n in starts if n > self.top]
+            if not later or self.top >= len(self.lines) - self.rows():  # the last screen shown already
+                self.ctx.status(_("! This is the thread's last post."))
+                return
+            self.top = later[0]
+        else:
+            earlier = [n for n in starts if n < self.top]
+            if not earlier:
+                self.ctx.status(_("! This is the thread's first post."))
+                return
+            self.top = earlier[-1]
+        self.ctx.status("")
+
     def _reply(self, quoting: bool = False) -> None:
         """r: a reply; y: a reply quoting the post at the top of the screen, as PTT's."""
         if self.ctx.officer is None or not self.views:
@@ -273,7 +308,8 @@ class Pager:
     def help(self) -> str:
         return _(
             "A thread: its posts in order, each with its author and time. ↑↓ (j k) scroll a line, "
-            "PgDn PgUp (space b) a screen, Home End the ends; / searches the thread, n finds the next; "
+            "PgDn PgUp (space b) a screen, Home End the ends; ] and [ go to the next and the previous "
+            "post, = to the first, as PTT's thread keys; / searches the thread, n finds the next, N the one before; "
             "r replies, y replies quoting the post at the top of the screen (each line after : , as PTT), "
             "e edits your latest post still within the edit window; g opens the game a link on the "
             "screen leads to (marked [g]). X comments "

@@ -126,26 +126,22 @@ class GamesList(ListScreen):
     def footer(self) -> str:
         return _("? help  ↑↓ move  Enter play, watch or replay  PgUp PgDn page  r read again  q back")
 
+    def page_down(self) -> None:
+        last_screen = self.cursor // self.page_rows() == max(len(self.rows()) - 1, 0) // self.page_rows()
+        if self.choice is not None and self.choice.finished.has_next() and last_screen:
+            self.cursor = 0
+            self._reload(self.page + 1)
+        else:
+            self._move(self.page_rows())
+
+    def page_up(self) -> None:
+        if self.page > 1 and self.cursor < self.page_rows():
+            self.cursor = 0
+            self._reload(self.page - 1)
+        else:
+            self._move(-self.page_rows())
+
     def more_keys(self, keys: KeyBindings) -> None:
-        @keys.add("pagedown")
-        @keys.add(" ")
-        def _next_page(event):
-            last_screen = self.cursor // self.page_rows() == max(len(self.rows()) - 1, 0) // self.page_rows()
-            if self.choice is not None and self.choice.finished.has_next() and last_screen:
-                self.cursor = 0
-                self._reload(self.page + 1)
-            else:
-                self._move(self.page_rows())
-
-        @keys.add("pageup")
-        @keys.add("b")
-        def _previous_page(event):
-            if self.page > 1 and self.cursor < self.page_rows():
-                self.cursor = 0
-                self._reload(self.page - 1)
-            else:
-                self._move(-self.page_rows())
-
         @keys.add("r")
         def _again(event):
             self._reload(self.page)

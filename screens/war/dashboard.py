@@ -166,23 +166,19 @@ class DashboardScreen(CitySearch, WarPage):
             self.kingdom_id = ids[(ids.index(self.kingdom_id) + 1) % len(ids)] if self.kingdom_id in ids else None
             self._turn(1)
 
-        @keys.add("pagedown")
-        @keys.add(" ")
-        def _next_page(event):
-            rows = len(self.rows())
-            on_last = self.cursor // self.page_rows() >= (max(rows - 1, 0)) // self.page_rows()
-            if on_last and self.dash is not None and self.dash.has_next:
-                self._turn(self.page + 1)
-            else:
-                self._move(self.page_rows())
+    def page_down(self) -> None:
+        rows = len(self.rows())
+        on_last = self.cursor // self.page_rows() >= (max(rows - 1, 0)) // self.page_rows()
+        if on_last and self.dash is not None and self.dash.has_next:
+            self._turn(self.page + 1)
+        else:
+            self._move(self.page_rows())
 
-        @keys.add("pageup")
-        @keys.add("b")
-        def _previous_page(event):
-            if self.cursor < self.page_rows() and self.page > 1:
-                self._turn(self.page - 1)
-            else:
-                self._move(-self.page_rows())
+    def page_up(self) -> None:
+        if self.cursor < self.page_rows() and self.page > 1:
+            self._turn(self.page - 1)
+        else:
+            self._move(-self.page_rows())
 
     def _turn(self, page: int) -> None:
         self.page, self.cursor = page, 0
