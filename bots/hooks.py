@@ -12,6 +12,7 @@ from tactics.models import TacticsGame
 from tactics.services import common
 
 TACTICS_TASK = "bots.tasks.tactics_turn"
+ENGINE_TASK = "bots.tasks.engine_move"  # sent by whoever starts a live game with the computer in it
 log = logging.getLogger(__name__)
 
 

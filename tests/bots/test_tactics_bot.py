@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from bots.services import bot_create, bot_tactics_turn
+from bots.services.accounts import bot_create
+from bots.services.tactics import bot_tactics_turn
 from games.tactics.replay import replay
 from tactics.models import TacticsGame
 from tactics.selectors import tactics_record

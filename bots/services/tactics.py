@@ -1,4 +1,4 @@
-"""The computer's accounts and its turns. A hero tactics game it plays: it accepts a challenge,
+"""The computer's turns in a hero tactics game: it accepts a challenge,
 picks its heroes, deploys them and acts, each through the tactics services with the version it
 read (T18.3: when a player moved meanwhile, its turn is stale and dropped; the next change brings
 another message). It thinks between reading and acting, holding no lock."""
@@ -6,13 +6,8 @@ another message). It thinks between reading and acting, holding no lock."""
 import logging
 import random
 
-from django.contrib.auth import get_user_model
-from django.db import transaction
-from django.utils.translation import gettext as _
-
-from bots.models import Bot
-from campaign.errors import RuleViolation, Stale
-from games.tactics.bots import LEVELS, choose_action, choose_cells, choose_picks
+from campaign.errors import Stale
+from games.tactics.bots import choose_action, choose_cells, choose_picks
 from games.tactics.state import Settings
 from tactics.models import TacticsGame
 from tactics.rules import rebuilt
@@ -22,17 +17,6 @@ from tactics.services.setup import tactics_deploy, tactics_pick
 
 log = logging.getLogger(__name__)
 DEFAULT_HEROES = Settings().heroes_per_side
-
-
-@transaction.atomic
-def bot_create(*, username: str, tactics_level: str = "mcts", engine_level: int = 2) -> Bot:
-    """A computer's account (no password: nobody logs in as it) at the given levels."""
-    if tactics_level not in LEVELS:
-        raise RuleViolation("T2.6", _("The computer plays hero tactics at %(levels)s.") % {"levels": ", ".join(LEVELS)})
-    user = get_user_model().objects.create_user(username=username, email="")
-    user.set_unusable_password()
-    user.save(update_fields=["password"])
-    return Bot.objects.create(user=user, tactics_level=tactics_level, engine_level=engine_level)
 
 
 def bot_tactics_turn(*, game_id: int, version: int) -> str:
