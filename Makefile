@@ -74,6 +74,7 @@ bench: migrate static
 	$(PY) bench/clock.py
 	$(PY) bench/games.py
 	$(PY) bench/tactics.py
+	$(PY) bench/bots.py
 	$(PY) bench/inputs.py
 	$(PY) bench/live.py --games 50 --plies 200
 	$(PY) bench/notices.py
