@@ -92,11 +92,15 @@ def one_game(job: tuple[str, str, int, int, int]) -> float:
 
 
 def match(level: str, other: str, games: int, heroes: int, round_limit: int, seed: int, jobs: int) -> list[float]:
+    """Each game's score, a running tally on stderr every 10 games (a long run read as it goes)."""
     work = [(level, other, seed + n, heroes, round_limit) for n in range(games)]
-    if jobs <= 1:
-        return [one_game(job) for job in work]
-    with Pool(jobs) as pool:
-        return pool.map(one_game, work, chunksize=1)
+    scores: list[float] = []
+    with Pool(max(1, jobs)) as pool:
+        for score in pool.imap(one_game, work, chunksize=1):
+            scores.append(score)
+            if len(scores) % 10 == 0:
+                print(f"  {level} against {other}: {sum(scores)} of {len(scores)}", file=sys.stderr, flush=True)
+    return scores
 
 
 def main() -> None:
