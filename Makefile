@@ -58,7 +58,7 @@ lint: install
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy config ops campaign forum delivery seasons orders dashboard record analysis live accounts cities play battles tactics games api bbs screens handbook
+	$(VENV)/bin/mypy config ops campaign forum delivery seasons orders dashboard record analysis live accounts cities play battles tactics bots games api bbs screens handbook
 
 # The API's OpenAPI schema, as tests/api/test_openapi.py compares it (run after a deliberate change).
 openapi: install
@@ -75,6 +75,7 @@ bench: migrate static
 	$(PY) bench/games.py
 	$(PY) bench/tactics.py
 	$(PY) bench/tactics_live.py
+	$(PY) bench/bots.py
 	$(PY) bench/inputs.py
 	$(PY) bench/live.py --games 50 --plies 200
 	$(PY) bench/notices.py

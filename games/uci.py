@@ -105,10 +105,21 @@ class Engine:
 
     def analyse(self, fen: str, movetime_ms: int) -> Score:
         """The position `fen` searched for `movetime_ms`: the last score reported and the best move."""
+        return self.search(fen, f"movetime {movetime_ms}", movetime_ms / 1000)
+
+    def option(self, name: str, value: str) -> None:
+        """A UCI option set for the searches that follow (a playing strength, say)."""
+        self._send(f"setoption name {name} value {value}")
+        self._send("isready")
+        self._until("readyok")
+
+    def search(self, fen: str, limits: str, seconds: float) -> Score:
+        """The position `fen` searched within UCI `go` limits (`movetime 300`, `depth 5 nodes
+        20000`) expected to take about `seconds`: the last score reported and the best move."""
         self._send(f"position fen {fen}")
-        self._send(f"go movetime {movetime_ms}")
+        self._send(f"go {limits}")
         cp = mate = None
-        deadline = time.monotonic() + movetime_ms / 1000 + self.timeout
+        deadline = time.monotonic() + seconds + self.timeout
         while True:
             line = self._line(deadline)
             words = line.split()

@@ -27,6 +27,7 @@ FOLDERS = (
         "battles",
         "play",
         "tactics",
+        "bots",
         "games",
         "api",
         "bbs",

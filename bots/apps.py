@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class BotsConfig(AppConfig):
+    name = "bots"
+    verbose_name = _("Computer players")
+
+    def ready(self) -> None:
+        from bots.hooks import register  # deferred: the tactics services' watchers exist only now
+
+        register()

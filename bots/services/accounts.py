@@ -1,0 +1,33 @@
+"""The computer's accounts: a User flagged by its Bot row, at the levels it plays."""
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from bots.models import Bot
+from campaign.errors import RuleViolation
+from games.engine_player import ENGINE_LEVELS
+from games.tactics.bots import LEVELS
+
+
+@transaction.atomic
+def bot_create(*, username: str, tactics_level: str = "mcts", engine_level: int = 2) -> Bot:
+    """A computer's account (no password: nobody logs in as it) at the given levels."""
+    user = get_user_model().objects.create_user(username=username, email="")
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+    return bot_flag(user=user, tactics_level=tactics_level, engine_level=engine_level)
+
+
+def bot_flag(*, user, tactics_level: str = "mcts", engine_level: int = 2) -> Bot:
+    """An account flagged as the computer's (an officer's, say, whose games the computer plays),
+    or its levels changed."""
+    if tactics_level not in LEVELS:
+        raise RuleViolation("T2.6", _("The computer plays hero tactics at %(levels)s.") % {"levels": ", ".join(LEVELS)})
+    if engine_level not in ENGINE_LEVELS:
+        top = max(ENGINE_LEVELS)
+        raise RuleViolation("T2.6", _("The computer plays xiangqi and chess at levels 1 to %(top)s.") % {"top": top})
+    bot, _created = Bot.objects.update_or_create(
+        user=user, defaults={"tactics_level": tactics_level, "engine_level": engine_level}
+    )
+    return bot
