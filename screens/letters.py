@@ -25,14 +25,7 @@ from bbs.text import fit, safe, wrap
 from bbs.widgets import ListScreen
 from campaign.errors import RuleViolation
 from forum.models import Letter
-from forum.selectors.letters import (
-    LETTERS_PER_PAGE,
-    letters_inbox,
-    letters_sent,
-    officer_names,
-    reply_subject,
-    unread_count,
-)
+from forum.selectors import letters as reads
 from forum.services.letters import MAX_SUBJECT, letter_read, letter_remove, letter_send
 from screens.editor import Editor
 
@@ -57,9 +50,9 @@ def as_now(act: Callable[..., T]) -> Callable[..., T]:
 def mailbox_page(*, officer, box: str, page: int | str | None) -> tuple[list[Letter], int, int, int]:
     """A page of the box (its letters, its number, the number of pages) and the officer's unread
     count (3 queries: count, page, unread)."""
-    read = letters_sent if box == SENT else letters_inbox
+    read = reads.letters_sent if box == SENT else reads.letters_inbox
     found = read(officer=officer, page=page)
-    return list(found), found.number, found.paginator.num_pages, unread_count(officer=officer)
+    return list(found), found.number, found.paginator.num_pages, reads.unread_count(officer=officer)
 
 
 @screen("letters")
@@ -110,7 +103,7 @@ class Mailbox(ListScreen):
         return fit(head, max(self.ctx.columns - len(hint) - 8, 10)) + hint
 
     def number_of(self, index: int) -> int:
-        return (self.page - 1) * LETTERS_PER_PAGE + index + 1
+        return (self.page - 1) * reads.LETTERS_PER_PAGE + index + 1
 
     def rows(self) -> list[StyleAndTextTuples]:
         rows: list[StyleAndTextTuples] = []
@@ -336,7 +329,7 @@ class OfficerChoice(ListScreen):
 
     async def start(self) -> None:
         officer = self.ctx.officer
-        self.names = await self.ctx.db(officer_names, campaign_id=officer.campaign_id, but=officer.pk)
+        self.names = await self.ctx.db(reads.officer_names, campaign_id=officer.campaign_id, but=officer.pk)
         self.ctx.invalidate()
 
     def header(self) -> str:
@@ -400,5 +393,5 @@ def compose(
 def compose_reply(ctx: Context, letter: Letter, on_sent=None) -> None:
     """A reply: to the letter's other side, `Re: ` its subject, naming the letter it answers."""
     other = letter.sender if letter.recipient_id == ctx.officer.pk else letter.recipient
-    subject = reply_subject(letter, MAX_SUBJECT)
+    subject = reads.reply_subject(letter, MAX_SUBJECT)
     ctx.push(compose(ctx, recipient=other.name, subject=subject, reply_to=letter.pk, on_sent=on_sent))

@@ -200,6 +200,13 @@ def _words() -> dict:
             "seal": _("sealed (封印)"),
             "slow": _("slowed (緩速)"),
         },
+        **_after_words(),
+    }
+
+
+def _after_words() -> dict:
+    """The script's words for the rolls, the end, the recheck and the replay."""
+    return {
         "cost": _("cost %(n)s"),
         "roll": _("roll %(k)s: %(face)s"),
         "won": {"first": _("first (先手) won"), "second": _("second (後手) won"), "draw": _("drawn")},
