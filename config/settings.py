@@ -97,6 +97,7 @@ INSTALLED_APPS = [
     "record",  # the war's record: standings, the chronicle, the calendar, the archive
     "analysis",  # the engine's analysis after a game (Fairy-Stockfish)
     "tactics",  # hero tactics games (戰棋) played on the site between two accounts
+    "room",  # the game room: seeks and challenges for friendly games outside the war
     "live",  # the sockets: live games, the dashboard's rows, an officer's notices
     "ops",
     "handbook",  # the rules and the help pages
@@ -156,9 +157,8 @@ AXES_HANDLER = "accounts.login_limits.LoginLimits"
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-# The account a log-in names, typed as its username or as its address, in any case, found as
-# allauth finds it (accounts/adapters.py, accounts/log_in.py): one count per account, on the web and
-# the terminal alike, whichever name was typed.
+# The account a log-in names (username or address, any case), found as allauth finds it
+# (accounts/adapters.py, accounts/log_in.py): one count per account, on the web and the terminal alike.
 AXES_USERNAME_CALLABLE = "accounts.adapters.login_name"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the address alone: LOGIN_ADDRESS_FAILURE_LIMIT
 # The client's address as the API's limits and the sockets see it (campaign/addresses.py).

@@ -30,6 +30,7 @@ TOPICS = (
     Topic("games", _("Playing and reporting a game")),
     Topic("boards", _("The boards and the war's news")),
     Topic("terminal", _("The terminal (BBS)")),
+    Topic("room", _("The game room: friendly games")),
     Topic("organise", _("Organising a campaign"), for_organisers=True),
     Topic("world-file", _("Writing a world file"), for_organisers=True),
 )

@@ -1,6 +1,7 @@
 """Websocket routes: a live game's page connects here; every page of an officer listens for
-their notices; an open dashboard is sent its changes. Any other
-address is refused (4404) rather than failing in the router (a 500 and a traceback)."""
+their notices; an open dashboard is sent its changes; an open game room is told its seeks
+changed. Any other address is refused (4404) rather than failing in the router (a 500 and a
+traceback)."""
 
 from django.urls import path, re_path
 
@@ -8,11 +9,13 @@ from campaign import converters  # noqa: F401  (registers <id:…>, the bounded 
 from campaign.sockets import UnknownSocket
 from delivery.consumers import NoticeConsumer
 from live.consumers import BanqiConsumer, DashboardConsumer, GameConsumer
+from room.consumers import RoomConsumer
 
 websocket_urlpatterns = [
     path("ws/c/<slug:slug>/games/<id:game_id>/", GameConsumer.as_asgi()),
     path("ws/c/<slug:slug>/banqi/<id:game_id>/", BanqiConsumer.as_asgi()),
     path("ws/c/<slug:slug>/notices/", NoticeConsumer.as_asgi()),
     path("ws/c/<slug:slug>/dashboard/", DashboardConsumer.as_asgi()),
+    path("ws/room/", RoomConsumer.as_asgi()),  # an open game room page: its seeks changed
     re_path(r"", UnknownSocket.as_asgi()),  # last
 ]

@@ -27,6 +27,7 @@ FOLDERS = (
         "battles",
         "play",
         "tactics",
+        "room",
         "games",
         "api",
         "bbs",

@@ -49,6 +49,7 @@ from tests.authorization.joining_acts import (
 from tests.authorization.letters_acts import LETTERS_ROWS
 from tests.authorization.organise_acts import ORGANISE_ROWS
 from tests.authorization.push_acts import PUSH_ROWS
+from tests.authorization.room_acts import ROOM_ROWS
 from tests.authorization.season_acts import (
     season_end,
     season_end_set,
@@ -148,6 +149,7 @@ MATRIX.update(PUSH_ROWS)  # the devices with notifications on (tests/authorizati
 MATRIX.update(COMMENT_ROWS)  # 推/噓/→ under posts (tests/authorization/comment_acts.py)
 MATRIX.update(LETTERS_ROWS)  # letters between officers (tests/authorization/letters_acts.py)
 MATRIX.update(BBS_ROWS)  # the terminal's SSH keys (tests/authorization/bbs_acts.py)
+MATRIX.update(ROOM_ROWS)  # the game room's seeks and challenges (tests/authorization/room_acts.py)
 
 
 ROLES = ("anonymous", "other", "same", "party", "right")
@@ -185,6 +187,7 @@ def snapshot() -> dict:
         "play",
         "battles",
         "tactics",
+        "room",
         "bbs",
     }
     state = {}
