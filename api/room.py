@@ -10,7 +10,7 @@ from api import schemas
 from api.router import act, read
 from api.tactics import Challenge, TacticsGameOut
 from room.lookups import seek
-from room.selectors import open_seeks, seek_json
+from room.selectors import LISTED_SEEKS, open_seeks, seek_json
 from room.services.seeks import seek_accept, seek_open, seek_withdraw
 from tactics.selectors import tactics_view
 from tactics.services.challenges import tactics_challenge
@@ -36,7 +36,7 @@ class SeekIn(Schema):
 @read("/room/seeks", list[SeekOut], "room-seeks-api")
 def room_seeks(request):
     """The open seeks, newest first (at most 200)."""
-    return [seek_json(found) for found in open_seeks()]
+    return [seek_json(found) for found in open_seeks(limit=LISTED_SEEKS)]
 
 
 @act("/room/seeks", SeekOut, "room-seek-new")

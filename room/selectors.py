@@ -1,5 +1,5 @@
-"""What the game room shows: the open seeks (newest first), the friendly games being played and
-those decided lately, and a signed-in reader's own challenges to answer or withdraw. A fixed
+"""What the game room shows: the newest open seeks (and the reader's own), the newest friendly
+games being played and those decided lately, and a signed-in reader's own challenges to answer or withdraw. A fixed
 number of queries whatever the room holds (tests/room/test_pages.py pins it)."""
 
 from dataclasses import dataclass
@@ -9,8 +9,9 @@ from django.db.models import Q
 from room.models import Seek
 from tactics.models import TacticsGame
 
-SHOWN_SEEKS = 200
-SHOWN_GAMES = 100
+LISTED_SEEKS = 200  # the API's list
+SHOWN_SEEKS = 50  # the page's: the newest, and the reader's own wherever they are
+SHOWN_GAMES = 30
 SHOWN_DECIDED = 20
 IN_PLAY = (TacticsGame.Status.PICKING, TacticsGame.Status.DEPLOYING, TacticsGame.Status.PLAYING)
 
@@ -24,12 +25,16 @@ class Room:
     sent: list[TacticsGame]  # the reader's challenges not yet answered
 
 
-def open_seeks() -> list[Seek]:
-    return list(
-        Seek.objects.filter(status=Seek.Status.OPEN)
-        .select_related("owner")
-        .order_by("-created_at", "-pk")[:SHOWN_SEEKS]
-    )
+def open_seeks(user=None, *, limit: int = SHOWN_SEEKS) -> list[Seek]:
+    """The newest `limit` open seeks; with a signed-in `user`, theirs too wherever they are (to
+    withdraw them), newest first."""
+    newest = Seek.objects.filter(status=Seek.Status.OPEN).select_related("owner").order_by("-created_at", "-pk")
+    found = list(newest[:limit])
+    if user is not None and user.is_authenticated:
+        shown = {seek.pk for seek in found}
+        found += [seek for seek in newest.filter(owner=user) if seek.pk not in shown]
+        found.sort(key=lambda seek: (seek.created_at, seek.pk), reverse=True)
+    return found
 
 
 def _games():
@@ -47,7 +52,7 @@ def room(user) -> Room:
         mine = _games().filter(Q(opponent=user) | Q(challenger=user), status=TacticsGame.Status.CHALLENGED)
         for game in mine.order_by("-created_at", "-pk")[:SHOWN_DECIDED]:
             (to_answer if game.opponent_id == user.pk else sent).append(game)
-    return Room(seeks=open_seeks(), playing=playing, decided=decided, to_answer=to_answer, sent=sent)
+    return Room(seeks=open_seeks(user), playing=playing, decided=decided, to_answer=to_answer, sent=sent)
 
 
 def seek_json(seek: Seek) -> dict:

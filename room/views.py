@@ -31,7 +31,7 @@ def room_page(request: HttpRequest) -> HttpResponse:
 def room_seeks(request: HttpRequest) -> HttpResponse:
     """The open seeks alone: what an open room page fetches when the socket says they changed."""
     with timezone.override(outside_zone(request)):
-        return render(request, "room/_seeks.html", {"seeks": open_seeks()})
+        return render(request, "room/_seeks.html", {"seeks": open_seeks(request.user)})
 
 
 def _done(request: HttpRequest, act, success: str) -> HttpResponse:

@@ -8,6 +8,7 @@ from django.test import Client
 
 from campaign.errors import NotAllowed, RuleViolation
 from room.models import Seek
+from room.selectors import SHOWN_SEEKS
 from room.services.seeks import seek_accept, seek_open, seek_withdraw
 from tactics.models import TacticsGame
 
@@ -142,10 +143,20 @@ def test_the_room_page_reads_a_fixed_number_of_queries(django_assert_num_queries
     page = signed_in(users[5])
     page.get("/room/")
     # the session and its user, the reader's home zone (their officer's campaign, else the first
-    # campaign's), the games in play, the decided, the reader's challenges, the seeks
-    with django_assert_num_queries(8):
+    # campaign's), the games in play, the decided, the reader's challenges, the newest seeks, theirs
+    with django_assert_num_queries(9):
         assert page.get("/room/").status_code == 200
     for user in users[:4]:
         seek_open(user=account(f"more{user.pk}"), settings={})
-    with django_assert_num_queries(8):
+    with django_assert_num_queries(9):
         assert page.get("/room/").status_code == 200
+
+
+def test_t2_6_the_page_shows_the_newest_seeks_and_the_readers_own_wherever_it_is():
+    mine = seek_open(user=account("liubei"), settings={})
+    for n in range(SHOWN_SEEKS):
+        seek_open(user=account(f"player{n}"), settings={})
+    assert f'data-seek="{mine.pk}"' not in Client().get("/room/").content.decode()  # not among the newest
+    page = signed_in(mine.owner).get("/room/").content.decode()
+    assert page.count("data-seek=") == SHOWN_SEEKS + 1
+    assert f"/room/seeks/{mine.pk}/withdraw/" in page
