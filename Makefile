@@ -79,6 +79,7 @@ bench: migrate static
 	$(PY) bench/notices.py
 	$(PY) bench/push.py
 	$(PY) bench/pages.py
+	$(PY) bench/room.py
 	$(PY) bench/season.py
 	$(PY) bench/world.py
 	$(PY) bench/flood.py
