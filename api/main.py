@@ -20,6 +20,7 @@ from api import (  # noqa: F401  (their operations, on the router)
     organise,
     push,
     reads,
+    room,
     seasons,
     tactics,
 )

@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "analysis",  # the engine's analysis after a game (Fairy-Stockfish)
     "tactics",  # hero tactics games (戰棋) played on the site between two accounts
     "bots",  # the computer as a player: hero tactics (games/tactics/bots), Fairy-Stockfish's moves
+    "room",  # the game room: seeks and challenges for friendly games outside the war
     "live",  # the sockets: live games, the dashboard's rows, an officer's notices
     "ops",
     "handbook",  # the rules and the help pages
@@ -157,8 +158,8 @@ AXES_HANDLER = "accounts.login_limits.LoginLimits"
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
 LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "100"))
 AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-# The account a log-in names (its username or address, any case), found as allauth finds it
-# (accounts/adapters.py, log_in.py): one count per account, on the web and the terminal alike.
+# The account a log-in names (username or address, any case), found as allauth finds it
+# (accounts/adapters.py, accounts/log_in.py): one count per account, on the web and the terminal alike.
 AXES_USERNAME_CALLABLE = "accounts.adapters.login_name"
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]  # the address alone: LOGIN_ADDRESS_FAILURE_LIMIT
 # The client's address as the API's limits and the sockets see it (campaign/addresses.py).
@@ -273,8 +274,7 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
-# kombu's Redis transport with one fault closed: a worker outlives a hard crash of redis-server
-# (config/broker.py).
+# kombu's Redis transport, one fault closed: a worker outlives redis-server's crash (config/broker.py).
 CELERY_BROKER_TRANSPORT = "config.broker:Transport"
 # The dashboard shows this many cities a page (with the map when they are all of them): a
 # deployment of a large world on a small machine trades the page's length for the cost of its

@@ -31,6 +31,7 @@ TOPICS = (
     Topic("tactics", _("Playing hero tactics (戰棋)")),
     Topic("boards", _("The boards and the war's news")),
     Topic("terminal", _("The terminal (BBS)")),
+    Topic("room", _("The game room: friendly games")),
     Topic("organise", _("Organising a campaign"), for_organisers=True),
     Topic("world-file", _("Writing a world file"), for_organisers=True),
 )

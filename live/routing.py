@@ -1,7 +1,8 @@
 """Websocket routes: a live game's page connects here; every page of an officer listens for
 their notices; an open dashboard is sent its changes; a hero tactics game's page
-follows and plays its game (tactics/consumers.py). Any other
-address is refused (4404) rather than failing in the router (a 500 and a traceback)."""
+follows and plays its game (tactics/consumers.py); an open game room is told its seeks
+changed. Any other address is refused (4404) rather than failing in the router (a 500 and a
+traceback)."""
 
 from django.urls import path, re_path
 
@@ -9,6 +10,7 @@ from campaign import converters  # noqa: F401  (registers <id:…>, the bounded 
 from campaign.sockets import UnknownSocket
 from delivery.consumers import NoticeConsumer
 from live.consumers import BanqiConsumer, DashboardConsumer, GameConsumer
+from room.consumers import RoomConsumer
 from tactics.consumers import TacticsConsumer
 
 websocket_urlpatterns = [
@@ -17,5 +19,6 @@ websocket_urlpatterns = [
     path("ws/c/<slug:slug>/notices/", NoticeConsumer.as_asgi()),
     path("ws/c/<slug:slug>/dashboard/", DashboardConsumer.as_asgi()),
     path("ws/tactics/<id:game_id>/", TacticsConsumer.as_asgi()),  # no campaign: a game between two accounts
+    path("ws/room/", RoomConsumer.as_asgi()),  # an open game room page: its seeks changed
     re_path(r"", UnknownSocket.as_asgi()),  # last
 ]

@@ -28,6 +28,7 @@ FOLDERS = (
         "play",
         "tactics",
         "bots",
+        "room",
         "games",
         "api",
         "bbs",

@@ -49,6 +49,7 @@ from tests.authorization.joining_acts import (
 from tests.authorization.letters_acts import LETTERS_ROWS
 from tests.authorization.organise_acts import ORGANISE_ROWS
 from tests.authorization.push_acts import PUSH_ROWS
+from tests.authorization.room_acts import ROOM_ROWS
 from tests.authorization.season_acts import (
     season_end,
     season_end_set,
@@ -150,6 +151,7 @@ MATRIX.update(COMMENT_ROWS)  # 推/噓/→ under posts (tests/authorization/comm
 MATRIX.update(LETTERS_ROWS)  # letters between officers (tests/authorization/letters_acts.py)
 MATRIX.update(BBS_ROWS)  # the terminal's SSH keys (tests/authorization/bbs_acts.py)
 MATRIX.update(TACTICS_ROWS)  # hero tactics challenges and their answers (tests/authorization/tactics_acts.py)
+MATRIX.update(ROOM_ROWS)  # the game room's seeks and challenges (tests/authorization/room_acts.py)
 
 
 ROLES = ("anonymous", "other", "same", "party", "right")
@@ -187,6 +189,7 @@ def snapshot() -> dict:
         "play",
         "battles",
         "tactics",
+        "room",
         "bbs",
     }
     state = {}

@@ -1,0 +1,66 @@
+"""The game room (friendly games outside the war) through the API: the open seeks, a seek opened,
+accepted or withdrawn, a named account challenged. The game a seek or a challenge makes is then
+played through /tactics/games/{id} (api/tactics.py)."""
+
+from typing import Any
+
+from ninja import Field, Schema
+
+from api import schemas
+from api.router import act, read
+from api.tactics import Challenge, TacticsGameOut
+from room.lookups import seek
+from room.selectors import LISTED_SEEKS, open_seeks, seek_json
+from room.services.seeks import seek_accept, seek_open, seek_withdraw
+from tactics.selectors import tactics_view
+from tactics.services.challenges import tactics_challenge
+
+
+class SeekOut(Schema):
+    id: int
+    kind: str = Field(description="the game: tactics (hero tactics, 戰棋)")
+    owner: str = Field(description="the username of the account that opened it")
+    side: str = Field(description="the owner's side: first (先手) or second (後手)")
+    settings: dict[str, Any] = Field(description="T15: the settings that differ from the defaults")
+    status: str = Field(description="open, accepted or withdrawn")
+    created_at: str
+    game: int | None = Field(description="the hero tactics game it made, once accepted")
+
+
+class SeekIn(Schema):
+    kind: str = Field("tactics", description="the game: tactics")
+    side: str = Field("first", description="your side: first (先手) or second (後手)")
+    settings: dict[str, Any] = Field(default_factory=dict, description="T15; absent keys take their defaults")
+
+
+@read("/room/seeks", list[SeekOut], "room-seeks-api")
+def room_seeks(request):
+    """The open seeks, newest first (at most 200)."""
+    return [seek_json(found) for found in open_seeks(limit=LISTED_SEEKS)]
+
+
+@act("/room/seeks", SeekOut, "room-seek-new")
+def room_seek_open(request, data: SeekIn):
+    """Open a seek: a friendly game any other account may accept (one open seek a game each)."""
+    return seek_json(seek_open(user=request.auth.user, kind=data.kind, settings=data.settings, side=data.side))
+
+
+@act("/room/seeks/{seek_id}/accept", SeekOut, "room-seek-accept")
+def room_seek_accept(request, seek_id: schemas.Id):
+    """Accept another account's open seek: the game is made and both pick their heroes (T2.3)."""
+    return seek_json(seek_accept(user=request.auth.user, seek_id=seek(seek_id).pk))
+
+
+@act("/room/seeks/{seek_id}/withdraw", SeekOut, "room-seek-withdraw")
+def room_seek_withdraw(request, seek_id: schemas.Id):
+    """Withdraw your own seek while nobody has accepted it."""
+    return seek_json(seek_withdraw(user=request.auth.user, seek_id=seek(seek_id).pk))
+
+
+@act("/room/challenge", TacticsGameOut, "room-challenge")
+def room_challenge(request, data: Challenge):
+    """Challenge a named account to a friendly game (the same as /tactics/challenge): it is
+    answered at /tactics/games/{id}/accept or …/decline."""
+    user = request.auth.user
+    game = tactics_challenge(user=user, opponent_name=data.opponent, settings=data.settings, side=data.side)
+    return tactics_view(game, user)

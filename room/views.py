@@ -1,0 +1,101 @@
+"""The game room's page and its forms: the open seeks, the friendly games in play and lately
+decided, a seek opened, accepted or withdrawn, a named account challenged and a challenge
+answered. Every form goes through the services (room/services/, tactics/services/challenges.py):
+a refusal comes back as a message naming its clause, and nothing changes."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from campaign.errors import NotAllowed, RuleViolation
+from campaign.pages import forbidden, outside_zone
+from room.inputs import tactics_settings
+from room.lookups import seek
+from room.selectors import open_seeks, room
+from room.services.seeks import seek_accept, seek_open, seek_withdraw
+from tactics.lookups import tactics_game
+from tactics.services.challenges import tactics_accept, tactics_cancel, tactics_challenge, tactics_decline
+
+
+@require_http_methods(["GET", "HEAD"])
+def room_page(request: HttpRequest) -> HttpResponse:
+    with timezone.override(outside_zone(request)):
+        return render(request, "room/room.html", {"room": room(request.user), "times_shown": True})
+
+
+@require_http_methods(["GET", "HEAD"])
+def room_seeks(request: HttpRequest) -> HttpResponse:
+    """The open seeks alone: what an open room page fetches when the socket says they changed."""
+    with timezone.override(outside_zone(request)):
+        return render(request, "room/_seeks.html", {"seeks": open_seeks(request.user)})
+
+
+def _done(request: HttpRequest, act, success: str) -> HttpResponse:
+    try:
+        act()
+    except NotAllowed as exc:
+        return forbidden(request, exc)
+    except RuleViolation as exc:
+        messages.error(request, exc.refusal_html)
+    else:
+        messages.success(request, success)
+    return redirect("room")
+
+
+@login_required
+@require_POST
+def seek_new(request: HttpRequest) -> HttpResponse:
+    def act():
+        seek_open(
+            user=request.user,
+            kind=request.POST.get("kind", ""),
+            settings=tactics_settings(request.POST),
+            side=request.POST.get("side", ""),
+        )
+
+    return _done(request, act, _("Your seek is open: the game starts when someone accepts it."))
+
+
+@login_required
+@require_POST
+def seek_accept_view(request: HttpRequest, seek_id: int) -> HttpResponse:
+    return _done(
+        request, lambda: seek_accept(user=request.user, seek_id=seek(seek_id).pk), _("Seek accepted: pick your heroes.")
+    )
+
+
+@login_required
+@require_POST
+def seek_withdraw_view(request: HttpRequest, seek_id: int) -> HttpResponse:
+    return _done(request, lambda: seek_withdraw(user=request.user, seek_id=seek(seek_id).pk), _("Seek withdrawn."))
+
+
+@login_required
+@require_POST
+def challenge_new(request: HttpRequest) -> HttpResponse:
+    def act():
+        tactics_challenge(
+            user=request.user,
+            opponent_name=request.POST.get("opponent", "")[:150],
+            settings=tactics_settings(request.POST),
+            side=request.POST.get("side", ""),
+        )
+
+    return _done(request, act, _("Challenge sent: the game starts when it is accepted."))
+
+
+@login_required
+@require_POST
+def challenge_answer(request: HttpRequest, game_id: int, answer: str) -> HttpResponse:
+    acts = {
+        "accept": (tactics_accept, _("Challenge accepted: pick your heroes.")),
+        "decline": (tactics_decline, _("Challenge declined.")),
+        "withdraw": (tactics_cancel, _("Challenge withdrawn.")),
+    }
+    service, success = acts[answer]
+    game_id = tactics_game(game_id).pk  # 404 for an unknown game
+    return _done(request, lambda: service(user=request.user, game_id=game_id), success)
