@@ -96,7 +96,8 @@ def test_t2_3_the_pages_open_and_accept_a_seek_in_the_readers_language():
     assert other.post(f"/room/seeks/{seek.pk}/accept/").status_code == 302
     game = TacticsGame.objects.get()
     assert (game.challenger, game.opponent, game.status) == (owner, taker, TacticsGame.Status.PICKING)
-    assert f'data-game="{game.pk}"' in other.get("/room/").content.decode()  # now among the games in play
+    shown = other.get("/room/").content.decode()  # now among the games in play, linked to its page
+    assert f'data-game="{game.pk}"><a href="/tactics/{game.pk}/"' in shown
     again = other.post(f"/room/seeks/{seek.pk}/accept/", follow=True, HTTP_ACCEPT_LANGUAGE="zh-hant")
     assert "T2.3" in again.content.decode()
     assert TacticsGame.objects.count() == 1
