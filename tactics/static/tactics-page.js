@@ -303,7 +303,9 @@
       var ms = view.clocks[side], span = root.querySelector(".t-clock[data-side=" + side + "]");
       var running = view.status === "playing" && view.to_act === side;
       if (running) ms -= Date.now() - received;
-      span.querySelector("time").textContent = clockText(ms);
+      // Before the play begins the banks are not yet filled (W7): a dash, not a clock run out.
+      var started = view.status === "playing" || view.status === "decided";
+      span.querySelector("time").textContent = started ? clockText(ms) : "—";
       span.classList.toggle("t-running", running);
       span.querySelector("[data-player]").textContent = view.players[side] + " (" + W[side] + ")";
     });
