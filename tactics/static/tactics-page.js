@@ -170,7 +170,7 @@
     proposed.preview = message;
     preview.hidden = false; preview.textContent = "";
     preview.appendChild(make("h3", "", W.preview_title));
-    preview.appendChild(make("p", "", W.covers + ": " + message.cells.join(", ")));
+    if (message.cells.length) preview.appendChild(make("p", "", W.covers + ": " + message.cells.join(", ")));
     var list = make("ul", "");
     message.heroes.forEach(function (h) {
       var line = heroName(h.hero) + ": " + W.hp + " " + h.hp[0] + " → " + h.hp[1] + ", " + W.en + " " + h.en[0] + " → " + h.en[1];
