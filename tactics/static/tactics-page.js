@@ -170,7 +170,7 @@
     proposed.preview = message;
     preview.hidden = false; preview.textContent = "";
     preview.appendChild(make("h3", "", W.preview_title));
-    preview.appendChild(make("p", "", W.covers + ": " + message.cells.join(", ")));
+    if (message.cells.length) preview.appendChild(make("p", "", W.covers + ": " + message.cells.join(", ")));
     var list = make("ul", "");
     message.heroes.forEach(function (h) {
       var line = heroName(h.hero) + ": " + W.hp + " " + h.hp[0] + " → " + h.hp[1] + ", " + W.en + " " + h.en[0] + " → " + h.en[1];
@@ -303,7 +303,9 @@
       var ms = view.clocks[side], span = root.querySelector(".t-clock[data-side=" + side + "]");
       var running = view.status === "playing" && view.to_act === side;
       if (running) ms -= Date.now() - received;
-      span.querySelector("time").textContent = clockText(ms);
+      // Before the play begins the banks are not yet filled (W7): a dash, not a clock run out.
+      var started = view.status === "playing" || view.status === "decided";
+      span.querySelector("time").textContent = started ? clockText(ms) : "—";
       span.classList.toggle("t-running", running);
       span.querySelector("[data-player]").textContent = view.players[side] + " (" + W[side] + ")";
     });

@@ -217,7 +217,7 @@ def _after_words() -> dict:
             "resign": _("resignation"),
             "flag": _("time ran out"),
         },
-        "recheck_ok": _("All %(n)s rolls match the seed, and the seed matches its commitment."),
+        "recheck_ok": _("Rolls checked: %(n)s. Each matches the seed, and the seed matches its commitment."),
         "recheck_bad": _("Roll %(k)s does not match the seed."),
         "recheck_commit": _("The seed does not match the commitment."),
         "recheck_none": _("This browser cannot compute SHA-256 here (it needs a secure page)."),

@@ -235,3 +235,17 @@ def test_t14_4_an_attack_that_yuanhu_may_answer_asks_its_player_on_the_page(brow
     zhao.click("#t-actions button[data-act='react']")
     game = wait_for(lambda: TacticsGame.objects.filter(pk=view["id"], pending__isnull=True).first())
     assert game.record["actions"][-2] == attack and game.record["actions"][-1]["act"] == "react"
+
+
+def test_t13_4_w7_before_the_play_no_resign_is_offered_and_no_clock_shows_run_out(browser, asgi_server):
+    """While heroes are picked and deployed the game cannot be resigned (T13.4: only a game being
+    played) and the clocks have not started (W7): the page offers no resign and shows no 0:00."""
+    accounts()
+    pages, _game = challenge_and_accept(browser, asgi_server)
+    first = pages["first"]
+    first.wait_for_selector("#tactics[data-status='picking'] #t-picks")
+    assert not first.is_visible("#t-resign-box")
+    assert first.locator(".t-clock time").all_inner_texts() == ["—", "—"]
+    pick_and_deploy(pages)
+    first.wait_for_selector("#t-resign-box", state="visible")  # offered once the play begins
+    assert ":" in first.inner_text(".t-clock[data-side='first'] time")
