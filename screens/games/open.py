@@ -41,15 +41,16 @@ class Opening:
 
     async def start(self) -> None:
         opening = await self.ctx.db(game_opening, campaign=self.campaign, game_id=self.game_id)
+        tactics_id = None
+        if opening == "tactics":  # read before the pop below, which cancels this start at its next wait
+            tactics_id = await self.ctx.db(tactics_of_battle, campaign_id=self.campaign.pk, game_id=self.game_id)
         if not self._on_top():
             return  # the reader went back while it was read
         self.ctx.pop()
         if opening in ("live", "replay"):
             self.opened = screen_make(self.ctx, f"game-{opening}", game_id=self.game_id, campaign=self.campaign)
-        elif opening == "tactics":
-            tactics_id = await self.ctx.db(tactics_of_battle, campaign_id=self.campaign.pk, game_id=self.game_id)
-            if tactics_id is not None:
-                self.opened = screen_make(self.ctx, "tactics-game", game_id=tactics_id)
+        elif tactics_id is not None:
+            self.opened = screen_make(self.ctx, "tactics-game", game_id=tactics_id)
         if self.opened is not None:
             self.ctx.push(self.opened)
         else:
