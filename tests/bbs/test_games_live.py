@@ -46,7 +46,8 @@ def open_live(bbs, username: str, language: str = "zh-hant"):
     if language == "en":
         TerminalChoice.objects.create(user=User.objects.get(username=username), language="en")
     terminal = open_games(bbs.connect(username, DEMO_PASSWORD), "Leave" if language == "en" else "離開")
-    terminal.wait_for("yours" if language == "en" else "你的對局")
+    # the list's own row (the main menu's 戰棋 line says "你的對局與挑戰" too)
+    terminal.wait_for("yours," if language == "en" else "你的對局，")
     terminal.type("enter")
     terminal.wait_for("Live game" if language == "en" else "即時對局")
     return terminal
