@@ -48,23 +48,6 @@ def rebuilt(record: dict, seed: str) -> Game:
     return copy.deepcopy(game)
 
 
-def side_to_act(game: Game) -> str | None:
-    """The side whose player acts now: a free phase's side (T5.6), a side whose heroes must drop
-    a skill (T14.4), the phase's side between turns, 貂蟬's side in a 迷魂 extra turn, else the
-    side of the hero whose turn it is. None once the game has ended."""
-    if game.result is not None:
-        return None
-    if game.free_left:
-        return str((game.settings.free_phases or {}).get("side", "first"))
-    if game.drops:
-        return game.drops[0][0]
-    if game.turn is None:
-        return game.phase
-    if game.charmed is not None and game.turn[2]:
-        return game.charmed[2]
-    return game.turn[0]
-
-
 def played(game: Game, action: dict, reacts: list | None = None) -> Game:
     """The game after `action` (on a copy: a refusal changes nothing), with the round limit applied
     when round R has just ended (W4: the server decides it, nobody claims it)."""

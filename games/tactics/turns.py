@@ -107,3 +107,20 @@ def round_limit(game: Game) -> None:
     lost = {side: game.settings.base_max(side) - game.bases[side] for side in ("first", "second")}
     outcome = "draw" if lost["first"] == lost["second"] else min(lost, key=lambda s: lost[s])
     game.result, game.due = {"outcome": outcome, "reason": "round-limit"}, None
+
+
+def side_to_act(game: Game) -> str | None:
+    """The side whose player acts now: a free phase's side (T5.6), a side whose heroes must drop
+    a skill (T14.4), the phase's side between turns, 貂蟬's side in a 迷魂 extra turn, else the
+    side of the hero whose turn it is. None once the game has ended."""
+    if game.result is not None:
+        return None
+    if game.free_left:
+        return str((game.settings.free_phases or {}).get("side", "first"))
+    if game.drops:
+        return game.drops[0][0]
+    if game.turn is None:
+        return game.phase
+    if game.charmed is not None and game.turn[2]:
+        return game.charmed[2]
+    return game.turn[0]

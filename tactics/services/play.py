@@ -15,8 +15,9 @@ from campaign.errors import RuleViolation
 from games.tactics.errors import TacticsViolation
 from games.tactics.legal import covers
 from games.tactics.state import Game
+from games.tactics.turns import side_to_act
 from tactics.models import TacticsGame
-from tactics.rules import clock_terms, falls_at, left_at, played, rebuilt, side_to_act
+from tactics.rules import clock_terms, falls_at, left_at, played, rebuilt
 from tactics.services.clock import arm_flag, decide, tactics_flag_check
 from tactics.services.common import expect_version, locked, player_side, refusal, saved
 

@@ -12,8 +12,9 @@ from campaign.errors import RuleViolation
 from games.tactics.errors import TacticsViolation
 from games.tactics.record import FORMAT
 from games.tactics.setup import check_picks, read_map, read_settings
+from games.tactics.turns import side_to_act
 from tactics.models import TacticsGame
-from tactics.rules import clock_terms, falls_at, rebuilt, side_to_act
+from tactics.rules import clock_terms, falls_at, rebuilt
 from tactics.services.clock import arm_flag
 from tactics.services.common import expect_version, locked, player_side, refusal, saved
 

@@ -3,7 +3,7 @@ extra turn (T14.4: the bewitched hero acts for her side), the side whose hero mu
 when its 劉備 died (T14.4), and the phase's side between turns (T5.1)."""
 
 from games.tactics.legal import legal_actions
-from tactics.rules import side_to_act
+from games.tactics.turns import side_to_act
 from tests.games.tactics.positions import act, game_with, turn
 
 

@@ -13,23 +13,14 @@ from games.tactics.board import distance
 from games.tactics.errors import TacticsViolation
 from games.tactics.legal import candidates
 from games.tactics.state import Game
+from games.tactics.turns import side_to_act
 
 SKILL_TRIES = 4  # skill uses a step tries (most candidates are refused) before it moves on
 
 
 def acting_side(game: Game) -> str | None:
-    """The side whose player acts now (as tactics.rules.side_to_act, which the site uses)."""
-    if game.result is not None:
-        return None
-    if game.free_left:
-        return str((game.settings.free_phases or {}).get("side", "first"))
-    if game.drops:
-        return game.drops[0][0]
-    if game.turn is None:
-        return game.phase
-    if game.charmed is not None and game.turn[2]:
-        return game.charmed[2]
-    return game.turn[0]
+    """The side whose player acts now (the engine's `side_to_act`, which the site uses too)."""
+    return side_to_act(game)
 
 
 def prior(game: Game, action: dict, side: str, rng: random.Random) -> float:
