@@ -90,6 +90,28 @@ def click(page, action: dict) -> None:
         page.click(f"#t-actions button[data-act='{action['act']}']")
 
 
+def played_out(pages: dict, errors: list[str]) -> TacticsGame:
+    """The game played by clicking on each side's page (the first side attacking, the second
+    ending its turns) until it decides itself; the game as it ended."""
+    moved, sent = False, {"first": [], "second": []}
+    for _n in range(400):
+        game = game_row()
+        if game.status != "playing":
+            break
+        side, user = game.to_act, game.challenger if game.to_act == "first" else game.opponent
+        page = pages[side]
+        page.wait_for_selector(f"#tactics[data-version='{game.version}'][data-to-act='{side}']")
+        action = choose(tactics_legal(game, user)["actions"], side, moved)
+        moved = action["act"] == "move" or (moved and action["act"] not in ("end", "turn"))
+        paced(sent[side], 2 if action["act"] == "attack" else 1)  # an attack's preview, then the attack
+        click(page, action)
+        wait_for(
+            lambda version=game.version: TacticsGame.objects.filter(version__gt=version).exists(),
+            why=lambda action=action, page=page: f"{action}: {page.inner_text('#t-refusal')} {errors}",
+        )
+    return game_row()
+
+
 def pick_and_deploy(pages: dict) -> None:
     for side, page in pages.items():  # the first in waits for the other; the second's starts the deployment
         page.wait_for_selector("#tactics[data-status='picking'] #t-picks")
@@ -133,23 +155,7 @@ def test_t13_1_t18_1_w7_two_players_play_a_whole_3v3_game_on_the_page_to_a_base_
     running = pages["second"].locator(".t-clock.t-running[data-side='first'] time")  # W7: the side to act's
     shown = running.inner_text()
     wait_for(lambda: running.inner_text() != shown, seconds=3)  # it ticks on the opponent's page too
-    moved, sent = False, {"first": [], "second": []}
-    for _n in range(400):
-        game = game_row()
-        if game.status != "playing":
-            break
-        side, user = game.to_act, game.challenger if game.to_act == "first" else game.opponent
-        page = pages[side]
-        page.wait_for_selector(f"#tactics[data-version='{game.version}'][data-to-act='{side}']")
-        action = choose(tactics_legal(game, user)["actions"], side, moved)
-        moved = action["act"] == "move" or (moved and action["act"] not in ("end", "turn"))
-        paced(sent[side], 2 if action["act"] == "attack" else 1)  # an attack's preview, then the attack
-        click(page, action)
-        wait_for(
-            lambda version=game.version: TacticsGame.objects.filter(version__gt=version).exists(),
-            why=lambda action=action, page=page: f"{action}: {page.inner_text('#t-refusal')} {errors}",
-        )
-    game = game_row()
+    game = played_out(pages, errors)
     assert (game.status, game.outcome, game.reason) == ("decided", "first", "base")
     final = tactics_view(game)
     assert final["state"]["bases"]["second"] == 0
