@@ -34,12 +34,15 @@ def reader_language(scope) -> str:
 
 
 class LiveConsumer(AsyncWebsocketConsumer):
-    """The site's sockets. Every one closes (4008) when more than FLOOD_FRAMES frames come within
-    FLOOD_SECONDS, before the frame is read; once closed, nothing more is read or sent.
+    """The site's sockets. Every one closes (4008) when more than `flood_frames` frames (FLOOD_FRAMES
+    unless its class says more) come within FLOOD_SECONDS, before the frame is read; once closed,
+    nothing more is read or sent.
 
     Channels closes the database connections before every message, in the one thread that
     every consumer of the process shares: a state to pass on would queue there behind another
     game's move. These consumers' database calls (KeptConnection) tidy up after themselves."""
+
+    flood_frames = FLOOD_FRAMES  # a socket whose page sends more (a hero tactics game's) raises it
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -59,7 +62,7 @@ class LiveConsumer(AsyncWebsocketConsumer):
         self.frames.append(now)
         while self.frames and now - self.frames[0] > FLOOD_SECONDS:
             self.frames.popleft()
-        if len(self.frames) > FLOOD_FRAMES:
+        if len(self.frames) > self.flood_frames:
             await self.close(code=CLOSE_FLOOD)
             return
         await super().websocket_receive(message)

@@ -21,6 +21,10 @@ from tactics.services.play import tactics_act, tactics_resign
 from tactics.services.setup import tactics_deploy, tactics_pick
 
 CLOSE_SIGNED_OUT = 4403  # only signed-in accounts follow a game
+# A fast player's page sends more than a xiangqi page: an attack or a skill is two frames (its
+# preview, then the act), and a move, a turn begun and a turn ended are one each. 60 frames in
+# FLOOD_SECONDS (campaign/sockets.py) lets anyone play as fast as they can click; a flood still closes.
+TACTICS_FLOOD_FRAMES = 60
 ACTIONS = ("state", "preview", "act", "picks", "deploy", "resign")
 
 
@@ -30,6 +34,8 @@ def _version(frame: dict) -> int | None:
 
 
 class TacticsConsumer(LiveConsumer):
+    flood_frames = TACTICS_FLOOD_FRAMES
+
     async def connect(self):
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
         self.user = self.scope.get("user")

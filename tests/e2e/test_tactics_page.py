@@ -65,9 +65,10 @@ def choose(actions: list[dict], side: str, moved: bool) -> dict:
 
 
 def paced(sent: list[float], frames: int) -> None:
-    """A player's page sends at most FLOOD_FRAMES frames in FLOOD_SECONDS (more closes the socket:
-    campaign/sockets.py); a test clicks faster than anyone, so it waits its turn."""
-    from campaign.sockets import FLOOD_FRAMES, FLOOD_SECONDS
+    """A player's page sends at most TACTICS_FLOOD_FRAMES frames in FLOOD_SECONDS (more closes the
+    socket: campaign/sockets.py); a test clicks faster than anyone, so it waits its turn."""
+    from campaign.sockets import FLOOD_SECONDS
+    from tactics.consumers import TACTICS_FLOOD_FRAMES as FLOOD_FRAMES
 
     for _frame in range(frames):
         if len(sent) >= FLOOD_FRAMES - 2:

@@ -1,7 +1,8 @@
 """A hero tactics game's socket (tactics/consumers.py) over Channels' WebsocketCommunicator on the
 real Redis channel layer: a spectator who follows the game but never sees a side's secret picks, a
 non-player's act refused with nothing changed (in the reader's language), a player who reconnects
-reading the game again, a stale act refused, an attack previewed and nothing applied."""
+reading the game again, a stale act refused, an attack previewed and nothing applied, a fast player's
+frames answered and a flood closed."""
 
 import json
 
@@ -115,3 +116,36 @@ def test_t7_3_the_socket_previews_an_attack_and_applies_nothing():
 
     version = async_to_sync(scenario)()
     assert TacticsGame.objects.get(pk=game.pk).version == version
+
+
+def test_t7_3_a_player_who_aims_and_acts_as_fast_as_they_can_keeps_the_socket_but_a_flood_closes_it():
+    """An attack or a skill is two frames (its preview, then the act): 15 aims with a read after each
+    (30 frames within seconds, over the site's 20) are all answered, the socket open; past the
+    tactics socket's own limit it closes as every flooded socket does (4008)."""
+    from campaign.sockets import CLOSE_FLOOD
+    from tactics.consumers import TACTICS_FLOOD_FRAMES
+
+    liubei, caocao = accounts("liubei", "caocao")
+    game = playing(liubei, caocao)
+    player = socket(game.pk, liubei)
+    far = {"act": "attack", "side": "first", "hero": "呂布", "target": "e9"}
+
+    async def scenario():
+        await opened(player)
+        for _n in range(15):
+            await player.send_to(text_data=json.dumps({"action": "preview", "act": far}))
+            assert (await next_message(player))["type"] == "refused"  # out of reach: T7.2
+            await player.send_to(text_data=json.dumps({"action": "state"}))
+            assert (await next_message(player))["type"] == "view"
+        for _n in range(TACTICS_FLOOD_FRAMES):
+            await player.send_to(text_data=json.dumps({"action": "state"}))
+        code = None
+        for _n in range(TACTICS_FLOOD_FRAMES):
+            output = await player.receive_output(timeout=5)
+            if output["type"] == "websocket.close":
+                code = output.get("code")
+                break
+        assert code == CLOSE_FLOOD
+        await player.disconnect()
+
+    async_to_sync(scenario)()
