@@ -1,9 +1,11 @@
 """What a hero tactics game's page and its socket read beside the game's view (tactics/selectors.py):
 the legal actions of the reader's side with each move's cost (T6.2), the preview of an attack or a
 skill before its player confirms it (games/tactics/preview.py), the positions of the replay after
-the game, the map to draw and the heroes' catalogue with their English and Chinese names."""
+the game, which step made each roll of the dice, the map to draw and the heroes' catalogue with their
+English and Chinese names."""
 
 import json
+from collections import OrderedDict
 from functools import cache
 
 from django.utils.translation import gettext as _
@@ -15,10 +17,15 @@ from games.tactics.movement import step_cost
 from games.tactics.preview import preview
 from games.tactics.replay import replay_on
 from games.tactics.setup import read_map, start
-from games.tactics.state import final_state
+from games.tactics.state import Game, final_state
 from tactics.models import TacticsGame
 from tactics.rules import rebuilt
-from tactics.selectors import tactics_legal
+from tactics.selectors import SHOWN, tactics_legal
+
+# Per seed: the actions read so far, the game after them, and the step of each roll (a process's
+# cache: the socket reads it on every change, each time one step further).
+_steps: OrderedDict[str, tuple[int, Game, list[dict]]] = OrderedDict()
+KEPT_STEPS = 256
 
 
 def tactics_legal_costed(game: TacticsGame, user) -> dict:
@@ -73,6 +80,42 @@ def tactics_replay_positions(game: TacticsGame) -> list[dict]:
         index += step
         positions.append({"index": index, "action": actions[index - step], "state": final_state(engine)})
     return positions
+
+
+def tactics_roll_steps(game: TacticsGame) -> list[dict]:
+    """What each roll of the dice so far served (k = 0, 1, …), so that the page can say it (T18.1):
+    `{"weather": round}` for the roll that opens a round (T11.1: the first before any action, each
+    next one the last roll of the step that ends a round), else `{"act": index}`, the index in the
+    record's actions of the step that made it (an attack and its 援護 answers are one step, named by
+    the attack). Nothing before the play."""
+    if game.record is None or game.status not in SHOWN:
+        return []
+    actions = game.record["actions"]
+    known = _steps.get(game.seed)
+    if known is not None and known[0] <= len(actions):
+        index, engine, steps = known[0], known[1], list(known[2])
+    else:
+        index, engine = 0, start({**game.record, "actions": []}, game.seed)
+        steps = [{"weather": engine.round}] * engine.rolls
+    while index < len(actions):
+        size = 1
+        if actions[index].get("act") == "attack":
+            while index + size < len(actions) and actions[index + size].get("act") == "react":
+                size += 1
+        before = (engine.round, engine.weather)
+        engine, fault = replay_on(engine, actions[: index + size], index)
+        if fault is not None:
+            break
+        made = [{"act": index}] * (engine.rolls - len(steps))
+        if made and (engine.round > before[0] or (before[1] is None and engine.weather is not None)):
+            made[-1] = {"weather": engine.round}  # the round that began with this step
+        steps += made
+        index += size
+    _steps[game.seed] = (index, engine, steps)
+    _steps.move_to_end(game.seed)
+    while len(_steps) > KEPT_STEPS:
+        _steps.popitem(last=False)
+    return steps
 
 
 def map_drawing(game: TacticsGame) -> dict:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from campaign.errors import RuleViolation
 from campaign.sockets import CLOSE_UNKNOWN, MAX_FRAME, LiveConsumer, database_sync_to_async, reader_language
-from tactics.board_reads import tactics_legal_costed, tactics_preview
+from tactics.board_reads import tactics_legal_costed, tactics_preview, tactics_roll_steps
 from tactics.fanout import group
 from tactics.models import TacticsGame
 from tactics.selectors import tactics_view
@@ -109,6 +109,7 @@ class TacticsConsumer(LiveConsumer):
                 "type": "view",
                 "view": tactics_view(game, self.user),
                 "legal": tactics_legal_costed(game, self.user),
+                "roll_steps": tactics_roll_steps(game),  # the action each roll served
             }
 
     async def _send_view(self) -> None:

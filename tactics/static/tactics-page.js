@@ -13,7 +13,8 @@
   var el = function (id) { return document.getElementById(id); };
   var board = el("t-board"), cards = el("t-cards"), actions = el("t-actions"), preview = el("t-preview");
   var setup = el("t-setup"), prompt = el("t-prompt"), refusal = el("t-refusal"), status = el("t-status");
-  var socket = null, retry = 500, view = null, legal = null, received = 0;
+  var hint = el("t-hint");
+  var socket = null, retry = 500, view = null, legal = null, received = 0, rollSteps = [];
   var mode = null;  // null, or {skill: slot}: the skill whose targets the board shows
   var proposed = null;  // the attack or skill whose preview is shown, awaiting Confirm
   var positions = null, step = 0;
@@ -32,7 +33,32 @@
   function heroName(zh) { var h = HEROES[zh]; return h ? zh + " " + h.en : zh; }
   function skillOf(zh, slot) { var h = HEROES[zh]; return h ? h.skills[slot - 1] : null; }
   function skillName(zh, slot) { var s = skillOf(zh, slot); return s ? s.zh + " " + s.en : String(slot); }
-  function sideName(side) { return W[side] + (side === you ? " · " + W.you : ""); }
+  function turnWords() {  // whose turn it is, said to this reader
+    if (!you) return [fill(W.to_act, {side: W[view.to_act]}), W.watching];
+    return [view.to_act === you ? W.your_turn : W.their_turn];
+  }
+  function say(text) { hint.textContent = text || ""; hint.hidden = !text; }
+
+  // An action in words: its side, the hero, the act and its target (a hero by name where `state`
+  // has one on that cell, a base, else the cell), for the replay's step line and the dice.
+  function targetName(cell, state) {
+    var h = state && state.heroes.filter(function (x) { return x.cell === cell; })[0];
+    if (h) return heroName(h.hero) + " (" + cell + ")";
+    var side = MAP.bases.first === cell ? "first" : MAP.bases.second === cell ? "second" : null;
+    return side ? fill(W.base_of, {side: W[side]}) + " (" + cell + ")" : cell;
+  }
+  function describe(a, state) {
+    if (!a || !a.act) return "";
+    var target = a.target ? targetName(a.target, state) : a.cell || (a.weather ? W.weather[a.weather] : "");
+    var words = W.steps[a.act === "skill" && target ? "skill_on" : a.act];
+    if (!words) return a.act;
+    var line = fill(words, {
+      hero: a.hero ? heroName(a.hero) : "", side: a.side ? W[a.side] : "", target: target,
+      cell: a.act === "move" ? a.path[a.path.length - 1] : a.cell || "",
+      skill: a.skill && a.hero ? skillName(a.hero, a.skill) : ""
+    });
+    return a.hero && a.side ? W[a.side] + " · " + line : line;
+  }
 
   var queued = null;  // a frame sent while the socket was down goes when it is back (its version guards it)
   function send(frame) {
@@ -65,6 +91,7 @@
       b.type = "button"; b.dataset.cell = cell.name; b.title = cell.name;
       var mark = marks && marks[cell.name];
       if (mark) { b.classList.add("t-" + mark.kind); if (mark.label) b.appendChild(make("small", "t-mark", mark.label)); }
+      if (mark && mark.kind === "spawn") b.title += " · " + W.spawn;
       if (cell.terrain === "base" && state) {
         var side = MAP.bases.first === cell.name ? "first" : "second";
         b.appendChild(make("span", "t-basehp t-" + side, String(state.bases[side])));
@@ -104,7 +131,16 @@
   }
 
   // --- what the reader may do now ------------------------------------------------------------
+  function spawnMarks() {  // before the play: the spawn points (T3.10), each with the hero placed there
+    var marks = {}, chosen = {};
+    setup.querySelectorAll("#t-deploy select").forEach(function (s) { chosen[s.value] = s.dataset.hero; });
+    (you ? [you] : ["first", "second"]).forEach(function (side) {
+      MAP.spawns[side].forEach(function (c) { marks[c] = {kind: "spawn", label: (chosen[c] || "").slice(0, 2)}; });
+    });
+    return marks;
+  }
   function marksNow() {
+    if (view && (view.status === "picking" || view.status === "deploying")) return spawnMarks();
     var marks = {};
     if (!legal || !legal.actions.length) return marks;
     legal.actions.forEach(function (a, i) {
@@ -190,14 +226,22 @@
   }
   board.addEventListener("click", function (e) {
     var cell = e.target.closest("[data-cell]");
-    if (!cell || !legal || positions) return;
+    if (!cell || !legal || positions || !view) return;
     var name = cell.dataset.cell;
+    say("");
     var here = legal.actions.filter(function (a) {
       if (mode) return a.act === "skill" && a.skill === mode.skill && (a.target === name || (!a.target && a.cell === name));
       return (a.act === "move" && a.path[a.path.length - 1] === name) || (a.act === "attack" && a.target === name) ||
         (a.act === "respawn" && a.cell === name);
     });
-    if (!here.length) return;
+    if (!here.length) {  // say why nothing happens
+      if (!you) say(W.watcher_click);
+      else if (view.status === "picking" || view.status === "deploying") say(W.setup_click);
+      else if (view.status !== "playing") say("");
+      else if (!legal.actions.length) say(W.not_your_turn);
+      else say(W.no_act_here);
+      return;
+    }
     if (here[0].act === "move" || here[0].act === "respawn") act(here[0]);
     else if (here.length === 1) ask(here[0]);
     else {  // several uses aim at this cell (遼來's landing cells): choose one
@@ -282,6 +326,7 @@
       select.name = "cell-" + entry.hero; select.dataset.hero = entry.hero;
       spawns.forEach(function (c) { var o = make("option", "", c); o.value = c; select.appendChild(o); });
       select.selectedIndex = Math.min(i, spawns.length - 1);
+      select.addEventListener("change", function () { drawBoard(null, spawnMarks()); });
       label.appendChild(select); form.appendChild(label);
     });
     form.appendChild(button(W.deploy, function () {
@@ -313,7 +358,11 @@
   function drawDice() {
     var list = el("t-dice");
     for (var i = list.children.length; i < view.rolls.length; i++) {
-      var r = view.rolls[i], li = make("li", "t-roll t-new", fill(W.roll, {k: r.k, face: r.face}));
+      var r = view.rolls[i], made = rollSteps[i] || {}, served = view.actions[made.act];
+      var what = made.weather ? fill(W.weather_of, {round: made.weather}) : served ? describe(served) : "";
+      var li = make("li", "t-roll t-new", what ? fill(W.roll_for, {k: r.k, face: r.face, act: what}) : fill(W.roll, {k: r.k, face: r.face}));
+      if (served) li.dataset.step = made.act;
+      if (made.weather) li.dataset.weather = made.weather;
       li.dataset.k = r.k; li.dataset.face = r.face;
       list.appendChild(li);
     }
@@ -324,7 +373,8 @@
     if (view.state) {
       parts.push(fill(W.round, {round: view.state.round}), W.weather[view.state.weather]);
     }
-    if (view.status === "playing" && view.to_act) parts.push(fill(W.to_act, {side: sideName(view.to_act)}));
+    if (view.status === "playing" && view.to_act) parts = parts.concat(turnWords());
+    else if (!you) parts.push(W.watching);
     if (view.result) parts.push(W.won[view.result.outcome] + " (" + (W.reasons[view.result.reason] || view.result.reason) + ")");
     status.textContent = parts.join(" · ");
     root.dataset.status = view.status; root.dataset.version = view.version;
@@ -338,7 +388,7 @@
     var answer = el("tactics-answer");  // drawn with the page: gone once the challenge is answered
     if (answer) answer.hidden = view.status !== "challenged";
     var over = view.status === "decided";
-    el("t-after").hidden = !over;
+    el("t-after").hidden = !over; el("t-replay").hidden = !over;
     var resign = el("t-resign-box");
     if (resign) resign.hidden = view.status !== "playing";
     if (over) { el("t-seed").textContent = view.seed; if (!positions) loadReplay(); }
@@ -380,7 +430,7 @@
     var p = positions[step];
     drawBoard(p.state, {}); drawCards(p.state);
     el("t-step").textContent = fill(W.step, {i: step, n: positions.length - 1});
-    el("t-step-action").textContent = p.action ? JSON.stringify(p.action) : "";
+    el("t-step-action").textContent = describe(p.action, step > 0 ? positions[step - 1].state : null);
     el("t-replay").dataset.step = step;
   }
   el("t-replay").addEventListener("click", function (e) {
@@ -405,8 +455,8 @@
       var message = JSON.parse(e.data);
       if (message.type === "view") {
         var moved = !view || view.version !== message.view.version;
-        view = message.view; legal = message.legal; received = Date.now();
-        if (moved) { mode = null; proposed = null; preview.hidden = true; }
+        view = message.view; legal = message.legal; received = Date.now(); rollSteps = message.roll_steps || [];
+        if (moved) { mode = null; proposed = null; preview.hidden = true; say(""); }
         draw();
       } else if (message.type === "preview") showPreview(message);
       else if (message.type === "refused") {

@@ -149,7 +149,6 @@ def _words() -> dict:
     return {
         "first": _("first (先手)"),
         "second": _("second (後手)"),
-        "you": _("you"),
         "to_act": _("to act: %(side)s"),
         "round": _("round %(round)s"),
         "weather": {"sunny": _("sunny (晴)"), "overcast": _("overcast (陰)"), "rain": _("rain (雨)"), None: "—"},
@@ -201,6 +200,7 @@ def _words() -> dict:
             "slow": _("slowed (緩速)"),
         },
         **_after_words(),
+        **_turn_words(),
     }
 
 
@@ -224,4 +224,37 @@ def _after_words() -> dict:
         "step": _("step %(i)s of %(n)s"),
         "refused": _("Refused"),
         "connecting": _("Connecting…"),
+    }
+
+
+def _turn_words() -> dict:
+    """The script's words for whose turn it is, a click that does nothing and why, the spawn points
+    and each step of the game in words (the replay's step line, the act each roll served)."""
+    return {
+        "your_turn": _("your turn"),
+        "their_turn": _("your opponent's turn"),
+        "watching": _("you are watching"),
+        "not_your_turn": _("Not your turn: your opponent is acting."),
+        "no_act_here": _("Nothing to do on this cell: click a highlighted cell or a button above the board."),
+        "watcher_click": _("You are watching: only the game's two players act."),
+        "setup_click": _("Heroes are placed with the form above the board, on the marked spawn points."),
+        "spawn": _("spawn point"),
+        "base_of": _("the base of %(side)s"),
+        "roll_for": _("roll %(k)s: %(face)s · for %(act)s"),
+        "weather_of": _("the weather of round %(round)s"),
+        "steps": {
+            "turn": _("%(hero)s begins its turn"),
+            "respawn": _("%(hero)s respawns at %(cell)s"),
+            "move": _("%(hero)s moves to %(cell)s"),
+            "attack": _("%(hero)s attacks %(target)s"),
+            "skill": _("%(hero)s uses %(skill)s"),
+            "skill_on": _("%(hero)s uses %(skill)s on %(target)s"),
+            "react": _("%(hero)s covers %(target)s (援護)"),
+            "drop": _("%(hero)s drops %(skill)s"),
+            "end": _("%(hero)s ends its turn"),
+            "resign": _("%(side)s resigns"),
+            "flag": _("%(side)s runs out of time"),
+            "round-limit": _("the round limit ends the game"),
+            "free-end": _("%(side)s ends a free movement phase"),
+        },
     }

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
+from django.utils.translation import override
 
 from games.tactics.board import distance
 from games.tactics.replay import replay
@@ -32,6 +34,32 @@ ENEMY_BASE = {"first": "e9", "second": "e1"}
 def accounts() -> None:
     for name in ("liubei", "caocao", "sunquan"):
         get_user_model().objects.create_user(name, password=DEMO_PASSWORD)
+
+
+def in_words(action: dict, language: str) -> str:
+    """What the page says of an action (the replay's step line, the dice list): its side, the hero,
+    the act and its target (a base named by its side, a hero's cell as it is)."""
+    from tactics.board_reads import hero_catalogue
+
+    with override(language):
+        side = {"first": _("first (先手)"), "second": _("second (後手)")}
+        words = {
+            "turn": _("%(hero)s begins its turn"),
+            "end": _("%(hero)s ends its turn"),
+            "move": _("%(hero)s moves to %(cell)s"),
+            "respawn": _("%(hero)s respawns at %(cell)s"),
+            "attack": _("%(hero)s attacks %(target)s"),
+        }
+        target = action.get("target", "")
+        if target == ENEMY_BASE[action["side"]]:
+            enemy = side["second" if action["side"] == "first" else "first"]
+            target = _("the base of %(side)s") % {"side": enemy} + f" ({target})"
+        line = words[action["act"]] % {
+            "hero": f"{action['hero']} {hero_catalogue()[action['hero']]['en']}",
+            "cell": action["path"][-1] if action["act"] == "move" else action.get("cell", ""),
+            "target": target,
+        }
+        return f"{side[action['side']]} · {line}"
 
 
 def game_row() -> TacticsGame:
@@ -81,9 +109,11 @@ def click(page, action: dict) -> None:
     if action["act"] in ("move", "respawn"):
         page.click(f"#t-board [data-cell='{action['path'][-1] if action['act'] == 'move' else action['cell']}']")
     elif action["act"] == "attack":
+        board = page.locator("#t-board").bounding_box()
         page.click(f"#t-board [data-cell='{action['target']}']")
         page.wait_for_selector("#t-preview:not([hidden]) [data-confirm]")
         assert page.locator("#t-board .t-covered").count() >= 1  # the cells it covers, shown first
+        assert page.locator("#t-board").bounding_box()["y"] == board["y"], "the preview moves no board"
         page.click("#t-preview [data-confirm]")
     elif action["act"] == "turn":
         page.click(f"#t-actions button[data-act='turn'][data-hero='{action['hero']}']")
@@ -113,7 +143,7 @@ def played_out(pages: dict, errors: list[str]) -> TacticsGame:
     return game_row()
 
 
-def pick_and_deploy(pages: dict) -> None:
+def pick_and_deploy(pages: dict, at_deployment=lambda pages: None) -> None:
     for side, page in pages.items():  # the first in waits for the other; the second's starts the deployment
         page.wait_for_selector("#tactics[data-status='picking'] #t-picks")
         for slot, (hero, _cell) in enumerate(PICKS[side]):
@@ -121,8 +151,10 @@ def pick_and_deploy(pages: dict) -> None:
         page.click("#t-picks [data-send='picks']")
         page.wait_for_selector("#t-setup .t-waiting, #t-deploy, #t-refusal:not([hidden])")
         assert page.locator("#t-setup .t-waiting, #t-deploy").count(), page.inner_text("#t-refusal")
-    for side, page in pages.items():
+    for page in pages.values():
         page.wait_for_selector("#tactics[data-status='deploying'] #t-deploy")
+    at_deployment(pages)
+    for side, page in pages.items():
         for hero, cell in PICKS[side]:
             page.select_option(f"#t-deploy select[name='cell-{hero}']", cell)
         page.click("#t-deploy [data-send='deploy']")
@@ -174,6 +206,28 @@ def test_t13_1_t18_1_w7_two_players_play_a_whole_3v3_game_on_the_page_to_a_base_
     liubei.click("#t-replay [data-step='first']")
     liubei.wait_for_selector("#t-replay[data-step='0']")
     assert liubei.locator("#t-board .t-token").count() == 6  # the heroes where they were deployed
+    board, bar = liubei.locator("#t-board").bounding_box(), liubei.locator("#t-replay").bounding_box()
+    assert 0 <= board["y"] - (bar["y"] + bar["height"]) < 40, "the replay's buttons right above the board"
+    liubei.click("#t-replay [data-step='next']")
+    liubei.wait_for_selector("#t-replay[data-step='1']")
+    assert liubei.inner_text("#t-step-action") == in_words(record["actions"][0], "zh-hant")
+    rolls = liubei.eval_on_selector_all(
+        "#t-dice li", "items => items.map(li => [li.dataset.step, li.dataset.weather, li.textContent])"
+    )
+    with override("zh-hant"):
+        weather = _("the weather of round %(round)s")
+    for step, round_, text in rolls:  # each roll names what it served: a round's weather or an act
+        said = weather % {"round": round_} if round_ else in_words(record["actions"][int(step)], "zh-hant")
+        assert said in text, (step, round_, text)
+    assert any(r for _s, r, _t in rolls)  # (this game's attacks make no checks: its rolls are the weather's)
+    watcher = log_in(browser, asgi_server, "sunquan")
+    watcher.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": asgi_server.url}])
+    watcher.goto(f"{asgi_server.url}/tactics/{game.pk}/")
+    watcher.wait_for_selector("#t-replay:not([hidden])")
+    watcher.click("#t-replay [data-step='last']")
+    last = record["actions"][-1]
+    assert last["act"] == "attack" and last["target"] == ENEMY_BASE["first"]
+    assert watcher.inner_text("#t-step-action") == in_words(last, "en")  # the base's blow, in English
 
 
 def test_t2_3_a_spectator_sees_the_board_but_not_a_side_s_secret_picks(browser, asgi_server):
@@ -193,7 +247,8 @@ def test_t2_3_a_spectator_sees_the_board_but_not_a_side_s_secret_picks(browser, 
 
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (1280, 800)])
 def test_t3_12_the_game_page_fits_a_phone_and_a_window(browser, asgi_server, width, height):
-    """No sideways scroll; the whole board fits in the window's height."""
+    """No sideways scroll; the whole board fits in the window's height; the HP on the tokens is
+    12 px at least."""
     accounts()
     pages, game = challenge_and_accept(browser, asgi_server)
     pick_and_deploy(pages)
@@ -204,6 +259,8 @@ def test_t3_12_the_game_page_fits_a_phone_and_a_window(browser, asgi_server, wid
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     box = page.locator("#t-board").bounding_box()
     assert box["width"] <= width and box["height"] <= height
+    hp = page.eval_on_selector("#t-board .t-token small", "n => parseFloat(getComputedStyle(n).fontSize)")
+    assert hp >= 12, "each hero's HP readable, a phone's too"
     shots = Path(settings.VAR_DIR) / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / f"tactics-{width}.png"), full_page=True)
@@ -256,3 +313,47 @@ def test_t13_4_w7_before_the_play_no_resign_is_offered_and_no_clock_shows_run_ou
     pick_and_deploy(pages)
     first.wait_for_selector("#t-resign-box", state="visible")  # offered once the play begins
     assert ":" in first.inner_text(".t-clock[data-side='first'] time")
+
+
+def test_t3_10_t5_1_the_board_marks_spawn_points_and_says_whose_turn_and_why_a_click_does_nothing(browser, asgi_server):
+    """Deploying, each player's board marks their side's spawn points (T3.10), each with the hero the
+    form places there. In play the status line says "your turn", "your opponent's turn" or "you are
+    watching", and a click where nothing is legal says why (T5.1): not your turn, nothing to do on
+    that cell, or only the players act."""
+    from tactics.board_reads import map_drawing
+
+    accounts()
+    pages, game = challenge_and_accept(browser, asgi_server)
+    watcher = log_in(browser, asgi_server, "sunquan")
+    watcher.goto(f"{asgi_server.url}/tactics/{game.pk}/")
+    spawns = map_drawing(game)["spawns"]
+
+    def at_deployment(pages: dict) -> None:
+        for side, page in pages.items():
+            marked = page.eval_on_selector_all("#t-board .t-spawn", "cells => cells.map(c => c.dataset.cell)")
+            assert sorted(marked) == sorted(spawns[side]), side
+        first, (hero, cell) = pages["first"], PICKS["first"][0]
+        first.select_option(f"#t-deploy select[name='cell-{hero}']", cell)
+        assert first.inner_text(f"#t-board [data-cell='{cell}'] .t-mark") == hero[:2]
+
+    pick_and_deploy(pages, at_deployment)
+    with override("zh-hant"):
+        words = {
+            key: _(text)
+            for key, text in {
+                "yours": "your turn",
+                "theirs": "your opponent's turn",
+                "watching": "you are watching",
+                "not_yours": "Not your turn: your opponent is acting.",
+                "nothing": "Nothing to do on this cell: click a highlighted cell or a button above the board.",
+                "watcher": "You are watching: only the game's two players act.",
+            }.items()
+        }
+    first, second = pages["first"], pages["second"]
+    watcher.wait_for_selector("#tactics[data-status='playing']")
+    assert words["yours"] in first.inner_text("#t-status") and words["theirs"] not in first.inner_text("#t-status")
+    assert words["theirs"] in second.inner_text("#t-status")
+    assert words["watching"] in watcher.inner_text("#t-status")
+    for page, said in ((second, "not_yours"), (first, "nothing"), (watcher, "watcher")):
+        page.click("#t-board [data-cell='e5']")  # no act there at the start: heroes begin their turns first
+        assert page.inner_text("#t-hint") == words[said], said

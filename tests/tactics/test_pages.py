@@ -67,3 +67,35 @@ def test_t18_1_the_game_page_reads_in_pinned_queries_and_shows_the_commitment_no
     text = page.content.decode()
     assert page.status_code == 200 and game.commitment in text and game.seed not in text
     assert Client().get(f"/tactics/{game.pk}/").status_code == 302  # signed-in accounts only
+
+
+def test_t18_1_the_dice_are_headed_in_words_with_the_clause_a_quiet_link_to_the_help():
+    liubei, caocao = accounts("liubei", "caocao")
+    game = playing(liubei, caocao)
+    client = Client(HTTP_ACCEPT_LANGUAGE="zh-hant")
+    client.force_login(liubei)
+    text = client.get(f"/tactics/{game.pk}/").content.decode()
+    summary = text.split('id="t-dice-box"')[1].split("</summary>")[0]
+    assert summary.endswith("<summary>骰子") and "T18.1" not in summary
+    note = text.split("</summary>")[1].split('<ol id="t-dice"')[0]
+    assert 'href="/help/tactics/"' in note and "<small>(T18.1)</small>" in note
+
+
+def test_t18_1_each_roll_is_named_by_the_step_of_the_game_that_made_it():
+    """The page's dice list says what each roll served: the weather that opens each round (T11.1),
+    else the step of the game that made it; read against the replay's positions, each with its
+    round and its count of rolls so far."""
+    from tactics.board_reads import tactics_replay_positions, tactics_roll_steps
+    from tests.tactics.war import play_out
+
+    liubei, caocao = accounts("liubei", "caocao")
+    game = play_out(playing(liubei, caocao), winner="first")
+    positions = tactics_replay_positions(game)
+    expected: list[dict] = [{"weather": 1}] * positions[0]["state"]["rolls"]
+    for before, after in zip(positions, positions[1:], strict=False):
+        made = [{"act": before["index"]}] * (after["state"]["rolls"] - before["state"]["rolls"])
+        if after["state"]["round"] > before["state"]["round"]:
+            made[-1] = {"weather": after["state"]["round"]}
+        expected += made
+    assert len(expected) == positions[-1]["state"]["rolls"] > positions[-1]["state"]["round"] > 1
+    assert tactics_roll_steps(game) == expected
