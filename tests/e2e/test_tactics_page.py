@@ -259,8 +259,10 @@ def test_t3_12_the_game_page_fits_a_phone_and_a_window(browser, asgi_server, wid
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     box = page.locator("#t-board").bounding_box()
     assert box["width"] <= width and box["height"] <= height
-    hp = page.eval_on_selector("#t-board .t-token small", "n => parseFloat(getComputedStyle(n).fontSize)")
-    assert hp >= 12, "each hero's HP readable, a phone's too"
+    hp = page.eval_on_selector(
+        "#t-board .t-token small", "n => [parseFloat(getComputedStyle(n).fontSize), getComputedStyle(n).color]"
+    )
+    assert hp[0] >= 12 and hp[1] == "rgb(255, 255, 255)", "each hero's HP readable, a phone's too"
     shots = Path(settings.VAR_DIR) / "screenshots"
     shots.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(shots / f"tactics-{width}.png"), full_page=True)
@@ -327,6 +329,8 @@ def test_t3_10_t5_1_the_board_marks_spawn_points_and_says_whose_turn_and_why_a_c
     watcher = log_in(browser, asgi_server, "sunquan")
     watcher.goto(f"{asgi_server.url}/tactics/{game.pk}/")
     spawns = map_drawing(game)["spawns"]
+    shots = Path(settings.VAR_DIR) / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
 
     def at_deployment(pages: dict) -> None:
         for side, page in pages.items():
@@ -335,6 +339,7 @@ def test_t3_10_t5_1_the_board_marks_spawn_points_and_says_whose_turn_and_why_a_c
         first, (hero, cell) = pages["first"], PICKS["first"][0]
         first.select_option(f"#t-deploy select[name='cell-{hero}']", cell)
         assert first.inner_text(f"#t-board [data-cell='{cell}'] .t-mark") == hero[:2]
+        first.screenshot(path=str(shots / "tactics-deploying.png"), full_page=True)
 
     pick_and_deploy(pages, at_deployment)
     with override("zh-hant"):
@@ -357,3 +362,4 @@ def test_t3_10_t5_1_the_board_marks_spawn_points_and_says_whose_turn_and_why_a_c
     for page, said in ((second, "not_yours"), (first, "nothing"), (watcher, "watcher")):
         page.click("#t-board [data-cell='e5']")  # no act there at the start: heroes begin their turns first
         assert page.inner_text("#t-hint") == words[said], said
+    first.screenshot(path=str(shots / "tactics-hint.png"), full_page=True)
