@@ -1,14 +1,17 @@
 """R1.3, R7.3 The siege walk in a browser: two players open threads on 漢中's board in its form; then
 魏 besieges 漢中 (set up through the services: the march, a game called, taken up, reported with its
 record and confirmed, more games decided by the judge over three periods, 許褚 taken and ransomed).
-Page 1 of the board, read in the browser, still lists both players' threads, on top, with the
-siege's one system thread beneath them; the siege page and the game page show what happened; and a
-reader who hides the war's news sees the players' threads alone.
+Page 1 of the board still lists both players' threads, on top, with the siege's one system thread
+beneath them, at each door: read in the browser, in the API's thread list fetched from the served
+site with a token, and in the terminal over real SSH; the siege page and the game page show what
+happened; and a reader who hides the war's news sees the players' threads alone, on the site and in
+the API.
 
 With SCREENSHOTS set to a folder (`make screenshots`: docs/screenshots/), the walk writes the
 board, the siege, the game page and the map at 1280 and 390 px in both languages there."""
 
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -16,11 +19,14 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from accounts.services import token_create
 from battles.models import Ransom
 from battles.services.prisoners import ransom_settle
 from battles.services.siege import siege_call, siege_call_answer
 from campaign.timers import timers_sweep
 from ops.demo import DEMO_PASSWORD
+from tests.bbs.terminal import BBS, settled
+from tests.e2e.test_bbs_web import _open_board, _terminal
 from tests.play.test_records import MATE, report_confirmed
 from tests.worlds import besiege, make_world, play
 
@@ -28,6 +34,14 @@ pytestmark = pytest.mark.e2e
 ARMY = [("徐晃", "marshal"), ("許褚", "general")]
 TITLES = {"張飛": "張飛：守漢中之策", "魏延": "魏延：子午谷奇謀"}
 SIZES = {"1280": {"width": 1280, "height": 800}, "390": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def ssh(transactional_db, redis_server):
+    """The real SSH server (bbs/server.py) in a thread of this process, beside the live server's."""
+    server = BBS(settings.VAR_DIR)
+    yield server
+    server.stop()
 
 
 def _reader(browser, server, username: str, language: str = "zh-hant", size: dict | None = None):
@@ -79,6 +93,28 @@ def _rows(page) -> list[tuple[str, bool]]:
     )
 
 
+def _page_one_in_api(page, server, world, board) -> list[tuple[str, bool]]:
+    """Page 1 of the board in the API's thread list, asked of the served site with 張飛's token."""
+    _t, token = token_create(user=world["張飛"].user, name="walk", scope="read")
+    response = page.request.get(
+        f"{server.url}/api/v1/c/{world.campaign.slug}/boards/{board.pk}/threads",
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status == 200, response.text()
+    return [(thread["title"], thread["is_system"]) for thread in response.json()["results"]]
+
+
+def _page_one_in_terminal(ssh, world) -> list[str]:
+    """Page 1 of 漢中's board in 張飛's terminal (English), over SSH: its thread rows, in order."""
+    terminal = _terminal(ssh, world, "zhangfei", "張飛")
+    _open_board(terminal, world, "張飛", "漢中")
+    screen = settled(terminal, "[System]")
+    header = next(i for i, line in enumerate(screen.splitlines()) if "page 1/" in line)
+    rows = [line for line in screen.splitlines()[header + 1 :] if re.match(r"\s*>?\s*\d+ ", line)]
+    terminal.close()
+    return rows
+
+
 def _screenshots(browser, server, urls: dict[str, str]) -> None:
     folder = Path(os.environ["SCREENSHOTS"])
     folder.mkdir(parents=True, exist_ok=True)
@@ -94,7 +130,7 @@ def _screenshots(browser, server, urls: dict[str, str]) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_r1_3_r7_3_after_a_siege_page_1_of_the_city_s_board_still_lists_the_players_threads(
-    browser, live_server, clock
+    browser, live_server, clock, ssh
 ):
     world = make_world()
     base = f"{live_server.url}/c/{world.campaign.slug}"
@@ -111,6 +147,15 @@ def test_r1_3_r7_3_after_a_siege_page_1_of_the_city_s_board_still_lists_the_play
     assert sorted(title for title, system in rows[:2]) == sorted(TITLES.values()), rows
     assert [system for _t, system in rows] == [False, False] + [True] * (len(rows) - 2), rows
     assert any("漢中" in title for title, _s in rows[2:]), "the siege's thread, beneath the players'"
+
+    api = _page_one_in_api(reader, live_server, world, board)
+    assert [system for _t, system in api] == [system for _t, system in rows], (api, rows)
+    assert all(title in shown for (title, _s), (shown, _x) in zip(api, rows, strict=True)), "the site's order"
+    lines = _page_one_in_terminal(ssh, world)
+    assert len(lines) == len(rows), lines
+    players = [any(title in line for title in TITLES.values()) for line in lines]
+    assert players == [True, True] + [False] * (len(lines) - 2), lines
+    assert ["[System]" in line for line in lines] == [not player for player in players], lines
 
     reader.goto(f"{base}/sieges/{army.siege_id}/")
     siege_text = reader.inner_text("main")
@@ -134,3 +179,5 @@ def test_r1_3_r7_3_after_a_siege_page_1_of_the_city_s_board_still_lists_the_play
     reader.click("form[action$='/news/'] button")
     reader.wait_for_url(board_url)
     assert sorted(title for title, _s in _rows(reader)) == sorted(TITLES.values()), "the war's news hidden"
+    hidden = _page_one_in_api(reader, live_server, world, board)
+    assert sorted(title for title, _s in hidden) == sorted(TITLES.values()), "hidden in the API too"
