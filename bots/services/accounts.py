@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from bots.models import Bot
 from campaign.errors import RuleViolation
 from games.engine_player import ENGINE_LEVELS
-from games.tactics.bots import LEVELS
+from games.tactics.bots.levels import LEVELS
 
 
 @transaction.atomic

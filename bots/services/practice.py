@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 
 from bots.models import Bot
 from campaign.errors import RuleViolation
-from games.tactics.bots import LEVELS
+from games.tactics.bots.levels import LEVELS
 from tactics.models import TacticsGame
 from tactics.services.challenges import tactics_challenge
 
