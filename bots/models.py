@@ -8,7 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from games.engine_player import ENGINE_LEVELS
-from games.tactics.bots import DEFAULT_LEVEL, LEVELS
+from games.tactics.bots.levels import DEFAULT_LEVEL, LEVELS
 
 
 class Bot(models.Model):

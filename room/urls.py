@@ -12,6 +12,7 @@ urlpatterns = [
     path("room/seeks/<id:seek_id>/accept/", views.seek_accept_view, name="room-seek-accept"),
     path("room/seeks/<id:seek_id>/withdraw/", views.seek_withdraw_view, name="room-seek-withdraw"),
     path("room/challenge/", views.challenge_new, name="room-challenge"),
+    path("room/computer/", views.computer_new, name="room-computer"),
     path(
         "room/challenges/<id:game_id>/accept/",
         views.challenge_answer,

@@ -1,7 +1,8 @@
 """The game room's page and its forms: the open seeks, the friendly games in play and lately
 decided, a seek opened, accepted or withdrawn, a named account challenged and a challenge
-answered. Every form goes through the services (room/services/, tactics/services/challenges.py):
-a refusal comes back as a message naming its clause, and nothing changes."""
+answered, a game against the computer started. Every form goes through the services
+(room/services/, tactics/services/challenges.py, bots/services/practice.py): a refusal comes back
+as a message naming its clause, and nothing changes."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -11,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from bots.services.practice import practice_start
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.pages import forbidden, outside_zone
 from room.inputs import tactics_settings
@@ -99,3 +101,22 @@ def challenge_answer(request: HttpRequest, game_id: int, answer: str) -> HttpRes
     service, success = acts[answer]
     game_id = tactics_game(game_id).pk  # 404 for an unknown game
     return _done(request, lambda: service(user=request.user, game_id=game_id), success)
+
+
+@login_required
+@require_POST
+def computer_new(request: HttpRequest) -> HttpResponse:
+    """A game against the computer at the level chosen (bots/services/practice.py): its page, where
+    the computer's answer arrives; a refusal, back to the room with its clause."""
+    try:
+        game = practice_start(
+            user=request.user,
+            level=request.POST.get("level", "")[:16],
+            settings=tactics_settings(request.POST),
+            side=request.POST.get("side", ""),
+        )
+    except RuleViolation as exc:
+        messages.error(request, exc.refusal_html)
+        return redirect("room")
+    messages.success(request, _("The computer has your challenge: it accepts in a moment, then pick your heroes."))
+    return redirect("tactics:game", game.pk)

@@ -126,6 +126,8 @@ def test_make_run_seeds_the_demo_without_saying_redis_is_unavailable(tmp_path):
     output = "\n".join(said)
     assert "Demo campaign created." in output and "Site at http://" in output, output[-3000:]
     assert "Redis unavailable" not in output, output[-3000:]
+    # The computer's accounts, one a level, to practise against from the game room (bots/).
+    assert all(f"{name}: created" in output for name in ("computer-beginner", "computer-hard")), output[-3000:]
     # Ctrl-C as soon as the site is up stops all it started (each in its own session).
     left = [cmd for cmd in _command_lines() if str(tmp_path) in cmd or environment["BIND"].split(":")[1] in cmd]
     assert left == [], left

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from bots.models import Bot
 from campaign.errors import RuleViolation
 from games.engine_player import ENGINE_LEVELS
-from games.tactics.bots import LEVELS
+from games.tactics.bots.levels import LEVELS
 
 
 @transaction.atomic
@@ -31,3 +31,28 @@ def bot_flag(*, user, tactics_level: str = "mcts", engine_level: int = 2) -> Bot
         user=user, defaults={"tactics_level": tactics_level, "engine_level": engine_level}
     )
     return bot
+
+
+# The computer's accounts every site has (`manage.py bot_accounts`, run by `make demo` and `make
+# run`): one a hero tactics level, weakest first, with Fairy-Stockfish's level to match.
+COMPUTERS = (
+    ("computer-beginner", "random", 1),
+    ("computer-easy", "greedy", 2),
+    ("computer-medium", "mcts", 3),
+    ("computer-hard", "mcts-strong", 4),
+)
+
+
+def bot_accounts_ensure() -> list[tuple[str, str]]:
+    """The computer's accounts of COMPUTERS, each created if its name is free: (name, what became
+    of it: `created`, `present` when it is the computer's already, `taken` by another account,
+    left alone). Run again, it changes nothing."""
+    done = []
+    for username, tactics_level, engine_level in COMPUTERS:
+        existing = get_user_model().objects.filter(username__iexact=username).first()
+        if existing is None:
+            bot_create(username=username, tactics_level=tactics_level, engine_level=engine_level)
+            done.append((username, "created"))
+        else:
+            done.append((username, "present" if Bot.objects.filter(user=existing).exists() else "taken"))
+    return done

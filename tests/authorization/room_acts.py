@@ -1,7 +1,9 @@
 """The game room's rows (room/, T2.6): any signed-in account opens a seek or challenges another;
 a seek is accepted by anyone but its owner and withdrawn by its owner alone; a challenge is
-answered by the account challenged and withdrawn by the challenger."""
+answered by the account challenged and withdrawn by the challenger; any signed-in account plays
+the computer."""
 
+from bots.services.accounts import bot_accounts_ensure
 from room.services.seeks import seek_open
 from tactics.services.challenges import tactics_challenge
 from tests.authorization.cases import Case, allow, refuse
@@ -42,6 +44,11 @@ def challenge_withdraw(world, clock):
     return Case([_challenge(world).pk], {}, roles, campaign_url=False)
 
 
+def computer_new(world, clock):
+    bot_accounts_ensure()
+    return Case([], {"level": "random", "side": "first"}, {"right": allow("許褚")}, campaign_url=False)
+
+
 ROOM_ROWS = {
     "room-seek-new": seek_new,
     "room-seek-accept": seek_accept,
@@ -50,4 +57,5 @@ ROOM_ROWS = {
     "room-challenge-accept": _answer,
     "room-challenge-decline": _answer,
     "room-challenge-withdraw": challenge_withdraw,
+    "room-computer": computer_new,
 }

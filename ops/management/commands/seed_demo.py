@@ -1,5 +1,7 @@
-"""Create the demo campaign if it is absent, and print its logins."""
+"""Create the demo campaign if it is absent, and the computer's accounts (bot_accounts), and print
+its logins."""
 
+from django.core.management import call_command
 from django.core.management.base import BaseCommand
 from django.utils import translation
 
@@ -11,7 +13,7 @@ from seasons.world.creation import world_create
 
 
 class Command(BaseCommand):
-    help = "Create the Three Kingdoms demo campaign (if absent) and print the demo logins."
+    help = "Create the Three Kingdoms demo campaign and the computer's accounts (if absent) and print the demo logins."
 
     def handle(self, *args, **options):
         if Campaign.objects.filter(slug=DEMO_SLUG).exists():
@@ -20,6 +22,7 @@ class Command(BaseCommand):
             campaign = world_create(spec=demo_spec())
             self.start_war(campaign)
             self.stdout.write(self.style.SUCCESS("Demo campaign created."))
+        call_command("bot_accounts", stdout=self.stdout, stderr=self.stderr)  # to practise against (bots/)
         with translation.override("en"):
             self.print_logins()
 

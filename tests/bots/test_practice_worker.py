@@ -1,0 +1,56 @@
+"""A game against the computer started from the game room and played to its end with the real
+Celery worker thinking for the computer (bots/services/practice.py, bots/tasks.py; T2.3–T2.6,
+T13, W4): the level chosen on the form is the one that plays, the settings (§T15) and side
+(T2.1) are the player's, and the game decides itself by its round limit or a base."""
+
+import random
+
+import pytest
+from django.test import Client
+
+from bots.services.accounts import bot_accounts_ensure
+from tactics.models import TacticsGame
+from tactics.selectors import tactics_record
+from tests.tactics.bots import CELLS, SIDES_PICKS, Player, choose
+from tests.workers import wait_for
+
+
+def _status(game_id: int, *wanted: str):
+    return TacticsGame.objects.filter(pk=game_id, status__in=wanted).first()
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_t2_6_t13_the_computer_chosen_on_the_room_page_plays_its_game_in_the_worker_to_the_end(start_worker):
+    worker = start_worker(beat=False)
+    bot_accounts_ensure()
+    human = Player("liubei")
+    page = Client()
+    page.force_login(human.user)
+    form = {"level": "mcts", "side": "second", "heroes_per_side": "1", "round_limit": "2"}
+    assert page.post("/room/computer/", form).status_code == 302
+    game = TacticsGame.objects.get()
+    assert game.opponent.username == "computer-medium" and game.opponent.bot.tactics_level == "mcts"
+    path = f"games/{game.pk}"
+    wait_for(lambda: _status(game.pk, "picking"), 30, "the computer to accept", worker)
+    human.ok(f"{path}/picks", {"heroes": SIDES_PICKS["second"][:1]})
+    wait_for(lambda: _status(game.pk, "deploying"), 30, "the computer's picks", worker)
+    human.ok(f"{path}/deploy", {"cells": {SIDES_PICKS["second"][0]["hero"]: CELLS["second"][0]}})
+    wait_for(lambda: _status(game.pk, "playing", "decided"), 30, "the computer's deployment", worker)
+    rng = random.Random(5)
+
+    def ours_or_over():
+        view = human.get(path).json()
+        return view if view["status"] == "decided" or view["to_act"] == "second" else None
+
+    for _ in range(200):
+        view = wait_for(ours_or_over, 60, "the computer to act", worker)
+        if view["status"] == "decided":
+            break
+        legal = human.get(f"{path}/legal").json()
+        human.ok(f"{path}/act", {"action": choose(rng, legal["actions"], "second"), "version": legal["version"]})
+    decided = TacticsGame.objects.get(pk=game.pk)
+    assert decided.status == "decided" and decided.reason in ("base", "bases", "round-limit")
+    record = tactics_record(decided)
+    assert record["sides"]["first"]["player"] == "computer-medium"  # the player chose second (T2.1)
+    assert any(a.get("side") == "first" and a["act"] != "turn" for a in record["actions"])
