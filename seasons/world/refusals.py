@@ -35,6 +35,8 @@ CLAUSES = {
     "officer_kind": "R1.6",
     "not_own_city": "R1.5",
     "duplicate_user": "R1.5",
+    "invisible": "R1.5",
+    "look_alike": "R1.5",
     "username": "R1.5",
     "name_markup": "R1.1",
     "account_taken": "R1.5",
@@ -122,6 +124,12 @@ def _rules() -> dict[str, str]:
         "account_unknown": _(
             "No account is named “%(name)s”: a world file makes no account; players sign up, then join through "
             "invitations and applications."
+        ),
+        "invisible": _(
+            "“%(name)s” holds a character nobody sees (%(char)s): a name is written in visible characters only."
+        ),
+        "look_alike": _(
+            "“%(name)s” looks like “%(other)s”, an officer of this campaign: officers' names must be told apart."
         ),
         "two_kings": _("%(kingdom)s has two kings."),
         "two_governors": _("The city “%(name)s” has two governors."),
