@@ -74,10 +74,23 @@ def _reading_rules() -> dict[str, str]:
     }
 
 
+def _name_rules() -> dict[str, str]:
+    """An officer's name people can tell apart (R1.5), in the words joining uses."""
+    return {
+        "invisible": _(
+            "“%(name)s” holds a character nobody sees (%(char)s): a name is written in visible characters only."
+        ),
+        "look_alike": _(
+            "“%(name)s” looks like “%(other)s”, an officer of this campaign: officers' names must be told apart."
+        ),
+    }
+
+
 def _rules() -> dict[str, str]:
     """Each code's rule, in the reader's language (read at call time: the language is the request's)."""
     return {
         **_reading_rules(),
+        **_name_rules(),
         "key": _("A key must be text."),
         "duplicate_key": _("The key “%(key)s” is given twice."),
         "not_a_mapping": _("A mapping of keys and values is expected here."),
@@ -124,12 +137,6 @@ def _rules() -> dict[str, str]:
         "account_unknown": _(
             "No account is named “%(name)s”: a world file makes no account; players sign up, then join through "
             "invitations and applications."
-        ),
-        "invisible": _(
-            "“%(name)s” holds a character nobody sees (%(char)s): a name is written in visible characters only."
-        ),
-        "look_alike": _(
-            "“%(name)s” looks like “%(other)s”, an officer of this campaign: officers' names must be told apart."
         ),
         "two_kings": _("%(kingdom)s has two kings."),
         "two_governors": _("The city “%(name)s” has two governors."),
