@@ -84,6 +84,7 @@ bench: migrate static
 	$(PY) bench/room.py
 	$(PY) bench/season.py
 	$(PY) bench/world.py
+	$(PY) bench/big_world.py
 	$(PY) bench/flood.py
 	$(PY) bench/flood.py --terminal
 	$(PY) bench/bbs.py

@@ -4,6 +4,7 @@ and why, not which issue asked for it (the history belongs to git). Migrations a
 and exempt."""
 
 import ast
+import configparser
 import re
 from pathlib import Path
 
@@ -139,3 +140,22 @@ def test_an_import_inside_a_function_says_why_it_waits():
         if "deferred" not in comment
     ]
     assert unexplained == []
+
+
+def test_every_test_path_exists_and_takes_in_the_pure_rules_doctests():
+    """pytest.ini's testpaths are what `make test` collects: each exists (a package moved without
+    its entry drops its doctests silently), and every pure rules module holding a doctest
+    (`<app>/rules.py`, `<app>/…/rules/*.py`) lies under one of them."""
+    config = configparser.ConfigParser()
+    config.read(ROOT / "pytest.ini")
+    paths = config["pytest"]["testpaths"].split()
+    assert [path for path in paths if not (ROOT / path).exists()] == []
+    rules = [
+        path.relative_to(ROOT).as_posix()
+        for path in sources()
+        if path.relative_to(ROOT).parts[0] not in ("tests", "bench", "examples")
+        and ("rules" in path.relative_to(ROOT).parts[:-1] or path.name == "rules.py")
+        and ">>>" in path.read_text()
+    ]
+    assert rules, "the walk finds the rules modules"
+    assert [rule for rule in rules if not any(rule == p or rule.startswith(p + "/") for p in paths)] == []

@@ -8,7 +8,8 @@ refused beside it: two names look alike when their confusable skeletons are equa
 UTS #39, section 4, computed by ICU's SpoofChecker from Unicode's own confusables data; case is
 folded too, since `Caocao` and `caocao` read as one name). Callers compare a new name with the
 names already in its scope: the campaign's officers, the site's accounts
-(campaign/selectors/names.py reads them).
+(campaign/selectors/names.py reads them); a world file's officers are compared among themselves
+(`look_alike_pair`, in seasons/world/rules/check.py).
 
 >>> normal_name("  ｃａｏｃａｏ ")
 'caocao'

@@ -35,6 +35,8 @@ CLAUSES = {
     "officer_kind": "R1.6",
     "not_own_city": "R1.5",
     "duplicate_user": "R1.5",
+    "invisible": "R1.5",
+    "look_alike": "R1.5",
     "username": "R1.5",
     "name_markup": "R1.1",
     "account_taken": "R1.5",
@@ -72,10 +74,23 @@ def _reading_rules() -> dict[str, str]:
     }
 
 
+def _name_rules() -> dict[str, str]:
+    """An officer's name people can tell apart (R1.5), in the words joining uses."""
+    return {
+        "invisible": _(
+            "“%(name)s” holds a character nobody sees (%(char)s): a name is written in visible characters only."
+        ),
+        "look_alike": _(
+            "“%(name)s” looks like “%(other)s”, an officer of this campaign: officers' names must be told apart."
+        ),
+    }
+
+
 def _rules() -> dict[str, str]:
     """Each code's rule, in the reader's language (read at call time: the language is the request's)."""
     return {
         **_reading_rules(),
+        **_name_rules(),
         "key": _("A key must be text."),
         "duplicate_key": _("The key “%(key)s” is given twice."),
         "not_a_mapping": _("A mapping of keys and values is expected here."),

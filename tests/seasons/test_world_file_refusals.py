@@ -217,3 +217,48 @@ def test_r1_1_a_setting_out_of_its_column_refused(settings, field):
 def test_r1_3_a_negative_wall_refused():
     data = _broken(lambda d: d["cities"][1].update(wall=-1))
     assert "from 0 to 300" in str(_refused(json.dumps(data), "json").message)
+
+
+# A second officer of kingdom A, on its own account, named `name` (beside 甲, the first).
+def _second_officer(name: str) -> dict:
+    return _broken(lambda d: d["officers"].append({**d["officers"][0], "user": "rb", "name": name}))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "name, words",
+    [
+        ("甲\u200b", "nobody sees (U+200B)"),  # a zero-width space after 甲
+        ("\uff03\u200d", "nobody sees (U+200D)"),  # a full-width # and a zero-width joiner
+        ("甲\ufe0f", "nobody sees (U+FE0F)"),  # a variation selector
+    ],
+)
+def test_r1_5_a_world_files_officer_name_with_a_character_nobody_sees_is_refused(name, words):
+    data = _second_officer(name)
+    for text, fmt, where in ((_yaml(data), "yaml", "Line 17 (officers[1].name)"), (json.dumps(data), "json", "")):
+        refusal = _refused(text, fmt)
+        assert refusal.clause == "R1.5" and words in str(refusal.message), refusal.message
+        assert where in str(refusal.message)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("twin", ["Ζhang Liao", "Zhang Lіao", "zhang liao", "ｚｈａｎｇ ｌｉａｏ"])
+def test_r1_5_a_world_files_officers_that_look_alike_are_refused_naming_both(twin):
+    """Greek Ζ, Cyrillic і, case alone, full width (lower case): each a twin of `Zhang Liao` (UTS #39)."""
+    data = _broken(lambda d: d["officers"][0].update(name="Zhang Liao"))
+    data["officers"].append({**data["officers"][0], "user": "rb", "name": twin})
+    for text, fmt in ((_yaml(data), "yaml"), (json.dumps(data, ensure_ascii=False), "json")):
+        message = str(_refused(text, fmt).message)
+        assert "officers[1].name" in message and "looks like “Zhang Liao”" in message, message
+    with translation.override("zh-hant"):
+        assert "看起來和本戰役的角色「Zhang Liao」" in str(_refused(_yaml(data), "yaml").message)
+
+
+@pytest.mark.django_db
+def test_r1_5_a_world_files_officer_names_are_stored_in_nfkc_and_names_apart_pass():
+    """Full-width letters are the letters they are; 甲 and 乙 are told apart."""
+    data = _broken(lambda d: d["officers"][0].update(name="ｃａｏ　ｒｅｎ"))
+    data["officers"].append({**data["officers"][0], "user": "rb", "name": "乙"})
+    accounts_made(data)
+    world_import(text=_yaml(data))
+    assert sorted(Officer.objects.values_list("name", flat=True)) == ["cao ren", "乙"]

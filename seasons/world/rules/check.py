@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
+from campaign.rules.names import invisible_in, look_alike_pair, normal_name
 from campaign.rules.personnel import valid_stars
 from campaign.rules.text import name_fault, text_fault
 from cities.rules import adjacency
@@ -330,7 +331,20 @@ def _officers(items: list[Any], spec: dict[str, Any], kinds: tuple[str, ...]) ->
             kings.add(officer["kingdom"])
         out.append(officer)
     _named(out, "officers")
+    twins = look_alike_pair(o["name"] for o in out)  # (R1.5: names people can tell apart)
+    if twins is not None:
+        i = next(i for i, o in enumerate(out) if o["name"] == twins[1])
+        raise _fail("look_alike", f"officers[{i}].name", name=twins[1], other=twins[0])
     return out
+
+
+def _officer_name(value: Any, path: str) -> str:
+    """An officer's name as stored (NFKC: full width is the letters it is), in characters people see."""
+    name = _name(normal_name(value) if isinstance(value, str) else value, path, 50)
+    char = invisible_in(name)
+    if char is not None:
+        raise _fail("invisible", path, name=name, char=char)
+    return name
 
 
 def _officer(
@@ -340,7 +354,7 @@ def _officer(
     kingdom (R1.5), with what they hold (king, a governed city, boards to moderate)."""
     officer: dict[str, Any] = {
         "username": _text(o["user"], f"{path}.user", 150),
-        "name": _name(o["name"], f"{path}.name", 50),
+        "name": _officer_name(o["name"], f"{path}.name"),
     }
     if not USERNAME.match(officer["username"]):
         raise _fail("username", f"{path}.user", name=officer["username"])
