@@ -3,6 +3,7 @@ id type; a page, an act or an API call with an id that names nothing or is out o
 site's 404 or the API's JSON error, never a 500; a name with a NUL is refused; the site's 404 is
 its own view, which loads no module of the API."""
 
+import ast
 import json
 import os
 import subprocess
@@ -142,3 +143,29 @@ def test_the_sites_404_is_a_view_of_the_site_that_loads_the_api_only_for_its_pat
     loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip() == "[]"
+
+
+def test_no_view_looks_a_thing_up_by_its_id_itself():
+    """One look-up per thing: a page finds what its id names through its app's `lookups.py`, as
+    the API and the terminal do, so that a thing missing, or another campaign's, is one 404 alike
+    wherever it is asked for. A view's own `get_object_or_404` or `.objects.get` would be a second."""
+    views = sorted({*ROOT.glob("*/views.py"), *ROOT.glob("*/views/*.py")} - {*ROOT.glob("tests/**/*.py")})
+    assert {"campaign", "forum", "battles", "accounts", "bbs"} <= {path.parent.name for path in views} | {
+        path.parent.parent.name for path in views
+    }
+    own = []
+    for path in views:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            called = node.func
+            by_shortcut = isinstance(called, ast.Name) and called.id in ("get_object_or_404", "get_list_or_404")
+            by_manager = (
+                isinstance(called, ast.Attribute)
+                and called.attr == "get"
+                and isinstance(called.value, ast.Attribute)
+                and called.value.attr == "objects"
+            )
+            if by_shortcut or by_manager:
+                own.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert own == []

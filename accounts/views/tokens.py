@@ -4,11 +4,12 @@ and act), sees a new one's text once, and revokes them."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts import lookups
 from accounts.models import AccessToken
 from accounts.services import token_create, token_revoke
 from campaign.errors import NotAllowed, RuleViolation
@@ -56,7 +57,7 @@ def token_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def token_revoke_view(request: HttpRequest, token_id: int) -> HttpResponse:
-    token = get_object_or_404(AccessToken, pk=token_id)
+    token = lookups.token(token_id)
     try:
         token_revoke(user=request.user, token=token)
     except NotAllowed as exc:
