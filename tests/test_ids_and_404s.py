@@ -145,10 +145,11 @@ def test_the_sites_404_is_a_view_of_the_site_that_loads_the_api_only_for_its_pat
     assert loaded.stdout.strip() == "[]"
 
 
-def test_no_view_looks_a_thing_up_by_its_id_itself():
+def test_no_view_looks_a_thing_up_itself():
     """One look-up per thing: a page finds what its id names through its app's `lookups.py`, as
     the API and the terminal do, so that a thing missing, or another campaign's, is one 404 alike
-    wherever it is asked for. A view's own `get_object_or_404` or `.objects.get` would be a second."""
+    wherever it is asked for; what it lists, through a selector. A view's own `get_object_or_404`
+    or query of a model's manager (`Model.objects…`) would be a second look-up beside them."""
     views = sorted({*ROOT.glob("*/views.py"), *ROOT.glob("*/views/*.py")} - {*ROOT.glob("tests/**/*.py")})
     assert {"campaign", "forum", "battles", "accounts", "bbs"} <= {path.parent.name for path in views} | {
         path.parent.parent.name for path in views
@@ -156,16 +157,8 @@ def test_no_view_looks_a_thing_up_by_its_id_itself():
     own = []
     for path in views:
         for node in ast.walk(ast.parse(path.read_text())):
-            if not isinstance(node, ast.Call):
-                continue
-            called = node.func
-            by_shortcut = isinstance(called, ast.Name) and called.id in ("get_object_or_404", "get_list_or_404")
-            by_manager = (
-                isinstance(called, ast.Attribute)
-                and called.attr == "get"
-                and isinstance(called.value, ast.Attribute)
-                and called.value.attr == "objects"
-            )
+            by_shortcut = isinstance(node, ast.Name) and node.id in ("get_object_or_404", "get_list_or_404")
+            by_manager = isinstance(node, ast.Attribute) and node.attr in ("objects", "_default_manager")
             if by_shortcut or by_manager:
                 own.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert own == []

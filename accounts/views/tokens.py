@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import lookups
 from accounts.models import AccessToken
+from accounts.selectors import tokens_of
 from accounts.services import token_create, token_revoke
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.pages import forbidden, outside_zone
@@ -22,7 +23,7 @@ SHOWN_ONCE = "token_shown_once"
 @require_http_methods(["GET", "HEAD"])
 def tokens_page(request: HttpRequest) -> HttpResponse:
     assert request.user.pk is not None  # login_required: a signed-in user
-    tokens = AccessToken.objects.filter(user_id=request.user.pk).order_by("-created_at")
+    tokens = tokens_of(request.user.pk)
     # Times in the reader's zone, else their campaign's, as on every other page (the footer says which).
     with timezone.override(outside_zone(request)):
         return render(
