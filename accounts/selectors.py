@@ -1,12 +1,15 @@
 """Who is asking, as their account stands (the API's `GET /me`): their username, their address and
-whether it is confirmed, whether they log in with two factors, and the campaigns they serve in."""
+whether it is confirmed, whether they log in with two factors, and the campaigns they serve in;
+and an account's tokens, for its tokens page."""
 
 from dataclasses import dataclass
 
 from allauth.account.models import EmailAddress
 from allauth.mfa.models import Authenticator
 from django.contrib.auth.models import User
+from django.db.models import QuerySet
 
+from accounts.models import AccessToken
 from campaign.models import Officer
 
 
@@ -30,3 +33,8 @@ def account_of(user: User) -> AccountView:
         .values_list("campaign__slug", flat=True)
     )
     return AccountView(user.get_username(), first["email"], bool(first["verified"]), two_factor, campaigns)
+
+
+def tokens_of(user_id: int) -> QuerySet[AccessToken]:
+    """The tokens page: an account's tokens, newest first, revoked ones included."""
+    return AccessToken.objects.filter(user_id=user_id).order_by("-created_at")

@@ -5,8 +5,9 @@ screen imports another. `screens/all_screens.py` imports every screen module onc
 
 The names follow the web's URL names where the web has the page (boards, board, thread, letters,
 dashboard, city, siege, army, duties, games, game); the terminal's own screens have their own
-(main-menu, acts, road, game-live, game-replay). What a screen opens of its own (a thread list's
-editor, a mailbox's letter, a form's pickers) it makes itself, unregistered."""
+(main-menu, acts, road, game-live, game-replay). The editors another screen reopens (a kept
+draft's: thread-new, reply, letter-new) are registered too; what a screen opens only of its own
+(a mailbox's letter, a form's pickers) it makes itself, unregistered."""
 
 from collections.abc import Callable
 from typing import Any

@@ -4,13 +4,13 @@ and removes them (the BBS's one web page; the terminal itself is bbs/server.py).
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from bbs import lookups
 from bbs.conf import setting
-from bbs.models import SSHKey
 from bbs.selectors import ssh_keys_of
 from bbs.services import ssh_key_add, ssh_key_remove
 from campaign.errors import NotAllowed, RuleViolation
@@ -44,7 +44,7 @@ def ssh_key_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def ssh_key_remove_view(request: HttpRequest, key_id: int) -> HttpResponse:
-    key = get_object_or_404(SSHKey, pk=key_id)
+    key = lookups.ssh_key(key_id)
     try:
         ssh_key_remove(user=request.user, key=key)
     except NotAllowed as exc:

@@ -1,7 +1,7 @@
 """A thing of the campaign (a campaign, its kingdoms, officers, moves and promotions; its cities
 and roads, which the cities app below cannot look up by campaign) found by its id in its
 campaign, 404 otherwise: for the pages, the API and the terminal; and the lists the API pages by
-cursor and a form picks an id from."""
+cursor and a form picks an id from; an officer by the feed secret their feeds' addresses carry."""
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
@@ -79,3 +79,14 @@ def move(campaign: Campaign, move_id: int) -> Move:
 
 def promotion(campaign: Campaign, promotion_id: int) -> Promotion:
     return get_object_or_404(Promotion, pk=promotion_id, campaign=campaign)
+
+
+def feed_reader(campaign: Campaign, token: str) -> Officer | None:
+    """The officer of `campaign` whose feed secret `token` is (a board's private feed); None when
+    none holds it (a renewed address), which the feed refuses in words rather than as a 404."""
+    return Officer.objects.filter(campaign=campaign, feed_token=token).first()
+
+
+def feed_reader_by_slug(slug: str, token: str) -> Officer | None:
+    """The same by the campaign's slug, the campaign loaded with its officer (the calendar's feed)."""
+    return Officer.objects.select_related("campaign").filter(campaign__slug=slug, feed_token=token).first()

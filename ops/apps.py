@@ -9,5 +9,5 @@ class OpsConfig(AppConfig):
     verbose_name = _("Operations")
 
     def ready(self) -> None:
-        # deferred until the apps are ready: registers `check --deploy`'s warning on the demo's accounts
+        # deferred: until the apps are ready; registers `check --deploy`'s warning on the demo's accounts
         from ops import checks  # noqa: F401

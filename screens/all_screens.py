@@ -2,6 +2,7 @@
 (bbs/registry.py): the screens app's `ready` imports this in every process, so that the engine
 (bbs/) imports no screen, and no screen imports another."""
 
+import screens.acts.claim_answer
 import screens.acts.duties
 import screens.acts.menu
 import screens.boards

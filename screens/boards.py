@@ -355,6 +355,7 @@ class ThreadList(ListScreen):
         )
 
 
+@screen("thread-new")
 def thread_new(
     ctx: Context, board, on_sent=None, *, subject: str = "", body: str = "", resumed: bool = False
 ) -> Editor:

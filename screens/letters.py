@@ -353,6 +353,7 @@ class OfficerChoice(ListScreen):
         )
 
 
+@screen("letter-new")
 def compose(
     ctx: Context,
     *,

@@ -3,6 +3,7 @@ id type; a page, an act or an API call with an id that names nothing or is out o
 site's 404 or the API's JSON error, never a 500; a name with a NUL is refused; the site's 404 is
 its own view, which loads no module of the API."""
 
+import ast
 import json
 import os
 import subprocess
@@ -142,3 +143,22 @@ def test_the_sites_404_is_a_view_of_the_site_that_loads_the_api_only_for_its_pat
     loaded = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, capture_output=True, text=True)
     assert loaded.returncode == 0, loaded.stderr
     assert loaded.stdout.strip() == "[]"
+
+
+def test_no_view_looks_a_thing_up_itself():
+    """One look-up per thing: a page finds what its id names through its app's `lookups.py`, as
+    the API and the terminal do, so that a thing missing, or another campaign's, is one 404 alike
+    wherever it is asked for; what it lists, through a selector. A view's own `get_object_or_404`
+    or query of a model's manager (`Model.objects…`) would be a second look-up beside them."""
+    views = sorted({*ROOT.glob("*/views.py"), *ROOT.glob("*/views/*.py")} - {*ROOT.glob("tests/**/*.py")})
+    assert {"campaign", "forum", "battles", "accounts", "bbs"} <= {path.parent.name for path in views} | {
+        path.parent.parent.name for path in views
+    }
+    own = []
+    for path in views:
+        for node in ast.walk(ast.parse(path.read_text())):
+            by_shortcut = isinstance(node, ast.Name) and node.id in ("get_object_or_404", "get_list_or_404")
+            by_manager = isinstance(node, ast.Attribute) and node.attr in ("objects", "_default_manager")
+            if by_shortcut or by_manager:
+                own.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert own == []

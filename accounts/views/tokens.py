@@ -4,12 +4,14 @@ and act), sees a new one's text once, and revokes them."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts import lookups
 from accounts.models import AccessToken
+from accounts.selectors import tokens_of
 from accounts.services import token_create, token_revoke
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.pages import forbidden, outside_zone
@@ -21,7 +23,7 @@ SHOWN_ONCE = "token_shown_once"
 @require_http_methods(["GET", "HEAD"])
 def tokens_page(request: HttpRequest) -> HttpResponse:
     assert request.user.pk is not None  # login_required: a signed-in user
-    tokens = AccessToken.objects.filter(user_id=request.user.pk).order_by("-created_at")
+    tokens = tokens_of(request.user.pk)
     # Times in the reader's zone, else their campaign's, as on every other page (the footer says which).
     with timezone.override(outside_zone(request)):
         return render(
@@ -56,7 +58,7 @@ def token_new(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def token_revoke_view(request: HttpRequest, token_id: int) -> HttpResponse:
-    token = get_object_or_404(AccessToken, pk=token_id)
+    token = lookups.token(token_id)
     try:
         token_revoke(user=request.user, token=token)
     except NotAllowed as exc:

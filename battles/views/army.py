@@ -13,10 +13,8 @@ from battles.selectors.march import reinforce_choice
 from battles.services import field as field_services
 from battles.services.pursuit import pursuit_declare
 from battles.services.reinforce import reinforcement_send
-from battles.services.results import game_city_id
 from campaign.models import Officer
 from campaign.pages import back, campaign_action, campaign_page, require_officer
-from cities.models import City
 from play import lookups as play_lookups
 from play.models import Game
 from play.services.results import game_result_enter
@@ -121,9 +119,8 @@ def result_enter(request, campaign, game_id):
         user=request.user, game=game, result=request.POST.get("result", ""), note=request.POST.get("note", "")
     )
     messages.success(request, _("Result entered."))
-    fallback = reverse("dashboard", args=[campaign.slug])
     if game.kind == Game.Kind.SIEGE:
         fallback = reverse("siege", args=[campaign.slug, game.siege_id])
-    elif City.objects.filter(pk=game_city_id(game)).exists():
+    else:  # a field battle's or a pursuit's game: its army's page
         fallback = reverse("army", args=[campaign.slug, game.army_id])
     return back(request, fallback)

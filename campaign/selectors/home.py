@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 
 from campaign.lookups import campaigns_listed
-from campaign.models import Campaign
+from campaign.models import Campaign, Officer
 
 
 @dataclass
@@ -24,3 +24,13 @@ def home_for(user: User | AnonymousUser) -> HomeView:
     """The home page's campaigns, in one query."""
     campaigns = campaigns_list(user)
     return HomeView(campaigns, [c for c in campaigns if c.status == Campaign.Status.ENROLMENT])
+
+
+def landing_slug(user: User) -> str | None:
+    """The campaign a log-in without a `next` leads to: the newest the user serves in (one query)."""
+    return (
+        Officer.objects.filter(user=user)
+        .order_by("-campaign__created_at", "-campaign_id")
+        .values_list("campaign__slug", flat=True)
+        .first()
+    )

@@ -2,8 +2,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_safe
 
-from campaign.models import Officer
-from campaign.selectors.home import home_for
+from campaign.selectors.home import home_for, landing_slug
 
 
 @require_safe
@@ -17,10 +16,5 @@ def home(request):
 def landing(request):
     """Where a log-in without a `next` leads: the dashboard of the user's campaign (the newest,
     if they serve in several), or the list of campaigns for a user who serves in none."""
-    slug = (
-        Officer.objects.filter(user=request.user)
-        .order_by("-campaign__created_at", "-campaign_id")
-        .values_list("campaign__slug", flat=True)
-        .first()
-    )
+    slug = landing_slug(request.user)
     return redirect("dashboard", slug) if slug else redirect("home")

@@ -12,7 +12,7 @@ from campaign.errors import NotAllowed
 from campaign.models import Campaign, Officer, OfficerKind
 from forum.authority import may_moderate, may_post, may_read_board
 from forum.models import Board, ChroniclePin, Post, Thread
-from forum.selectors.comments import CommentLine, comment_lines
+from forum.selectors.comments import CommentLine, comment_lines, shown_comments
 
 THREADS_PER_PAGE = 20
 POSTS_PER_PAGE = 50
@@ -159,3 +159,14 @@ def boards_of_campaign(*, campaign: Campaign, officer: Officer | None) -> list[B
     else:
         boards = boards.filter(Q(kind=Board.Kind.CITY) | Q(kingdom_id=officer.kingdom_id))
     return sorted(boards, key=lambda b: (b.kind != Board.Kind.PALACE, b.city.position if b.city else 0, b.pk))
+
+
+def feed_posts(board: Board, count: int) -> list[Post]:
+    """A board's feed: its latest `count` posts shown, newest first, each with its thread, author
+    and shown comments (2 queries)."""
+    return list(
+        Post.objects.filter(thread__board=board, hidden=False)
+        .select_related("thread", "author")
+        .prefetch_related(shown_comments())
+        .order_by("-created_at", "-pk")[:count]
+    )

@@ -13,13 +13,14 @@ from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from campaign.models import Campaign, Officer
+from campaign import lookups as campaign_lookups
+from campaign.models import Campaign
 from campaign.pages import campaign_action, require_officer
 from forum import lookups
 from forum.authority import may_read_board
 from forum.models import Board, Post
 from forum.rules.comments import MARKS
-from forum.selectors.comments import shown_comments
+from forum.selectors.boards import feed_posts
 from forum.services.feeds import feed_token_renew
 
 FEED_POSTS = 30
@@ -44,12 +45,7 @@ class BoardFeed(Feed):
         return _("The latest posts of %(board)s.") % {"board": board}
 
     def items(self, board: Board):
-        return (
-            Post.objects.filter(thread__board=board, hidden=False)
-            .select_related("thread", "author")
-            .prefetch_related(shown_comments())
-            .order_by("-created_at", "-pk")[:FEED_POSTS]
-        )
+        return feed_posts(board, FEED_POSTS)
 
     def item_title(self, post: Post) -> str:
         return post.thread.title
@@ -105,7 +101,7 @@ def board_feed(request, slug: str, board_id: int) -> HttpResponse:
 def board_feed_private(request, slug: str, token: str, board_id: int) -> HttpResponse:
     """Any board the address's officer may read (their kingdom's palace included)."""
     board = lookups.board_for_feed(slug, board_id)
-    reader = Officer.objects.filter(campaign=board.campaign, feed_token=token).first()
+    reader = campaign_lookups.feed_reader(board.campaign, token)
     if reader is None:
         return HttpResponseForbidden(
             _("This feed address is no longer valid: its officer made a new one."),

@@ -8,13 +8,13 @@ from django.views.decorators.http import require_safe
 from icalendar import Calendar, Event
 
 from campaign import clock
-from campaign.models import Officer
+from campaign.lookups import feed_reader_by_slug
 from record.selectors.calendar import officer_calendar
 
 
 @require_safe
 def calendar_feed(request, slug: str, token: str) -> HttpResponse:
-    officer = Officer.objects.select_related("campaign").filter(campaign__slug=slug, feed_token=token).first()
+    officer = feed_reader_by_slug(slug, token)
     if officer is None:
         return HttpResponseForbidden(
             _("This feed address is no longer valid: its officer made a new one."),

@@ -9,7 +9,6 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from battles.selectors.duties import Duty
 from bbs.context import Context
-from bbs.registry import screen
 from bbs.screen import on_top
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
@@ -90,10 +89,3 @@ def duty_act(ctx: Context, duty: Duty, on_done: Callable[[str], None] | None = N
     if len(offers) == 1:
         return form_for(ctx, offers[0], on_done)
     return ActList(ctx, safe(duty.summary, newlines=False), offers, on_done)
-
-
-@screen("claim-answer")
-def claim_answer(ctx: Context, game_id: int, on_done: Callable[[str], None] | None = None) -> FormScreen:
-    """A reported record's claim confirmed or disputed by its opponent (R11.3), opened from a
-    game's replay."""
-    return form_for(ctx, Offer(_("Confirm or dispute the result"), "claim-answer", {"game": str(game_id)}), on_done)

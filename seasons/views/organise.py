@@ -18,11 +18,11 @@ from campaign.inputs import zone_names
 from campaign.pages import campaign_action, campaign_page, outside_zone, two_factor_page
 from seasons import lookups as season_lookups
 from seasons.organise_inputs import column, settings_posted
-from seasons.pages import preview_or_save
+from seasons.pages import world_preview_page, world_refused_page, world_save_asked
 from seasons.selectors.organise import organise_home, organise_hub, settings_rows
 from seasons.services import organise, organise_right
 from seasons.tactics_map import map_choices, map_shown
-from seasons.world.upload import places_posted
+from seasons.world.upload import places_posted, world_file_posted
 
 
 @login_required
@@ -96,18 +96,19 @@ def organise_create(request: HttpRequest) -> HttpResponse:
 def organise_upload(request: HttpRequest) -> HttpResponse:
     """A new campaign from a world file, at the file's address or the one typed."""
     slug = request.POST.get("slug", "").strip()[:50]
-
-    def save(text, fmt):
-        places = places_posted(request.POST)
-        campaign = organise.campaign_import(actor=_user(request), text=text, fmt=fmt, slug=slug, places=places)
-        messages.success(request, _("The campaign %(name)s is made, in draft.") % {"name": campaign.name})
-        return redirect("organise-hub", slug=campaign.slug)
-
     try:
         require_campaign_creator(request.user)
-        return preview_or_save(request, save, "/organise/new/", slug=slug)
+        if not world_save_asked(request):
+            return world_preview_page(request, "/organise/new/", slug=slug)
+        text, fmt = world_file_posted(request)
+        places = places_posted(request.POST)
+        campaign = organise.campaign_import(actor=_user(request), text=text, fmt=fmt, slug=slug, places=places)
     except NotAllowed as exc:
         return _refused(request, exc)
+    except RuleViolation as exc:
+        return world_refused_page(request, exc, "/organise/new/", slug=slug)
+    messages.success(request, _("The campaign %(name)s is made, in draft.") % {"name": campaign.name})
+    return redirect("organise-hub", slug=campaign.slug)
 
 
 @login_required

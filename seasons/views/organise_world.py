@@ -10,13 +10,13 @@ from django.utils.translation import gettext as _
 
 from campaign import lookups
 from campaign.authority import require_organiser
-from campaign.errors import RuleViolation
+from campaign.errors import NotAllowed, RuleViolation
 from campaign.inputs import posted_int, posted_object
 from campaign.pages import campaign_action, campaign_page, two_factor_page
-from seasons.pages import preview_or_save
+from seasons.pages import world_preview_page, world_refused_page, world_save_asked
 from seasons.selectors.organise import world_page
 from seasons.services import organise, world_edit
-from seasons.world.upload import places_posted
+from seasons.world.upload import places_posted, world_file_posted
 
 
 @login_required
@@ -52,13 +52,18 @@ def _wall(request):
 @two_factor_page
 def organise_world_upload(request, campaign):
     require_organiser(request.user, campaign)
-
-    def save(text, fmt):
+    back_url = f"/c/{campaign.slug}/organise/world/"
+    if not world_save_asked(request):
+        return world_preview_page(request, back_url, replacing=campaign)
+    try:
+        text, fmt = world_file_posted(request)
         places = places_posted(request.POST)
         organise.world_replace(actor=request.user, campaign=campaign, text=text, fmt=fmt, places=places)
-        return _done(request, campaign, _("The world file replaced the draft's world."))
-
-    return preview_or_save(request, save, f"/c/{campaign.slug}/organise/world/", replacing=campaign)
+    except NotAllowed:
+        raise
+    except RuleViolation as exc:
+        return world_refused_page(request, exc, back_url)
+    return _done(request, campaign, _("The world file replaced the draft's world."))
 
 
 @campaign_action

@@ -112,8 +112,9 @@ def test_r4_6_r5_sortie_results_and_advance_through_the_army_page(world, client,
     )
     client.post(url(world, "result-enter", battle.games.exclude(pk=own.pk).get().pk), {"result": "attacker"})
     client.force_login(world["孫權"].user)  # the king of a neutral kingdom
-    client.post(url(world, "result-enter", own.pk), {"result": "attacker"})
+    entered = client.post(url(world, "result-enter", own.pk), {"result": "attacker"})
     assert FieldBattle.objects.get().winner == "attacker"
+    assert entered.url == url(world, "army", army.pk), "a field battle's result leads back to its army's page"
     client.force_login(world["徐晃"].user)
     client.post(url(world, "battle-advance", army.pk), {"advance": "0"})
     assert Army.objects.get(pk=army.pk).status == Army.Status.ENDED

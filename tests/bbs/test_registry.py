@@ -4,6 +4,7 @@ a screen (a container, keys, a help text). A name opened but never registered wo
 officer's key doing nothing; two screens under one name would open the wrong one."""
 
 import ast
+import configparser
 import re
 from pathlib import Path
 
@@ -68,3 +69,15 @@ def test_no_screen_module_imports_another_inside_a_function():
                     if isinstance(inner, ast.ImportFrom) and inner.module in screen_modules:
                         found.append(f"{path.name}: {inner.module}")
     assert found == []
+
+
+def test_every_module_that_registers_a_screen_is_kept_apart_by_the_contract():
+    """The contract that no screen imports another (.importlinter, screens-apart) holds only for
+    the modules it lists: a module that registers a screen and is not listed could import, or be
+    imported by, any other screen unseen."""
+    contracts = configparser.ConfigParser()
+    contracts.read(ROOT / ".importlinter")
+    apart = set(contracts["importlinter:contract:screens-apart"]["modules"].split())
+    registering = {maker.__module__ for maker in SCREENS.values()}
+    assert {"screens.war.siege", "screens.menu"} <= registering
+    assert registering - apart == set()
