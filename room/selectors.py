@@ -66,4 +66,5 @@ def seek_json(seek: Seek) -> dict:
         "status": seek.status,
         "created_at": seek.created_at.isoformat(),
         "game": seek.tactics_game_id,
+        "seats": seek.seats,
     }

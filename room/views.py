@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.pages import forbidden, outside_zone
-from room.inputs import tactics_settings
+from room.inputs import tactics_seats, tactics_settings
 from room.lookups import seek
 from room.selectors import open_seeks, room
 from room.services.seeks import seek_accept, seek_open, seek_withdraw
@@ -55,6 +55,7 @@ def seek_new(request: HttpRequest) -> HttpResponse:
             kind=request.POST.get("kind", ""),
             settings=tactics_settings(request.POST),
             side=request.POST.get("side", ""),
+            seats=tactics_seats(request.POST),
         )
 
     return _done(request, act, _("Your seek is open: the game starts when someone accepts it."))
@@ -83,6 +84,7 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
             opponent_name=request.POST.get("opponent", "")[:150],
             settings=tactics_settings(request.POST),
             side=request.POST.get("side", ""),
+            seats=tactics_seats(request.POST),
         )
 
     return _done(request, act, _("Challenge sent: the game starts when it is accepted."))

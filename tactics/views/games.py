@@ -18,9 +18,10 @@ from tactics.board_reads import hero_catalogue, map_drawing, tactics_replay_posi
 from tactics.lookups import tactics_game
 from tactics.models import TacticsGame
 from tactics.rules import CLOCK_DEFAULT
-from tactics.selectors import tactics_games_of, tactics_record
+from tactics.selectors import tactics_games_of, tactics_record, tactics_team
 from tactics.services.challenges import tactics_accept, tactics_cancel, tactics_challenge, tactics_decline
 from tactics.services.clock import tactics_settled
+from tactics.services.seats import tactics_join, tactics_unseat
 
 OPEN = ("picking", "deploying", "playing")
 OVER = ("decided", "declined", "cancelled")
@@ -111,6 +112,22 @@ def withdraw(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    """An open seat of the side chosen, in a team game before its picks (T2.6)."""
+    side = request.POST.get("side", "")
+    return _answer(lambda **given: tactics_join(side=side, **given), request, game_id)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    """One's own seat left, or a captain's player unseated, before the picks (T2.6)."""
+    player = request.POST.get("player", "")[:150]
+    return _answer(lambda **given: tactics_unseat(player_name=player, **given), request, game_id)
+
+
+@login_required
 @require_GET
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The page draws the game from what its socket sends (each reader's own view); here only
@@ -123,6 +140,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "heroes": hero_catalogue(),
         "words": _words(),
         "answerable": game.status == TacticsGame.Status.CHALLENGED,
+        "team": tactics_team(game) if game.seats > 1 else None,
+        "seating": game.status in (TacticsGame.Status.CHALLENGED, TacticsGame.Status.SEATING),
     }
     return render(request, "tactics/game.html", context)
 
@@ -155,6 +174,7 @@ def _words() -> dict:
         "weather": {"sunny": _("sunny (晴)"), "overcast": _("overcast (陰)"), "rain": _("rain (雨)"), None: "—"},
         "status": {
             "challenged": _("challenged: waiting for the answer"),
+            "seating": _("filling the team's seats (T2.6)"),
             "picking": _("picking heroes (secret)"),
             "deploying": _("deploying heroes (secret)"),
             "playing": _("playing"),
@@ -163,6 +183,7 @@ def _words() -> dict:
             "cancelled": _("called off"),
         },
         "waiting": _("Sent. Waiting for the opponent…"),
+        "captain_sets": _("Your captain, %(captain)s, picks and deploys for your side (T2.6)."),
         "opponent_in": _("Your opponent's choice is in."),
         "clash": _("Both sides chose %(heroes)s, which this game allows on one side only: pick again."),
         "pick_heroes": _("Send my picks"),
