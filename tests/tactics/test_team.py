@@ -8,6 +8,7 @@ import pytest
 from django.utils import translation
 
 from campaign.errors import NotAllowed, RuleViolation, Stale
+from games.tactics.board import distance
 from games.tactics.replay import replay
 from room.services.seeks import seek_accept, seek_open
 from tactics.models import TacticsGame, TacticsSeat
@@ -74,9 +75,10 @@ def test_t2_6_the_captain_picks_deploys_and_resigns_for_the_side_and_the_refusal
     team = team_accounts()
     liubei, guanyu, _zhangfei = team["first"]
     game = seated(team)
-    refused = _refused(
-        lambda: tactics_pick(user=guanyu, game_id=game.pk, picks={"heroes": SIDES_PICKS["first"]}), kind=NotAllowed
-    )
+    with translation.override("en"):
+        refused = _refused(
+            lambda: tactics_pick(user=guanyu, game_id=game.pk, picks={"heroes": SIDES_PICKS["first"]}), kind=NotAllowed
+        )
     assert "liubei" in refused.refusal and "captain" in refused.refusal
     with translation.override("zh-hant"):
         refused = _refused(
@@ -174,3 +176,59 @@ def test_t2_6_a_game_of_one_player_a_side_reads_no_seats(django_assert_num_queri
         legal = tactics_legal(game, liubei)
     assert view["team"] == {"first": ["liubei"], "second": ["caocao"]} and view["captain"] is True
     assert legal["actions"]
+
+
+def _ready(game: TacticsGame, players: list) -> tuple:
+    """The first player of the side with something to play, and their legal actions."""
+    return next((user, legal) for user in players if (legal := tactics_legal(game, user))["actions"])
+
+
+def _attack_near_zhao_yun(team: dict, game: TacticsGame) -> TacticsGame:
+    """The first side walks its heroes to 趙雲's neighbours and attacks one of them once he has
+    the EN for 援護; the second side only ends its turns. Each act sent by its hero's commander."""
+    for _ in range(300):
+        game = TacticsGame.objects.select_related("challenger", "opponent").get(pk=game.pk)
+        if game.pending is not None or game.status != "playing":
+            return game
+        user, legal = _ready(game, team[game.to_act])
+        actions = legal["actions"]
+        if game.to_act == "second":
+            action = next((a for a in actions if a["act"] in ("turn", "end")), actions[0])
+        else:
+            heroes = {(h["side"], h["hero"]): h for h in tactics_view(game)["state"]["heroes"]}
+            zhao = heroes[("second", "趙雲")]
+            covered = {
+                h["cell"]
+                for h in heroes.values()
+                if h["side"] == "second" and h["cell"] and zhao["cell"] and distance(h["cell"], zhao["cell"]) == 1
+            }
+            attacks = [a for a in actions if a["act"] == "attack" and a["target"] in covered and zhao["en"] >= 1]
+            moves = [a for a in actions if a["act"] == "move"]
+            if attacks:
+                action = attacks[0]
+            elif moves and not any(a["act"] == "attack" for a in actions):
+                action = min(moves, key=lambda a: distance(a["path"][-1], "c8"))
+            else:
+                action = next((a for a in actions if a["act"] in ("turn", "end", "respawn")), actions[-1])
+        tactics_act(user=user, game_id=game.pk, action=action, expected_version=legal["version"])
+    raise AssertionError("no attack came near 趙雲")
+
+
+def test_t2_6_yuanhu_s_answer_goes_to_the_player_who_commands_zhao_yun():
+    team = team_accounts()
+    caocao, xuchu, _dianwei = team["second"]
+    game = seated(team)
+    second = [SIDES_PICKS["second"][1], SIDES_PICKS["second"][0], SIDES_PICKS["second"][2]]  # 趙雲 is xuchu's
+    tactics_pick(user=team["first"][0], game_id=game.pk, picks={"heroes": SIDES_PICKS["first"]})
+    tactics_pick(user=caocao, game_id=game.pk, picks={"heroes": second})
+    tactics_deploy(user=team["first"][0], game_id=game.pk, cells={"呂布": "c1", "張飛": "d1", "甘寧": "f1"})
+    tactics_deploy(user=caocao, game_id=game.pk, cells={"關羽": "c9", "趙雲": "d9", "張遼": "f9"})
+    waiting = _attack_near_zhao_yun(team, TacticsGame.objects.get(pk=game.pk))
+    assert waiting.pending is not None and waiting.to_act == "second", waiting.record["actions"][-6:]
+    assert tactics_view(waiting)["commanders"]["second"]["趙雲"] == "xuchu"
+    assert tactics_legal(waiting, caocao)["actions"] == []  # the captain does not answer for 趙雲
+    answers = tactics_legal(waiting, xuchu)["actions"]
+    assert answers[0]["act"] == "react" and answers[-1] == {"act": "no-cover"}
+    _refused(lambda: tactics_act(user=caocao, game_id=game.pk, action=answers[0], expected_version=waiting.version))
+    after = tactics_act(user=xuchu, game_id=game.pk, action=answers[0], expected_version=waiting.version)
+    assert after.pending is None and after.record["actions"][-1] == answers[0]
