@@ -328,6 +328,8 @@
       parts.push(fill(W.round, {round: view.state.round}), W.weather[view.state.weather]);
     }
     if (view.status === "playing" && view.to_act) parts.push(fill(W.to_act, {side: sideName(view.to_act)}));
+    var turn = view.state && view.state.turn, who = turn && view.seats > 1 ? (view.commanders[turn.side] || {})[turn.hero] : null;
+    if (who && view.status === "playing") parts.push(fill(W.plays, {player: who, hero: heroName(turn.hero)}));
     if (view.result) parts.push(W.won[view.result.outcome] + " (" + (W.reasons[view.result.reason] || view.result.reason) + ")");
     status.textContent = parts.join(" · ");
     root.dataset.status = view.status; root.dataset.version = view.version;

@@ -23,7 +23,7 @@ from tactics.services.challenges import tactics_accept, tactics_cancel, tactics_
 from tactics.services.clock import tactics_settled
 from tactics.services.seats import tactics_join, tactics_unseat
 
-OPEN = ("picking", "deploying", "playing")
+OPEN = ("seating", "picking", "deploying", "playing")
 OVER = ("decided", "declined", "cancelled")
 
 
@@ -74,6 +74,7 @@ def challenge(request: HttpRequest) -> HttpResponse:
             opponent_name=request.POST.get("opponent", ""),
             settings=_challenge_settings(request.POST),
             side=request.POST.get("side", "first"),
+            seats=_number(request.POST.get("seats"), 1),
         )
     except RuleViolation as refused:
         messages.error(request, refused.refusal_html)
@@ -183,7 +184,6 @@ def _words() -> dict:
             "cancelled": _("called off"),
         },
         "waiting": _("Sent. Waiting for the opponent…"),
-        "captain_sets": _("Your captain, %(captain)s, picks and deploys for your side (T2.6)."),
         "opponent_in": _("Your opponent's choice is in."),
         "clash": _("Both sides chose %(heroes)s, which this game allows on one side only: pick again."),
         "pick_heroes": _("Send my picks"),
@@ -226,8 +226,10 @@ def _words() -> dict:
 
 
 def _after_words() -> dict:
-    """The script's words for the rolls, the end, the recheck and the replay."""
+    """The script's words for the team form (T2.6), the rolls, the end, the recheck and the replay."""
     return {
+        "plays": _("%(player)s plays %(hero)s (T2.6)"),
+        "captain_sets": _("Your captain, %(captain)s, picks and deploys for your side (T2.6)."),
         "cost": _("cost %(n)s"),
         "roll": _("roll %(k)s: %(face)s"),
         "won": {"first": _("first (先手) won"), "second": _("second (後手) won"), "draw": _("drawn")},

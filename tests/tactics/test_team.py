@@ -7,6 +7,8 @@ the first to start acts; and a whole game among six accounts, played to its end.
 import pytest
 from django.utils import translation
 
+from bots.services.accounts import bot_create
+from bots.services.tactics import bot_tactics_turn
 from campaign.errors import NotAllowed, RuleViolation, Stale
 from games.tactics.board import distance
 from games.tactics.replay import replay
@@ -232,3 +234,11 @@ def test_t2_6_yuanhu_s_answer_goes_to_the_player_who_commands_zhao_yun():
     _refused(lambda: tactics_act(user=caocao, game_id=game.pk, action=answers[0], expected_version=waiting.version))
     after = tactics_act(user=xuchu, game_id=game.pk, action=answers[0], expected_version=waiting.version)
     assert after.pending is None and after.record["actions"][-1] == answers[0]
+
+
+def test_t2_6_the_computer_commands_whole_sides_only_and_declines_a_team_challenge():
+    bot_create(username="computer", tactics_level="greedy")
+    liubei = accounts("liubei")[0]
+    game = tactics_challenge(user=liubei, opponent_name="computer", settings={}, seats=2)
+    assert bot_tactics_turn(game_id=game.pk, version=game.version) == "declined"
+    assert TacticsGame.objects.get(pk=game.pk).status == "declined"
