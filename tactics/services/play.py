@@ -142,7 +142,7 @@ def tactics_resign(*, user, game_id: int) -> TacticsGame:
     tactics_flag_check(game_id=game_id)
     with transaction.atomic():
         game = locked(game_id)
-        side = captain_side(game, user, _("In a team game the side's captain, %(captain)s, resigns for it (T2.6)."))
+        side = captain_side(game, user, _("In a team game the side's captain, %(captain)s, resigns for it."))
         _require_playing(game)
         assert game.record is not None
         game.record = {**game.record, "actions": [*game.record["actions"], {"act": "resign", "side": side}]}

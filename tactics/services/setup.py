@@ -27,7 +27,7 @@ def tactics_pick(*, user, game_id: int, picks: object, expected_version: int | N
     user's side, final once submitted."""
     game = locked(game_id)
     side = captain_side(
-        game, user, _("In a team game the side's captain, %(captain)s, picks and activates its heroes (T2.6).")
+        game, user, _("In a team game the side's captain, %(captain)s, picks and activates its heroes.")
     )
     expect_version(game, expected_version)
     if game.status != TacticsGame.Status.PICKING:
@@ -84,7 +84,7 @@ def _clash(game: TacticsGame) -> list[str]:
 def tactics_deploy(*, user, game_id: int, cells: object, expected_version: int | None = None) -> TacticsGame:
     """`cells`: `{"張遼": "d1", …}`, each hero of the user's side on its own spawn point (T2.5)."""
     game = locked(game_id)
-    side = captain_side(game, user, _("In a team game the side's captain, %(captain)s, deploys its heroes (T2.6)."))
+    side = captain_side(game, user, _("In a team game the side's captain, %(captain)s, deploys its heroes."))
     expect_version(game, expected_version)
     if game.status != TacticsGame.Status.DEPLOYING:
         raise RuleViolation("T2.5", _("Heroes are deployed once both sides' picks are shown."))
