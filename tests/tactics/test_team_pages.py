@@ -1,7 +1,8 @@
 """The team form (T2.6) on the game's page and its socket: an account not in the game takes an open
 seat from the page (CSRF form), the page read in pinned queries; a third player, seated beside
 their captain, sees the game as their side over the socket, acts the hero they command and is
-refused another's, in their language."""
+refused another's, in their language; a team seek opened from the room's form, shown with its team
+size, accepted into a game that the room lists while its seats are filled."""
 
 import json
 
@@ -9,6 +10,7 @@ import pytest
 from asgiref.sync import async_to_sync
 from django.test import Client
 
+from room.models import Seek
 from tactics.models import TacticsGame
 from tactics.selectors import tactics_legal
 from tactics.services.challenges import tactics_challenge
@@ -63,3 +65,22 @@ def test_t2_6_a_third_player_acts_the_hero_they_command_over_the_socket_and_not_
         await player.disconnect()
 
     async_to_sync(scenario)()
+
+
+def test_t2_6_a_team_seek_from_the_room_form_waits_among_the_games_for_its_seats():
+    liubei, caocao, guanyu = accounts("liubei", "caocao", "guanyu")
+    owner, taker, friend = Client(), Client(), Client()
+    for client, user in ((owner, liubei), (taker, caocao), (friend, guanyu)):
+        client.force_login(user)
+    form = {"kind": "tactics", "side": "first", "heroes_per_side": "2", "seats": "2"}
+    assert owner.post("/room/seeks/new/", form).status_code == 302
+    seek = Seek.objects.get()
+    assert seek.seats == 2 and 'data-seats="2"' in friend.get("/room/").content.decode()
+    assert taker.post(f"/room/seeks/{seek.pk}/accept/").status_code == 302
+    game = TacticsGame.objects.get()
+    assert (game.seats, game.status) == (2, "seating")
+    room = friend.get("/room/").content.decode()  # listed among the games, for anyone to open and sit down
+    assert f'data-game="{game.pk}"><a href="/tactics/{game.pk}/"' in room and "招募隊員中" in room
+    too_many = dict(form, seats="3")
+    refused = owner.post("/room/seeks/new/", too_many, follow=True).content.decode()
+    assert "T2.6" in refused and Seek.objects.count() == 1  # more players than heroes: nothing opened
