@@ -8,6 +8,7 @@ import json
 
 import pytest
 from asgiref.sync import async_to_sync
+from django.contrib.auth import get_user_model
 from django.test import Client
 
 from room.models import Seek
@@ -84,3 +85,14 @@ def test_t2_6_a_team_seek_from_the_room_form_waits_among_the_games_for_its_seats
     too_many = dict(form, seats="3")
     refused = owner.post("/room/seeks/new/", too_many, follow=True).content.decode()
     assert "T2.6" in refused and Seek.objects.count() == 1  # more players than heroes: nothing opened
+
+
+def test_t2_6_staff_see_a_team_game_s_seats_read_only_in_the_admin():
+    team = team_accounts()
+    game = team_playing(team)
+    staff = Client()
+    staff.force_login(get_user_model().objects.create_superuser("root", password="a-long-root-password"))
+    page = staff.get(f"/admin/tactics/tacticsgame/{game.pk}/change/")
+    text = page.content.decode()
+    assert page.status_code == 200 and "guanyu" in text and "dianwei" in text
+    assert 'name="seat_rows-0-user"' not in text  # shown, never edited: a seat changes through its services
