@@ -9,8 +9,8 @@ class SeatInline(admin.TabularInline):
     """The team form's players beside the captains (T2.6)."""
 
     model = TacticsSeat
-    fields = ["side", "place", "user", "seated_at"]
-    readonly_fields = fields
+    fields = ("side", "place", "user", "seated_at")
+    readonly_fields = ("side", "place", "user", "seated_at")
     extra = 0
     can_delete = False
 
