@@ -25,12 +25,14 @@ class SeekOut(Schema):
     status: str = Field(description="open, accepted or withdrawn")
     created_at: str
     game: int | None = Field(description="the hero tactics game it made, once accepted")
+    seats: int = Field(1, description="players a side (the team form, T2.6)")
 
 
 class SeekIn(Schema):
     kind: str = Field("tactics", description="the game: tactics")
     side: str = Field("first", description="your side: first (先手) or second (後手)")
     settings: dict[str, Any] = Field(default_factory=dict, description="T15; absent keys take their defaults")
+    seats: int = Field(1, description="players a side, up to the heroes a side (the team form, T2.6)")
 
 
 @read("/room/seeks", list[SeekOut], "room-seeks-api")
@@ -42,7 +44,8 @@ def room_seeks(request):
 @act("/room/seeks", SeekOut, "room-seek-new")
 def room_seek_open(request, data: SeekIn):
     """Open a seek: a friendly game any other account may accept (one open seek a game each)."""
-    return seek_json(seek_open(user=request.auth.user, kind=data.kind, settings=data.settings, side=data.side))
+    found = seek_open(user=request.auth.user, kind=data.kind, settings=data.settings, side=data.side, seats=data.seats)
+    return seek_json(found)
 
 
 @act("/room/seeks/{seek_id}/accept", SeekOut, "room-seek-accept")
@@ -62,5 +65,7 @@ def room_challenge(request, data: Challenge):
     """Challenge a named account to a friendly game (the same as /tactics/challenge): it is
     answered at /tactics/games/{id}/accept or …/decline."""
     user = request.auth.user
-    game = tactics_challenge(user=user, opponent_name=data.opponent, settings=data.settings, side=data.side)
+    game = tactics_challenge(
+        user=user, opponent_name=data.opponent, settings=data.settings, side=data.side, seats=data.seats
+    )
     return tactics_view(game, user)

@@ -16,12 +16,18 @@ from tactics.selectors import tactics_games_of, tactics_legal, tactics_record, t
 from tactics.services.challenges import tactics_accept, tactics_cancel, tactics_challenge, tactics_decline
 from tactics.services.clock import tactics_settled
 from tactics.services.play import tactics_act, tactics_resign
+from tactics.services.seats import tactics_join, tactics_unseat
 from tactics.services.setup import tactics_deploy, tactics_pick
 
 
 class TacticsGameOut(Schema):
     id: int
-    status: str = Field(description="challenged, picking, deploying, playing, decided, declined or cancelled")
+    status: str = Field(
+        description=(
+            "challenged, seating (a team game's seats to fill: T2.6), picking, deploying, playing, decided, "
+            "declined or cancelled"
+        )
+    )
     version: int = Field(description="send it back with an act: a game changed since refuses it (409)")
     challenger: str
     opponent: str
@@ -45,6 +51,14 @@ class TacticsGameOut(Schema):
     battle: int | None = Field(
         None, description="the war's battle game it decides (W1: /c/{slug}/games/{id}), or null between two accounts"
     )
+    seats: int = Field(1, description="players a side (the team form, T2.6): 1 for one player a side")
+    team: dict[str, list[str | None]] = Field(
+        default_factory=dict, description="each side's players by place, its captain first; null for an open seat"
+    )
+    commanders: dict[str, dict[str, str]] = Field(
+        default_factory=dict, description="in a team game, the player commanding each shown hero (T2.6)"
+    )
+    captain: bool = Field(False, description="whether you captain your side: its picks, deployment, resignation")
 
 
 class LegalOut(Schema):
@@ -58,6 +72,15 @@ class Challenge(Schema):
     opponent: str = Field(max_length=150, description="the username of the account challenged")
     side: str = Field("first", description="your side: first (先手) or second (後手)")
     settings: dict[str, Any] = Field(default_factory=dict, description="T15; absent keys take their defaults")
+    seats: int = Field(1, description="players a side, up to the heroes a side (the team form, T2.6)")
+
+
+class Seat(Schema):
+    side: str = Field(description="the side whose open seat you take: first (先手) or second (後手)")
+
+
+class Unseat(Schema):
+    player: str = Field("", max_length=150, description="empty to leave your seat; a captain names a player")
 
 
 class Picks(Schema):
@@ -116,7 +139,25 @@ def tactics_record_read(request, game_id: schemas.Id):
 def tactics_challenge_act(request, data: Challenge):
     """Challenge another account (by username) to a game, with its settings and your side."""
     user = request.auth.user
-    game = tactics_challenge(user=user, opponent_name=data.opponent, settings=data.settings, side=data.side)
+    game = tactics_challenge(
+        user=user, opponent_name=data.opponent, settings=data.settings, side=data.side, seats=data.seats
+    )
+    return tactics_view(game, user)
+
+
+@act("/tactics/games/{game_id}/join", TacticsGameOut, "tactics-join")
+def tactics_join_act(request, game_id: schemas.Id, data: Seat):
+    """Take an open seat of a side in a team game before its picks (T2.6)."""
+    user = request.auth.user
+    return tactics_view(tactics_join(user=user, game_id=tactics_game(game_id).pk, side=data.side), user)
+
+
+@act("/tactics/games/{game_id}/leave", TacticsGameOut, "tactics-leave")
+def tactics_leave_act(request, game_id: schemas.Id, data: Unseat):
+    """Leave your seat in a team game before its picks, or, as a captain, unseat a player of your
+    side (T2.6)."""
+    user = request.auth.user
+    game = tactics_unseat(user=user, game_id=tactics_game(game_id).pk, player_name=data.player)
     return tactics_view(game, user)
 
 

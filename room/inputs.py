@@ -18,6 +18,12 @@ def _whole(form: QueryDict, name: str, label: str) -> int | None:
     return int(text)
 
 
+def tactics_seats(form: QueryDict) -> int:
+    """Players a side (the team form, T2.6): 1 when the form leaves it out."""
+    seats = _whole(form, "seats", _("Players a side"))
+    return 1 if seats is None else seats
+
+
 def tactics_settings(form: QueryDict) -> dict:
     """The T15 settings a room form sets (absent fields take their defaults): heroes a side,
     round limit, the same hero on both sides, the clock in minutes and seconds a turn."""

@@ -25,6 +25,9 @@ class Seek(models.Model):
     settings = models.JSONField(
         default=dict, help_text=_("The settings that differ from the defaults (T15)"), verbose_name=_("settings")
     )
+    seats = models.PositiveSmallIntegerField(
+        default=1, help_text=_("Players a side, one hero each (T2.6)"), verbose_name=_("players a side")
+    )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, verbose_name=_("status"))
     created_at = models.DateTimeField(verbose_name=_("opened at"))
     answered_at = models.DateTimeField(null=True, blank=True, verbose_name=_("answered at"))

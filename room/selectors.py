@@ -13,7 +13,12 @@ LISTED_SEEKS = 200  # the API's list
 SHOWN_SEEKS = 50  # the page's: the newest, and the reader's own wherever they are
 SHOWN_GAMES = 30
 SHOWN_DECIDED = 20
-IN_PLAY = (TacticsGame.Status.PICKING, TacticsGame.Status.DEPLOYING, TacticsGame.Status.PLAYING)
+IN_PLAY = (
+    TacticsGame.Status.SEATING,
+    TacticsGame.Status.PICKING,
+    TacticsGame.Status.DEPLOYING,
+    TacticsGame.Status.PLAYING,
+)
 
 
 @dataclass(frozen=True)
@@ -66,4 +71,5 @@ def seek_json(seek: Seek) -> dict:
         "status": seek.status,
         "created_at": seek.created_at.isoformat(),
         "game": seek.tactics_game_id,
+        "seats": seek.seats,
     }

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from bots.services.practice import practice_start
 from campaign.errors import NotAllowed, RuleViolation
 from campaign.pages import forbidden, outside_zone
-from room.inputs import tactics_settings
+from room.inputs import tactics_seats, tactics_settings
 from room.lookups import seek
 from room.selectors import open_seeks, room
 from room.services.seeks import seek_accept, seek_open, seek_withdraw
@@ -57,6 +57,7 @@ def seek_new(request: HttpRequest) -> HttpResponse:
             kind=request.POST.get("kind", ""),
             settings=tactics_settings(request.POST),
             side=request.POST.get("side", ""),
+            seats=tactics_seats(request.POST),
         )
 
     return _done(request, act, _("Your seek is open: the game starts when someone accepts it."))
@@ -85,6 +86,7 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
             opponent_name=request.POST.get("opponent", "")[:150],
             settings=tactics_settings(request.POST),
             side=request.POST.get("side", ""),
+            seats=tactics_seats(request.POST),
         )
 
     return _done(request, act, _("Challenge sent: the game starts when it is accepted."))

@@ -1,12 +1,16 @@
 """A hero tactics game (戰棋, docs/tactics.md) played on the site between two accounts: the
 challenge and its settings (§T15), the secret picks and deployments (T2.3–T2.5), the record as it
 grows (T18.2), the seed kept secret until the end and its commitment shown from the start
-(T18.1), a version for compare-and-set, the clocks (W7) and the result."""
+(T18.1), a version for compare-and-set, the clocks (W7) and the result. In the team form (T2.6)
+a side has several players: its captain (the challenger, the challenged) and the accounts seated
+beside them (`TacticsSeat`); a game of one player a side has no seat rows and reads none."""
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from tactics.rules import hero_place
 
 
 def classic_9() -> str:
@@ -17,6 +21,7 @@ def classic_9() -> str:
 class TacticsGame(models.Model):
     class Status(models.TextChoices):
         CHALLENGED = "challenged", _("challenged")
+        SEATING = "seating", _("filling the seats")
         PICKING = "picking", _("picking heroes")
         DEPLOYING = "deploying", _("deploying")
         PLAYING = "playing", _("playing")
@@ -44,6 +49,9 @@ class TacticsGame(models.Model):
     )
     settings = models.JSONField(
         default=dict, help_text=_("The settings that differ from the defaults (T15)"), verbose_name=_("settings")
+    )
+    seats = models.PositiveSmallIntegerField(
+        default=1, help_text=_("Players a side, one hero each (T2.6)"), verbose_name=_("players a side")
     )
     map = models.JSONField(default=classic_9, verbose_name=_("map"))
     status = models.CharField(
@@ -106,13 +114,67 @@ class TacticsGame(models.Model):
         return f"#{self.pk} {self.challenger_id}–{self.opponent_id} ({self.status})"
 
     def side_of(self, user_id: int | None) -> str | None:
-        """The side the account plays, or None for anyone else."""
+        """The side the account plays (as its captain or seated in it: T2.6), or None for anyone
+        else. Only a team game's other players cost a query, once for the instance."""
         other = "second" if self.challenger_side == "first" else "first"
         if user_id == self.challenger_id:
             return self.challenger_side
         if user_id == self.opponent_id:
             return other
+        if self.seats > 1 and user_id is not None:
+            return next((seat.side for seat in self.team() if seat.user_id == user_id), None)
         return None
 
     def player_of(self, side: str) -> int:
+        """The side's captain: the player who commands it alone, or who leads its team (T2.6)."""
         return self.challenger_id if side == self.challenger_side else self.opponent_id
+
+    def commander(self, side: str, hero: str) -> tuple[int, str]:
+        """The account (id, name) that commands the side's `hero` (T2.6): the player at the hero's
+        place, or the side's captain (for "" too, for a game of one player a side, for the heroes
+        beyond the seats and for a seat left empty)."""
+        place = hero_place(self.picks, side, hero, self.seats) if self.seats > 1 and hero else 0
+        seat = next((s for s in self.team() if s.side == side and s.place == place), None)
+        if seat is not None:
+            return seat.user_id, seat.user.username
+        captain = self.challenger if self.player_of(side) == self.challenger_id else self.opponent
+        return captain.pk, captain.username
+
+    def team(self) -> list["TacticsSeat"]:
+        """The players seated beside the captains (T2.6), by side and place, with their accounts:
+        one query for the instance, none for a game of one player a side."""
+        if self.seats <= 1 or self.pk is None:
+            return []
+        if not hasattr(self, "_team"):
+            self._team = list(self.seat_rows.select_related("user").order_by("side", "place"))
+        return self._team
+
+
+class TacticsSeat(models.Model):
+    """An account seated in one side of a team game (T2.6), beside the side's captain (place 0,
+    the challenger or the challenged, who has no row). The side's hero at pick position `place`
+    is theirs to command."""
+
+    game = models.ForeignKey(
+        TacticsGame, on_delete=models.CASCADE, related_name="seat_rows", verbose_name=_("hero tactics game")
+    )
+    side = models.CharField(max_length=6, choices=TacticsGame.Side.choices, verbose_name=_("side"))
+    place = models.PositiveSmallIntegerField(
+        help_text=_("From 1; the captain is place 0 (T2.6)"), verbose_name=_("place in the side")
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("player")
+    )
+    seated_at = models.DateTimeField(verbose_name=_("seated at"))
+
+    class Meta:
+        verbose_name = _("team seat")
+        verbose_name_plural = _("team seats")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="tactics_seat_one_per_player"),
+            models.UniqueConstraint(fields=["game", "side", "place"], name="tactics_seat_one_per_place"),
+            models.CheckConstraint(condition=Q(place__gte=1), name="tactics_seat_beside_captain"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.game_id} {self.side} {self.place}: {self.user_id}"

@@ -92,6 +92,43 @@ def challenge_settings(raw: object) -> tuple[dict, object]:
     return {key: value for key, value in settings.items() if defaults.get(key) != value}, "classic-9"
 
 
+def acting_hero(engine: Game, action: object, pending: dict | None) -> tuple[str, str] | None:
+    """The hero (side, name) whose player sends `action` now, in the team form (T2.6): 趙雲 for
+    an attack awaiting 援護 (T14.4), the hero that must drop a skill, 貂蟬 in her 迷魂 extra turn
+    (T5.4), the hero whose action turn is under way, else the hero whose turn the action starts;
+    None when no hero is named (the side's captain sends it).
+
+    >>> acting_hero(None, {}, {"covers": [{"act": "react", "side": "second", "hero": "趙雲"}]})
+    ('second', '趙雲')
+    """
+    if pending is not None:
+        cover = pending["covers"][0]
+        return str(cover["side"]), str(cover["hero"])
+    if engine.drops:
+        return engine.drops[0]
+    if engine.turn is not None:
+        if engine.charmed is not None and engine.turn[2] and engine.resume is not None:
+            return engine.resume[0], engine.resume[1]
+        return engine.turn[0], engine.turn[1]
+    if isinstance(action, dict) and isinstance(action.get("side"), str) and isinstance(action.get("hero"), str):
+        return action["side"], action["hero"]
+    return None
+
+
+def hero_place(picks: dict, side: str, hero: str, seats: int) -> int:
+    """The place in its side of the player who commands `hero` (T2.6): the side's heroes in pick
+    order go to its places in order, the captain (place 0) taking the first and any beyond the
+    seats.
+
+    >>> picks = {"first": {"heroes": [{"hero": "張遼"}, {"hero": "關羽"}, {"hero": "趙雲"}]}}
+    >>> [hero_place(picks, "first", name, 2) for name in ("張遼", "關羽", "趙雲")]
+    [0, 1, 0]
+    """
+    names = [entry.get("hero") for entry in picks.get(side, {}).get("heroes", [])]
+    index = names.index(hero) if hero in names else 0
+    return index if index < seats else 0
+
+
 def clock_terms(settings: dict) -> tuple[int, int]:
     """(time bank, increment per action turn) in milliseconds (W7)."""
     clock = settings.get("clock", CLOCK_DEFAULT)

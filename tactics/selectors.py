@@ -12,7 +12,7 @@ from games.tactics.dice import roll
 from games.tactics.legal import legal_actions
 from games.tactics.state import Settings, final_state
 from tactics.models import TacticsGame
-from tactics.rules import CLOCK_DEFAULT, left_at, rebuilt
+from tactics.rules import CLOCK_DEFAULT, acting_hero, left_at, rebuilt
 
 SIDES = ("first", "second")
 SHOWN = (TacticsGame.Status.PLAYING, TacticsGame.Status.DECIDED)
@@ -47,6 +47,7 @@ def tactics_view(game: TacticsGame, user=None, *, whole: bool = True) -> dict:
         "opponent": game.opponent.username,
         "players": {side: _name(game, side) for side in SIDES},
         "you": you,
+        **_team_view(game, user, you),
         "settings": {
             "heroes_per_side": DEFAULTS.heroes_per_side,
             "duplicates_across_sides": DEFAULTS.duplicates_across_sides,
@@ -78,6 +79,29 @@ def tactics_view(game: TacticsGame, user=None, *, whole: bool = True) -> dict:
     return view
 
 
+def tactics_team(game: TacticsGame) -> dict[str, list[str | None]]:
+    """Each side's players by place (T2.6): its captain first, then its seats, None when open."""
+    team: dict[str, list[str | None]] = {side: [_name(game, side), *([None] * (game.seats - 1))] for side in SIDES}
+    for seat in game.team():
+        team[seat.side][seat.place] = seat.user.username
+    return team
+
+
+def _team_view(game: TacticsGame, user, you: str | None) -> dict:
+    """The team form (T2.6): players a side; each side's players by place (the captain first, an
+    open seat as None); each shown hero's commander; whether the reader captains their side."""
+    team = tactics_team(game)
+    commanders: dict = {side: {} for side in SIDES}
+    if game.seats > 1 and game.status not in (TacticsGame.Status.CHALLENGED, TacticsGame.Status.SEATING):
+        picks_out = game.status != TacticsGame.Status.PICKING
+        for side in SIDES:
+            if side in game.picks and (picks_out or side == you):
+                for entry in game.picks[side]["heroes"]:
+                    commanders[side][entry["hero"]] = game.commander(side, entry["hero"])[1]
+    captain = you is not None and game.player_of(you) == getattr(user, "pk", None)
+    return {"seats": game.seats, "team": team, "commanders": commanders, "captain": captain}
+
+
 def _name(game: TacticsGame, side: str) -> str:
     return game.challenger.username if game.player_of(side) == game.challenger_id else game.opponent.username
 
@@ -99,11 +123,22 @@ def tactics_legal(game: TacticsGame, user=None) -> dict:
     found: list[dict] = []
     if game.status == TacticsGame.Status.PLAYING and you is not None and you == game.to_act:
         if game.pending is not None:
-            found = [*game.pending["covers"], {"act": "no-cover"}]
+            cover = game.pending["covers"][0]
+            if _commands(game, (cover["side"], cover["hero"]), user, you):
+                found = [*game.pending["covers"], {"act": "no-cover"}]
         else:
             assert game.record is not None
-            found = legal_actions(rebuilt(game.record, game.seed))
+            engine = rebuilt(game.record, game.seed)
+            found = [a for a in legal_actions(engine) if _commands(game, acting_hero(engine, a, None), user, you)]
     return {"version": game.version, "to_act": game.to_act or None, "you": you, "actions": found}
+
+
+def _commands(game: TacticsGame, found: tuple[str, str] | None, user, side: str) -> bool:
+    """Whether `user` commands the hero `found` (side, name) that plays an action, the captain
+    commanding when none is named (T2.6); always, with one player a side."""
+    if game.seats <= 1:
+        return True
+    return game.commander(*(found or (side, "")))[0] == user.pk
 
 
 def tactics_record(game: TacticsGame) -> dict:
@@ -115,9 +150,11 @@ def tactics_record(game: TacticsGame) -> dict:
 
 
 def tactics_games_of(user) -> QuerySet[TacticsGame]:
-    """The account's games, newest first, with both players (one query)."""
+    """The account's games (as a captain or seated in a team: T2.6), newest first, with both
+    captains (one query)."""
     return (
-        TacticsGame.objects.filter(Q(challenger=user) | Q(opponent=user))
+        TacticsGame.objects.filter(Q(challenger=user) | Q(opponent=user) | Q(seat_rows__user=user))
+        .distinct()
         .select_related("challenger", "opponent")
         .order_by("-pk")
     )

@@ -14,6 +14,8 @@ urlpatterns = [
     path("<id:game_id>/accept/", games.accept, name="accept"),
     path("<id:game_id>/decline/", games.decline, name="decline"),
     path("<id:game_id>/withdraw/", games.withdraw, name="withdraw"),
+    path("<id:game_id>/join/", games.join, name="join"),
+    path("<id:game_id>/leave/", games.leave, name="leave"),
     path("<id:game_id>/record/", games.record, name="record"),
     path("<id:game_id>/replay/", games.replay, name="replay"),
 ]

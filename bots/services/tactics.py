@@ -11,7 +11,7 @@ from games.tactics.bots import choose_action, choose_cells, choose_picks
 from games.tactics.state import Settings
 from tactics.models import TacticsGame
 from tactics.rules import rebuilt
-from tactics.services.challenges import tactics_accept
+from tactics.services.challenges import tactics_accept, tactics_decline
 from tactics.services.play import tactics_act
 from tactics.services.setup import tactics_deploy, tactics_pick
 
@@ -21,7 +21,8 @@ DEFAULT_HEROES = Settings().heroes_per_side
 
 def bot_tactics_turn(*, game_id: int, version: int) -> str:
     """The computer's turn in the game as it stood at `version`, if it has one: what it did
-    (`accepted`, `picked`, `deployed`, `acted`), `stale` when the game moved on, `waiting`."""
+    (`accepted`, `declined` for a team game, `picked`, `deployed`, `acted`), `stale` when the game
+    moved on, `waiting`."""
     game = TacticsGame.objects.select_related("challenger__bot", "opponent__bot").get(pk=game_id)
     if game.version != version:
         return "stale"
@@ -40,6 +41,9 @@ def _turn(game: TacticsGame, user, rng: random.Random) -> str:
     side, status, Status = game.side_of(user.pk), game.status, TacticsGame.Status
     assert side is not None
     if status == Status.CHALLENGED and user.pk == game.opponent_id:
+        if game.seats > 1:  # it commands whole sides only: the team form (T2.6) is for people
+            tactics_decline(user=user, game_id=game.pk)
+            return "declined"
         tactics_accept(user=user, game_id=game.pk)
         return "accepted"
     if status == Status.PICKING and side not in game.picks:

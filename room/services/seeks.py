@@ -32,9 +32,12 @@ def _locked(seek_id: int) -> Seek:
 
 
 @transaction.atomic
-def seek_open(*, user, kind: str = Seek.Kind.TACTICS, settings: object = None, side: str = "first") -> Seek:
-    """`user` opens a seek for a friendly game of `kind` with its settings (T15) and their side
-    (T2.1); one open seek a kind for each account."""
+def seek_open(
+    *, user, kind: str = Seek.Kind.TACTICS, settings: object = None, side: str = "first", seats: object = 1
+) -> Seek:
+    """`user` opens a seek for a friendly game of `kind` with its settings (T15), their side
+    (T2.1) and its players a side (`seats`, the team form: T2.6); one open seek a kind for each
+    account."""
     if kind not in Seek.Kind.values:
         raise RuleViolation(
             "T15", _("The game room offers these games: %(kinds)s.") % {"kinds": ", ".join(Seek.Kind.values)}
@@ -45,13 +48,20 @@ def seek_open(*, user, kind: str = Seek.Kind.TACTICS, settings: object = None, s
         written, _board = challenge_settings({} if settings is None else settings)
     except TacticsViolation as fault:
         raise refusal(fault) from None
+    heroes = written.get("heroes_per_side", 3)
+    if type(seats) is not int or not 1 <= seats <= heroes:
+        raise RuleViolation(
+            "T2.6", _("Players a side are from 1 to the heroes a side (%(n)s): one hero each.") % {"n": heroes}
+        )
     if Seek.objects.filter(owner=user, kind=kind, status=Seek.Status.OPEN).exists():
         raise RuleViolation(
             "T2.6", _("You already have an open seek for this game: withdraw it before opening another.")
         )
     try:
         with transaction.atomic():
-            seek = Seek.objects.create(owner=user, kind=kind, side=side, settings=written, created_at=clock.now())
+            seek = Seek.objects.create(
+                owner=user, kind=kind, side=side, settings=written, seats=seats, created_at=clock.now()
+            )
     except IntegrityError:  # the same seek sent twice at once: the constraint keeps one
         raise RuleViolation(
             "T2.6", _("You already have an open seek for this game: withdraw it before opening another.")
@@ -75,13 +85,16 @@ def seek_withdraw(*, user, seek_id: int) -> Seek:
 @transaction.atomic
 def seek_accept(*, user, seek_id: int) -> Seek:
     """Another account takes up an open seek: the game is made with the seek's settings and
-    sides, and both go on to pick their heroes (T2.3). A seek is accepted once."""
+    sides, and both go on to pick their heroes (T2.3), or first to fill a team game's seats
+    (T2.6). A seek is accepted once."""
     seek = _locked(seek_id)
     if seek.owner_id == user.pk:
         raise NotAllowed("T2.6", _("A game has two players: you cannot accept your own seek."))
     if seek.status != Seek.Status.OPEN:
         raise RuleViolation("T2.3", _("This seek is no longer open: someone accepted it, or its owner withdrew it."))
-    game = tactics_challenge(user=seek.owner, opponent_name=user.username, settings=seek.settings, side=seek.side)
+    game = tactics_challenge(
+        user=seek.owner, opponent_name=user.username, settings=seek.settings, side=seek.side, seats=seek.seats
+    )
     tactics_accept(user=user, game_id=game.pk)
     seek.status, seek.answered_at = Seek.Status.ACCEPTED, clock.now()
     seek.accepted_by, seek.tactics_game = user, game

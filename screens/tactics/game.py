@@ -104,6 +104,7 @@ class TacticsScreen(GameDrawing):
         picking = Condition(lambda: self.status == "picking" and self.menu is None)
         replay = Condition(lambda: self.status == "decided")
         challenged = Condition(lambda: self.status == "challenged")
+        forming = Condition(lambda: self.status in ("challenged", "seating") and not self.you)
 
         for name, (dx, dy) in {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}.items():
             keys.add(name, filter=board)(lambda event, dx=dx, dy=dy: self._move(dx, dy))
@@ -127,6 +128,8 @@ class TacticsScreen(GameDrawing):
         keys.add("g", filter=picking)(lambda event: self.picks.designate())
         keys.add("a", filter=challenged)(lambda event: self._answer(True))
         keys.add("d", filter=challenged)(lambda event: self._answer(False))
+        keys.add("1", filter=forming)(lambda event: self._send(reading.join, side="first"))
+        keys.add("2", filter=forming)(lambda event: self._send(reading.join, side="second"))
         keys.add("left", filter=replay)(lambda event: self._replay_to(self._step() - 1))
         keys.add("right", filter=replay)(lambda event: self._replay_to(self._step() + 1))
         keys.add("home", filter=replay)(lambda event: self._replay_to(0))

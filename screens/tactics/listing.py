@@ -19,7 +19,16 @@ from bbs.text import fit, safe
 from bbs.widgets import ListScreen
 from screens.tactics import reading
 
-ORDER = {"challenged": 0, "picking": 1, "deploying": 1, "playing": 1, "decided": 2, "declined": 3, "cancelled": 3}
+ORDER = {
+    "challenged": 0,
+    "seating": 1,
+    "picking": 1,
+    "deploying": 1,
+    "playing": 1,
+    "decided": 2,
+    "declined": 3,
+    "cancelled": 3,
+}
 SETTING_KEYS = {"heroes": "heroes_per_side", "rounds": "round_limit"}
 
 
@@ -52,6 +61,7 @@ def status_words(view: dict, username: str) -> str:
         won = result.get("outcome") == view.get("you")
         return (_("won") if won else _("lost")) + f" ({result.get('reason', '')})"
     words = {
+        "seating": _("filling the seats"),
         "picking": _("picking heroes"),
         "deploying": _("deploying"),
         "playing": _("your side acts") if view.get("to_act") == view.get("you") else _("in play"),

@@ -14,7 +14,7 @@ from games.tactics.replay import replay_game
 from games.tactics.state import final_state
 from tactics.lookups import tactics_game
 from tactics.selectors import tactics_games_of, tactics_legal, tactics_record, tactics_view
-from tactics.services import challenges, play, setup
+from tactics.services import challenges, play, seats, setup
 from tactics.services.clock import tactics_settled
 
 LISTED = 50  # the newest games listed, as the API lists them
@@ -62,6 +62,11 @@ def answer(*, user, game_id: int, accept: bool) -> str:
     """Accept or decline a challenge made to `user`."""
     service = challenges.tactics_accept if accept else challenges.tactics_decline
     return _done(lambda: service(user=user, game_id=game_id))
+
+
+def join(*, user, game_id: int, side: str) -> str:
+    """An open seat of `side` taken in a team game (T2.6)."""
+    return _done(lambda: seats.tactics_join(user=user, game_id=game_id, side=side))
 
 
 def pick(*, user, game_id: int, heroes: list, version: int) -> str:

@@ -71,8 +71,12 @@ class GameDrawing:
         if not view:
             return [[("", _("Loading…"))]]
         lines = [self._heading()]
+        if self.status in ("challenged", "seating") and view.get("seats", 1) > 1:
+            lines += self._teams()
         if self.status in ("challenged", "declined", "cancelled"):
             return lines + [[("", self._waiting())]]
+        if self.status == "seating":
+            return lines
         if self.status == "picking" and not self._mine_in("picks"):
             clash = view.get("clash") or []
             if clash:  # T2.3: a hero both sides picked where the game allows none on both
@@ -106,6 +110,16 @@ class GameDrawing:
             for side in ("first", "second")
         )
         return [("bold", f"#{view['id']} "), ("", words)]
+
+    def _teams(self) -> list[art.Fragments]:
+        """Each side's players, its captain first, and the open seats (T2.6); 1 or 2 takes one."""
+        lines: list[art.Fragments] = []
+        for side, players in self.view["team"].items():
+            names = [safe(name, newlines=False) if name else _("(open seat)") for name in players]
+            lines.append([("", f"{art.side_word(side)} " + ", ".join(names))])
+        if not self.you:
+            lines.append([("bold", _("1 takes an open seat of first (先手), 2 of second (後手) (T2.6)."))])
+        return lines
 
     def _mine_in(self, what: str) -> bool:
         return bool(self.you) and "submitted" not in (self.view.get(what) or {}).get(self.you, {"submitted": 0})

@@ -12,12 +12,16 @@ from games.tactics.dice import commitment, new_seed
 from games.tactics.errors import TacticsViolation
 from tactics.models import TacticsGame
 from tactics.rules import challenge_settings
-from tactics.services.common import locked, refusal, saved
+from tactics.services.common import locked, refusal, saved, seats_filled
 
 
 @transaction.atomic
-def tactics_challenge(*, user, opponent_name: str, settings: dict, side: str = "first") -> TacticsGame:
-    """`user` challenges the account named `opponent_name` (its username, in any case)."""
+def tactics_challenge(
+    *, user, opponent_name: str, settings: dict, side: str = "first", seats: object = 1
+) -> TacticsGame:
+    """`user` challenges the account named `opponent_name` (its username, in any case). With
+    `seats` above 1 it is the team form (T2.6): each of them captains a side of that many players,
+    the others taking the open seats before the picks (tactics/services/seats.py)."""
     if not isinstance(opponent_name, str) or not opponent_name.strip():
         raise RuleViolation("T2.6", _("Name the account you challenge."))
     opponent = get_user_model().objects.filter(username__iexact=opponent_name.strip(), is_active=True).first()
@@ -31,12 +35,18 @@ def tactics_challenge(*, user, opponent_name: str, settings: dict, side: str = "
         written, board = challenge_settings(settings)
     except TacticsViolation as fault:
         raise refusal(fault) from None
+    heroes = written.get("heroes_per_side", 3)
+    if type(seats) is not int or not 1 <= seats <= heroes:
+        raise RuleViolation(
+            "T2.6", _("Players a side are from 1 to the heroes a side (%(n)s): one hero each.") % {"n": heroes}
+        )
     seed = new_seed()
     game = TacticsGame.objects.create(
         challenger=user,
         opponent=opponent,
         challenger_side=side,
         settings=written,
+        seats=seats,
         map=board,
         seed=seed,
         commitment=commitment(seed),
@@ -49,13 +59,14 @@ def tactics_challenge(*, user, opponent_name: str, settings: dict, side: str = "
 
 @transaction.atomic
 def tactics_accept(*, user, game_id: int) -> TacticsGame:
-    """The challenged account accepts: both sides pick their heroes (T2.3)."""
+    """The challenged account accepts: both sides pick their heroes (T2.3), once every seat of a
+    team game is taken (T2.6)."""
     game = locked(game_id)
     if user.pk != game.opponent_id:
         raise NotAllowed("T2.6", _("Only the challenged account answers a challenge."))
     if game.status != TacticsGame.Status.CHALLENGED:
         raise RuleViolation("T2.3", _("This challenge has already been answered."))
-    game.status = TacticsGame.Status.PICKING
+    game.status = TacticsGame.Status.PICKING if seats_filled(game) else TacticsGame.Status.SEATING
     return saved(game, ["status"])
 
 
@@ -75,7 +86,7 @@ def tactics_cancel(*, user, game_id: int) -> TacticsGame:
     """The challenger withdraws a challenge not yet answered; once accepted, either player may call
     the game off until it starts (after that, a player resigns: T13.4)."""
     game = locked(game_id)
-    if game.side_of(user.pk) is None:
+    if user.pk not in (game.challenger_id, game.opponent_id):
         raise NotAllowed("T2.6", _("Only the game's two players act in it."))
     if game.battle_id is not None:
         raise RuleViolation(
@@ -89,6 +100,7 @@ def tactics_cancel(*, user, game_id: int) -> TacticsGame:
         raise NotAllowed("T2.6", _("Only the challenger withdraws a challenge; decline it instead."))
     if game.status not in (
         TacticsGame.Status.CHALLENGED,
+        TacticsGame.Status.SEATING,
         TacticsGame.Status.PICKING,
         TacticsGame.Status.DEPLOYING,
     ):

@@ -34,6 +34,20 @@ def player_side(game: TacticsGame, user) -> str:
     return side
 
 
+def captain_side(game: TacticsGame, user, words: str) -> str:
+    """The side of the user when they are its captain (the challenger or the challenged): in the
+    team form the captain speaks for the side (T2.6); else `words`, naming the captain, refuse."""
+    side = player_side(game, user)
+    if user.pk != game.player_of(side):
+        raise NotAllowed("T2.6", words % {"captain": game.commander(side, "")[1]})
+    return side
+
+
+def seats_filled(game: TacticsGame) -> bool:
+    """Every seat of both sides taken (T2.6): the captains and `seats - 1` players beside each."""
+    return len(game.team()) == 2 * (game.seats - 1)
+
+
 def expect_version(game: TacticsGame, expected: int | None) -> None:
     if expected is not None and expected != game.version:
         raise Stale("T18.3", _("The game moved on since you looked: nothing was applied. Look again."))

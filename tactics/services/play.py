@@ -17,9 +17,16 @@ from games.tactics.legal import covers
 from games.tactics.state import Game
 from games.tactics.turns import side_to_act
 from tactics.models import TacticsGame
-from tactics.rules import clock_terms, falls_at, left_at, played, rebuilt
+from tactics.rules import acting_hero, clock_terms, falls_at, left_at, played, rebuilt
 from tactics.services.clock import arm_flag, decide, tactics_flag_check
-from tactics.services.common import expect_version, locked, player_side, refusal, saved
+from tactics.services.common import (
+    captain_side,
+    expect_version,
+    locked,
+    player_side,
+    refusal,
+    saved,
+)
 
 SERVERS = ("resign", "flag", "round-limit")
 NO_COVER = {"act": "no-cover"}
@@ -44,6 +51,8 @@ def _act(user, game_id: int, action: object, expected_version: int) -> TacticsGa
         raise RuleViolation("T18.2", _("An action is an object with a known act; resign with the resign request."))
     assert game.record is not None
     engine = rebuilt(game.record, game.seed)
+    if game.seats > 1:
+        _require_commander(game, engine, action, user)
     now = clock.now()
     left = left_at(getattr(game, f"{side}_left_ms"), game.turn_since, now)
     try:
@@ -58,6 +67,21 @@ def _act(user, game_id: int, action: object, expected_version: int) -> TacticsGa
     except TacticsViolation as fault:
         raise refusal(fault) from None
     return _store(game, after, [action], side, left, now)
+
+
+def _require_commander(game: TacticsGame, engine: Game, action: dict, user) -> None:
+    """In a team game each player acts only the heroes they command (T2.6): any of them may start
+    the turn of a hero of theirs that has not acted, and the first to start it acts (D2: the
+    version makes the second request stale)."""
+    found = acting_hero(engine, action, game.pending)
+    side, hero = found if found is not None else (game.to_act, "")
+    commander, name = game.commander(side, hero)
+    if commander != user.pk:
+        raise RuleViolation(
+            "T2.6",
+            _("%(hero)s is commanded by %(player)s: in a team game each player acts only their own heroes.")
+            % {"hero": hero or _("This step"), "player": name},
+        )
 
 
 def _require_playing(game: TacticsGame) -> None:
@@ -118,7 +142,7 @@ def tactics_resign(*, user, game_id: int) -> TacticsGame:
     tactics_flag_check(game_id=game_id)
     with transaction.atomic():
         game = locked(game_id)
-        side = player_side(game, user)
+        side = captain_side(game, user, _("In a team game the side's captain, %(captain)s, resigns for it."))
         _require_playing(game)
         assert game.record is not None
         game.record = {**game.record, "actions": [*game.record["actions"], {"act": "resign", "side": side}]}

@@ -16,7 +16,7 @@ from games.tactics.turns import side_to_act
 from tactics.models import TacticsGame
 from tactics.rules import clock_terms, falls_at, rebuilt
 from tactics.services.clock import arm_flag
-from tactics.services.common import expect_version, locked, player_side, refusal, saved
+from tactics.services.common import captain_side, expect_version, locked, refusal, saved
 
 SIDES = ("first", "second")
 
@@ -26,7 +26,9 @@ def tactics_pick(*, user, game_id: int, picks: object, expected_version: int | N
     """`picks`: `{"heroes": [{"hero": "張遼", "skills": [1, 3], "designate": …}, …]}` for the
     user's side, final once submitted."""
     game = locked(game_id)
-    side = player_side(game, user)
+    side = captain_side(
+        game, user, _("In a team game the side's captain, %(captain)s, picks and activates its heroes.")
+    )
     expect_version(game, expected_version)
     if game.status != TacticsGame.Status.PICKING:
         raise RuleViolation("T2.3", _("Heroes are picked after the challenge is accepted and before deployment."))
@@ -82,7 +84,7 @@ def _clash(game: TacticsGame) -> list[str]:
 def tactics_deploy(*, user, game_id: int, cells: object, expected_version: int | None = None) -> TacticsGame:
     """`cells`: `{"張遼": "d1", …}`, each hero of the user's side on its own spawn point (T2.5)."""
     game = locked(game_id)
-    side = player_side(game, user)
+    side = captain_side(game, user, _("In a team game the side's captain, %(captain)s, deploys its heroes."))
     expect_version(game, expected_version)
     if game.status != TacticsGame.Status.DEPLOYING:
         raise RuleViolation("T2.5", _("Heroes are deployed once both sides' picks are shown."))
@@ -113,9 +115,9 @@ def _start(game: TacticsGame) -> list[str]:
     clock of the side to act running (W7)."""
     sides = {}
     for side in SIDES:
-        player = game.challenger if game.player_of(side) == game.challenger_id else game.opponent
         heroes = [{**entry, "cell": game.deployments[side][entry["hero"]]} for entry in game.picks[side]["heroes"]]
-        sides[side] = {"player": player.username, "heroes": heroes}
+        team = [seat.user.username for seat in game.team() if seat.side == side]
+        sides[side] = {"player": ", ".join([game.commander(side, "")[1], *team]), "heroes": heroes}
     game.record = {
         "format": FORMAT,
         "settings": dict(game.settings),

@@ -114,6 +114,8 @@
       card.dataset.hero = h.hero; card.dataset.side = h.side;
       card.appendChild(make("strong", "", heroName(h.hero)));
       card.appendChild(make("span", "muted", " " + W[h.side]));
+      var commander = view.commanders && view.commanders[h.side] ? view.commanders[h.side][h.hero] : null;
+      if (commander) { card.dataset.player = commander; card.appendChild(make("span", "t-commander", " · " + commander)); }
       var line = W.hp + " " + h.hp + "/" + h.hp_max + " · " + W.en + " " + h.en + "/" + h.en_max + " · " + W.mov + " " + h.mov;
       card.appendChild(make("div", "", h.cell ? line + " · " + h.cell : W.dead));
       var st = h.statuses.map(function (s) { return W.statuses[s] || s; }).concat(h.pending);
@@ -256,6 +258,7 @@
     setup.textContent = "";
     setup.hidden = !(view.status === "picking" || view.status === "deploying");
     if (setup.hidden || !you) return;
+    if (view.seats > 1 && !view.captain) { setup.appendChild(make("p", "muted", fill(W.captain_sets, {captain: view.team[you][0]}))); return; }
     var mine = view.status === "picking" ? view.picks[you] : view.deployments[you];
     var theirs = view.status === "picking" ? view.picks[you === "first" ? "second" : "first"] : view.deployments[you === "first" ? "second" : "first"];
     if (mine && !("submitted" in mine)) {
@@ -375,6 +378,8 @@
     }
     if (view.status === "playing" && view.to_act) parts = parts.concat(turnWords());
     else if (!you) parts.push(W.watching);
+    var turn = view.state && view.state.turn, who = turn && view.seats > 1 ? (view.commanders[turn.side] || {})[turn.hero] : null;
+    if (who && view.status === "playing") parts.push(fill(W.plays, {player: who, hero: heroName(turn.hero)}));
     if (view.result) parts.push(W.won[view.result.outcome] + " (" + (W.reasons[view.result.reason] || view.result.reason) + ")");
     status.textContent = parts.join(" · ");
     root.dataset.status = view.status; root.dataset.version = view.version;
@@ -390,7 +395,9 @@
     var over = view.status === "decided";
     el("t-after").hidden = !over; el("t-replay").hidden = !over;
     var resign = el("t-resign-box");
-    if (resign) resign.hidden = view.status !== "playing";
+    if (resign) resign.hidden = view.status !== "playing" || (view.seats > 1 && !view.captain);
+    var seats = el("t-seats");
+    if (seats) seats.hidden = view.status !== "challenged" && view.status !== "seating";
     if (over) { el("t-seed").textContent = view.seed; if (!positions) loadReplay(); }
   }
 

@@ -18,11 +18,12 @@ from tactics.board_reads import hero_catalogue, map_drawing, tactics_replay_posi
 from tactics.lookups import tactics_game
 from tactics.models import TacticsGame
 from tactics.rules import CLOCK_DEFAULT
-from tactics.selectors import tactics_games_of, tactics_record
+from tactics.selectors import tactics_games_of, tactics_record, tactics_team
 from tactics.services.challenges import tactics_accept, tactics_cancel, tactics_challenge, tactics_decline
 from tactics.services.clock import tactics_settled
+from tactics.services.seats import tactics_join, tactics_unseat
 
-OPEN = ("picking", "deploying", "playing")
+OPEN = ("seating", "picking", "deploying", "playing")
 OVER = ("decided", "declined", "cancelled")
 
 
@@ -73,6 +74,7 @@ def challenge(request: HttpRequest) -> HttpResponse:
             opponent_name=request.POST.get("opponent", ""),
             settings=_challenge_settings(request.POST),
             side=request.POST.get("side", "first"),
+            seats=_number(request.POST.get("seats"), 1),
         )
     except RuleViolation as refused:
         messages.error(request, refused.refusal_html)
@@ -111,6 +113,22 @@ def withdraw(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def join(request: HttpRequest, game_id: int) -> HttpResponse:
+    """An open seat of the side chosen, in a team game before its picks (T2.6)."""
+    side = request.POST.get("side", "")
+    return _answer(lambda **given: tactics_join(side=side, **given), request, game_id)
+
+
+@login_required
+@require_POST
+def leave(request: HttpRequest, game_id: int) -> HttpResponse:
+    """One's own seat left, or a captain's player unseated, before the picks (T2.6)."""
+    player = request.POST.get("player", "")[:150]
+    return _answer(lambda **given: tactics_unseat(player_name=player, **given), request, game_id)
+
+
+@login_required
 @require_GET
 def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
     """The page draws the game from what its socket sends (each reader's own view); here only
@@ -123,6 +141,8 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
         "heroes": hero_catalogue(),
         "words": _words(),
         "answerable": game.status == TacticsGame.Status.CHALLENGED,
+        "team": tactics_team(game) if game.seats > 1 else None,
+        "seating": game.status in (TacticsGame.Status.CHALLENGED, TacticsGame.Status.SEATING),
     }
     return render(request, "tactics/game.html", context)
 
@@ -154,6 +174,7 @@ def _words() -> dict:
         "weather": {"sunny": _("sunny (晴)"), "overcast": _("overcast (陰)"), "rain": _("rain (雨)"), None: "—"},
         "status": {
             "challenged": _("challenged: waiting for the answer"),
+            "seating": _("filling the team's seats (T2.6)"),
             "picking": _("picking heroes (secret)"),
             "deploying": _("deploying heroes (secret)"),
             "playing": _("playing"),
@@ -205,8 +226,10 @@ def _words() -> dict:
 
 
 def _after_words() -> dict:
-    """The script's words for the rolls, the end, the recheck and the replay."""
+    """The script's words for the team form (T2.6), the rolls, the end, the recheck and the replay."""
     return {
+        "plays": _("%(player)s plays %(hero)s (T2.6)"),
+        "captain_sets": _("Your captain, %(captain)s, picks and deploys for your side (T2.6)."),
         "cost": _("cost %(n)s"),
         "roll": _("roll %(k)s: %(face)s"),
         "won": {"first": _("first (先手) won"), "second": _("second (後手) won"), "draw": _("drawn")},

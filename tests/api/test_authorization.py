@@ -14,6 +14,7 @@ from django.urls import reverse
 from accounts.services import token_create
 from api.main import api
 from tactics.services.challenges import tactics_accept, tactics_challenge
+from tactics.services.seats import tactics_join
 from tactics.services.setup import tactics_deploy, tactics_pick
 from tests.authorization.cases import Case, allow, refuse
 from tests.authorization.matrix import MATRIX, ROLES, acting, snapshot
@@ -72,6 +73,25 @@ def tactics_challenge_case(world, clock):
     return Case([], {"opponent": world["魏延"].user.username}, {"right": allow("許褚")}, campaign_url=False)
 
 
+def _team(world):
+    """許褚 challenges 魏延 to the team form, two players a side (T2.6)."""
+    return tactics_challenge(user=world["許褚"].user, opponent_name=world["魏延"].user.username, settings={}, seats=2)
+
+
+def tactics_join_case(world, clock):
+    """An open seat: anyone not in the game takes it; a captain already plays (T2.6)."""
+    game = _team(world)
+    return Case([game.pk], {"side": "first"}, {"same": refuse("魏延"), "right": allow("孫權")}, campaign_url=False)
+
+
+def tactics_leave_case(world, clock):
+    """孫權's seat: his captain 許褚 unseats him; not the other side's captain (T2.6)."""
+    game = _team(world)
+    tactics_join(user=world["孫權"].user, game_id=game.pk, side="first")
+    data = {"player": world["孫權"].user.username}
+    return Case([game.pk], data, {"same": refuse("魏延"), "right": allow("許褚")}, campaign_url=False)
+
+
 TURN = {"act": "turn", "side": "first", "hero": "呂布"}
 TACTICS = {
     "tactics-challenge": tactics_challenge_case,
@@ -86,6 +106,8 @@ TACTICS = {
         "playing", lambda game: {"action": TURN, "version": game.version}, {"right": allow("許褚")}
     ),
     "tactics-resign": _tactics_case("playing", {}, {"right": allow("魏延")}),
+    "tactics-join": tactics_join_case,
+    "tactics-leave": tactics_leave_case,
 }
 # Acts the API has and the forms do not (the live game's moves go over the page's socket; hero
 # tactics games have no page yet).

@@ -34,6 +34,7 @@ from tactics.services.battle import battle_result
 from tactics.services.challenges import tactics_cancel
 from tactics.services.clock import tactics_flag_check
 from tactics.services.play import tactics_act, tactics_resign
+from tactics.services.seats import tactics_join
 from tactics.services.setup import tactics_deploy, tactics_pick
 from tests.tactics.bots import CELLS, SIDES_PICKS
 from tests.tactics.war import play_out, players, set_up, tactics_of
@@ -298,3 +299,13 @@ def test_w1_w3_the_terminal_opens_a_battles_tactics_game_on_its_own_board(world,
     found = tactics_of_battle(campaign_id=world.campaign.pk, game_id=game.pk)
     assert found == tactics_of(game).pk
     assert tactics_of_battle(campaign_id=world.campaign.pk + 1, game_id=game.pk) is None
+
+
+def test_w2_t2_6_a_battle_s_game_has_one_player_a_side_and_no_seat_to_take(world, clock):
+    tactics = tactics_of(taken_up(world, clock))
+    names = {"first": [world["許褚"].user.username], "second": [world["魏延"].user.username]}
+    assert tactics.seats == 1 and tactics_view(tactics)["team"] == names
+    friend = get_user_model().objects.create_user("friend", password="a-long-password-2026")
+    with pytest.raises(RuleViolation) as refused:
+        tactics_join(user=friend, game_id=tactics.pk, side="first")
+    assert refused.value.clause == "T2.6" and tactics_of(tactics.battle).side_of(friend.pk) is None
