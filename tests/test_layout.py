@@ -27,6 +27,7 @@ FOLDERS = (
         "battles",
         "play",
         "tactics",
+        "friendly",
         "bots",
         "room",
         "games",
