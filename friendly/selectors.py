@@ -3,6 +3,7 @@ server; dark chess's face-down pieces hidden until the end, R11.7), the moves in
 notation, both clocks, whose turn, the offers and claims, the result and how it came; and the
 record for download (PGN for xiangqi and chess, the deal and actions for dark chess)."""
 
+from django.db.models import Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -12,6 +13,7 @@ from friendly.services.common import side_to_move
 from friendly.services.play import claims
 from games.banqi import board_rows, layout_hash
 from games.banqi import replay as banqi_replay
+from games.live import position
 from games.live_notation import chess_drawing, chess_written, xiangqi_drawing, xiangqi_written
 from games.pgn import export_pgn, move_pairs
 
@@ -105,16 +107,53 @@ def friendly_record(game: FriendlyGame) -> tuple[str, str]:
     return f"friendly-{game.pk}.txt", "\n".join(lines)
 
 
-def newest(*statuses: str, limit: int) -> list[FriendlyGame]:
-    """The newest friendly games in these statuses, with their players (one query)."""
+def newest(*statuses: str, limit: int, user=None) -> list[FriendlyGame]:
+    """The newest friendly games in these statuses (`user`'s alone, if given), with their
+    players (one query)."""
+    found = FriendlyGame.objects.filter(status__in=statuses)
+    if user is not None:
+        found = found.filter(Q(first=user) | Q(second=user))
     return list(
-        FriendlyGame.objects.filter(status__in=statuses)
-        .select_related("first", "second")
-        .defer("moves", "layout", "salt")
-        .order_by("-created_at", "-pk")[:limit]
+        found.select_related("first", "second").defer("moves", "layout", "salt").order_by("-created_at", "-pk")[:limit]
     )
 
 
 def clock_text(ms: int) -> str:
     seconds = max(0, -(-ms // 1000))
     return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def _board_text(game: FriendlyGame) -> str:
+    """The position: a FEN for xiangqi and chess; for dark chess its 32 squares a1 … h4, a letter
+    for a face-up piece (uppercase red), `?` face down, `.` empty."""
+    if game.kind != FriendlyGame.Kind.BANQI:
+        return position(game.kind, game.moves)
+    if not game.layout:
+        return ""
+    engine = banqi_replay(game.layout, game.moves)
+    return "".join((square.piece or ".") if square.up else "?" if square.piece else "." for square in engine.board)
+
+
+def friendly_json(game: FriendlyGame, user) -> dict:
+    """A friendly game as the API shows it."""
+    to_move = side_to_move(game)
+    now = clock.now()
+    over = game.status == FriendlyGame.Status.DECIDED
+    return {
+        "id": game.pk,
+        "kind": game.kind,
+        "status": game.status,
+        "players": {"first": game.first.username, "second": game.second.username},
+        "you": game.side_of(getattr(user, "pk", None)),
+        "time_control": {"base_minutes": game.base_minutes, "increment_s": game.increment_s},
+        "moves": list(game.moves),
+        "position": _board_text(game),
+        "to_move": to_move,
+        "clocks": {side: game.left_ms(side, now, to_move) for side in ("first", "second")},
+        "draw_offered_by": game.draw_offered_by or None,
+        "result": game.result or None,
+        "termination": game.termination or None,
+        "layout_hash": game.layout_hash or None,
+        "layout": "".join(game.layout) if over and game.layout else None,
+        "salt": game.salt if over and game.salt else None,
+    }
