@@ -126,3 +126,16 @@ def test_the_game_page_reads_a_fixed_number_of_queries(django_assert_num_queries
         friendly_move(user=(game.first, game.second)[ply % 2], game_id=game.pk, move=move, ply=ply)
     with django_assert_num_queries(3):
         assert page.get(f"/room/games/{game.pk}/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_r11_3_the_rooms_help_says_how_to_seek_challenge_and_play_a_board_game_in_both_languages():
+    url = "/help/room/"
+    chinese = Client().get(url).content.decode()
+    english = in_language(Client(), "en").get(url).content.decode()
+    for page in (chinese, english):
+        for needed in ("/room/games/{id}/", "base_minutes", "increment_s", "/api/v1/room/board-challenge", "R11.7"):
+            assert needed in page, needed
+    assert "象棋、西洋棋與暗棋" in chinese and "下載棋譜" in chinese and "你正在下的棋局" in chinese
+    for words in ("Xiangqi, chess and dark chess", "Playing a friendly game", "Your games in play", "Claim"):
+        assert words in english, words
