@@ -178,7 +178,7 @@ def test_r11_3_a_board_seek_keeps_its_time_control_and_accepted_starts_the_game(
     assert (seek.kind, seek.side, seek.settings) == ("xiangqi", "second", {"base_minutes": 3, "increment_s": 2})
     other = signed_in(taker)
     shown = other.get("/room/").content.decode()
-    assert f'data-seek="{seek.pk}" data-kind="xiangqi"' in shown and "3 min + 2 s a move" in shown
+    assert f'data-seek="{seek.pk}" data-kind="xiangqi"' in shown and "3 分鐘，每步加 2 秒" in shown
     answer = other.post(f"/room/seeks/{seek.pk}/accept/")
     game = FriendlyGame.objects.get()
     assert answer["Location"] == f"/room/games/{game.pk}/"  # the game's page, at once
