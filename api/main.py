@@ -15,6 +15,7 @@ from ninja.renderers import JSONRenderer
 from api import (  # noqa: F401  (their operations, on the router)
     analysis,
     errors,
+    friendly,
     joining,
     letters,
     organise,

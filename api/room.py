@@ -1,6 +1,7 @@
 """The game room (friendly games outside the war) through the API: the open seeks, a seek opened,
 accepted or withdrawn, a named account challenged. The game a seek or a challenge makes is then
-played through /tactics/games/{id} (api/tactics.py)."""
+played through /tactics/games/{id} (api/tactics.py), or a board game's through /room/games/{id}
+(api/friendly.py)."""
 
 from typing import Any
 
@@ -18,20 +19,27 @@ from tactics.services.challenges import tactics_challenge
 
 class SeekOut(Schema):
     id: int
-    kind: str = Field(description="the game: tactics (hero tactics, 戰棋)")
+    kind: str = Field(description="the game: tactics (hero tactics, 戰棋), xiangqi, chess or banqi (dark chess)")
     owner: str = Field(description="the username of the account that opened it")
     side: str = Field(description="the owner's side: first (先手) or second (後手)")
-    settings: dict[str, Any] = Field(description="T15: the settings that differ from the defaults")
+    settings: dict[str, Any] = Field(
+        description="T15: the settings that differ from the defaults; a board game's base_minutes and increment_s"
+    )
     status: str = Field(description="open, accepted or withdrawn")
     created_at: str
-    game: int | None = Field(description="the hero tactics game it made, once accepted")
+    game: int | None = Field(
+        description="the game it made, once accepted: /tactics/games/{id}, or a board game's /room/games/{id}"
+    )
     seats: int = Field(1, description="players a side (the team form, T2.6)")
 
 
 class SeekIn(Schema):
-    kind: str = Field("tactics", description="the game: tactics")
+    kind: str = Field("tactics", description="the game: tactics, xiangqi, chess or banqi")
     side: str = Field("first", description="your side: first (先手) or second (後手)")
-    settings: dict[str, Any] = Field(default_factory=dict, description="T15; absent keys take their defaults")
+    settings: dict[str, Any] = Field(
+        default_factory=dict,
+        description="T15, or a board game's base_minutes (1-180) and increment_s (0-60); absent: the defaults",
+    )
     seats: int = Field(1, description="players a side, up to the heroes a side (the team form, T2.6)")
 
 

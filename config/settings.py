@@ -79,8 +79,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "axes",
-    # Accounts: sign-up, confirmed addresses, password reset, two-factor log-in (django-allauth)
-    "allauth",
+    "allauth",  # accounts: sign-up, confirmed addresses, password reset, two-factor log-in
     "allauth.account",
     "allauth.mfa",
     "ninja",  # the API's interactive docs (its templates and static files, served here)
@@ -97,6 +96,7 @@ INSTALLED_APPS = [
     "record",  # the war's record: standings, the chronicle, the calendar, the archive
     "analysis",  # the engine's analysis after a game (Fairy-Stockfish)
     "tactics",  # hero tactics games (戰棋) played on the site between two accounts
+    "friendly",  # friendly xiangqi, chess and dark chess games between two accounts (the game room's)
     "bots",  # the computer as a player: hero tactics (games/tactics/bots), Fairy-Stockfish's moves
     "room",  # the game room: seeks and challenges for friendly games outside the war
     "live",  # the sockets: live games, the dashboard's rows, an officer's notices
@@ -327,7 +327,6 @@ NOTICE_LEASE_SECONDS = float(os.environ.get("NOTICE_LEASE_SECONDS", "30"))
 # A player who withdrew an application applies to that kingdom again this much later (no flood).
 APPLICATION_COOLDOWN_SECONDS = float(os.environ.get("APPLICATION_COOLDOWN_SECONDS", "600"))
 
-
 # The key that signs Web Push requests (config/vapid.py: the environment, else made once into var/).
 VAPID_PRIVATE_KEY = vapid_private_key(VAR_DIR)
 # Who runs the site, for the push services (a mailto: or https: address in every request's JWT).
@@ -371,17 +370,18 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Chess Siege <noreply@
 CELERY_TASK_ROUTES = {
     "campaign.tasks.sweep_timers": {"queue": "sweeper"},
     "delivery.tasks.sweep_notices": {"queue": "sweeper"},
-    # The analysis after a game on a queue of its own, its worker apart (an engine's minute
-    # never holds back a timer); its sweep is the sweeper's, a few queries a minute.
+    # The analysis on a queue of its own, its worker apart (an engine's minute never holds back a timer).
     "battles.tasks.analyse_game": {"queue": "analysis"},
     "battles.tasks.sweep_analyses": {"queue": "sweeper"},
     "tactics.tasks.sweep_flags": {"queue": "sweeper"},
+    "friendly.tasks.sweep_flags": {"queue": "sweeper"},
 }
 CELERY_BEAT_SCHEDULE = {
     "sweep-due-timers": {"task": "campaign.tasks.sweep_timers", "schedule": TIMER_SWEEP_SECONDS},
     "sweep-notices": {"task": "delivery.tasks.sweep_notices", "schedule": TIMER_SWEEP_SECONDS},  # what Redis missed
     "sweep-analyses": {"task": "battles.tasks.sweep_analyses", "schedule": 60.0},
     "sweep-tactics-flags": {"task": "tactics.tasks.sweep_flags", "schedule": TIMER_SWEEP_SECONDS},  # hero tactics
+    "sweep-friendly-flags": {"task": "friendly.tasks.sweep_flags", "schedule": TIMER_SWEEP_SECONDS},  # the room's
 }
 # The analysis after a game (Fairy-Stockfish, analysis/services.py): the engine (a path, or a name
 # on PATH; empty: fairy-stockfish on PATH or Debian's /usr/games/fairy-stockfish; none found: no

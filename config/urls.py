@@ -32,6 +32,7 @@ urlpatterns = [
     path("c/<slug:slug>/", include("orders.urls")),
     path("", include("handbook.urls")),
     path("", include("room.urls")),  # the game room: friendly games outside the war
+    path("room/games/", include("friendly.urls")),  # a friendly xiangqi, chess or dark chess game
     path("", include("bbs.urls")),  # the account's SSH keys (the terminal itself: manage.py bbs)
     path("tactics/", include("tactics.urls")),  # hero tactics games between two accounts
     path("c/<slug:slug>/", include("play.urls")),  # the games' pages

@@ -1,5 +1,6 @@
 """The room's forms read once (a seek's or a challenge's settings, §T15), as the API sends them:
-numbers as numbers; a field that is not a whole number is refused naming T15."""
+numbers as numbers; a field that is not a whole number is refused naming T15. A board game's
+time control is passed on as typed: its services check it (R11.3)."""
 
 from django.http import QueryDict
 from django.utils.translation import gettext as _
@@ -40,3 +41,9 @@ def tactics_settings(form: QueryDict) -> dict:
     if minutes is not None or increment is not None:
         settings["clock"] = {"initial_s": (30 if minutes is None else minutes) * 60, "increment_s": increment or 0}
     return settings
+
+
+def board_settings(form: QueryDict) -> dict:
+    """A board game's time control as a room form sets it (minutes a player, seconds added a
+    move; absent: the defaults), checked by the services (friendly/rules.py)."""
+    return {"base_minutes": form.get("base_minutes", "").strip(), "increment_s": form.get("increment_s", "").strip()}

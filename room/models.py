@@ -1,6 +1,7 @@
 """The game room's seeks: an open offer of a friendly game (outside the war) that any other
-signed-in account may take up. Taken up, a hero tactics seek becomes a challenge from its owner
-to whoever accepted it, accepted at once (tactics/services/challenges.py)."""
+signed-in account may take up. Taken up, a seek becomes a challenge from its owner to whoever
+accepted it, accepted at once: a hero tactics game (tactics/services/challenges.py), or a
+xiangqi, chess or dark chess game (friendly/services/challenges.py)."""
 
 from django.conf import settings as conf
 from django.db import models
@@ -11,6 +12,9 @@ from django.utils.translation import gettext_lazy as _
 class Seek(models.Model):
     class Kind(models.TextChoices):
         TACTICS = "tactics", _("hero tactics (戰棋)")
+        XIANGQI = "xiangqi", _("xiangqi (象棋)")
+        CHESS = "chess", _("chess")
+        BANQI = "banqi", _("dark chess (暗棋)")
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")
@@ -47,6 +51,14 @@ class Seek(models.Model):
         related_name="+",
         verbose_name=_("hero tactics game"),
     )
+    friendly_game = models.ForeignKey(
+        "friendly.FriendlyGame",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("friendly game"),
+    )
 
     class Meta:
         verbose_name = _("seek")
@@ -60,3 +72,8 @@ class Seek(models.Model):
 
     def __str__(self) -> str:
         return f"{self.owner} · {self.kind}"
+
+    @property
+    def game_id(self) -> int | None:
+        """The game it made once accepted (hero tactics, or a friendly board game)."""
+        return self.tactics_game_id or self.friendly_game_id

@@ -1,11 +1,14 @@
 """What the game room shows: the newest open seeks (and the reader's own), the newest friendly
-games being played and those decided lately, and a signed-in reader's own challenges to answer or withdraw. A fixed
-number of queries whatever the room holds (tests/room/test_pages.py pins it)."""
+games being played and those decided lately (hero tactics; xiangqi, chess and dark chess), and a
+signed-in reader's own challenges to answer or withdraw. A fixed number of queries whatever the
+room holds (tests/room/test_seeks.py pins it)."""
 
 from dataclasses import dataclass
 
 from django.db.models import Q
 
+from friendly.models import FriendlyGame
+from friendly.selectors import newest
 from room.models import Seek
 from tactics.models import TacticsGame
 
@@ -28,6 +31,11 @@ class Room:
     decided: list[TacticsGame]
     to_answer: list[TacticsGame]  # challenges made to the reader
     sent: list[TacticsGame]  # the reader's challenges not yet answered
+    board_playing: list[FriendlyGame]  # xiangqi, chess and dark chess (friendly/)
+    board_decided: list[FriendlyGame]
+    board_to_answer: list[FriendlyGame]
+    board_sent: list[FriendlyGame]
+    board_mine: list[FriendlyGame]  # the reader's own board games in play
 
 
 def open_seeks(user=None, *, limit: int = SHOWN_SEEKS) -> list[Seek]:
@@ -57,7 +65,28 @@ def room(user) -> Room:
         mine = _games().filter(Q(opponent=user) | Q(challenger=user), status=TacticsGame.Status.CHALLENGED)
         for game in mine.order_by("-created_at", "-pk")[:SHOWN_DECIDED]:
             (to_answer if game.opponent_id == user.pk else sent).append(game)
-    return Room(seeks=open_seeks(user), playing=playing, decided=decided, to_answer=to_answer, sent=sent)
+    board_to_answer: list[FriendlyGame] = []
+    board_sent: list[FriendlyGame] = []
+    board_mine: list[FriendlyGame] = []
+    if user.is_authenticated:
+        board_mine = newest(FriendlyGame.Status.PLAYING, limit=SHOWN_DECIDED, user=user)
+        challenged = FriendlyGame.objects.filter(Q(first=user) | Q(second=user), status=FriendlyGame.Status.CHALLENGED)
+        for board in challenged.select_related("first", "second", "challenger").order_by("-created_at", "-pk")[
+            :SHOWN_DECIDED
+        ]:
+            (board_sent if board.challenger_id == user.pk else board_to_answer).append(board)
+    return Room(
+        seeks=open_seeks(user),
+        playing=playing,
+        decided=decided,
+        to_answer=to_answer,
+        sent=sent,
+        board_playing=newest(FriendlyGame.Status.PLAYING, limit=SHOWN_GAMES),
+        board_decided=newest(FriendlyGame.Status.DECIDED, limit=SHOWN_DECIDED),
+        board_to_answer=board_to_answer,
+        board_sent=board_sent,
+        board_mine=board_mine,
+    )
 
 
 def seek_json(seek: Seek) -> dict:
@@ -70,6 +99,6 @@ def seek_json(seek: Seek) -> dict:
         "settings": seek.settings,
         "status": seek.status,
         "created_at": seek.created_at.isoformat(),
-        "game": seek.tactics_game_id,
+        "game": seek.game_id,
         "seats": seek.seats,
     }

@@ -31,4 +31,22 @@ urlpatterns = [
         {"answer": "withdraw"},
         name="room-challenge-withdraw",
     ),
+    path(
+        "room/board-challenges/<id:game_id>/accept/",
+        views.board_challenge_answer,
+        {"answer": "accept"},
+        name="room-board-challenge-accept",
+    ),
+    path(
+        "room/board-challenges/<id:game_id>/decline/",
+        views.board_challenge_answer,
+        {"answer": "decline"},
+        name="room-board-challenge-decline",
+    ),
+    path(
+        "room/board-challenges/<id:game_id>/withdraw/",
+        views.board_challenge_answer,
+        {"answer": "withdraw"},
+        name="room-board-challenge-withdraw",
+    ),
 ]

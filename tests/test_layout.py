@@ -28,6 +28,7 @@ FOLDERS = (
         "battles",
         "play",
         "tactics",
+        "friendly",
         "bots",
         "room",
         "games",

@@ -1,6 +1,8 @@
 // An open game room page: its socket (/ws/room/) says when a seek was opened, accepted or
 // withdrawn, and the list of seeks is fetched again (/room/seeks/) and put in place. The page
 // never sends on the socket; a dropped socket is opened again, and the list read on reopening.
+// When one of the reader's own seeks leaves the list (accepted), the whole page is read again: it
+// links the game that seek made.
 (function () {
   var list = document.getElementById("room-seeks");
   if (!list || !window.WebSocket || !window.fetch) return;
@@ -10,7 +12,10 @@
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (html === null) return;
+        var own = Array.prototype.map.call(list.querySelectorAll("[data-own]"), function (row) { return row.dataset.seek; });
         list.innerHTML = html;
+        // One of the reader's own seeks was taken up: the page again, with the game it made.
+        if (own.some(function (id) { return !list.querySelector('[data-seek="' + id + '"]'); })) location.reload();
         list.dispatchEvent(new CustomEvent("room-seeks", {bubbles: true}));
       })
       .catch(function () {});

@@ -109,9 +109,18 @@ TACTICS = {
     "tactics-join": tactics_join_case,
     "tactics-leave": tactics_leave_case,
 }
+
+
+def board_challenge_case(world, clock):
+    """Any account challenges another to a friendly board game (the room's form is room-challenge
+    with its kind)."""
+    body = {"opponent": world["魏延"].user.username, "kind": "chess"}
+    return Case([], body, {"right": allow("許褚")}, campaign_url=False)
+
+
 # Acts the API has and the forms do not (the live game's moves go over the page's socket; hero
 # tactics games have no page yet).
-API_ONLY = {"live-act": live_act, **TACTICS}
+API_ONLY = {"live-act": live_act, "room-board-challenge": board_challenge_case, **TACTICS}
 ROWS = MATRIX | API_ONLY
 
 

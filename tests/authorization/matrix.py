@@ -189,6 +189,7 @@ def snapshot() -> dict:
         "play",
         "battles",
         "tactics",
+        "friendly",
         "room",
         "bbs",
     }

@@ -24,7 +24,7 @@ def test_t2_3_a_seek_arrives_on_an_open_room_and_is_accepted_into_a_game(browser
 
     seeking = log_in(browser, asgi_server, "zhangfei")
     seeking.goto(f"{asgi_server.url}/room/")
-    form = seeking.locator("form[action='/room/seeks/new/']")
+    form = seeking.locator("form[action='/room/seeks/new/']:not([data-board-seek])")
     form.locator("select[name=side]").select_option("second")
     form.locator("input[name=heroes_per_side]").fill("2")
     form.locator("button").click()

@@ -7,6 +7,8 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from campaign.errors import NotAllowed, RuleViolation
+from friendly.models import FriendlyGame
+from friendly.services.challenges import friendly_challenge
 from room.models import Seek
 from room.selectors import SHOWN_SEEKS
 from room.services.seeks import seek_accept, seek_open, seek_withdraw
@@ -140,16 +142,20 @@ def test_the_room_page_reads_a_fixed_number_of_queries(django_assert_num_queries
     users = [account(f"player{n}") for n in range(6)]
     for user in users[:4]:
         seek_open(user=user, settings={})
+        seek_open(user=user, kind="chess", settings={})
     seek_accept(user=users[4], seek_id=Seek.objects.first().pk)
+    seek_accept(user=users[5], seek_id=Seek.objects.filter(kind="chess").first().pk)
     page = signed_in(users[5])
     page.get("/room/")
     # the session and its user, the reader's home zone (their officer's campaign, else the first
-    # campaign's), the games in play, the decided, the reader's challenges, the newest seeks, theirs
-    with django_assert_num_queries(9):
+    # campaign's), the games in play, the decided, the reader's challenges, the newest seeks,
+    # theirs; the board games in play, decided, the reader's challenges and their own in play
+    with django_assert_num_queries(13):
         assert page.get("/room/").status_code == 200
     for user in users[:4]:
         seek_open(user=account(f"more{user.pk}"), settings={})
-    with django_assert_num_queries(9):
+        friendly_challenge(user=user, opponent_name=users[5].username, kind="banqi")
+    with django_assert_num_queries(13):
         assert page.get("/room/").status_code == 200
 
 
@@ -161,3 +167,60 @@ def test_t2_6_the_page_shows_the_newest_seeks_and_the_readers_own_wherever_it_is
     page = signed_in(mine.owner).get("/room/").content.decode()
     assert page.count("data-seek=") == SHOWN_SEEKS + 1
     assert f"/room/seeks/{mine.pk}/withdraw/" in page
+
+
+def test_r11_3_a_board_seek_keeps_its_time_control_and_accepted_starts_the_game():
+    owner, taker = account("liubei"), account("caocao")
+    page = signed_in(owner)
+    form = {"kind": "xiangqi", "side": "second", "base_minutes": "3", "increment_s": "2"}
+    assert page.post("/room/seeks/new/", form).status_code == 302
+    seek = Seek.objects.get()
+    assert (seek.kind, seek.side, seek.settings) == ("xiangqi", "second", {"base_minutes": 3, "increment_s": 2})
+    other = signed_in(taker)
+    shown = other.get("/room/").content.decode()
+    assert f'data-seek="{seek.pk}" data-kind="xiangqi"' in shown and "3 分鐘，每步加 2 秒" in shown
+    answer = other.post(f"/room/seeks/{seek.pk}/accept/")
+    game = FriendlyGame.objects.get()
+    assert answer["Location"] == f"/room/games/{game.pk}/"  # the game's page, at once
+    assert (game.first, game.second, game.status, game.base_s) == (taker, owner, "playing", 180)
+    assert Seek.objects.get().friendly_game == game
+    for reader in (page, other):  # both players' room pages link it among their games and those in play
+        assert (
+            reader.get("/room/").content.decode().count(f'data-board-game="{game.pk}"><a href="/room/games/{game.pk}/"')
+            == 2
+        )
+
+
+def test_r11_3_a_board_seek_out_of_bounds_is_refused_in_the_readers_language_and_opens_nothing():
+    page = signed_in(account("liubei"))
+    form = {"kind": "chess", "side": "first", "base_minutes": "500", "increment_s": "5"}
+    answer = page.post("/room/seeks/new/", form, follow=True, HTTP_ACCEPT_LANGUAGE="zh-hant")
+    assert "R11.3" in answer.content.decode() and "整數分鐘" in answer.content.decode()
+    assert not Seek.objects.exists()
+
+
+def test_t2_6_one_open_seek_a_kind_each_a_board_kind_beside_hero_tactics():
+    owner = account("liubei")
+    seek_open(user=owner, settings={})
+    seek_open(user=owner, kind="banqi", settings={})
+    with pytest.raises(RuleViolation) as twice:
+        seek_open(user=owner, kind="banqi", settings={"base_minutes": 5})
+    assert twice.value.clause == "T2.6"
+    assert Seek.objects.count() == 2
+
+
+def test_t2_6_a_named_player_is_challenged_to_dark_chess_and_answers_on_the_room_page():
+    challenger, challenged = account("liubei"), account("caocao")
+    page = signed_in(challenger)
+    form = {"opponent": "CaoCao", "kind": "banqi", "side": "first", "base_minutes": "", "increment_s": ""}
+    assert page.post("/room/challenge/", form).status_code == 302
+    game = FriendlyGame.objects.get()
+    assert (game.kind, game.status, game.base_s, game.increment_s) == ("banqi", "challenged", 600, 5)
+    theirs = signed_in(challenged)
+    assert f"/room/board-challenges/{game.pk}/accept/" in theirs.get("/room/").content.decode()
+    assert f"/room/board-challenges/{game.pk}/withdraw/" in page.get("/room/").content.decode()
+    assert page.post(f"/room/board-challenges/{game.pk}/accept/").status_code == 403  # not the challenger's
+    answer = theirs.post(f"/room/board-challenges/{game.pk}/accept/")
+    assert answer["Location"] == f"/room/games/{game.pk}/"
+    game.refresh_from_db()
+    assert game.status == "playing" and len(game.layout) == 32 and game.layout_hash

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('room', '0001_initial'),
+        ('room', '0002_seek_friendly_game_alter_seek_kind'),
     ]
 
     operations = [
