@@ -2,20 +2,20 @@
 (bbs/registry.py): the screens app's `ready` imports this in every process, so that the engine
 (bbs/) imports no screen, and no screen imports another."""
 
+import gamescreens.games.listing
+import gamescreens.games.live
+import gamescreens.games.open
+import gamescreens.games.replay
+import gamescreens.tactics.game
+import gamescreens.tactics.listing
 import screens.acts.claim_answer
 import screens.acts.duties
 import screens.acts.menu
 import screens.boards
 import screens.drafts
-import screens.games.listing
-import screens.games.live
-import screens.games.open
-import screens.games.replay
 import screens.letters
 import screens.menu
 import screens.pager
-import screens.tactics.game
-import screens.tactics.listing
 import screens.war.army
 import screens.war.city
 import screens.war.dashboard

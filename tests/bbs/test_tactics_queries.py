@@ -5,7 +5,7 @@ until the end (T18.1); the list of one's games in one query."""
 import pytest
 from django.utils import translation
 
-from screens.tactics.reading import game_read, games_of
+from gamescreens.tactics.reading import game_read, games_of
 from tactics.services.challenges import tactics_accept, tactics_challenge
 from tactics.services.setup import tactics_pick
 from tests.bbs.tactics_steps import account

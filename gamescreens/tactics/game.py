@@ -25,11 +25,11 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from bbs.registry import screen
 from bbs.text import safe
 from games.tactics.board import cell_name, cell_xy
-from screens.tactics import drawing as art
-from screens.tactics import reading
-from screens.tactics.follow import Follower
-from screens.tactics.picking import ROSTER, Deployment, Picks
-from screens.tactics.screen_drawing import GameDrawing
+from gamescreens.tactics import drawing as art
+from gamescreens.tactics import reading
+from gamescreens.tactics.follow import Follower
+from gamescreens.tactics.picking import ROSTER, Deployment, Picks
+from gamescreens.tactics.screen_drawing import GameDrawing
 
 RESIGN = {"act": "resign"}  # the menu's last line: the resign request, not an action of the record
 

@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from bbs.text import safe
 from games.tactics.board import Board
 from games.tactics.setup import read_map
-from screens.tactics import drawing as art
-from screens.tactics.follow import Follower
-from screens.tactics.picking import Deployment, Picks, picks_heading
+from gamescreens.tactics import drawing as art
+from gamescreens.tactics.follow import Follower
+from gamescreens.tactics.picking import Deployment, Picks, picks_heading
 
 MENU_ROWS = 9
 
