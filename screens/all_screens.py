@@ -1,13 +1,8 @@
 """Every screen module of the terminal, imported once so that each registers its screens by name
 (bbs/registry.py): the screens app's `ready` imports this in every process, so that the engine
-(bbs/) imports no screen, and no screen imports another."""
+(bbs/) imports no screen, and no screen imports another. The game screens (the war's games, hero
+tactics) are the gamescreens app's, registered by its own gamescreens/all_screens.py."""
 
-import gamescreens.games.listing
-import gamescreens.games.live
-import gamescreens.games.open
-import gamescreens.games.replay
-import gamescreens.tactics.game
-import gamescreens.tactics.listing
 import screens.acts.claim_answer
 import screens.acts.duties
 import screens.acts.menu

@@ -34,6 +34,7 @@ FOLDERS = (
         "api",
         "bbs",
         "screens",
+        "gamescreens",
     ),
     *("tests", "bench", "examples"),
 )
