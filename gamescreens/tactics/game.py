@@ -1,6 +1,6 @@
 """A hero tactics game in the terminal (docs/terminal.md, "Hero tactics"): from the challenge to
 its replay, played through the game's own services (their refusals on the status line, word for
-word), followed live (screens/tactics/follow.py), watched by anyone.
+word), followed live (gamescreens/tactics/follow.py), watched by anyone.
 
 By the game's status: a challenge (its opponent's `a` accepts, `d` declines); the picks (the
 roster: ↑↓, Enter picks, 1 2 3 leave that skill out, g designates, s sends) and the deployment

@@ -1,4 +1,4 @@
-"""The hero tactics screens' reads (screens/tactics/reading.py) cost pinned queries and keep the
+"""The hero tactics screens' reads (gamescreens/tactics/reading.py) cost pinned queries and keep the
 game's secrets as every door does: the opponent's picks hidden until both are in (T2.3), the seed
 until the end (T18.1); the list of one's games in one query."""
 
