@@ -58,7 +58,7 @@ lint: install
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy config ops campaign forum delivery seasons orders dashboard record analysis live accounts cities play battles tactics friendly bots room games api bbs screens handbook
+	$(VENV)/bin/mypy config ops campaign forum delivery seasons orders dashboard record analysis live accounts cities play battles tactics friendly bots room games api bbs screens gamescreens handbook
 
 # The API's OpenAPI schema, as tests/api/test_openapi.py compares it (run after a deliberate change).
 openapi: install

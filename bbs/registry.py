@@ -1,7 +1,8 @@
 """The terminal's screens by name, as the site's pages are found by their URL names: a screen
 module registers what it shows (`@screen("siege")` on a class, or on a function that makes one),
 and a screen that opens another names it (`screen_open(ctx, "siege", siege_id=…)`), so that no
-screen imports another. `screens/all_screens.py` imports every screen module once, for the session.
+screen imports another. `screens/all_screens.py` (and the game screens' `gamescreens/all_screens.py`)
+imports every screen module once, for the session.
 
 The names follow the web's URL names where the web has the page (boards, board, thread, letters,
 dashboard, city, siege, army, duties, games, game); the terminal's own screens have their own

@@ -104,6 +104,7 @@ INSTALLED_APPS = [
     "handbook",  # the rules and the help pages
     "bbs",  # the site in an SSH terminal: its engine (manage.py bbs; its settings: bbs/conf.py)
     "screens",  # the terminal's screens, each found by its name (bbs/registry.py)
+    "gamescreens",  # the terminal's game screens: the war's games played live and replayed, hero tactics
 ]
 
 MIDDLEWARE = [
@@ -276,9 +277,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
 # kombu's Redis transport, one fault closed: a worker outlives redis-server's crash (config/broker.py).
 CELERY_BROKER_TRANSPORT = "config.broker:Transport"
-# The dashboard shows this many cities a page (with the map when they are all of them): a
-# deployment of a large world on a small machine trades the page's length for the cost of its
-# refresh after a change (bench/pages.py).
+# The dashboard shows this many cities a page (with the map when they are all of them): a deployment of a large world on
+# a small machine trades the page's length for the cost of its refresh after a change (bench/pages.py).
 DASHBOARD_CITIES_PER_PAGE = int(os.environ.get("DASHBOARD_CITIES_PER_PAGE", "100"))
 # Open websockets at once per address and per logged-in user, counted in Redis across the web
 # processes (config/socket_guard.py); the excess is refused at connect. 0: no cap.

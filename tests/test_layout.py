@@ -35,6 +35,7 @@ FOLDERS = (
         "api",
         "bbs",
         "screens",
+        "gamescreens",
     ),
     *("tests", "bench", "examples"),
 )

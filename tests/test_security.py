@@ -153,6 +153,7 @@ def test_only_the_demo_command_creates_the_demo_accounts():
         "api",
         "bbs",
         "screens",
+        "gamescreens",
         "handbook",
     )
     sources = [p for app in apps for p in Path(ROOT, app).rglob("*.py") if "DEMO_PASSWORD" in p.read_text()]

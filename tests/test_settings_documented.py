@@ -28,6 +28,7 @@ PACKAGES = (
     "api",
     "bbs",
     "screens",
+    "gamescreens",
     "handbook",
 )
 # The suite's own settings: what a developer sets for `make test`, in docs/testing.md, not a

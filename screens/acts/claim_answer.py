@@ -1,5 +1,5 @@
 """A reported record's claim answered from the terminal (R11.3): the act's form, opened by its name
-from a game's replay (screens/games/replay.py), as a duty's acts are (the catalogue's forms)."""
+from a game's replay (gamescreens/games/replay.py), as a duty's acts are (the catalogue's forms)."""
 
 from collections.abc import Callable
 

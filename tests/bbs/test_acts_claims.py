@@ -7,10 +7,10 @@ import pytest
 from django.utils import translation
 
 from battles.models import LedgerEntry
+from gamescreens.games.reading import replay_read
 from ops.demo import DEMO_PASSWORD
 from play.models import Game
 from play.services.records import game_report
-from screens.games.reading import replay_read
 from tests.bbs.acts_steps import english, open_menu_line, pick, wait_for_row
 from tests.bbs.test_games_list import besieging, siege_game, war_world
 from tests.play.test_records import MATE, pending_game

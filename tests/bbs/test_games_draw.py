@@ -12,9 +12,9 @@ from bbs.context import Context
 from games.live_notation import chess_written
 from games.pgn import move_pairs
 from games.text_board import line_widths, placements, plain
-from screens.games.live import MOVE_CHARS, LiveScreen
-from screens.games.reading import LiveView, Replay
-from screens.games.replay import ReplayScreen
+from gamescreens.games.live import MOVE_CHARS, LiveScreen
+from gamescreens.games.reading import LiveView, Replay
+from gamescreens.games.replay import ReplayScreen
 
 MOVES = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5"]
 

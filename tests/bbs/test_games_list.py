@@ -14,11 +14,11 @@ from bbs.context import Context
 from bbs.models import TerminalChoice
 from bbs.text import width
 from campaign.models import Officer
+from gamescreens.games.open import game_screen
 from ops.demo import DEMO_PASSWORD
 from play.models import Game
 from play.selectors.game_choice import game_opening, games_to_open
 from play.services.live import live_ready
-from screens.games.open import game_screen
 from tests.play.test_records import MATE, report_confirmed
 from tests.worlds import make_world
 

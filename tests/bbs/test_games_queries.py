@@ -5,7 +5,7 @@ opens."""
 
 import pytest
 
-from screens.games.reading import live_board, live_view, reader_officer
+from gamescreens.games.reading import live_board, live_view, reader_officer
 from tests.live.test_live_socket import live_game
 from tests.play.test_records import MATE_MOVES
 

@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth.models import User
 
 from bbs.models import TerminalChoice
+from gamescreens.games.reading import replay_read
 from ops.demo import DEMO_PASSWORD
-from screens.games.reading import replay_read
 from tests.bbs.test_games_list import besieging, open_games, siege_game, war_world
 from tests.play.test_records import MATE, MATE_MOVES, pending_game, report_confirmed
 from tests.worlds import make_world

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-import screens.all_screens  # noqa: F401  (every screen module, registered)
+import gamescreens.all_screens  # noqa: F401  (every game screen module, registered)
+import screens.all_screens  # noqa: F401  (every other screen module, registered)
 from bbs.registry import SCREENS, screen
 from bbs.screen import Screen
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-TERMINAL = (ROOT / "bbs", ROOT / "screens")  # the engine and its screens
+TERMINAL = (ROOT / "bbs", ROOT / "screens", ROOT / "gamescreens")  # the engine, its screens and its game screens
 OPENED = re.compile(r"screen_(?:open|make)\(\s*[\w.]+,\s*f?\"([^\"]+)\"")
 
 
@@ -32,7 +33,7 @@ def test_every_name_a_screen_opens_is_registered():
     assert {"main-menu", "boards", "dashboard", "siege", "army", "city", "game"} <= opened
     literal = {name for name in opened if "{" not in name}
     assert literal - set(SCREENS) == set()
-    # `game-{opening}` (screens/games/open.py): the live board and the replay
+    # `game-{opening}` (gamescreens/games/open.py): the live board and the replay
     assert {"game-live", "game-replay"} <= set(SCREENS)
 
 
@@ -79,5 +80,5 @@ def test_every_module_that_registers_a_screen_is_kept_apart_by_the_contract():
     contracts.read(ROOT / ".importlinter")
     apart = set(contracts["importlinter:contract:screens-apart"]["modules"].split())
     registering = {maker.__module__ for maker in SCREENS.values()}
-    assert {"screens.war.siege", "screens.menu"} <= registering
+    assert {"screens.war.siege", "screens.menu", "gamescreens.games.live", "gamescreens.tactics.game"} <= registering
     assert registering - apart == set()

@@ -10,8 +10,8 @@ from bbs.context import Context
 from games.tactics.setup import start
 from games.tactics.state import final_state
 from games.text_board import line_widths, plain
-from screens.tactics.drawing import joined
-from screens.tactics.game import TacticsScreen
+from gamescreens.tactics.drawing import joined
+from gamescreens.tactics.game import TacticsScreen
 from tests.tactics.bots import CELLS, SIDES_PICKS
 
 SEED = "0" * 64

@@ -1,11 +1,11 @@
-"""The hero tactics screens' reads (screens/tactics/reading.py) cost pinned queries and keep the
+"""The hero tactics screens' reads (gamescreens/tactics/reading.py) cost pinned queries and keep the
 game's secrets as every door does: the opponent's picks hidden until both are in (T2.3), the seed
 until the end (T18.1); the list of one's games in one query."""
 
 import pytest
 from django.utils import translation
 
-from screens.tactics.reading import game_read, games_of
+from gamescreens.tactics.reading import game_read, games_of
 from tactics.services.challenges import tactics_accept, tactics_challenge
 from tactics.services.setup import tactics_pick
 from tests.bbs.tactics_steps import account

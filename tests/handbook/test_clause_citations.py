@@ -30,6 +30,7 @@ FOLDERS = (
         "api",
         "bbs",
         "screens",
+        "gamescreens",
     ),
     *("tests", "bench", "examples"),
 )

@@ -6,8 +6,8 @@ from datetime import timedelta
 from asgiref.sync import async_to_sync
 
 from bbs.context import Context
-from screens.games.open import game_screen
-from screens.tactics.game import TacticsScreen
+from gamescreens.games.open import game_screen
+from gamescreens.tactics.game import TacticsScreen
 from tactics.models import TacticsGame
 from tests.bbs.test_games_list import besieging, siege_game
 from tests.worlds import make_world

@@ -20,9 +20,9 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from bbs.registry import screen, screen_open
 from campaign.models import Campaign
 from games.text_board import Fragments, fragment_lines
+from gamescreens.games.layout import beside, board_for, board_width, inline, move_lines, shown
+from gamescreens.games.reading import Replay, replay_read
 from play.models import Game
-from screens.games.layout import beside, board_for, board_width, inline, move_lines, shown
-from screens.games.reading import Replay, replay_read
 
 STEP_PAGE = 10
 

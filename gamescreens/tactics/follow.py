@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from channels.layers import get_channel_layer
 
-from screens.tactics.reading import game_read
+from gamescreens.tactics.reading import game_read
 from tactics.fanout import group
 
 

@@ -1,4 +1,4 @@
-"""How a hero tactics game's screen draws what it shows (screens/tactics/game.py's screen, by
+"""How a hero tactics game's screen draws what it shows (gamescreens/tactics/game.py's screen, by
 its state): the heading with both players, the challenge's words, the roster while picking, the
 board with the chosen hero's reach and targets beside the sides' clocks and the hero cards, the
 round, weather and rolls below, the ending with the seed and the replay's action, the menu of
@@ -11,9 +11,9 @@ from django.utils.translation import gettext as _
 from bbs.text import safe
 from games.tactics.board import Board
 from games.tactics.setup import read_map
-from screens.tactics import drawing as art
-from screens.tactics.follow import Follower
-from screens.tactics.picking import Deployment, Picks, picks_heading
+from gamescreens.tactics import drawing as art
+from gamescreens.tactics.follow import Follower
+from gamescreens.tactics.picking import Deployment, Picks, picks_heading
 
 MENU_ROWS = 9
 

@@ -5,7 +5,7 @@ services judge them when they are sent; until then nothing leaves the session.""
 from django.utils.translation import gettext as _
 
 from games.tactics.heroes import HEROES
-from screens.tactics.drawing import SIDE_STYLE, Fragments
+from gamescreens.tactics.drawing import SIDE_STYLE, Fragments
 
 DESIGNATING = ("激勵", "慧眼")
 ROSTER = list(HEROES.values())

@@ -32,9 +32,9 @@ from bbs.registry import screen
 from bbs.screen import on_top
 from campaign.models import Campaign
 from games.text_board import Fragments, fragment_lines, width
-from screens.games.layout import beside, board_for, board_width, clock_text, inline, move_lines, shown
-from screens.games.live_game import LiveGame
-from screens.games.reading import colour_word
+from gamescreens.games.layout import beside, board_for, board_width, clock_text, inline, move_lines, shown
+from gamescreens.games.live_game import LiveGame
+from gamescreens.games.reading import colour_word
 
 MOVE_CHARS = 16  # the longest move any notation writes, with room (the socket's cut too)
 

@@ -1,6 +1,6 @@
 """A hero tactics game in the terminal (docs/terminal.md, "Hero tactics"): from the challenge to
 its replay, played through the game's own services (their refusals on the status line, word for
-word), followed live (screens/tactics/follow.py), watched by anyone.
+word), followed live (gamescreens/tactics/follow.py), watched by anyone.
 
 By the game's status: a challenge (its opponent's `a` accepts, `d` declines); the picks (the
 roster: ↑↓, Enter picks, 1 2 3 leave that skill out, g designates, s sends) and the deployment
@@ -25,11 +25,11 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from bbs.registry import screen
 from bbs.text import safe
 from games.tactics.board import cell_name, cell_xy
-from screens.tactics import drawing as art
-from screens.tactics import reading
-from screens.tactics.follow import Follower
-from screens.tactics.picking import ROSTER, Deployment, Picks
-from screens.tactics.screen_drawing import GameDrawing
+from gamescreens.tactics import drawing as art
+from gamescreens.tactics import reading
+from gamescreens.tactics.follow import Follower
+from gamescreens.tactics.picking import ROSTER, Deployment, Picks
+from gamescreens.tactics.screen_drawing import GameDrawing
 
 RESIGN = {"act": "resign"}  # the menu's last line: the resign request, not an action of the record
 

@@ -14,12 +14,12 @@ from channels.layers import get_channel_layer
 
 from campaign.models import Campaign
 from games.pgn import move_pairs
+from gamescreens.games.layout import shown
+from gamescreens.games.reading import LiveView, live_board, live_view, reader_officer
 from live import fanout
 from live.consumers import group_of
 from play.live_acts import live_act
 from play.selectors.live import watcher_state
-from screens.games.layout import shown
-from screens.games.reading import LiveView, live_board, live_view, reader_officer
 
 
 class LiveGame:

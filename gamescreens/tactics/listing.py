@@ -17,7 +17,7 @@ from bbs.registry import screen, screen_open
 from bbs.screen import on_top
 from bbs.text import fit, safe
 from bbs.widgets import ListScreen
-from screens.tactics import reading
+from gamescreens.tactics import reading
 
 ORDER = {
     "challenged": 0,
