@@ -10,10 +10,10 @@ from django.apps import apps
 # From the bottom, as the apps' import contract (.importlinter, apps-in-layers) orders them: the
 # map, the campaign (people, moves, timers, the notices' outbox and the site's machinery), the
 # forum, the notices' delivery, a season's setting up, the games played, then side by side the war
-# and hero tactics, the computer as a player, then side by side a game's analysis and the game
-# room, the accounts' own (API tokens), the terminal. Apps on one line are siblings: a key from one
-# to the other points up too. (The orders, the dashboard, the record and the live side have no
-# models.)
+# and hero tactics, the friendly board games, the computer as a player, then side by side a game's
+# analysis and the game room, the accounts' own (API tokens), the terminal. Apps on one line are
+# siblings: a key from one to the other points up too. (The orders, the dashboard, the record and
+# the live side have no models.)
 LAYERS = (
     ("cities",),
     ("campaign",),
@@ -22,6 +22,7 @@ LAYERS = (
     ("seasons",),
     ("play",),
     ("battles", "tactics"),
+    ("friendly",),
     ("bots",),
     ("analysis", "room"),
     ("accounts",),

@@ -69,24 +69,24 @@ def pick_and_deploy(page) -> None:
 
 
 def play_to_the_end(page, game: TacticsGame, player) -> tuple[TacticsGame, int]:
-    """The player starts their hero's turn and ends it; each of the computer's actions is seen
-    arriving on the page (its version). Returns the decided game and the computer's actions seen."""
+    """The player starts their hero's turn and ends it; each change the computer made since the
+    player's last action is seen arriving on the open page (its version), however fast it came.
+    Returns the decided game and how many times the computer's changes were seen arriving."""
     sent: list[float] = []
-    seen = 0
+    seen, mine = 0, game.version
     for _n in range(300):
         game.refresh_from_db()
+        if game.version > mine:  # the computer acted since: its change reaches the page by itself
+            page.wait_for_selector(f"#tactics[data-version='{game.version}']", timeout=15_000)
+            seen, mine = seen + 1, game.version
         if game.status == TacticsGame.Status.DECIDED:
             break
-        if game.to_act != "first":  # the computer's: its next version comes to the page by itself
-            version = game.version
+        if game.to_act != "first":  # the computer's turn: wait for its next version
             wait_for(
-                lambda v=version: TacticsGame.objects.filter(pk=game.pk, version__gt=v).exists(),
+                lambda v=game.version: TacticsGame.objects.filter(pk=game.pk, version__gt=v).exists(),
                 ANSWERED_WITHIN_S,
                 "the computer's action",
             )
-            game.refresh_from_db()
-            page.wait_for_selector(f"#tactics[data-version='{game.version}']", timeout=15_000)
-            seen += 1
             continue
         page.wait_for_selector(f"#tactics[data-version='{game.version}'][data-to-act='first']", timeout=15_000)
         actions = tactics_legal(game, player)["actions"]
@@ -98,6 +98,7 @@ def play_to_the_end(page, game: TacticsGame, player) -> tuple[TacticsGame, int]:
             15,
             f"the player's {action['act']} applied",
         )
+        mine = game.version + 1  # the player's own action: one version
     game.refresh_from_db()
     return game, seen
 
