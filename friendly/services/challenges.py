@@ -50,18 +50,38 @@ def _opponent(user, opponent_name: object):
     return opponent
 
 
+def _unanswered(user, opponent) -> None:
+    """One unanswered challenge from an account to another at a time (T2.6): a flood of them
+    would bury the challenged account's others. The challenged account's row is locked so two
+    sent at once queue."""
+    get_user_model().objects.select_for_update().filter(pk=opponent.pk).exists()
+    waiting = FriendlyGame.objects.filter(
+        challenger=user, status=FriendlyGame.Status.CHALLENGED, first__in=(user, opponent), second__in=(user, opponent)
+    )
+    if waiting.exists():
+        raise RuleViolation(
+            "T2.6",
+            _("Your challenge to “%(name)s” is not answered yet: wait for their answer, or withdraw it first.")
+            % {"name": opponent.username},
+        )
+
+
 @transaction.atomic
 def friendly_challenge(
-    *, user, opponent_name: str, kind: str, settings: object = None, side: str = "first"
+    *, user, opponent_name: str, kind: str, settings: object = None, side: str = "first", seek: bool = False
 ) -> FriendlyGame:
     """`user` challenges the account named `opponent_name` (its username, in any case) to a game
-    of `kind`, playing `side` (first or second), with the time control of `settings`."""
+    of `kind`, playing `side` (first or second), with the time control of `settings`; one
+    unanswered challenge to the same account at a time, but a seek taken up (`seek`) is
+    answered at once."""
     if kind not in KINDS:
         raise kind_refusal()
     opponent = _opponent(user, opponent_name)
     if side not in ("first", "second"):
         raise RuleViolation("R11.2", _("Choose your side: first (先手) or second (後手)."))
     base_s, increment_s = timing(settings)
+    if not seek:
+        _unanswered(user, opponent)
     first, second = (user, opponent) if side == "first" else (opponent, user)
     game = FriendlyGame.objects.create(
         kind=kind,
