@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
+from campaign.rules.text import shown_name, text_fault
 from friendly.models import FriendlyGame
 from friendly.rules import BASE_MINUTES, INCREMENT_S, KINDS, TimeControlError, time_control
 from friendly.services.clock import arm_flag
@@ -42,9 +43,12 @@ def timing(settings: object) -> tuple[int, int]:
 def _opponent(user, opponent_name: object):
     if not isinstance(opponent_name, str) or not opponent_name.strip():
         raise RuleViolation("T2.6", _("Name the account you challenge."))
-    opponent = get_user_model().objects.filter(username__iexact=opponent_name.strip(), is_active=True).first()
+    name = opponent_name.strip()
+    opponent = None
+    if not text_fault(name, max_length=150, multiline=False):  # a NUL would break PostgreSQL's query
+        opponent = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
     if opponent is None:
-        raise RuleViolation("T2.6", _("There is no account named “%(name)s”.") % {"name": opponent_name.strip()})
+        raise RuleViolation("T2.6", _("There is no account named “%(name)s”.") % {"name": shown_name(name)})
     if opponent.pk == user.pk:
         raise RuleViolation("T2.6", _("A game has two players: challenge another account, not yourself."))
     return opponent
