@@ -4,6 +4,11 @@ Pure: no Django.
 
 >>> time_control(None), time_control({"base_minutes": 3, "increment_s": 2})
 ((600, 5), (180, 2))
+>>> try:
+...     time_control({"base_minutes": "²"})  # a digit to Python, not a number: refused
+... except TimeControlError as fault:
+...     fault.field
+'base_minutes'
 >>> to_move("banqi", ["a1"]), to_move("xiangqi", [])
 ('second', 'first')
 >>> side_result("1-0"), side_result("1/2-1/2"), banqi_result("1")
@@ -30,9 +35,10 @@ class TimeControlError(ValueError):
 def _whole(value: object, default: int, bounds: tuple[int, int], field: str) -> int:
     if value is None or value == "":
         return default
-    if isinstance(value, bool) or not isinstance(value, int | str) or not str(value).strip().isdigit():
+    text = str(value).strip() if isinstance(value, int | str) and not isinstance(value, bool) else ""
+    if not (text.isascii() and text.isdigit()) or len(text) > 7:  # ASCII digits: "²" and "٣" are refused
         raise TimeControlError(field)
-    number = int(str(value).strip()[:7])
+    number = int(text)
     if not bounds[0] <= number <= bounds[1]:
         raise TimeControlError(field)
     return number

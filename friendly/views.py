@@ -26,7 +26,7 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _ply(text: str) -> int | None:
-    return int(text) if text.isdigit() and len(text) < 6 else None
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 6 else None
 
 
 @login_required

@@ -14,7 +14,7 @@ def _whole(form: QueryDict, name: str, label: str) -> int | None:
     text = form.get(name, "").strip()
     if not text:
         return None
-    if not text.isdigit() or len(text) > 6:
+    if not (text.isascii() and text.isdigit()) or len(text) > 6:
         raise RuleViolation("T15", _("%(field)s is a whole number.") % {"field": label})
     return int(text)
 

@@ -44,6 +44,17 @@ def text_fault(text: str, *, max_length: int, multiline: bool = True) -> str | N
     return None
 
 
+def shown_name(text: str, limit: int = 40) -> str:
+    """A typed name as a refusal may echo it: without the characters `text_fault` refuses in one
+    line, and at most `limit` characters.
+
+    >>> shown_name("cao\\x00cao\\u202e"), shown_name("x" * 50, 3)
+    ('caocao', 'xxx…')
+    """
+    kept = "".join(char for char in text if not text_fault(char, max_length=1, multiline=False))
+    return kept if len(kept) <= limit else kept[:limit] + "…"
+
+
 # Names (of kingdoms, cities, officers, campaigns) go into the site's own posts, which are Markdown:
 # a name is plain text, without the characters that would make it a link, a tag or emphasis there.
 NAME_MARKUP = frozenset("[]<>*`\\|")

@@ -111,7 +111,12 @@ def seek_accept(*, user, seek_id: int) -> Seek:
     seek.status, seek.answered_at, seek.accepted_by = Seek.Status.ACCEPTED, clock.now(), user
     if seek.kind in BOARD_KINDS:
         made = friendly_challenge(
-            user=seek.owner, opponent_name=user.username, kind=seek.kind, settings=seek.settings, side=seek.side
+            user=seek.owner,
+            opponent_name=user.username,
+            kind=seek.kind,
+            settings=seek.settings,
+            side=seek.side,
+            seek=True,
         )
         seek.friendly_game = friendly_accept(user=user, game_id=made.pk)
     else:

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
+from campaign.rules.text import shown_name, text_fault
 from games.tactics.dice import commitment, new_seed
 from games.tactics.errors import TacticsViolation
 from tactics.models import TacticsGame
@@ -24,9 +25,12 @@ def tactics_challenge(
     the others taking the open seats before the picks (tactics/services/seats.py)."""
     if not isinstance(opponent_name, str) or not opponent_name.strip():
         raise RuleViolation("T2.6", _("Name the account you challenge."))
-    opponent = get_user_model().objects.filter(username__iexact=opponent_name.strip(), is_active=True).first()
+    name = opponent_name.strip()
+    opponent = None
+    if not text_fault(name, max_length=150, multiline=False):  # a NUL would break PostgreSQL's query
+        opponent = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
     if opponent is None:
-        raise RuleViolation("T2.6", _("There is no account named “%(name)s”.") % {"name": opponent_name.strip()})
+        raise RuleViolation("T2.6", _("There is no account named “%(name)s”.") % {"name": shown_name(name)})
     if opponent.pk == user.pk:
         raise RuleViolation("T2.6", _("A game has two players: challenge another account, not yourself."))
     if side not in ("first", "second"):

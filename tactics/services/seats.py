@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from campaign import clock
 from campaign.errors import NotAllowed, RuleViolation
+from campaign.rules.text import shown_name, text_fault
 from tactics.models import TacticsGame, TacticsSeat
 from tactics.services.common import locked, saved, seats_filled
 
@@ -53,11 +54,13 @@ def tactics_unseat(*, user, game_id: int, player_name: object = None) -> Tactics
     player of their side, before the picks begin (T2.6)."""
     game = locked(game_id)
     _forming(game)
-    name = user.username if player_name in (None, "") else player_name
-    found = get_user_model().objects.filter(username__iexact=str(name)).first()
+    name = user.username if player_name in (None, "") else str(player_name)
+    found = None
+    if not text_fault(name, max_length=150, multiline=False):  # a NUL would break PostgreSQL's query
+        found = get_user_model().objects.filter(username__iexact=name).first()
     seat = next((s for s in game.team() if found is not None and s.user_id == found.pk), None)
     if seat is None:
-        raise RuleViolation("T2.6", _("“%(name)s” has no seat in this game.") % {"name": name})
+        raise RuleViolation("T2.6", _("“%(name)s” has no seat in this game.") % {"name": shown_name(name)})
     if user.pk not in (seat.user_id, game.player_of(seat.side)):
         raise NotAllowed("T2.6", _("A player leaves their own seat; only their side's captain unseats them."))
     seat.delete()

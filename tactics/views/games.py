@@ -48,7 +48,7 @@ def _number(value: str | None, default: int) -> int | str | None:
     value = (value or "").strip()
     if not value:
         return default
-    return int(value) if value.isdigit() else value
+    return int(value) if value.isascii() and value.isdigit() else value
 
 
 def _challenge_settings(data) -> dict:
