@@ -32,15 +32,20 @@ ORDER = {
 SETTING_KEYS = {"heroes": "heroes_per_side", "rounds": "round_limit"}
 
 
+def number(text: str) -> bool:
+    """ASCII digits, a few of them: "²" or "٣" pass `isdigit` but are no number the site reads."""
+    return text.isascii() and text.isdigit() and len(text) <= 9
+
+
 def settings_from(words: list[str]) -> dict:
     """The §T15 settings typed after the username; ValueError for a word not of that form (the
     values themselves are the service's to judge)."""
     settings: dict = {}
     for word in words:
         key, _eq, value = word.partition("=")
-        if key in SETTING_KEYS and value.isdigit():
+        if key in SETTING_KEYS and number(value):
             settings[SETTING_KEYS[key]] = int(value)
-        elif key == "clock" and "+" in value and all(part.isdigit() for part in value.split("+", 1)):
+        elif key == "clock" and "+" in value and all(number(part) for part in value.split("+", 1)):
             initial, increment = value.split("+", 1)
             settings["clock"] = {"initial_s": int(initial), "increment_s": int(increment)}
         elif key == "dupes" and value in ("yes", "no"):
@@ -187,7 +192,7 @@ class TacticsList(ListScreen):
         text, what = buffer.text.strip(), self.asking
         self._close()
         if what == "open":
-            if text.isdigit():
+            if number(text):
                 self.away = True
                 screen_open(self.ctx, "tactics-game", game_id=int(text))
             else:
