@@ -1,9 +1,10 @@
 """A player practises hero tactics, xiangqi or chess against the computer (docs/tactics.md,
-"Playing the computer"): a challenge to the computer's account of the level chosen (a tactics game,
-or a friendly board game at Fairy-Stockfish's matching level), which the worker accepts
-(bots/hooks.py). Dark chess is refused: the engine plays no game of hidden pieces. One account a level (`computer_for`): the level is the opponent's, shown by its
-name on every page and record, and the game's model stays as it is. A player has at most
-COMPUTER_GAMES_PER_PLAYER such games unfinished at once; nothing here thinks (the worker does)."""
+"Playing the computer"): a challenge to the computer's account of the level chosen (a tactics
+game, or a friendly board game at Fairy-Stockfish's matching level), which the worker accepts
+(bots/hooks.py). Dark chess is refused: the engine plays no game of hidden pieces. One account a
+level (`computer_for`): the level is the opponent's, shown by its name on every page and record,
+and the game's model stays as it is. A player has at most COMPUTER_GAMES_PER_PLAYER such games
+of every kind unfinished at once; nothing here thinks (the worker does)."""
 
 from django.conf import settings as site
 from django.contrib.auth import get_user_model
