@@ -79,7 +79,8 @@ def friendly_view(game: FriendlyGame, user) -> dict:
         "draw_offered_to_you": bool(you and game.draw_offered_by and game.draw_offered_by != you),
         "result": game.get_result_display() if game.result else "",
         "first_colour": {"xiangqi": _("red"), "chess": _("white")}.get(game.kind, ""),
-        "refresh": not over and game.status == FriendlyGame.Status.PLAYING,
+        # A challenge's page too: its acceptance (the computer's, in a moment) arrives without a reload.
+        "refresh": game.status in (FriendlyGame.Status.CHALLENGED, FriendlyGame.Status.PLAYING),
     }
 
 

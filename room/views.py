@@ -129,18 +129,24 @@ def challenge_answer(request: HttpRequest, game_id: int, answer: str) -> HttpRes
 @login_required
 @require_POST
 def computer_new(request: HttpRequest) -> HttpResponse:
-    """A game against the computer at the level chosen (bots/services/practice.py): its page, where
-    the computer's answer arrives; a refusal, back to the room with its clause."""
+    """A game against the computer at the level chosen, of the kind chosen (hero tactics, xiangqi
+    or chess: bots/services/practice.py): its page, where the computer's answer arrives; a
+    refusal, back to the room with its clause."""
+    kind = request.POST.get("kind", "tactics")[:16]
     try:
         game = practice_start(
             user=request.user,
             level=request.POST.get("level", "")[:16],
-            settings=tactics_settings(request.POST),
+            settings=board_settings(request.POST) if kind in BOARD_KINDS else tactics_settings(request.POST),
             side=request.POST.get("side", ""),
+            kind=kind,
         )
     except RuleViolation as exc:
         messages.error(request, exc.refusal_html)
         return redirect("room")
+    if kind in BOARD_KINDS:
+        messages.success(request, _("The computer has your challenge: it accepts in a moment and the clocks start."))
+        return redirect("friendly-game", game_id=game.pk)
     messages.success(request, _("The computer has your challenge: it accepts in a moment, then pick your heroes."))
     return redirect("tactics:game", game.pk)
 

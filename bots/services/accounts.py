@@ -34,7 +34,8 @@ def bot_flag(*, user, tactics_level: str = "mcts", engine_level: int = 2) -> Bot
 
 
 # The computer's accounts every site has (`manage.py bot_accounts`, run by `make demo` and `make
-# run`): one a hero tactics level, weakest first, with Fairy-Stockfish's level to match.
+# run`): one a hero tactics level, weakest first, with Fairy-Stockfish's level to match (beginner:
+# its lowest, hard: its highest), which it plays in friendly xiangqi and chess.
 COMPUTERS = (
     ("computer-beginner", "random", 1),
     ("computer-easy", "greedy", 2),
@@ -45,14 +46,27 @@ COMPUTERS = (
 
 def bot_accounts_ensure() -> list[tuple[str, str]]:
     """The computer's accounts of COMPUTERS, each created if its name is free: (name, what became
-    of it: `created`, `present` when it is the computer's already, `taken` by another account,
-    left alone). Run again, it changes nothing."""
+    of it: `created`, `present` when it is the computer's already at its levels, `mended` when it
+    was the computer's at other levels (set back to COMPUTERS'), `taken` by another account, left
+    alone). Run again, it changes nothing."""
     done = []
     for username, tactics_level, engine_level in COMPUTERS:
         existing = get_user_model().objects.filter(username__iexact=username).first()
         if existing is None:
             bot_create(username=username, tactics_level=tactics_level, engine_level=engine_level)
             done.append((username, "created"))
+            continue
+        bot = Bot.objects.filter(user=existing).first()
+        if bot is None:
+            done.append((username, "taken"))
+        elif (bot.tactics_level, bot.engine_level) != (tactics_level, engine_level):
+            bot_flag(user=existing, tactics_level=tactics_level, engine_level=engine_level)
+            done.append((username, "mended"))
         else:
-            done.append((username, "present" if Bot.objects.filter(user=existing).exists() else "taken"))
+            done.append((username, "present"))
     return done
+
+
+# The level a player chooses on the room's form (its hero tactics name), as Fairy-Stockfish's level
+# of the computer that plays it at xiangqi and chess.
+ENGINE_LEVEL_FOR = {tactics_level: engine_level for _name, tactics_level, engine_level in COMPUTERS}

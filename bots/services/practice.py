@@ -1,8 +1,10 @@
-"""A player practises hero tactics against the computer (docs/tactics.md, "Playing the
-computer"): a challenge to the computer's account of the level chosen, which the worker accepts
-(bots/hooks.py). One account a level (`computer_for`): the level is the opponent's, shown by its
-name on every page and record, and the game's model stays as it is. A player has at most
-COMPUTER_GAMES_PER_PLAYER such games unfinished at once; nothing here thinks (the worker does)."""
+"""A player practises hero tactics, xiangqi or chess against the computer (docs/tactics.md,
+"Playing the computer"): a challenge to the computer's account of the level chosen (a tactics
+game, or a friendly board game at Fairy-Stockfish's matching level), which the worker accepts
+(bots/hooks.py). Dark chess is refused: the engine plays no game of hidden pieces. One account a
+level (`computer_for`): the level is the opponent's, shown by its name on every page and record,
+and the game's model stays as it is. A player has at most COMPUTER_GAMES_PER_PLAYER such games
+of every kind unfinished at once; nothing here thinks (the worker does)."""
 
 from django.conf import settings as site
 from django.contrib.auth import get_user_model
@@ -12,7 +14,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from bots.models import Bot
+from bots.services.accounts import ENGINE_LEVEL_FOR
 from campaign.errors import RuleViolation
+from friendly.models import FriendlyGame
+from friendly.services.challenges import friendly_challenge
 from games.tactics.bots.levels import LEVELS
 from tactics.models import TacticsGame
 from tactics.services.challenges import tactics_challenge
@@ -23,26 +28,55 @@ UNFINISHED = (
     TacticsGame.Status.DEPLOYING,
     TacticsGame.Status.PLAYING,
 )
+BOARD_UNFINISHED = (FriendlyGame.Status.CHALLENGED, FriendlyGame.Status.PLAYING)
+KINDS = ("tactics", "xiangqi", "chess")  # what the computer plays (bots/services/friendly.py)
 
 
-def computer_for(level: str):
-    """The active account of the computer that plays hero tactics at `level` (the oldest, when an
-    admin flagged more than one), or None."""
-    bot = Bot.objects.filter(tactics_level=level, user__is_active=True).select_related("user").order_by("pk").first()
+def computer_for(level: str, kind: str = "tactics"):
+    """The active account of the computer that plays `kind` at `level` (hero tactics at that
+    level; xiangqi and chess at Fairy-Stockfish's level matching it), the oldest when an admin
+    flagged more than one, or None."""
+    bots = Bot.objects.filter(user__is_active=True)
+    if kind == "tactics":
+        bots = bots.filter(tactics_level=level)
+    else:
+        bots = bots.filter(engine_level=ENGINE_LEVEL_FOR[level])
+    bot = bots.select_related("user").order_by("pk").first()
     return bot.user if bot is not None else None
 
 
 def computer_games(user) -> int:
     """The player's unfinished games against any computer."""
     against = Q(challenger=user, opponent__bot__isnull=False) | Q(opponent=user, challenger__bot__isnull=False)
-    return TacticsGame.objects.filter(against, status__in=UNFINISHED).count()
+    board = Q(first=user, second__bot__isnull=False) | Q(second=user, first__bot__isnull=False)
+    return (
+        TacticsGame.objects.filter(against, status__in=UNFINISHED).count()
+        + FriendlyGame.objects.filter(board, status__in=BOARD_UNFINISHED).count()
+    )
+
+
+def _kind_refusal(kind: str) -> RuleViolation:
+    if kind == "banqi":
+        return RuleViolation(
+            "R11.1",
+            _(
+                "The computer does not play dark chess: its engine plays only games whose pieces it "
+                "sees. Choose hero tactics, xiangqi or chess."
+            ),
+        )
+    return RuleViolation("R11.1", _("The computer plays hero tactics, xiangqi or chess: choose one."))
 
 
 @transaction.atomic
-def practice_start(*, user, level: str, settings: dict, side: str = "first") -> TacticsGame:
-    """`user` challenges the computer at `level` with the game's settings (§T15) and their side
-    (T2.1); the worker accepts it after this commits. Counted with the user's row locked: two
-    requests at once count one after the other."""
+def practice_start(
+    *, user, level: str, settings: dict, side: str = "first", kind: str = "tactics"
+) -> TacticsGame | FriendlyGame:
+    """`user` challenges the computer at `level` to `kind` (hero tactics, xiangqi or chess) with
+    the game's settings (§T15; a board game's time control, R11.3) and their side (T2.1); the
+    worker accepts it after this commits. Counted with the user's row locked: two requests at
+    once count one after the other."""
+    if kind not in KINDS:
+        raise _kind_refusal(kind)
     if level not in LEVELS:
         raise RuleViolation("T2.6", _("Choose the computer's level: 入門, 初級, 中級 or 高級."))
     if hasattr(user, "bot"):
@@ -62,10 +96,12 @@ def practice_start(*, user, level: str, settings: dict, side: str = "first") -> 
             )
             % {"n": playing},
         )
-    computer = computer_for(level)
+    computer = computer_for(level, kind)
     if computer is None:
         raise RuleViolation(
             "T2.6",
             _("No computer plays at this level on this site yet: choose another level, or ask the site's admins."),
         )
+    if kind != "tactics":
+        return friendly_challenge(user=user, opponent_name=computer.username, kind=kind, settings=settings, side=side)
     return tactics_challenge(user=user, opponent_name=computer.username, settings=settings, side=side)

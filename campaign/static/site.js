@@ -77,15 +77,23 @@ document.addEventListener("click", function (e) {
   }
 });
 // Dark chess: the page hears of each action over the game's websocket and fetches its board
-// again at once (htmx, the "banqi-changed" trigger); it polls slowly as well, in case.
+// again at once (htmx, the "banqi-changed" trigger); it polls slowly as well, in case. Once its
+// socket opens again, or first opens on a challenge (the computer accepts within a moment, maybe
+// before), it fetches the board too: what it missed meanwhile.
 (function () {
   var live = document.getElementById("banqi-live");
   if (!live || !window.WebSocket) return;
-  var retry = 500;
+  var retry = 500, opened = false;
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     var socket = new WebSocket(scheme + location.host + live.dataset.socket);
-    socket.onopen = function () { retry = 500; live.dataset.connected = "1"; };
+    socket.onopen = function () {
+      retry = 500; live.dataset.connected = "1";
+      if (opened || document.querySelector("#friendly-game[data-status='challenged']")) {
+        document.body.dispatchEvent(new Event("banqi-changed"));
+      }
+      opened = true;
+    };
     socket.onmessage = function (e) {
       if (JSON.parse(e.data).type === "changed") document.body.dispatchEvent(new Event("banqi-changed"));
     };
