@@ -29,7 +29,7 @@ def tactics_pick(*, user, game_id: int, picks: object, expected_version: int | N
     side = captain_side(
         game, user, _("In a team game the side's captain, %(captain)s, picks and activates its heroes.")
     )
-    expect_version(game, expected_version)
+    _expect_setup_version(game, expected_version, game.picks, side)
     if game.status != TacticsGame.Status.PICKING:
         raise RuleViolation("T2.3", _("Heroes are picked after the challenge is accepted and before deployment."))
     if side in game.picks:
@@ -54,6 +54,17 @@ def open_side(game: TacticsGame) -> str | None:
     """The side that picks and deploys first and in the open (W6), if any."""
     picks = game.settings.get("picks", "secret")
     return picks.removeprefix("open-") if picks in ("open-first", "open-second") else None
+
+
+def _expect_setup_version(game: TacticsGame, expected: int | None, kept: dict, side: str) -> None:
+    """Picks and deployments are made at the same time, in secret (T2.3, T2.5): the opponent's
+    own submission, the one change since the version the side saw, does not make this side's stale
+    (it chose without it, as it must). Under the confusion ploy (W6) the later side chooses having
+    seen the open side's: there, as for any other change, the version must be the game's (T18.3)."""
+    other = "second" if side == "first" else "first"
+    if expected == game.version - 1 and other in kept and open_side(game) is None:
+        return
+    expect_version(game, expected)
 
 
 def _open_side_first(game: TacticsGame, kept: dict, side: str) -> None:
@@ -85,7 +96,7 @@ def tactics_deploy(*, user, game_id: int, cells: object, expected_version: int |
     """`cells`: `{"張遼": "d1", …}`, each hero of the user's side on its own spawn point (T2.5)."""
     game = locked(game_id)
     side = captain_side(game, user, _("In a team game the side's captain, %(captain)s, deploys its heroes."))
-    expect_version(game, expected_version)
+    _expect_setup_version(game, expected_version, game.deployments, side)
     if game.status != TacticsGame.Status.DEPLOYING:
         raise RuleViolation("T2.5", _("Heroes are deployed once both sides' picks are shown."))
     if side in game.deployments:

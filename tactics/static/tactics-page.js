@@ -255,6 +255,9 @@
 
   // --- picks and deployment (secret, simultaneous) --------------------------------------------
   function drawSetup() {
+    // The form the reader is filling in stays as it is when the view is drawn again (the
+    // opponent's picks or deployment arriving): their unsent choices are not reset.
+    var kept = setup.querySelector("#t-picks, #t-deploy");
     setup.textContent = "";
     setup.hidden = !(view.status === "picking" || view.status === "deploying");
     if (setup.hidden || !you) return;
@@ -266,7 +269,9 @@
       return;
     }
     if (theirs && theirs.submitted) setup.appendChild(make("p", "muted", W.opponent_in));
-    if (view.status === "picking") drawPicks(); else drawDeploy();
+    if (kept && kept.id === (view.status === "picking" ? "t-picks" : "t-deploy")) setup.appendChild(kept);
+    else if (view.status === "picking") drawPicks();
+    else drawDeploy();
   }
   function drawPicks() {
     var form = make("form", "t-picks"); form.id = "t-picks";

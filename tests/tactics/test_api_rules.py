@@ -205,3 +205,54 @@ def test_t2_6_a_challenge_is_answered_by_the_challenged_and_withdrawn_by_the_cha
     assert second.post(f"{path}/accept").json()["clause"] == "T2.3"
     start = set_up(first, second)
     assert second.post(f"games/{start['id']}/cancel").json()["clause"] == "T13.4"  # resign instead
+
+
+def _simultaneous(players: dict, ploy: dict) -> tuple[TacticsGame, dict]:
+    """A game accepted, being picked; `ploy`: the war's settings it is played under (W6)."""
+    from tactics.services.challenges import tactics_accept, tactics_challenge
+
+    first, second = players["first"].user, players["second"].user
+    game = tactics_challenge(user=first, opponent_name=second.username, settings={})
+    tactics_accept(user=second, game_id=game.pk)
+    TacticsGame.objects.filter(pk=game.pk).update(settings={**game.settings, **ploy})  # as a battle's game has it
+    game.refresh_from_db()
+    return game, {"first": first, "second": second}
+
+
+def test_t2_3_t2_5_the_opponents_submission_meanwhile_does_not_make_a_sides_picks_or_deployment_stale(players):
+    """Both sides pick, then deploy, at the same time (T2.3, T2.5): a side that sends its choice from
+    the view it had, while the opponent's (a computer's, say) went in, is not refused as stale (T18.3)."""
+    from tactics.services.setup import tactics_deploy, tactics_pick
+
+    game, users = _simultaneous(players, {})
+    seen = game.version  # both pages show the picking at this version
+    for side in ("second", "first"):  # the second's picks go in first; the first's frame left before
+        tactics_pick(user=users[side], game_id=game.pk, picks={"heroes": SIDES_PICKS[side]}, expected_version=seen)
+    game.refresh_from_db()
+    assert game.status == "deploying" and game.picks["first"]["heroes"] == SIDES_PICKS["first"]
+    seen = game.version
+    for side in ("second", "first"):
+        names = [pick["hero"] for pick in SIDES_PICKS[side]]
+        cells = dict(zip(names, CELLS[side], strict=True))
+        tactics_deploy(user=users[side], game_id=game.pk, cells=cells, expected_version=seen)
+    game.refresh_from_db()
+    first = dict(zip([pick["hero"] for pick in SIDES_PICKS["first"]], CELLS["first"], strict=True))
+    assert game.status == "playing" and game.deployments["first"] == first
+
+
+def test_t18_3_w6_a_side_that_must_see_the_open_sides_picks_first_is_still_refused_from_an_older_view(players):
+    """Under the confusion ploy (W6) the second side picks having seen the first's open picks: a
+    frame sent from the view before them is stale (T18.3) and changes nothing."""
+    from campaign.errors import Stale
+    from tactics.services.setup import tactics_pick
+
+    game, users = _simultaneous(players, {"picks": "open-first"})
+    seen = game.version
+    tactics_pick(user=users["first"], game_id=game.pk, picks={"heroes": SIDES_PICKS["first"]}, expected_version=seen)
+    with pytest.raises(Stale) as refused:
+        tactics_pick(
+            user=users["second"], game_id=game.pk, picks={"heroes": SIDES_PICKS["second"]}, expected_version=seen
+        )
+    assert refused.value.clause == "T18.3"
+    game.refresh_from_db()
+    assert "second" not in game.picks and game.status == "picking"
