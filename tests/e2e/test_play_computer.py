@@ -77,7 +77,9 @@ def play_to_the_end(page, game: TacticsGame, player) -> tuple[TacticsGame, int]:
     for _n in range(300):
         game.refresh_from_db()
         if game.version > mine:  # the computer acted since: its change reaches the page by itself
-            page.wait_for_selector(f"#tactics[data-version='{game.version}']", timeout=15_000)
+            page.wait_for_function(  # (or a later one, when it acted again meanwhile)
+                "v => +document.querySelector('#tactics').dataset.version >= v", arg=game.version, timeout=15_000
+            )
             seen, mine = seen + 1, game.version
         if game.status == TacticsGame.Status.DECIDED:
             break

@@ -223,7 +223,7 @@ def test_t13_1_t18_1_w7_two_players_play_a_whole_3v3_game_on_the_page_to_a_base_
     watcher = log_in(browser, asgi_server, "sunquan")
     watcher.context.add_cookies([{"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": asgi_server.url}])
     watcher.goto(f"{asgi_server.url}/tactics/{game.pk}/")
-    watcher.wait_for_selector("#t-replay:not([hidden])")
+    watcher.wait_for_selector("#t-replay:not([hidden])[data-step]")  # its positions read (they come after the page)
     watcher.click("#t-replay [data-step='last']")
     last = record["actions"][-1]
     assert last["act"] == "attack" and last["target"] == ENEMY_BASE["first"]
