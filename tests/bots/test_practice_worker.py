@@ -32,6 +32,7 @@ def test_t2_6_t13_the_computer_chosen_on_the_room_page_plays_its_game_in_the_wor
     page = Client()
     page.force_login(human.user)
     form = {"level": "mcts", "side": "second", "heroes_per_side": "1", "round_limit": "2"}
+    form["duplicates_across_sides"] = "on"  # as the form's box is ticked: no clash of picks to re-pick (T2.3)
     assert page.post("/room/computer/", form).status_code == 302
     game = TacticsGame.objects.get()
     assert game.opponent.username == "computer-medium" and game.opponent.bot.tactics_level == "mcts"

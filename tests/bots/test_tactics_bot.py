@@ -17,7 +17,7 @@ from tactics.services.setup import tactics_pick
 from tests.tactics.bots import CELLS, SIDES_PICKS, Player, choose
 from tests.workers import wait_for
 
-SETTINGS = {"heroes_per_side": 1, "round_limit": 4}
+SETTINGS = {"heroes_per_side": 1, "round_limit": 4, "duplicates_across_sides": True}  # no clash to re-pick (T2.3)
 
 
 def _status(game_id: int, *wanted: str):
