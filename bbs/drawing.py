@@ -6,14 +6,19 @@ every line, some 2,000 steps of Python a key, most of a key's cost with a hundre
 event loop. Two things here spare the lines that did not change:
 
 - `TextWindow`, a Window of plain text lines (no scrolling, wrapping or margins: the frame's bars
-  and the lists) that keeps each line's cells from the redraws before: a line drawn again as it
-  was costs a dict copy. The cells are those the Window would draw (the same characters, the
-  same style strings), and it is focusable, visible and placed as a Window is.
+  and the lists) that keeps each line's cells from the redraws before (a `Row`). A window as
+  wide as the terminal lends its rows to the screen it draws on: a line drawn again as it was
+  costs nothing (not even a copy), makes nothing new for the garbage collector to walk, and is
+  the very row of the last screen, so the diff skips it at a glance. A narrower window copies
+  its rows in (another may draw beside it on the same line). The cells are those the Window
+  would draw (the same characters, the same style strings), and it is focusable, visible and
+  placed as a Window is.
 - `skip_unchanged_lines()` (bbs/toolkit.py, with the other changes made to prompt_toolkit's
   internals), around prompt_toolkit's diff of two screens: a line whose cells are the same as
   the last screen's is hidden from it, so it sends nothing for it.
 """
 
+from collections import defaultdict
 from collections.abc import Callable, Iterable
 
 from prompt_toolkit.application.current import get_app
@@ -25,8 +30,29 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.layout.screen import _CHAR_CACHE, Char, WritePosition
 from prompt_toolkit.utils import to_str
 
-Row = dict[int, Char]
 TRANSPARENT = "[transparent]"  # the style of a screen's cell nothing was drawn in
+BLANK = _CHAR_CACHE[" ", TRANSPARENT]  # a screen's cell nothing was drawn in
+
+
+class Row(dict[int, Char]):
+    """A line's cells as a TextWindow keeps them from one redraw to the next, lent to the screens
+    it draws on: read only, since a change made to it on one screen would show on every later one
+    (prompt_toolkit's screens write their rows in place: nothing in the frame draws over a
+    TextWindow, and this says so loudly if something ever does). A column it lacks reads blank,
+    as a screen's own row does, without being added."""
+
+    __slots__ = ()
+
+    def __missing__(self, x: int) -> Char:
+        return BLANK
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("a TextWindow's row is read only: it is kept for the redraws to come")
+
+    __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = _read_only
+
+
+BLANK_ROW = Row()  # a line with nothing drawn in it
 
 
 class TextWindow(Window):
@@ -55,11 +81,21 @@ class TextWindow(Window):
         text = to_formatted_text(self._text() if callable(self._text) else self._text)
         if text != self._drawn_text:  # else the same rows again (a bar or a list the key left as it was)
             self._drawn_text, self._drawn_rows = list(text), self._lines_of(text, wp, style)
-        for y, row in enumerate(self._drawn_rows):
-            screen.data_buffer[wp.ypos + y].update(row)
+        app = get_app()
+        lend = wp.xpos == 0 and wp.width == app.output.get_size().columns
+        buffer = screen.data_buffer
+        for y, row in enumerate(self._drawn_rows, start=wp.ypos):
+            drawn = buffer.get(y)
+            if lend and drawn is None:
+                buffer[y] = row
+            elif type(drawn) is Row:  # drawn over a lent row (no frame does): a copy of it drawn on
+                buffer[y] = copy = defaultdict(lambda: BLANK, drawn)
+                dict.update(copy, row)
+            else:
+                buffer[y].update(row)
         screen.height = max(screen.height, wp.ypos + wp.height)
         screen.visible_windows_to_write_positions[self] = wp
-        if get_app().layout.current_window is self:
+        if app.layout.current_window is self:
             screen.set_cursor_position(self, Point(x=wp.xpos, y=wp.ypos))
 
     def _lines_of(self, text: StyleAndTextTuples, wp: WritePosition, style: str) -> list[Row]:
@@ -91,7 +127,7 @@ def line_cells(line: Iterable[tuple], xpos: int, width: int, style: str, last: b
     def styled(char: Char) -> Char:
         return _CHAR_CACHE[char.char, f"{style} {char.style}{after}"]
 
-    cells: Row = dict.fromkeys(range(xpos, xpos + width), styled(_CHAR_CACHE[" ", TRANSPARENT]))
+    cells: dict[int, Char] = dict.fromkeys(range(xpos, xpos + width), styled(BLANK))
     x = 0
     for fragment in line:
         fragment_style, text = fragment[0], fragment[1]
@@ -110,4 +146,4 @@ def line_cells(line: Iterable[tuple], xpos: int, width: int, style: str, last: b
                     before = cells[xpos + x - 1]
                     cells[xpos + x - 1] = _CHAR_CACHE[before.char + character, before.style]
             x += char.width
-    return cells
+    return Row(cells)

@@ -5,7 +5,7 @@ PTT); a window smaller than 80×24 is told so instead of drawn into."""
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 from django.utils import translation
@@ -54,7 +54,8 @@ class FrameApplication(Application):
     it asks, a few times a key. It is emptied whenever a key typed or pasted on a list went into
     it, as a new one would be. A lone Esc is a key after ESCAPE_WAIT. No key waits for a second one
     (`timeoutlen` None: the BBS binds no chords, bbs/toolkit.py), so no key starts the key
-    processor's timer task, cancelled by the next key (a task and a timer a key, for nothing)."""
+    processor's timer task, cancelled by the next key (a task and a timer a key, for nothing), nor
+    the flush task after it unless the key may be the start of an escape."""
 
     _no_buffer: Buffer | None = None
 
@@ -62,6 +63,19 @@ class FrameApplication(Application):
         super().__init__(after_render=collect_after_redraw, **kwargs)
         self.ttimeoutlen = ESCAPE_WAIT
         self.timeoutlen = None  # type: ignore[assignment]  # (its key processor reads None as "no wait")
+
+    def create_background_task(self, coroutine: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """prompt_toolkit starts a task after every packet of keys (`auto_flush_input`) to give,
+        `ttimeoutlen` later, what its parser still holds: a lone Esc, kept in case more of an
+        escape sequence follows. Over SSH a key's sequence comes whole in its packet, and the
+        channel's input knows when a packet ended in what may be one (`holding_escape`): only
+        then is the task started. Otherwise it would be a task, a timer and a wake-up a key, for
+        nothing to flush."""
+        flush = getattr(coroutine, "__name__", "") == "auto_flush_input"
+        if flush and not getattr(self.input, "holding_escape", True):
+            coroutine.close()
+            return None  # type: ignore[return-value]  # (the toolkit keeps it as "no flush task yet")
+        return super().create_background_task(coroutine)
 
     def invalidate(self) -> None:
         """A redraw asked for on the loop's own thread (every key's, every screen's) is scheduled

@@ -39,12 +39,19 @@ ESCAPE_TAIL = 8  # an escape this near a packet's end may go on in the next (no 
 
 class Parser(Vt100Parser):
     """prompt_toolkit's parser, saying whether it is inside a bracketed paste (which decides what a
-    packet's characters are) and cutting a paste held past a bound. Its two attributes read here
-    are pinned by tests/bbs/test_toolkit.py."""
+    packet's characters are) or holds the start of an escape sequence, and cutting a paste held
+    past a bound. What it reads of the toolkit's parser is pinned by tests/bbs/test_toolkit.py."""
 
     @property
     def pasting(self) -> bool:
         return self._in_bracketed_paste
+
+    @property
+    def holding(self) -> bool:
+        """Whether characters wait for more (a lone Esc, an escape sequence the network cut short):
+        the `prefix` its generator keeps between packets, what a flush would give as keys."""
+        frame = self._input_parser.gi_frame
+        return bool(frame is not None and frame.f_locals.get("prefix"))
 
     def paste_cut(self, most: int) -> int:
         """A paste held past `most` characters cut there (its last characters kept: they may start
@@ -159,6 +166,12 @@ class ChannelInput(Input):
         if cut:
             self._flooded(cut)
         self._ready()
+
+    @property
+    def holding_escape(self) -> bool:
+        """Whether the parser holds the start of an escape sequence (a lone Esc, or a sequence the
+        network cut): only then has a flush a key to give."""
+        return self._parser.holding
 
     def _ready(self) -> None:
         if self._callbacks:

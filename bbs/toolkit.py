@@ -15,21 +15,24 @@ prompt_toolkit that moves what they rely on fails there, not in a session):
   it: Esc and Ctrl-X answered after 1.5 s, and Esc then d was Emacs's kill-word, the d lost.
 """
 
-from collections import defaultdict
 from collections.abc import Generator
 from contextlib import contextmanager
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 import prompt_toolkit.application.application as toolkit_application
 import prompt_toolkit.renderer as toolkit_renderer
-from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.filters import buffer_has_focus
+from prompt_toolkit.key_binding import DynamicKeyBindings, KeyBindings, merge_key_bindings
 from prompt_toolkit.key_binding.bindings.page_navigation import load_page_navigation_bindings
 from prompt_toolkit.key_binding.defaults import load_key_bindings
-from prompt_toolkit.key_binding.key_bindings import KeyBindingsBase
-from prompt_toolkit.layout.screen import _CHAR_CACHE, Screen
+from prompt_toolkit.key_binding.key_bindings import ConditionalKeyBindings, KeyBindingsBase
+from prompt_toolkit.layout.screen import Screen
 
-from bbs.drawing import TRANSPARENT
+from bbs.drawing import BLANK_ROW
+
+NO_ESCAPES: Any = MappingProxyType({})  # a line's zero-width escapes when it has none (read only)
 
 
 def skip_unchanged_lines() -> None:
@@ -39,22 +42,35 @@ def skip_unchanged_lines() -> None:
         return
 
     def output_screen_diff(app, output, screen: Screen, current_pos, color_depth, previous_screen, *args, **kwargs):
-        hidden: list[tuple[int, Any, Any]] = []
+        hidden_new: dict[int, Any] = {}  # the rows hidden, to be put back (two dicts: no tuple a row)
+        hidden_old: dict[int, Any] = {}
+        lent: list[int] = []  # lines given NO_ESCAPES for the diff's look-ups
         is_done = kwargs["is_done"] if "is_done" in kwargs else args[1]  # (the last redraw: all drawn again)
+        new_escapes = screen.zero_width_escapes
         if previous_screen is not None and previous_screen is not screen and not is_done:
-            new, old = screen.data_buffer, previous_screen.data_buffer
-            new_escapes, old_escapes = screen.zero_width_escapes, previous_screen.zero_width_escapes
-            blank: Any = defaultdict(lambda: _CHAR_CACHE[" ", TRANSPARENT])  # the same on both sides
+            new: Any = screen.data_buffer  # (rows: the toolkit's defaultdicts, or a TextWindow's Row)
+            old: Any = previous_screen.data_buffer
+            old_escapes = previous_screen.zero_width_escapes
             for y in range(min(screen.height, previous_screen.height)):
-                row = new.get(y)
-                if row is not None and row == old.get(y) and not new_escapes.get(y) and not old_escapes.get(y):
-                    hidden.append((y, row, old[y]))
-                    new[y] = old[y] = blank
+                row, old_row = new.get(y), old.get(y)
+                same = row is old_row or row == old_row  # (a TextWindow's row lent to both: the same)
+                if row is not None and same and not new_escapes.get(y) and not old_escapes.get(y):
+                    hidden_new[y], hidden_old[y] = row, old_row
+                    new[y] = old[y] = BLANK_ROW
+        # The diff looks up every line's escapes, making an empty dict for each line without any.
+        for y in range(screen.height):
+            if y not in new_escapes:
+                new_escapes[y] = NO_ESCAPES
+                lent.append(y)
         try:
             return diff(app, output, screen, current_pos, color_depth, previous_screen, *args, **kwargs)
         finally:
-            for y, row, old_row in hidden:
-                screen.data_buffer[y], previous_screen.data_buffer[y] = row, old_row
+            screen.data_buffer.update(hidden_new)
+            if hidden_old:
+                previous_screen.data_buffer.update(hidden_old)
+            for y in lent:
+                if new_escapes.get(y) is NO_ESCAPES:
+                    del new_escapes[y]
 
     output_screen_diff.__wrapped__ = diff  # type: ignore[attr-defined]
     toolkit_renderer._output_screen_diff = output_screen_diff
@@ -76,9 +92,30 @@ def single_keys(bindings: KeyBindingsBase) -> KeyBindings:
     return kept
 
 
+def split_on_focus(bindings: KeyBindingsBase) -> tuple[KeyBindings, KeyBindings]:
+    """prompt_toolkit's default bindings (a merge of parts, some conditional on a Buffer having the
+    focus) as two sets of one-key bindings: those for a focused Buffer, and the rest."""
+    parts = getattr(bindings, "registries", [bindings])
+    focused = [p for p in parts if isinstance(p, ConditionalKeyBindings) and p.filter is buffer_has_focus]
+    rest = [p for p in parts if p not in focused]
+    return (
+        single_keys(merge_key_bindings([p.key_bindings for p in focused])),
+        single_keys(merge_key_bindings(rest)),
+    )
+
+
 @cache
-def _toolkit_bindings() -> tuple[Any, Any]:
-    return single_keys(load_key_bindings()), single_keys(load_page_navigation_bindings())
+def _toolkit_bindings() -> tuple[KeyBindings, KeyBindings, KeyBindings]:
+    editing, always = split_on_focus(load_key_bindings())
+    pages, _none = split_on_focus(load_page_navigation_bindings())
+    return editing, always, pages
+
+
+def while_a_buffer_has_focus(bindings: KeyBindings) -> KeyBindingsBase:
+    """`bindings` when a Buffer has the focus, none otherwise: on a list (most screens) a key is
+    matched against the frame's and the screen's bindings only, not against the toolkit's editing
+    ones, each of whose filters would have been asked (a dozen for ↓, all saying no)."""
+    return DynamicKeyBindings(lambda: bindings if buffer_has_focus() else None)
 
 
 @contextmanager
@@ -86,12 +123,14 @@ def shared_toolkit_bindings() -> Generator[None, None, None]:
     """prompt_toolkit's own key bindings (the editing and page keys of every application: some
     600 bindings, most of a session's memory and of its start) loaded once for all sessions
     instead of once per application: they keep no state (each looks at the application it is
-    called for). The loaders are swapped in the module the Application constructor calls them
-    from, for the constructor's length (synchronous, on the one event loop)."""
+    called for). Each application asks them only while a Buffer has the focus, as the toolkit's
+    own are conditional on it. The loaders are swapped in the module the Application
+    constructor calls them from, for the constructor's length (synchronous, on the one event
+    loop)."""
     saved = toolkit_application.load_key_bindings, toolkit_application.load_page_navigation_bindings
-    editing, pages = _toolkit_bindings()
-    toolkit_application.load_key_bindings = lambda: editing
-    toolkit_application.load_page_navigation_bindings = lambda: pages
+    editing, always, pages = _toolkit_bindings()
+    toolkit_application.load_key_bindings = lambda: merge_key_bindings([while_a_buffer_has_focus(editing), always])
+    toolkit_application.load_page_navigation_bindings = lambda: while_a_buffer_has_focus(pages)
     try:
         yield
     finally:
