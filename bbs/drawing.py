@@ -52,7 +52,9 @@ class Row(dict[int, Char]):
     __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = _read_only
 
 
-BLANK_ROW = Row()  # a line with nothing drawn in it
+# A line with nothing drawn in it (its first cell given: the toolkit's diff reads it, and a cell
+# found costs less than one made up by __missing__).
+BLANK_ROW = Row({0: BLANK})
 
 
 class TextWindow(Window):

@@ -50,7 +50,7 @@ class Parser(Vt100Parser):
     def holding(self) -> bool:
         """Whether characters wait for more (a lone Esc, an escape sequence the network cut short):
         the `prefix` its generator keeps between packets, what a flush would give as keys."""
-        frame = self._input_parser.gi_frame
+        frame = getattr(self._input_parser, "gi_frame", None)
         return bool(frame is not None and frame.f_locals.get("prefix"))
 
     def paste_cut(self, most: int) -> int:

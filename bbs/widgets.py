@@ -28,6 +28,7 @@ class ListScreen:
         self.ctx = ctx
         self.cursor = 0
         self.typed = ""  # digits typed before Enter: jump to that number
+        self._footer, self._footer_for = "", ""
         # The body's whole height, exactly: prompt_toolkit's layout otherwise grows a window to its
         # room a row at a time, on every redraw (a good part of a key's redraw on a short list).
         window = TextWindow(self._fragments, focusable=True, height=lambda: Dimension.exact(self.list_rows()))
@@ -61,8 +62,11 @@ class ListScreen:
         self._move(-self.page_rows())
 
     def footer(self) -> str:
-        """The keys the bottom bar names (a list's; a screen with keys of its own names them)."""
-        return _("? help  q/← back  ↑↓ move  Enter choose")
+        """The keys the bottom bar names (a list's; a screen with keys of its own names them),
+        translated once a language (the bar is drawn at every key)."""
+        if self._footer_for != self.ctx.language:
+            self._footer_for, self._footer = self.ctx.language, _("? help  q/← back  ↑↓ move  Enter choose")
+        return self._footer
 
     async def start(self) -> None:
         pass

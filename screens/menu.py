@@ -67,6 +67,10 @@ class MainMenu(ListScreen):
         self.loaded = False
         self._entries: list[tuple[str, str]] = []
         self._entries_for: tuple = ()  # what they were made for (language, campaign, unread, …)
+        self._rows: list[StyleAndTextTuples] = []
+        self._rows_of: list | None = None  # the entries the rows were made of
+        self._header = ""
+        self._header_for: tuple | None = None
 
     async def start(self) -> None:
         self.officers = await self.ctx.db(selectors.officers_of, self.ctx.user)
@@ -157,6 +161,13 @@ class MainMenu(ListScreen):
         return session.input.encoding if session is not None else "utf-8"
 
     def header(self) -> str:
+        """Who reads the menu (made again only when the language, the campaign or the officer change)."""
+        shown_for = (self.ctx.language, self.loaded, self.ctx.campaign, self.ctx.officer)
+        if shown_for != self._header_for:
+            self._header_for, self._header = shown_for, self._made_header()
+        return self._header
+
+    def _made_header(self) -> str:
         name = self.ctx.user.get_username()
         if not self.loaded:
             return _("Loading…")
@@ -170,7 +181,10 @@ class MainMenu(ListScreen):
     def rows(self) -> list[StyleAndTextTuples]:
         if not self.loaded:
             return []  # no line to act on before the campaigns are known
-        return [[("", f" ({LETTERS[key]}) {label}")] for key, label in self.entries()]
+        entries = self.entries()
+        if entries is not self._rows_of:
+            self._rows_of, self._rows = entries, [[("", f" ({LETTERS[key]}) {label}")] for key, label in entries]
+        return self._rows
 
     def more_keys(self, keys: KeyBindings) -> None:
         for letter in set(LETTERS.values()):

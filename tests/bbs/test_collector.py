@@ -15,7 +15,7 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from bbs.collector import MIDDLE_EVERY
 from bbs.drawing import TextWindow
-from bbs.frame import FrameApplication
+from bbs.frame_application import FrameApplication
 
 KEYS = 25
 

@@ -20,7 +20,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 from prompt_toolkit.renderer import _StyleStringHasStyleCache, _StyleStringToAttrsCache
 
 from bbs.drawing import TextWindow
-from bbs.frame import STYLE, FrameApplication
+from bbs.frame import STYLE
+from bbs.frame_application import FrameApplication
 from bbs.toolkit import skip_unchanged_lines
 
 PIECES = ["城", "許昌", "a", "Z", " ", "推", "→", "★", "\x1b[31m", "\t", "e\u0301", "  ", "━━", "😀", "12"]

@@ -17,7 +17,8 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from bbs.context import Context
 from bbs.drawing import TextWindow
-from bbs.frame import ESCAPE_WAIT, Frame, FrameApplication
+from bbs.frame import Frame
+from bbs.frame_application import ESCAPE_WAIT, FrameApplication
 from bbs.terminal_io import ChannelInput
 
 KEYS = 20

@@ -23,7 +23,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.output import DummyOutput
 
 from bbs import terminal_io
-from bbs.frame import ESCAPE_WAIT, FrameApplication
+from bbs.frame_application import ESCAPE_WAIT, FrameApplication
 from bbs.terminal_io import MAX_PENDING, PASTE_END, PASTE_START, Parser
 from bbs.toolkit import shared_toolkit_bindings, split_on_focus
 
