@@ -79,6 +79,9 @@ def friendly_view(game: FriendlyGame, user) -> dict:
         "draw_offered_to_you": bool(you and game.draw_offered_by and game.draw_offered_by != you),
         "result": game.get_result_display() if game.result else "",
         "first_colour": {"xiangqi": _("red"), "chess": _("white")}.get(game.kind, ""),
+        # Black's player sees the board turned, black at the bottom, as on the war's game page (R11.2:
+        # the first player is red or white); a spectator sees it from red's or white's side.
+        "black_view": you == "second" and game.kind != FriendlyGame.Kind.BANQI,
         # A challenge's page too: its acceptance (the computer's, in a moment) arrives without a reload.
         "refresh": game.status in (FriendlyGame.Status.CHALLENGED, FriendlyGame.Status.PLAYING),
     }

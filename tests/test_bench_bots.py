@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from bench.bots import wilson
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -25,3 +27,10 @@ def test_t13_bench_bots_times_the_default_level_and_scores_the_levels():
     pairs = [line.split(":")[0] for line in lines[1:]]
     assert pairs == ["greedy against random", "mcts against random", "mcts against greedy"], done.stdout
     assert all("2 games (1-v-1, R = 1" in line and "95 % Wilson [" in line for line in lines[1:]), done.stdout
+
+
+def test_t13_the_scores_interval_is_wilsons_at_95_percent():
+    """150 points in 200 games (0.75): [0.686, 0.805]; a clean sweep of 20 games still leaves room
+    below 1 (the normal approximation's interval would be [1, 1])."""
+    assert [round(x, 3) for x in wilson(150, 200)] == [0.686, 0.805]
+    assert [round(x, 3) for x in wilson(20, 20)] == [0.839, 1.0]

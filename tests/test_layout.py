@@ -5,6 +5,7 @@ and exempt."""
 
 import ast
 import configparser
+import doctest
 import re
 from pathlib import Path
 
@@ -125,23 +126,31 @@ def test_an_import_inside_a_function_says_why_it_waits():
     assert unexplained == []
 
 
-def test_every_test_path_exists_and_takes_in_the_pure_rules_doctests():
-    """pytest.ini's testpaths are what `make test` collects: each exists (a package moved without
-    its entry drops its doctests silently), and every pure rules module holding a doctest
-    (`<app>/rules.py`, `<app>/…/rules/*.py`) lies under one of them."""
+def doctested_modules() -> list[str]:
+    """The tree's modules (the folders walked above and the scripts at the top, manage.py) with an
+    example (`>>>`) in a docstring of the module, a class or a function, as doctest reads them."""
+    parser, found = doctest.DocTestParser(), []
+    for path in [*sources(), *sorted(ROOT.glob("*.py"))]:
+        tree = ast.parse(path.read_text(), filename=str(path))
+        documented = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
+        texts = [ast.get_docstring(node, clean=False) for node in ast.walk(tree) if isinstance(node, documented)]
+        if any(parser.get_examples(text) for text in texts if text):
+            found.append(path.relative_to(ROOT).as_posix())
+    return found
+
+
+def test_every_test_path_exists_and_takes_in_every_doctest():
+    """pytest.ini's testpaths are what `make test` collects, and pytest runs the doctests
+    (--doctest-modules) of the modules under them only: each path exists (a package moved without
+    its entry drops its doctests silently), and every module holding a doctest, wherever it is
+    (rules, screens, the terminal, the benches), lies under one of them."""
     config = configparser.ConfigParser()
     config.read(ROOT / "pytest.ini")
     paths = config["pytest"]["testpaths"].split()
     assert [path for path in paths if not (ROOT / path).exists()] == []
-    rules = [
-        path.relative_to(ROOT).as_posix()
-        for path in sources()
-        if path.relative_to(ROOT).parts[0] not in ("tests", "bench", "examples")
-        and ("rules" in path.relative_to(ROOT).parts[:-1] or path.name == "rules.py")
-        and ">>>" in path.read_text()
-    ]
-    assert rules, "the walk finds the rules modules"
-    assert [rule for rule in rules if not any(rule == p or rule.startswith(p + "/") for p in paths)] == []
+    modules = doctested_modules()
+    assert {"campaign/inputs.py", "games/xiangqi.py", "bbs/inbound.py"} <= set(modules), "the walk finds doctests"
+    assert [module for module in modules if not any(module == p or module.startswith(p + "/") for p in paths)] == []
 
 
 def test_the_walks_see_every_package_of_the_tree():

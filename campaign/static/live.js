@@ -139,35 +139,21 @@
     var area = root.closest("[data-game-area]");
     return board.classList.contains("flipped") !== Boolean(area && area.classList.contains("turned"));
   }
-  // The point under the pointer, in the board's own coordinates (turned half round for black),
-  // as a square name; null off the board or when it is not this player's turn.
+  // The point under the pointer as a square name (board-points.js, turned half round for black);
+  // null off the board or when it is not this player's turn.
   function squareAt(e) {
     var svg = board.querySelector("svg");
     if (!svg || !state || !state.live || state.to_move !== state.you) return null;
-    var box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
-    var fx = (e.clientX - box.left) / box.width, fy = (e.clientY - box.top) / box.height;
-    if (turned()) { fx = 1 - fx; fy = 1 - fy; }
-    var at = {x: fx * view.width, y: fy * view.height};
-    if (root.dataset.kind === "chess") {
-      var file = Math.floor((at.x - 15) / 45), rank = 7 - Math.floor((at.y - 15) / 45);
-      return file < 0 || file > 7 || rank < 0 || rank > 7 ? null : "abcdefgh"[file] + (rank + 1);
-    }
-    var col = Math.round((at.x - 30) / 40), row = Math.round((at.y - 30) / 40);
-    return col < 0 || col > 8 || row < 0 || row > 9 ? null : "abcdefghi"[col] + (9 - row);
+    return window.boardPoints.squareAt(svg, root.dataset.kind, e, turned());
   }
   // A picked piece's legal destinations (sent with the state), as dots on the board.
-  function point(square) {
-    if (root.dataset.kind === "chess") {
-      return {x: 37.5 + 45 * "abcdefgh".indexOf(square[0]), y: 37.5 + 45 * (8 - Number(square[1]))};
-    }
-    return {x: 30 + 40 * "abcdefghi".indexOf(square[0]), y: 30 + 40 * (9 - Number(square[1]))};
-  }
   function hint(from) {
     board.querySelectorAll(".hint").forEach(function (dot) { dot.remove(); });
     var svg = board.querySelector("svg");
     if (!from || !svg || !state || !state.legal) return;
     (state.legal[from] || []).forEach(function (to) {
-      var at = point(to), dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
+      var at = window.boardPoints.point(root.dataset.kind, to);
+      var dot = document.createElementNS("http://www.w3.org/2000/svg", "circle");
       dot.setAttribute("class", "hint");
       dot.setAttribute("cx", at.x); dot.setAttribute("cy", at.y); dot.setAttribute("r", 7);
       svg.appendChild(dot);

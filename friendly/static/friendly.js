@@ -1,7 +1,8 @@
 // A friendly game's page: the clocks tick down (the server's milliseconds left, as drawn), and
 // on a xiangqi or chess board two clicks fill the move field (from-square then to-square, as
-// h2e2 or e2e4). The server decides everything; the socket listener that fetches the board
-// again after each change is site.js's (the dark-chess one, #banqi-live).
+// h2e2 or e2e4), on the board as the reader sees it (turned for black's player). The server
+// decides everything; the socket listener that fetches the board again after each change is
+// site.js's (the dark-chess one, #banqi-live).
 (function () {
   var drawn = Date.now();
   function clockText(ms) {
@@ -16,17 +17,12 @@
   }
   document.addEventListener("htmx:afterSwap", function () { drawn = Date.now(); tick(); });
   setInterval(tick, 250);
+  // The point clicked as a square name (board-points.js, the war's live board's too): on the
+  // board as the reader sees it, turned half round for black's player (`.flipped`).
   function squareAt(root, e) {
-    var svg = root.querySelector("#friendly-board svg");
+    var board = root.querySelector("#friendly-board"), svg = board && board.querySelector("svg");
     if (!svg) return null;
-    var box = svg.getBoundingClientRect(), view = svg.viewBox.baseVal;
-    var x = (e.clientX - box.left) / box.width * view.width, y = (e.clientY - box.top) / box.height * view.height;
-    if (root.dataset.kind === "chess") {
-      var file = Math.floor((x - 15) / 45), rank = 7 - Math.floor((y - 15) / 45);
-      return file < 0 || file > 7 || rank < 0 || rank > 7 ? null : "abcdefgh"[file] + (rank + 1);
-    }
-    var col = Math.round((x - 30) / 40), row = Math.round((y - 30) / 40);
-    return col < 0 || col > 8 || row < 0 || row > 9 ? null : "abcdefghi"[col] + (9 - row);
+    return window.boardPoints.squareAt(svg, root.dataset.kind, e, board.classList.contains("flipped"));
   }
   document.addEventListener("click", function (e) {
     var root = e.target.closest && e.target.closest("#friendly-game");

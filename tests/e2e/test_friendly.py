@@ -4,13 +4,18 @@ and lands on the game's page; the seek's owner's room reads itself again and lin
 Each move, typed or clicked, reaches the other's page without a reload (the game's socket on the
 real Redis, the board fetched again). Chess to fool's mate, xiangqi to a mate, and dark chess:
 the site flips the face-down pieces clicked, then one resigns (a real end would take a hundred
-actions; resignation is one of its ends)."""
+actions; resignation is one of its ends). Black's player sees the board turned and clicks on it
+as drawn; red's or white's player and a spectator see it from red's or white's side (R11.2)."""
 
 import pytest
+from django.contrib.auth import get_user_model
 
 from friendly.models import FriendlyGame
+from friendly.services.challenges import friendly_accept, friendly_challenge
+from friendly.services.play import friendly_move
 from room.models import Seek
 from tests.e2e.conftest import log_in
+from tests.e2e.test_tactics_setup import beside
 from tests.play.test_records import MATE_MOVES
 from tests.worlds import make_world
 
@@ -109,3 +114,56 @@ def test_r11_3_two_players_meet_in_the_room_and_play_chess_and_xiangqi_to_mate_a
     first.wait_for_selector("#friendly-game [data-layout]", timeout=PUSHED_WITHIN_MS)  # the deal revealed at the end
     game.refresh_from_db()
     assert (game.result, game.termination) == ("first", "resignation")
+
+
+# Which general or king the reader sees lower on the screen: the side drawn at the bottom.
+AT_THE_BOTTOM = """kind => {
+  const svg = document.querySelector("#friendly-board svg");
+  const top = kind === "chess"
+    ? colour => svg.querySelector(`use[href="#${colour}-king"]`).getBoundingClientRect().top
+    : colour => [...svg.querySelectorAll("text")].find(t => t.textContent === (colour === "red" ? "帥" : "將"))
+        .getBoundingClientRect().top;
+  const [near, far] = kind === "chess" ? ["white", "black"] : ["red", "black"];
+  return top(near) > top(far) ? near : far;
+}"""
+
+
+def test_r11_2_black_sees_a_friendly_board_turned_and_clicks_its_move_on_it(browser, asgi_server):
+    """Black's player sees black at the bottom (the board turned, as on the war's game page) and
+    clicks a move on the board as drawn for them; red's player and a spectator see red at the
+    bottom; at chess, white at the bottom but for black's player. The challenger plays black
+    here: the side decides, not who challenged."""
+    make_world()
+    users = get_user_model().objects
+    black_user, red_user = users.get(username="zhangfei"), users.get(username="weiyan")
+    beside(friendly_challenge, user=black_user, opponent_name="weiyan", kind="xiangqi", side="second")
+    game = FriendlyGame.objects.get(kind="xiangqi")
+    beside(friendly_accept, user=red_user, game_id=game.pk)
+    beside(friendly_move, user=red_user, game_id=game.pk, move=MATE_MOVES[0], ply=0)
+    black, red = log_in(browser, asgi_server, "zhangfei"), log_in(browser, asgi_server, "weiyan")
+    spectator = browser.new_context(locale="zh-TW").new_page()
+    for page in (black, red, spectator):
+        page.goto(f"{asgi_server.url}/room/games/{game.pk}/")
+        page.wait_for_selector("#banqi-live[data-connected='1']", state="attached")
+    assert [page.evaluate(AT_THE_BOTTOM, "xiangqi") for page in (black, red, spectator)] == ["black", "red", "red"]
+    box = black.locator("#friendly-board svg").bounding_box()
+    for square in (MATE_MOVES[1][:2], MATE_MOVES[1][2:]):  # each point where black sees it: turned half round
+        col, rank = "abcdefghi".index(square[0]), int(square[1])
+        black.mouse.click(
+            box["x"] + box["width"] * (1 - (30 + 40 * col) / 380),
+            box["y"] + box["height"] * (1 - (30 + 40 * (9 - rank)) / 420),
+        )
+        if square == MATE_MOVES[1][:2]:  # the point clicked is the square black sees there
+            assert black.input_value("[data-move-form] input[name=move]") == square
+    played(black, 1)
+    assert FriendlyGame.objects.get(pk=game.pk).moves == MATE_MOVES[:2]
+    red.wait_for_selector("#friendly-game[data-ply='2']", timeout=PUSHED_WITHIN_MS)
+    assert [page.evaluate(AT_THE_BOTTOM, "xiangqi") for page in (black, red)] == ["black", "red"]  # drawn again
+
+    beside(friendly_challenge, user=red_user, opponent_name="zhangfei", kind="chess")
+    chess = FriendlyGame.objects.get(kind="chess")
+    beside(friendly_accept, user=black_user, game_id=chess.pk)
+    for page in (black, red, spectator):
+        page.goto(f"{asgi_server.url}/room/games/{chess.pk}/")
+        page.wait_for_selector("#friendly-board svg")
+    assert [page.evaluate(AT_THE_BOTTOM, "chess") for page in (black, red, spectator)] == ["black", "white", "white"]

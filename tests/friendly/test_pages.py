@@ -41,6 +41,23 @@ def test_r11_3_anyone_watches_and_only_the_player_to_move_is_given_the_move_form
 
 
 @pytest.mark.django_db
+def test_r11_2_black_s_player_is_drawn_the_board_turned_and_everyone_else_from_red_s_side():
+    """As on the war's game page: black's player (the second, R11.2) gets the board turned, black at
+    the bottom; red's or white's player and a spectator get it from red's or white's side; dark
+    chess's table is never turned. Its socket's fetch of the board (htmx) keeps the turn."""
+    turned = 'class="live-board board flipped" id="friendly-board"'
+    for kind in ("xiangqi", "chess"):
+        game = started(kind, account(f"{kind}-red"), account(f"{kind}-black"))
+        assert turned in page_of(signed_in(game.second), game)
+        assert turned in signed_in(game.second).get(f"/room/games/{game.pk}/", HTTP_HX_REQUEST="true").content.decode()
+        for reader in (signed_in(game.first), Client(), signed_in(account(f"{kind}-watcher"))):
+            shown = page_of(reader, game)
+            assert 'class="live-board board" id="friendly-board"' in shown and "flipped" not in shown
+    banqi = started("banqi", account("banqi-first"), account("banqi-second"))
+    assert "flipped" not in page_of(signed_in(banqi.second), banqi)
+
+
+@pytest.mark.django_db
 def test_r11_3_a_move_through_the_form_is_played_and_shown_in_the_readers_notation():
     game = started("xiangqi", account("liubei"), account("caocao"))
     answer = signed_in(game.first).post(f"/room/games/{game.pk}/act/", {"act": "move", "move": "炮二平五", "ply": "0"})
