@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign import clock
-from campaign.challenges import challenge_answer_check, challenged_account
+from campaign.challenges import challenge_answer_check, challenge_unanswered_refuse, challenged_account
 from campaign.errors import NotAllowed, RuleViolation
 from games.tactics.dice import commitment, new_seed
 from games.tactics.errors import TacticsViolation
@@ -17,11 +17,13 @@ from tactics.services.common import locked, refusal, saved, seats_filled
 
 @transaction.atomic
 def tactics_challenge(
-    *, user, opponent_name: str, settings: dict, side: str = "first", seats: object = 1
+    *, user, opponent_name: str, settings: dict, side: str = "first", seats: object = 1, seek: bool = False
 ) -> TacticsGame:
     """`user` challenges the account named `opponent_name` (its username, in any case). With
     `seats` above 1 it is the team form (T2.6): each of them captains a side of that many players,
-    the others taking the open seats before the picks (tactics/services/seats.py)."""
+    the others taking the open seats before the picks (tactics/services/seats.py). One unanswered
+    challenge to the same account at a time, as for the board games (T2.6), but a seek taken up
+    (`seek`) is answered at once."""
     opponent = challenged_account(user, opponent_name)
     if side not in ("first", "second"):
         raise RuleViolation("T2.1", _("Choose your side: first (先手) or second (後手)."))
@@ -34,6 +36,9 @@ def tactics_challenge(
         raise RuleViolation(
             "T2.6", _("Players a side are from 1 to the heroes a side (%(n)s): one hero each.") % {"n": heroes}
         )
+    if not seek:
+        waiting = TacticsGame.objects.filter(challenger=user, opponent=opponent, status=TacticsGame.Status.CHALLENGED)
+        challenge_unanswered_refuse(opponent, waiting)
     seed = new_seed()
     game = TacticsGame.objects.create(
         challenger=user,

@@ -68,9 +68,9 @@ def test_t2_6_a_player_leaves_or_is_unseated_by_their_captain_only_before_the_pi
     assert not TacticsSeat.objects.filter(game=game).exists()
     tactics_join(user=zhangfei, game_id=game.pk, side="first")
     tactics_unseat(user=zhangfei, game_id=game.pk)  # he leaves
-    one = tactics_challenge(user=liubei, opponent_name="caocao", settings={})
+    one = tactics_challenge(user=liubei, opponent_name="xuchu", settings={})  # caocao's is unanswered yet
     _refused(lambda: tactics_join(user=guanyu, game_id=one.pk, side="first"))  # one player a side: no seats
-    _refused(lambda: tactics_challenge(user=liubei, opponent_name="caocao", settings={}, seats=4))  # N is 3
+    _refused(lambda: tactics_challenge(user=liubei, opponent_name="dianwei", settings={}, seats=4))  # N is 3
 
 
 def test_t2_6_the_captain_picks_deploys_and_resigns_for_the_side_and_the_refusal_names_him():
