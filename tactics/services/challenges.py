@@ -83,8 +83,8 @@ def tactics_cancel(*, user, game_id: int) -> TacticsGame:
     """The challenger withdraws a challenge not yet answered; once accepted, either player may call
     the game off until it starts (after that, a player resigns: T13.4)."""
     game = locked(game_id)
-    if user.pk not in (game.challenger_id, game.opponent_id):
-        raise NotAllowed("T2.6", _("Only the game's two players act in it."))
+    if user.pk not in (game.challenger_id, game.opponent_id):  # a team game's seated players too
+        raise NotAllowed("T2.6", _("Only the challenger or the challenged account calls a game off."))
     if game.battle_id is not None:
         raise RuleViolation(
             "W3",
