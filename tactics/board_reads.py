@@ -47,7 +47,7 @@ def tactics_preview(game: TacticsGame, user, action: object) -> dict:
     clause otherwise (nothing is applied either way)."""
     side = game.side_of(getattr(user, "pk", None))
     if side is None:
-        raise NotAllowed("T2.6", _("Only the game's two players act in it."))
+        raise NotAllowed("T2.6", _("Only the game's players act in it."))
     if game.status != TacticsGame.Status.PLAYING or side != game.to_act or game.pending is not None:
         raise RuleViolation("T5.1", _("It is not your side's turn to act."))
     if not isinstance(action, dict) or action.get("act") not in ("attack", "skill"):

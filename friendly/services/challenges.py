@@ -7,13 +7,12 @@ first player's clock runs; a dark chess deal is drawn then, only its hash shown 
 import secrets
 from datetime import timedelta
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign import clock
+from campaign.challenges import challenge_answer_check, challenge_unanswered_refuse, challenged_account
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.rules.text import shown_name, text_fault
 from friendly.models import FriendlyGame
 from friendly.rules import BASE_MINUTES, INCREMENT_S, KINDS, TimeControlError, time_control
 from friendly.services.clock import arm_flag
@@ -40,36 +39,6 @@ def timing(settings: object) -> tuple[int, int]:
         raise RuleViolation("R11.3", message % {"low": bounds[0], "high": bounds[1]}) from None
 
 
-def _opponent(user, opponent_name: object):
-    if not isinstance(opponent_name, str) or not opponent_name.strip():
-        raise RuleViolation("T2.6", _("Name the account you challenge."))
-    name = opponent_name.strip()
-    opponent = None
-    if not text_fault(name, max_length=150, multiline=False):  # a NUL would break PostgreSQL's query
-        opponent = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
-    if opponent is None:
-        raise RuleViolation("T2.6", _("There is no account named “%(name)s”.") % {"name": shown_name(name)})
-    if opponent.pk == user.pk:
-        raise RuleViolation("T2.6", _("A game has two players: challenge another account, not yourself."))
-    return opponent
-
-
-def _unanswered(user, opponent) -> None:
-    """One unanswered challenge from an account to another at a time (T2.6): a flood of them
-    would bury the challenged account's others. The challenged account's row is locked so two
-    sent at once queue."""
-    get_user_model().objects.select_for_update().filter(pk=opponent.pk).exists()
-    waiting = FriendlyGame.objects.filter(
-        challenger=user, status=FriendlyGame.Status.CHALLENGED, first__in=(user, opponent), second__in=(user, opponent)
-    )
-    if waiting.exists():
-        raise RuleViolation(
-            "T2.6",
-            _("Your challenge to “%(name)s” is not answered yet: wait for their answer, or withdraw it first.")
-            % {"name": opponent.username},
-        )
-
-
 @transaction.atomic
 def friendly_challenge(
     *, user, opponent_name: str, kind: str, settings: object = None, side: str = "first", seek: bool = False
@@ -80,12 +49,18 @@ def friendly_challenge(
     answered at once."""
     if kind not in KINDS:
         raise kind_refusal()
-    opponent = _opponent(user, opponent_name)
+    opponent = challenged_account(user, opponent_name)
     if side not in ("first", "second"):
         raise RuleViolation("R11.2", _("Choose your side: first (先手) or second (後手)."))
     base_s, increment_s = timing(settings)
     if not seek:
-        _unanswered(user, opponent)
+        waiting = FriendlyGame.objects.filter(
+            challenger=user,
+            status=FriendlyGame.Status.CHALLENGED,
+            first__in=(user, opponent),
+            second__in=(user, opponent),
+        )
+        challenge_unanswered_refuse(opponent, waiting)
     first, second = (user, opponent) if side == "first" else (opponent, user)
     game = FriendlyGame.objects.create(
         kind=kind,
@@ -100,10 +75,11 @@ def friendly_challenge(
 
 
 def _answer(game: FriendlyGame, user) -> None:
-    if user.pk != game.opponent_of(game.challenger_id):
-        raise NotAllowed("T2.6", _("Only the challenged account answers a challenge."))
-    if game.status != FriendlyGame.Status.CHALLENGED:
-        raise RuleViolation("T2.3", _("This challenge has already been answered."))
+    challenge_answer_check(
+        user,
+        challenged_id=game.opponent_of(game.challenger_id),
+        unanswered=game.status == FriendlyGame.Status.CHALLENGED,
+    )
 
 
 @transaction.atomic

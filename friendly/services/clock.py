@@ -3,16 +3,15 @@ increment with each of their moves; running out loses (R11.3: time), decided by 
 flag's instant by a Celery message (`friendly.tasks.flag_due`, sent once the instant is within
 TIMER_LEAD_SECONDS), with beat's sweep (`friendly.tasks.sweep_flags`) sending what nears and
 deciding what a lost message left overdue; checked again at every move and read. Deciding is
-idempotent: a late or repeated message finds the game over, or its flag moved by a move since."""
+idempotent: a late or repeated message finds the game over, or its flag moved by a move since.
+The flag's message and sweep are hero tactics' too (campaign/flags.py)."""
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from celery import current_app
-from django.conf import settings
 from django.db import transaction
 
 from campaign import clock
-from campaign.timers import send_soon
+from campaign.flags import flag_arm, flag_fallen, flag_settled, flags_sweep
 from friendly.models import FriendlyGame
 from friendly.rules import other
 from friendly.services.common import decide, locked, saved, side_to_move
@@ -20,26 +19,10 @@ from friendly.services.common import decide, locked, saved, side_to_move
 FLAG_TASK = "friendly.tasks.flag_due"
 
 
-def _lead() -> timedelta:
-    return timedelta(seconds=settings.TIMER_LEAD_SECONDS)
-
-
-def _send(game_id: int, at: datetime) -> None:
-    send_soon(lambda: current_app.send_task(FLAG_TASK, args=[game_id], eta=at, retry=False))
-
-
 def arm_flag(game: FriendlyGame, now: datetime) -> list[str]:
     """The flag's message sent after commit if its instant is near, else left to the sweep."""
-    game.flag_sent_at = None
-    if game.flag_at is not None and game.flag_at - now <= _lead():
-        game.flag_sent_at = now
-        pk, at = game.pk, game.flag_at
-        transaction.on_commit(lambda: _send(pk, at))
+    flag_arm(game, now, FLAG_TASK)
     return ["flag_at", "flag_sent_at"]
-
-
-def fallen(game: FriendlyGame, now: datetime) -> bool:
-    return game.status == FriendlyGame.Status.PLAYING and game.flag_at is not None and now >= game.flag_at
 
 
 def friendly_flag_check(*, game_id: int) -> bool:
@@ -47,7 +30,7 @@ def friendly_flag_check(*, game_id: int) -> bool:
     with transaction.atomic():
         game = locked(game_id)
         now = clock.now()
-        if not fallen(game, now):
+        if not flag_fallen(game, now):
             return False
         side = side_to_move(game)
         assert side is not None
@@ -55,24 +38,18 @@ def friendly_flag_check(*, game_id: int) -> bool:
         return True
 
 
+def _check(game_id: int) -> bool:
+    return friendly_flag_check(game_id=game_id)
+
+
 def friendly_sweep_flags() -> int:
     """Beat's sweep: every flag overdue decided, every flag now near given its message. Returns
     how many games it decided."""
-    now = clock.now()
     playing = FriendlyGame.objects.filter(status=FriendlyGame.Status.PLAYING)
-    overdue = list(playing.filter(flag_at__lte=now).values_list("pk", flat=True))
-    decided = sum(friendly_flag_check(game_id=pk) for pk in overdue)
-    nearing = list(playing.filter(flag_sent_at__isnull=True, flag_at__lte=now + _lead()).values_list("pk", "flag_at"))
-    FriendlyGame.objects.filter(pk__in=[pk for pk, _at in nearing], flag_sent_at__isnull=True).update(flag_sent_at=now)
-    for pk, at in nearing:
-        if at is not None:
-            _send(pk, at)
-    return decided
+    return flags_sweep(playing=playing, task=FLAG_TASK, check=_check)
 
 
 def friendly_settled(game: FriendlyGame) -> FriendlyGame:
     """The game as a read should show it: decided by its flag if that fell (nobody claims it).
     No query unless it fell."""
-    if fallen(game, clock.now()) and friendly_flag_check(game_id=game.pk):
-        game.refresh_from_db()
-    return game
+    return flag_settled(game, _check)

@@ -121,7 +121,12 @@ def seek_accept(*, user, seek_id: int) -> Seek:
         seek.friendly_game = friendly_accept(user=user, game_id=made.pk)
     else:
         game = tactics_challenge(
-            user=seek.owner, opponent_name=user.username, settings=seek.settings, side=seek.side, seats=seek.seats
+            user=seek.owner,
+            opponent_name=user.username,
+            settings=seek.settings,
+            side=seek.side,
+            seats=seek.seats,
+            seek=True,
         )
         tactics_accept(user=user, game_id=game.pk)
         seek.tactics_game = game

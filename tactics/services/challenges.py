@@ -2,13 +2,12 @@
 (§T15) and the challenger's side (T2.1: by agreement, the challenged accepting it). The seed is
 drawn now, before any pick, and only its commitment is shown until the end (T10.2, T18.1)."""
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from campaign import clock
+from campaign.challenges import challenge_answer_check, challenge_unanswered_refuse, challenged_account
 from campaign.errors import NotAllowed, RuleViolation
-from campaign.rules.text import shown_name, text_fault
 from games.tactics.dice import commitment, new_seed
 from games.tactics.errors import TacticsViolation
 from tactics.models import TacticsGame
@@ -18,21 +17,14 @@ from tactics.services.common import locked, refusal, saved, seats_filled
 
 @transaction.atomic
 def tactics_challenge(
-    *, user, opponent_name: str, settings: dict, side: str = "first", seats: object = 1
+    *, user, opponent_name: str, settings: dict, side: str = "first", seats: object = 1, seek: bool = False
 ) -> TacticsGame:
     """`user` challenges the account named `opponent_name` (its username, in any case). With
     `seats` above 1 it is the team form (T2.6): each of them captains a side of that many players,
-    the others taking the open seats before the picks (tactics/services/seats.py)."""
-    if not isinstance(opponent_name, str) or not opponent_name.strip():
-        raise RuleViolation("T2.6", _("Name the account you challenge."))
-    name = opponent_name.strip()
-    opponent = None
-    if not text_fault(name, max_length=150, multiline=False):  # a NUL would break PostgreSQL's query
-        opponent = get_user_model().objects.filter(username__iexact=name, is_active=True).first()
-    if opponent is None:
-        raise RuleViolation("T2.6", _("There is no account named “%(name)s”.") % {"name": shown_name(name)})
-    if opponent.pk == user.pk:
-        raise RuleViolation("T2.6", _("A game has two players: challenge another account, not yourself."))
+    the others taking the open seats before the picks (tactics/services/seats.py). One unanswered
+    challenge to the same account at a time, as for the board games (T2.6), but a seek taken up
+    (`seek`) is answered at once."""
+    opponent = challenged_account(user, opponent_name)
     if side not in ("first", "second"):
         raise RuleViolation("T2.1", _("Choose your side: first (先手) or second (後手)."))
     try:
@@ -44,6 +36,9 @@ def tactics_challenge(
         raise RuleViolation(
             "T2.6", _("Players a side are from 1 to the heroes a side (%(n)s): one hero each.") % {"n": heroes}
         )
+    if not seek:
+        waiting = TacticsGame.objects.filter(challenger=user, opponent=opponent, status=TacticsGame.Status.CHALLENGED)
+        challenge_unanswered_refuse(opponent, waiting)
     seed = new_seed()
     game = TacticsGame.objects.create(
         challenger=user,
@@ -66,10 +61,9 @@ def tactics_accept(*, user, game_id: int) -> TacticsGame:
     """The challenged account accepts: both sides pick their heroes (T2.3), once every seat of a
     team game is taken (T2.6)."""
     game = locked(game_id)
-    if user.pk != game.opponent_id:
-        raise NotAllowed("T2.6", _("Only the challenged account answers a challenge."))
-    if game.status != TacticsGame.Status.CHALLENGED:
-        raise RuleViolation("T2.3", _("This challenge has already been answered."))
+    challenge_answer_check(
+        user, challenged_id=game.opponent_id, unanswered=game.status == TacticsGame.Status.CHALLENGED
+    )
     game.status = TacticsGame.Status.PICKING if seats_filled(game) else TacticsGame.Status.SEATING
     return saved(game, ["status"])
 
@@ -77,10 +71,9 @@ def tactics_accept(*, user, game_id: int) -> TacticsGame:
 @transaction.atomic
 def tactics_decline(*, user, game_id: int) -> TacticsGame:
     game = locked(game_id)
-    if user.pk != game.opponent_id:
-        raise NotAllowed("T2.6", _("Only the challenged account answers a challenge."))
-    if game.status != TacticsGame.Status.CHALLENGED:
-        raise RuleViolation("T2.3", _("This challenge has already been answered."))
+    challenge_answer_check(
+        user, challenged_id=game.opponent_id, unanswered=game.status == TacticsGame.Status.CHALLENGED
+    )
     game.status = TacticsGame.Status.DECLINED
     return saved(game, ["status"])
 
@@ -90,8 +83,8 @@ def tactics_cancel(*, user, game_id: int) -> TacticsGame:
     """The challenger withdraws a challenge not yet answered; once accepted, either player may call
     the game off until it starts (after that, a player resigns: T13.4)."""
     game = locked(game_id)
-    if user.pk not in (game.challenger_id, game.opponent_id):
-        raise NotAllowed("T2.6", _("Only the game's two players act in it."))
+    if user.pk not in (game.challenger_id, game.opponent_id):  # a team game's seated players too
+        raise NotAllowed("T2.6", _("Only the challenger or the challenged account calls a game off."))
     if game.battle_id is not None:
         raise RuleViolation(
             "W3",

@@ -4,16 +4,15 @@ by itself (W4): checked at every act and read, and at the flag's instant by a Ce
 (`tactics.tasks.flag_due`, sent once the instant is within TIMER_LEAD_SECONDS), with beat's sweep
 (`tactics.tasks.sweep_flags`, every TIMER_SWEEP_SECONDS) sending what nears and deciding what a
 lost message left overdue. Deciding is idempotent: a late or repeated message finds the game over,
-or its flag moved by an act since."""
+or its flag moved by an act since. The flag's message and sweep are the friendly games' too
+(campaign/flags.py)."""
 
-from datetime import datetime, timedelta
+from datetime import datetime
 
-from celery import current_app
-from django.conf import settings
 from django.db import transaction
 
 from campaign import clock
-from campaign.timers import send_soon
+from campaign.flags import flag_arm, flag_fallen, flag_settled, flags_sweep
 from tactics.models import TacticsGame
 from tactics.services.battle import battle_held
 from tactics.services.common import locked, saved
@@ -21,21 +20,9 @@ from tactics.services.common import locked, saved
 FLAG_TASK = "tactics.tasks.flag_due"
 
 
-def _lead() -> timedelta:
-    return timedelta(seconds=settings.TIMER_LEAD_SECONDS)
-
-
-def _send(game_id: int, at: datetime) -> None:
-    send_soon(lambda: current_app.send_task(FLAG_TASK, args=[game_id], eta=at, retry=False))
-
-
 def arm_flag(game: TacticsGame, now: datetime) -> list[str]:
     """The flag's message sent after commit if its instant is near, else left to the sweep."""
-    game.flag_sent_at = None
-    if game.flag_at is not None and game.flag_at - now <= _lead():
-        game.flag_sent_at = now
-        pk, at = game.pk, game.flag_at
-        transaction.on_commit(lambda: _send(pk, at))
+    flag_arm(game, now, FLAG_TASK)
     return ["flag_sent_at"]
 
 
@@ -49,17 +36,13 @@ def decide(game: TacticsGame, outcome: str, reason: str, now: datetime) -> list[
     return ["record", "status", "outcome", "reason", "decided_at", "to_act", "flag_at", "flag_sent_at", "pending"]
 
 
-def fallen(game: TacticsGame, now: datetime) -> bool:
-    return game.status == TacticsGame.Status.PLAYING and game.flag_at is not None and now >= game.flag_at
-
-
 def tactics_flag_check(*, game_id: int) -> bool:
     """The side to act loses if its time ran out (W7, T13.4): the record gains its `flag` action.
     True when this call decided the game."""
     with transaction.atomic():
         game = locked(game_id, acting=False)
         now = clock.now()
-        if not fallen(game, now) or battle_held(game):  # a paused war's battle: its clock stands still
+        if not flag_fallen(game, now) or battle_held(game):  # a paused war's battle: its clock stands still
             return False
         side = game.to_act
         setattr(game, f"{side}_left_ms", 0)
@@ -70,24 +53,18 @@ def tactics_flag_check(*, game_id: int) -> bool:
         return True
 
 
+def _check(game_id: int) -> bool:
+    return tactics_flag_check(game_id=game_id)
+
+
 def tactics_sweep_flags() -> int:
     """Beat's sweep: every flag overdue decided, every flag now near given its message. Returns
     how many games it decided."""
-    now = clock.now()
     playing = TacticsGame.objects.filter(status=TacticsGame.Status.PLAYING)
-    overdue = list(playing.filter(flag_at__lte=now).values_list("pk", flat=True))
-    decided = sum(tactics_flag_check(game_id=pk) for pk in overdue)
-    nearing = list(playing.filter(flag_sent_at__isnull=True, flag_at__lte=now + _lead()).values_list("pk", "flag_at"))
-    TacticsGame.objects.filter(pk__in=[pk for pk, _at in nearing], flag_sent_at__isnull=True).update(flag_sent_at=now)
-    for pk, at in nearing:
-        if at is not None:
-            _send(pk, at)
-    return decided
+    return flags_sweep(playing=playing, task=FLAG_TASK, check=_check)
 
 
 def tactics_settled(game: TacticsGame) -> TacticsGame:
     """The game as a read should show it: decided by its flag if that fell since the last act
     (W4: nobody needs to claim it). No query unless it fell."""
-    if fallen(game, clock.now()) and tactics_flag_check(game_id=game.pk):
-        game.refresh_from_db()
-    return game
+    return flag_settled(game, _check)

@@ -30,7 +30,7 @@ def locked(game_id: int, *, acting: bool = True) -> TacticsGame:
 def player_side(game: TacticsGame, user) -> str:
     side = game.side_of(getattr(user, "pk", None))
     if side is None:
-        raise NotAllowed("T2.6", _("Only the game's two players act in it."))
+        raise NotAllowed("T2.6", _("Only the game's players act in it."))
     return side
 
 

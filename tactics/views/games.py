@@ -259,7 +259,7 @@ def _turn_words() -> dict:
         "watching": _("you are watching"),
         "not_your_turn": _("Not your turn: your opponent is acting."),
         "no_act_here": _("Nothing to do on this cell: click a highlighted cell or a button above the board."),
-        "watcher_click": _("You are watching: only the game's two players act."),
+        "watcher_click": _("You are watching: only the game's players act."),
         "setup_click": _("Heroes are placed with the form above the board, on the marked spawn points."),
         "spawn": _("spawn point"),
         "base_of": _("the base of %(side)s"),

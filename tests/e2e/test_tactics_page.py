@@ -351,7 +351,7 @@ def test_t3_10_t5_1_the_board_marks_spawn_points_and_says_whose_turn_and_why_a_c
                 "watching": "you are watching",
                 "not_yours": "Not your turn: your opponent is acting.",
                 "nothing": "Nothing to do on this cell: click a highlighted cell or a button above the board.",
-                "watcher": "You are watching: only the game's two players act.",
+                "watcher": "You are watching: only the game's players act.",
             }.items()
         }
     first, second = pages["first"], pages["second"]

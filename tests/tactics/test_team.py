@@ -13,6 +13,7 @@ from campaign.errors import NotAllowed, RuleViolation, Stale
 from games.tactics.board import distance
 from games.tactics.replay import replay
 from room.services.seeks import seek_accept, seek_open
+from tactics.board_reads import tactics_preview
 from tactics.models import TacticsGame, TacticsSeat
 from tactics.selectors import tactics_legal, tactics_record, tactics_view
 from tactics.services.challenges import tactics_accept, tactics_cancel, tactics_challenge
@@ -68,9 +69,9 @@ def test_t2_6_a_player_leaves_or_is_unseated_by_their_captain_only_before_the_pi
     assert not TacticsSeat.objects.filter(game=game).exists()
     tactics_join(user=zhangfei, game_id=game.pk, side="first")
     tactics_unseat(user=zhangfei, game_id=game.pk)  # he leaves
-    one = tactics_challenge(user=liubei, opponent_name="caocao", settings={})
+    one = tactics_challenge(user=liubei, opponent_name="xuchu", settings={})  # caocao's is unanswered yet
     _refused(lambda: tactics_join(user=guanyu, game_id=one.pk, side="first"))  # one player a side: no seats
-    _refused(lambda: tactics_challenge(user=liubei, opponent_name="caocao", settings={}, seats=4))  # N is 3
+    _refused(lambda: tactics_challenge(user=liubei, opponent_name="dianwei", settings={}, seats=4))  # N is 3
 
 
 def test_t2_6_the_captain_picks_deploys_and_resigns_for_the_side_and_the_refusal_names_him():
@@ -242,3 +243,27 @@ def test_t2_6_the_computer_commands_whole_sides_only_and_declines_a_team_challen
     game = tactics_challenge(user=liubei, opponent_name="computer", settings={}, seats=2)
     assert bot_tactics_turn(game_id=game.pk, version=game.version) == "declined"
     assert TacticsGame.objects.get(pk=game.pk).status == "declined"
+
+
+def test_t2_6_an_outsider_is_told_only_the_games_players_act_and_a_seated_player_who_may_call_it_off():
+    """The refusals say who acts in a game of either form, not "its two players" (a team game has
+    up to twelve): an account outside it is told only its players act, on the page's preview
+    too; a seated player who would call it off, that its challenger or the challenged does."""
+    team = team_accounts()
+    guanyu = team["first"][1]
+    (sunquan,) = accounts("sunquan")
+    game = seated(team)
+    words = {"en": "Only the game's players act in it.", "zh-hant": "只有這局的棋手能在局中行動。"}
+    for language, expected in words.items():
+        with translation.override(language):
+            refused = _refused(lambda: tactics_resign(user=sunquan, game_id=game.pk), kind=NotAllowed)
+            assert refused.message == expected
+            preview = _refused(lambda: tactics_preview(game, sunquan, {"act": "attack"}), kind=NotAllowed)
+            assert preview.message == expected
+    with translation.override("en"):
+        refused = _refused(lambda: tactics_cancel(user=guanyu, game_id=game.pk), kind=NotAllowed)
+    assert refused.message == "Only the challenger or the challenged account calls a game off."
+    with translation.override("zh-hant"):
+        refused = _refused(lambda: tactics_cancel(user=sunquan, game_id=game.pk), kind=NotAllowed)
+    assert refused.message == "只有挑戰者或被挑戰的帳號能取消這局。"
+    assert TacticsGame.objects.get(pk=game.pk).status == TacticsGame.Status.PICKING  # nothing changed
