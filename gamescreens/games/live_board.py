@@ -28,7 +28,6 @@ from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout.containers import ConditionalContainer, Container, HSplit, VSplit, Window
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 
-from bbs.registry import screen
 from bbs.screen import on_top
 from campaign.models import Campaign
 from games.text_board import Fragments, fragment_lines, width
@@ -39,13 +38,19 @@ from gamescreens.games.reading import colour_word
 MOVE_CHARS = 16  # the longest move any notation writes, with room (the socket's cut too)
 
 
-@screen("game-live")
-class LiveScreen:
+class LiveBoard:
+    """The live game screen of any board game: the war's (`game-live`, gamescreens/games/live.py)
+    and the game room's friendly games (gamescreens/friendly/live.py) register their own, each
+    with its follower (`follower`). No screen itself, so each screen module imports it, not
+    another screen."""
+
+    readies = True  # `r`: the war's games start when both players are ready (R11.3)
+
     def __init__(self, ctx, *, game_id: int, campaign: Campaign | None = None):
         """The live game `game_id` of `campaign` (by default the one chosen in the menu,
         `ctx.campaign`)."""
         self.ctx = ctx
-        self.game = LiveGame(ctx, campaign=campaign or ctx.campaign, game_id=game_id, changed=ctx.invalidate)
+        self.game = self.follower(ctx, game_id=game_id, campaign=campaign)
         self.flipped: bool | None = None  # None: as the reader's colour says
         self.confirming = False  # x pressed: y resigns
         with translation.override(ctx.language):
@@ -65,6 +70,11 @@ class LiveScreen:
         )
         self.root = HSplit([self.body, self.prompt])
         self.ticker: asyncio.Task | None = None
+
+    def follower(self, ctx, *, game_id: int, campaign: Campaign | None) -> LiveGame:
+        """What follows the game and sends the reader's actions: the war's live game by default,
+        a friendly game's screen its own of the same shape."""
+        return LiveGame(ctx, campaign=campaign or ctx.campaign, game_id=game_id, changed=ctx.invalidate)
 
     async def start(self) -> None:
         await self.game.start()
@@ -174,7 +184,8 @@ class LiveScreen:
 
             return handler
 
-        bindings.add("r", filter=on_board)(act("ready"))
+        if self.readies:
+            bindings.add("r", filter=on_board)(act("ready"))
         bindings.add("d", filter=on_board)(act("draw", offer=True))
         bindings.add("n", filter=on_board)(act("draw", offer=False))
         bindings.add("c", filter=on_board)(act("claim"))
@@ -256,20 +267,25 @@ class LiveScreen:
         if view is None:
             return [("", pgettext("terminal game", "Loading…"))]
         state, flipped = view.state, self._flipped()
-        encoding = self.ctx.encoding
-        board = fragment_lines(
-            board_for(view.kind, view.placement, last=view.last, flipped=flipped, encoding=encoding, rows=rows)
-        )
-        first = next(side for side, colour in view.colours.items() if colour in ("red", "white"))
-        second = "defender" if first == "attacker" else "attacker"
+        board, board_columns = self.board_lines(view, flipped, rows)
+        sides = list(view.colours)
+        first = next((side for side in sides if view.colours[side] in ("red", "white")), sides[0])
+        second = next(side for side in sides if side != first)
         top, bottom = (first, second) if flipped else (second, first)
         height = min(rows, len(board))
-        panel: list[Fragments] = [self._player(view, top, columns - board_width(view.kind) - 2)]
+        panel: list[Fragments] = [self._player(view, top, columns - board_columns - 2)]
         panel += [[("", shown(state.get("status_text", "")))], self._claim_line(state), []]
         panel += move_lines(state.get("moves", []), state.get("ply", 0), max(0, height - len(panel) - 2))
         panel += [[]] * max(0, height - 1 - len(panel))
-        panel.append(self._player(view, bottom, columns - board_width(view.kind) - 2))
-        return beside(board, board_width(view.kind), panel, columns, rows)
+        panel.append(self._player(view, bottom, columns - board_columns - 2))
+        return beside(board, board_columns, panel, columns, rows)
+
+    def board_lines(self, view, flipped: bool, rows: int) -> tuple[list[Fragments], int]:
+        """The board's lines as the game's kind draws them, and the columns they take."""
+        drawn = board_for(
+            view.kind, view.placement, last=view.last, flipped=flipped, encoding=self.ctx.encoding, rows=rows
+        )
+        return fragment_lines(drawn), board_width(view.kind)
 
     def _player(self, view, side: str, room: int) -> Fragments:
         """A side's line: its colour and name (you, when it is the reader's) and its clock."""

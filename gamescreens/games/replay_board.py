@@ -17,7 +17,7 @@ from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout.containers import Container, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 
-from bbs.registry import screen, screen_open
+from bbs.registry import screen_open
 from campaign.models import Campaign
 from games.text_board import Fragments, fragment_lines
 from gamescreens.games.layout import beside, board_for, board_width, inline, move_lines, shown
@@ -27,10 +27,11 @@ from play.models import Game
 STEP_PAGE = 10
 
 
-@screen("game-replay")
-class ReplayScreen:
+class ReplayBoard:
     """A finished (or any) game of `campaign` (the session's, `ctx.campaign`, unless given)
-    replayed; `ply`: the move shown first (the last by default)."""
+    replayed; `ply`: the move shown first (the last by default). No screen itself: the war's
+    (`game-replay`, gamescreens/games/replay.py) and the friendly games' replay (which reads its
+    own game, `start`) register theirs."""
 
     def __init__(self, ctx, *, game_id: int, campaign: Campaign | None = None, ply: int | None = None):
         self.ctx = ctx
