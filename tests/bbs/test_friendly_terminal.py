@@ -12,7 +12,9 @@ import pytest
 from friendly.models import FriendlyGame
 from friendly.services.challenges import friendly_accept, friendly_challenge
 from games.xiangqi import game_notation
+from ops.demo import DEMO_PASSWORD
 from tests.bbs.tactics_steps import account, open_list, wait_status
+from tests.bbs.test_games_list import open_games, war_world
 from tests.play.test_records import MATE_MOVES
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -148,3 +150,16 @@ def test_r11_3_a_draw_offered_in_one_terminal_is_accepted_in_the_other(bbs):
     black.wait_for("draw · draw agreed")
     game.refresh_from_db()
     assert (game.status, game.result, game.termination) == ("decided", "draw", "agreement")
+
+
+def test_r11_3_the_war_s_games_list_opens_the_reader_s_friendly_games_with_g(bbs):
+    world = war_world()  # xuchu and weiyan are officers of the war; their friendly game is not
+    game = friendly_challenge(user=world["許褚"].user, opponent_name="weiyan", kind="chess")
+    friendly_accept(user=world["魏延"].user, game_id=game.pk)
+    terminal = open_games(bbs.connect("xuchu", DEMO_PASSWORD), "離開")
+    terminal.wait_for("對局")
+    terminal.type("g")
+    terminal.wait_for("西洋棋")  # the list of friendly games, in the session's Chinese
+    terminal.type("enter")
+    terminal.wait_for("友誼對局")
+    terminal.wait_for("白 xuchu （你）")  # white, as the challenger chose first
