@@ -1,0 +1,55 @@
+"""R11.7 in the terminal: a friendly dark chess game drawn on the war's live board at any size,
+its face-down pieces as ？, never turned, the first flip's colours beside the players; no line
+wider than the terminal (wcwidth), in UTF-8 and in Big5. No database: the screen is given what
+its read returns."""
+
+import random
+import time
+
+import pytest
+from django.utils import translation
+
+from bbs.context import Context
+from games.banqi import board_rows, deal, replay
+from games.text_board import line_widths, plain
+from gamescreens.friendly.live import FriendlyLiveScreen
+from gamescreens.games.reading import LiveView
+
+
+def banqi_screen(encoding: str) -> FriendlyLiveScreen:
+    engine = replay(deal(random.Random(7)), ["a1"])
+    colours = {"first": engine.colours[0], "second": engine.colours[1]}
+    screen = FriendlyLiveScreen(Context(user=None, language="en", encoding=encoding), game_id=1)
+    screen.game.view = LiveView(
+        state={
+            "ply": 1,
+            "to_move": "second",
+            "clocks": {"first": 605_000, "second": 600_000},
+            "status_text": "caocao to move.",
+            "moves": [],
+            "claimable": {},
+            "you": "second",
+        },
+        kind="banqi",
+        placement="",
+        last="a1",
+        names={"first": "liubei", "second": "caocao"},
+        colours=colours,
+    )
+    screen.game.rows = board_rows(engine)
+    screen.game.read_at = time.monotonic()
+    return screen
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "big5"])
+@pytest.mark.parametrize(("columns", "rows"), [(80, 21), (20, 2), (50, 8)])
+def test_r11_7_a_dark_chess_game_is_drawn_within_the_terminal_face_down_pieces_hidden(encoding, columns, rows):
+    screen = banqi_screen(encoding)
+    with translation.override("en"):
+        drawn = screen.draw(columns, rows)
+    assert max(line_widths(drawn)) <= columns and len(line_widths(drawn)) <= rows
+    if columns == 80:
+        lines = plain(drawn).splitlines()
+        assert lines[1].startswith("4  ？  ？") and lines[4].startswith("1  ")  # rank 4 on top, never turned
+        assert plain(drawn).count("？") == 31  # one piece turned up, a1
+        assert "caocao (you)" in lines[4] and "liubei" in lines[0]
