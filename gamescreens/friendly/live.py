@@ -4,8 +4,8 @@ the reader's side, the clocks, the move prompt, its keys in the bottom bar, draw
 resignation), following the game through `FriendlyFollower`, so every action goes through the
 friendly game's services and comes back refused in the page's words. A friendly game has no
 `r` ready: it starts when its challenge is accepted. Dark chess is drawn as its page draws it
-(face-down pieces as ？; its whole deal once decided, R11.7), never turned. A decided xiangqi or
-chess game is replayed on the war's replay board (gamescreens/games/replay_board.py)."""
+(face-down pieces as ？), never turned. A decided game is replayed on the war's replay board
+(gamescreens/games/replay_board.py), dark chess with its whole deal shown (R11.7)."""
 
 from typing import cast
 
@@ -17,7 +17,17 @@ from games.text_board import Fragments, banqi_board, fragment_lines, plain, widt
 from gamescreens.friendly.follow import FriendlyFollower
 from gamescreens.friendly.reading import replay_read
 from gamescreens.games.live_board import LiveBoard
+from gamescreens.games.reading import Replay
 from gamescreens.games.replay_board import ReplayBoard
+
+
+def banqi_lines(squares: list, last: str | None, encoding: str) -> tuple[list[Fragments], int]:
+    """Dark chess's board as its page draws it (never turned), and the columns it takes."""
+    if not squares:
+        return [], 0
+    big5 = encoding.lower().replace("-", "") in ("big5", "cp950")
+    lines = fragment_lines(banqi_board(squares, last=last, big5=big5))
+    return lines, max(width(plain(line)) for line in lines)
 
 
 @screen("friendly-live")
@@ -53,25 +63,22 @@ class FriendlyLiveScreen(LiveBoard):
     def board_lines(self, view, flipped: bool, rows: int) -> tuple[list[Fragments], int]:
         if view.kind != "banqi":
             return super().board_lines(view, flipped, rows)
-        squares = cast(FriendlyFollower, self.game).rows
-        if not squares:
-            return [], 0
-        big5 = self.ctx.encoding.lower().replace("-", "") in ("big5", "cp950")
-        lines = fragment_lines(banqi_board(squares, last=view.last, big5=big5))
-        return lines, max(width(plain(line)) for line in lines)
+        return banqi_lines(cast(FriendlyFollower, self.game).rows, view.last, self.ctx.encoding)
 
 
 @screen("friendly-replay")
 class FriendlyReplayScreen(ReplayBoard):
-    """A decided friendly xiangqi or chess game replayed, as the war's games are."""
+    """A decided friendly game replayed, as the war's games are; dark chess step by step with its
+    whole deal shown, as its page shows it once over (R11.7)."""
 
     def __init__(self, ctx, *, game_id: int, ply: int | None = None):
         super().__init__(ctx, game_id=game_id, ply=ply)
         with translation.override(ctx.language):
             self.title = _("Friendly game %(id)s: replay") % {"id": game_id}
+        self.squares: list = []  # dark chess: its squares after each action, the deal shown
 
     async def start(self) -> None:
-        self.replay = await self.ctx.db(replay_read, game_id=self.game_id, user=self.ctx.user)
+        self.replay, self.squares = await self.ctx.db(replay_read, game_id=self.game_id, user=self.ctx.user)
         last = len(self.replay.moves)
         self.ply = last if self.ply is None else max(0, min(self.ply, last))
         self.flipped = self.replay.black_view
@@ -82,3 +89,9 @@ class FriendlyReplayScreen(ReplayBoard):
             "← → one move back / on · Home / End the start / the last move · PgUp / PgDn ten moves · "
             "f turn the board · q back"
         )
+
+    def board_lines(self, replay: Replay, ply: int, rows: int) -> tuple[list[Fragments], int]:
+        if replay.kind != "banqi":
+            return super().board_lines(replay, ply, rows)
+        last = replay.moves[ply - 1] if ply else None
+        return banqi_lines(self.squares[ply] if ply < len(self.squares) else [], last, self.ctx.encoding)

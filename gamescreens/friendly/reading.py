@@ -15,6 +15,8 @@ from friendly.models import FriendlyGame
 from friendly.selectors import friendly_view, newest
 from friendly.services.clock import friendly_settled
 from friendly.services.play import friendly_claim, friendly_draw, friendly_move, friendly_resign
+from games.banqi import board_rows
+from games.banqi import replay as banqi_replay
 from games.text_board import placement, placements
 from gamescreens.games.reading import LiveView, Replay, colour_word
 
@@ -41,8 +43,8 @@ def opening(*, game_id: int) -> str:
         game = friendly_settled(friendly_game(game_id))
     except Http404:
         return "missing"
-    if game.status == Status.PLAYING or (game.status == Status.DECIDED and game.kind == FriendlyGame.Kind.BANQI):
-        return "live"  # a decided dark chess game: its deal revealed on the game's board (R11.7)
+    if game.status == Status.PLAYING:
+        return "live"
     return "replay" if game.status == Status.DECIDED else str(game.status)
 
 
@@ -104,21 +106,29 @@ def live_read(*, game_id: int, user) -> Reading:
     return Reading(view=live, rows=view["board"].get("rows", []) if banqi else [])
 
 
-def replay_read(*, game_id: int, user) -> Replay:
-    """A decided xiangqi or chess game as the replay shows it: every position, the moves in the
-    reader's notation (the page's `notation`)."""
+def replay_read(*, game_id: int, user) -> tuple[Replay, list]:
+    """A decided game as the replay shows it: every position, the moves in the reader's notation
+    (the page's `notation`); for dark chess, instead of positions, its squares after each action
+    with the whole deal shown, as the page shows it once the game is over (R11.7)."""
     game = friendly_settled(friendly_game(game_id))
     view = friendly_view(game, user)
-    colours = COLOURS.get(game.kind, {"first": "first", "second": "second"})
-    return Replay(
+    colours = _colours(game, view)
+    banqi = game.kind == FriendlyGame.Kind.BANQI
+    squares = []
+    if banqi and view["over"] and game.layout:
+        squares = [
+            board_rows(banqi_replay(game.layout, game.moves[:ply]), reveal=True) for ply in range(view["ply"] + 1)
+        ]
+    replay = Replay(
         kind=game.kind,
         moves=tuple(game.moves),
         pairs=view["moves"],
-        placements=tuple(placements(game.kind, game.moves)),
+        placements=() if banqi else tuple(placements(game.kind, game.moves)),
         players=tuple((colour_word(colours[side]), getattr(game, side).username) for side in ("first", "second")),
         heading=_status_text(game, view, colours),
-        black_view=view["you"] is not None and colours[view["you"]] == "black",
+        black_view=view["you"] is not None and colours[view["you"]] == "black" and not banqi,
     )
+    return replay, squares
 
 
 def act(*, user, game_id: int, frame: dict) -> str:

@@ -128,11 +128,7 @@ class ReplayBoard:
         if replay is None or ply is None:
             waiting = _("No such game in this campaign.") if self.missing else pgettext("terminal game", "Loading…")
             return [("", waiting)]
-        last = replay.moves[ply - 1] if ply else None
-        encoding = self.ctx.encoding
-        board = board_for(
-            replay.kind, replay.placements[ply], last=last, flipped=self.flipped, encoding=encoding, rows=rows
-        )
+        left, left_width = self.board_lines(replay, ply, rows)
         panel: list[Fragments] = [
             [("class:heading", "  ".join(f"{colour} {shown(name)}" for colour, name in replay.players))],
             [("", replay.heading)],
@@ -142,5 +138,12 @@ class ReplayBoard:
             [],
         ]
         panel += move_lines(replay.pairs, ply, max(0, rows - len(panel)))
-        left = fragment_lines(board)
-        return beside(left, board_width(replay.kind), panel, columns, rows)
+        return beside(left, left_width, panel, columns, rows)
+
+    def board_lines(self, replay: Replay, ply: int, rows: int) -> tuple[list[Fragments], int]:
+        """The board at move `ply` as the game's kind draws it, and the columns it takes."""
+        last = replay.moves[ply - 1] if ply else None
+        board = board_for(
+            replay.kind, replay.placements[ply], last=last, flipped=self.flipped, encoding=self.ctx.encoding, rows=rows
+        )
+        return fragment_lines(board), board_width(replay.kind)

@@ -1,7 +1,7 @@
 """R11.7 in the terminal: a friendly dark chess game drawn on the war's live board at any size,
-its face-down pieces as ？, never turned, the first flip's colours beside the players; no line
-wider than the terminal (wcwidth), in UTF-8 and in Big5. No database: the screen is given what
-its read returns."""
+its face-down pieces as ？, never turned, the first flip's colours beside the players, and once
+decided replayed with its whole deal shown; no line wider than the terminal (wcwidth), in UTF-8
+and in Big5. No database: the screens are given what their reads return."""
 
 import random
 import time
@@ -11,9 +11,10 @@ from django.utils import translation
 
 from bbs.context import Context
 from games.banqi import board_rows, deal, replay
+from games.pgn import move_pairs
 from games.text_board import line_widths, plain
-from gamescreens.friendly.live import FriendlyLiveScreen
-from gamescreens.games.reading import LiveView
+from gamescreens.friendly.live import FriendlyLiveScreen, FriendlyReplayScreen
+from gamescreens.games.reading import LiveView, Replay
 
 
 def banqi_screen(encoding: str) -> FriendlyLiveScreen:
@@ -53,3 +54,27 @@ def test_r11_7_a_dark_chess_game_is_drawn_within_the_terminal_face_down_pieces_h
         assert lines[1].startswith("4  ？  ？") and lines[4].startswith("1  ")  # rank 4 on top, never turned
         assert plain(drawn).count("？") == 31  # one piece turned up, a1
         assert "caocao (you)" in lines[4] and "liubei" in lines[0]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "big5"])
+def test_r11_7_a_decided_dark_chess_game_is_replayed_with_its_whole_deal_shown(encoding):
+    layout = deal(random.Random(7))
+    screen = FriendlyReplayScreen(Context(user=None, language="en", encoding=encoding), game_id=1)
+    screen.replay = Replay(
+        kind="banqi",
+        moves=("a1",),
+        pairs=move_pairs(["a1"]),
+        placements=(),
+        players=(("black", "liubei"), ("red", "caocao")),
+        heading="second player won · resignation",
+        black_view=False,
+    )
+    screen.squares = [board_rows(replay(layout, ["a1"][:ply]), reveal=True) for ply in range(2)]
+    for ply in (0, 1):
+        screen.ply = ply
+        with translation.override("en"):
+            drawn = screen.draw(80, 22)
+        assert max(line_widths(drawn)) <= 80
+        text = plain(drawn)
+        assert "？" not in text and f"Move {ply} of 1" in text  # the deal shown at every step
+        assert text.splitlines()[4].startswith("1  卒")

@@ -43,8 +43,8 @@ def test_r11_3_a_friendly_game_is_read_for_the_terminal_in_a_fixed_number_of_que
     with django_assert_num_queries(1):
         assert opening(game_id=game.pk) == "replay"
     with django_assert_num_queries(1):
-        replay = replay_read(game_id=game.pk, user=caocao)
-    assert len(replay.placements) == len(MATE_MOVES) and replay.black_view
+        replay, squares = replay_read(game_id=game.pk, user=caocao)
+    assert len(replay.placements) == len(MATE_MOVES) and replay.black_view and squares == []
 
 
 @translation.override("en")
@@ -59,11 +59,13 @@ def test_r11_3_the_terminal_s_acts_are_the_friendly_services_with_their_refusals
     assert game.moves == ["h2e2"]
 
 
-def test_r11_7_dark_chess_s_hidden_pieces_stay_hidden_in_the_terminal_until_the_end():
+def test_r11_7_dark_chess_s_hidden_pieces_stay_hidden_in_the_terminal_until_the_end_then_replayed_shown():
     liubei, caocao, game = _played("banqi", ["a1"])
     squares = [square for row in live_read(game_id=game.pk, user=liubei).rows for square in row]
     assert sum(1 for square in squares if square["piece"] is not None) == 1  # a1 alone, face up
     friendly_resign(user=caocao, game_id=game.pk)
-    assert opening(game_id=game.pk) == "live"  # decided dark chess: its board with the deal revealed
-    squares = [square for row in live_read(game_id=game.pk, user=liubei).rows for square in row]
-    assert sum(1 for square in squares if square["piece"] is not None) == 32
+    assert opening(game_id=game.pk) == "replay"
+    replay, steps = replay_read(game_id=game.pk, user=liubei)  # each step with the whole deal shown
+    assert replay.moves == ("a1",) and len(steps) == 2 and not replay.black_view
+    for step in steps:
+        assert sum(1 for row in step for square in row if square["piece"] is not None) == 32
