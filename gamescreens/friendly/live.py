@@ -52,8 +52,11 @@ class FriendlyLiveScreen(LiveBoard):
     def footer(self) -> str:
         if self.is_typing():
             return super().footer()
+        banqi = self.game.view is not None and self.game.view.kind == "banqi"  # never turned, nothing to claim
         if self.game.side is None:
-            return _("? help  f turn the board  q/← back")
+            return _("? help  q/← back") if banqi else _("? help  f turn the board  q/← back")
+        if banqi:
+            return _("? help  Enter/m move  d draw  n decline  x resign  q back")
         return _("? help  Enter/m move  d draw  n decline  c claim  x resign  f turn  q back")
 
     def _flipped(self) -> bool:

@@ -47,8 +47,9 @@ def banqi_screen(encoding: str) -> FriendlyLiveScreen:
 def test_r11_7_a_dark_chess_game_is_drawn_within_the_terminal_face_down_pieces_hidden(encoding, columns, rows):
     screen = banqi_screen(encoding)
     with translation.override("en"):
-        drawn = screen.draw(columns, rows)
+        drawn, footer = screen.draw(columns, rows), screen.footer()
     assert max(line_widths(drawn)) <= columns and len(line_widths(drawn)) <= rows
+    assert "f turn" not in footer and "x resign" in footer  # never turned
     if columns == 80:
         lines = plain(drawn).splitlines()
         assert lines[1].startswith("4  ？  ？") and lines[4].startswith("1  ")  # rank 4 on top, never turned
