@@ -4,7 +4,8 @@ page (as R11.6 keeps them all); Enter opens one (`game_screen`: its live board, 
 
 Keys: ↑↓ move, Enter or → opens, PgDn / PgUp (space, b) the next / previous page of decided
 games, `r` reads the list again (a game that began or ended since: it is read again on coming
-back from a game too), a number and Enter jumps."""
+back from a game too), a number and Enter jumps, `g` opens the game room's friendly games (outside
+the war: gamescreens/friendly/listing.py)."""
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -124,7 +125,7 @@ class GamesList(ListScreen):
         return bool(stack) and stack[-1] is self
 
     def footer(self) -> str:
-        return _("? help  ↑↓ move  Enter play, watch or replay  PgUp PgDn page  r read again  q back")
+        return _("? help  ↑↓ move  Enter play, watch or replay  PgUp PgDn page  r again  g friendly  q back")
 
     def page_down(self) -> None:
         last_screen = self.cursor // self.page_rows() == max(len(self.rows()) - 1, 0) // self.page_rows()
@@ -146,6 +147,10 @@ class GamesList(ListScreen):
         def _again(event):
             self._reload(self.page)
 
+        @keys.add("g")
+        def _friendly(event):
+            screen_open(self.ctx, "friendly-games")
+
     def _reload(self, page: int) -> None:
         self.ctx.spawn(self.load(page))
 
@@ -154,5 +159,5 @@ class GamesList(ListScreen):
             "The campaign's games: first those being played on the site (yours first, then those you "
             "may watch), then the decided ones, newest first, 20 a page. ↑↓ move, Enter or → opens a "
             "game (a live one to play or watch, a decided one replayed), PgDn/PgUp (space, b) turn the "
-            "page, r reads the list again."
+            "page, r reads the list again. g lists your friendly games of the game room (outside the war)."
         )

@@ -105,6 +105,7 @@ class TacticsScreen(GameDrawing):
         replay = Condition(lambda: self.status == "decided")
         challenged = Condition(lambda: self.status == "challenged")
         forming = Condition(lambda: self.status in ("challenged", "seating") and not self.you)
+        seated = Condition(lambda: self.menu is None and bool(self.you) and self.view.get("seats", 1) > 1)
 
         for name, (dx, dy) in {"up": (0, 1), "down": (0, -1), "left": (-1, 0), "right": (1, 0)}.items():
             keys.add(name, filter=board)(lambda event, dx=dx, dy=dy: self._move(dx, dy))
@@ -130,6 +131,7 @@ class TacticsScreen(GameDrawing):
         keys.add("d", filter=challenged)(lambda event: self._answer(False))
         keys.add("1", filter=forming)(lambda event: self._send(reading.join, side="first"))
         keys.add("2", filter=forming)(lambda event: self._send(reading.join, side="second"))
+        keys.add("l", filter=seated)(lambda event: self._leave())
         keys.add("left", filter=replay)(lambda event: self._replay_to(self._step() - 1))
         keys.add("right", filter=replay)(lambda event: self._replay_to(self._step() + 1))
         keys.add("home", filter=replay)(lambda event: self._replay_to(0))
@@ -217,6 +219,11 @@ class TacticsScreen(GameDrawing):
         question = _("Resign this game? (Y/N)? [N]")
         self.ctx.ask(question, lambda: self._send(reading.resign))
 
+    def _leave(self) -> None:
+        """One's seat left (T2.6): asked first; the service refuses a captain, or once the picks
+        began, in the page's words."""
+        self.ctx.ask(_("Leave your seat in this game? (Y/N)? [N]"), lambda: self._send(reading.leave))
+
     def _send(self, call, **kwargs) -> None:
         self.menu = None
 
@@ -270,7 +277,8 @@ class TacticsScreen(GameDrawing):
 
     def help(self) -> str:
         return _(
-            "A hero tactics game. Challenge: a accepts, d declines. Picks: ↑↓ the roster, Enter picks or "
+            "A hero tactics game. Challenge: a accepts, d declines. A team game, before the picks: 1 or 2 "
+            "takes an open seat of first or second, l leaves yours. Picks: ↑↓ the roster, Enter picks or "
             "unpicks, 1 2 3 leave that skill out, g designates (激勵, 慧眼), s sends. Deployment: Tab or a "
             "number chooses your hero, the arrows the cell, Enter puts it there, s sends. Play: Tab or a "
             "number chooses a hero, the arrows move the cursor (+ the cells it reaches, ! what it can hit), "
@@ -281,6 +289,8 @@ class TacticsScreen(GameDrawing):
     def footer(self) -> str:
         if self.menu is not None:
             return _("↑↓ or a number choose  Enter choose  Esc close")
+        if self.status in ("challenged", "seating") and self.you and not self.view.get("captain"):
+            return _("? help  l leave your seat  q back")
         if self.status == "challenged":
             return _("? help  a accept  d decline  q back")
         if self.status == "picking":

@@ -2,7 +2,8 @@
 those being set up or played, then the decided), newest first; Enter opens one, `a` accepts and
 `d` declines a challenge made to the user, `c` challenges another account (its username, then
 the §T15 settings if any: `heroes=3 rounds=30 clock=1800+10 dupes=no`), `o` opens any game by
-its number (to watch it), `r` reads the list again (also on coming back from a game)."""
+its number (to watch it), `r` reads the list again (also on coming back from a game), `g` opens
+the game room's friendly board games (gamescreens/friendly/listing.py)."""
 
 from django.utils.translation import gettext as _
 from prompt_toolkit.buffer import Buffer
@@ -151,14 +152,15 @@ class TacticsList(ListScreen):
     def footer(self) -> str:
         if self.prompting():
             return _("Enter sends  Esc closes")
-        return _("? help  Enter open  a accept  d decline  c challenge  o open a game No.  r read again  q back")
+        return _("? help  Enter open  a/d accept/decline  c challenge  o No.  g board games  r again  q back")
 
     def help(self) -> str:
         return _(
             "Your hero tactics games: challenges to answer first, then those being set up or played, then "
             "the decided. Enter opens one; a accepts and d declines a challenge made to you; c challenges "
             "another account (its username, then if you like heroes=N rounds=N clock=S+I dupes=yes|no); "
-            "o opens any game by its number, to watch it; r reads the list again."
+            "o opens any game by its number, to watch it; r reads the list again. g lists your friendly board "
+            "games of the game room (xiangqi, chess, dark chess)."
         )
 
     def more_keys(self, keys: KeyBindings) -> None:
@@ -168,6 +170,7 @@ class TacticsList(ListScreen):
         keys.add("c", filter=listing)(lambda event: self._open_prompt("challenge"))
         keys.add("o", filter=listing)(lambda event: self._open_prompt("open"))
         keys.add("r", filter=listing)(lambda event: self.ctx.spawn(self.load()))
+        keys.add("g", filter=listing)(lambda event: screen_open(self.ctx, "friendly-games"))
 
     def _label(self) -> StyleAndTextTuples:
         if self.asking == "challenge":

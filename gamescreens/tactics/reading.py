@@ -69,6 +69,11 @@ def join(*, user, game_id: int, side: str) -> str:
     return _done(lambda: seats.tactics_join(user=user, game_id=game_id, side=side))
 
 
+def leave(*, user, game_id: int) -> str:
+    """`user`'s own seat left in a team game before the picks (T2.6), as the page's Leave."""
+    return _done(lambda: seats.tactics_unseat(user=user, game_id=game_id))
+
+
 def pick(*, user, game_id: int, heroes: list, version: int) -> str:
     return _done(
         lambda: setup.tactics_pick(user=user, game_id=game_id, picks={"heroes": heroes}, expected_version=version)

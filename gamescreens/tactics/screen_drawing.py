@@ -119,6 +119,8 @@ class GameDrawing:
             lines.append([("", f"{art.side_word(side)} " + ", ".join(names))])
         if not self.you:
             lines.append([("bold", _("1 takes an open seat of first (先手), 2 of second (後手) (T2.6)."))])
+        elif not self.view.get("captain"):
+            lines.append([("bold", _("l leaves your seat (T2.6)."))])
         return lines
 
     def _mine_in(self, what: str) -> bool:
