@@ -52,11 +52,6 @@ class Row(dict[int, Char]):
     __setitem__ = __delitem__ = update = setdefault = pop = popitem = clear = _read_only
 
 
-# A line with nothing drawn in it (its first cell given: the toolkit's diff reads it, and a cell
-# found costs less than one made up by __missing__).
-BLANK_ROW = Row({0: BLANK})
-
-
 class TextWindow(Window):
     """A Window over a FormattedTextControl whose text is drawn line by line from the lines'
     cells kept from the last redraws (those still shown; the others are let go)."""

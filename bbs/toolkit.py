@@ -2,10 +2,10 @@
 sessions on one event loop, and both pinned by tests/bbs/test_toolkit.py (an upgrade of
 prompt_toolkit that moves what they rely on fails there, not in a session):
 
-- `skip_unchanged_lines()` wraps the renderer's diff of two screens (`_output_screen_diff`,
-  looked up as a module global at each redraw): a line whose cells are the same as the last
-  screen's is hidden from it (both sides empty), so it sends nothing for it, as it would have
-  after comparing every cell. The escapes written are still the toolkit's.
+- `skip_unchanged_lines()` replaces the renderer's diff of two screens (`_output_screen_diff`,
+  looked up as a module global at each redraw) for the frame's usual redraw by one that passes
+  over the lines that did not change (bbs/screen_diff.py, the toolkit's own code for the lines
+  that did); any other redraw is the toolkit's. The escapes written are the toolkit's.
 - `shared_toolkit_bindings()` gives every Application the same editing and page-navigation key
   bindings (`load_key_bindings`, `load_page_navigation_bindings`, looked up as module globals
   by the Application's constructor) instead of 600 new ones each; and only their one-key
@@ -18,8 +18,6 @@ prompt_toolkit that moves what they rely on fails there, not in a session):
 from collections.abc import Generator
 from contextlib import contextmanager
 from functools import cache
-from types import MappingProxyType
-from typing import Any
 
 import prompt_toolkit.application.application as toolkit_application
 import prompt_toolkit.renderer as toolkit_renderer
@@ -30,47 +28,59 @@ from prompt_toolkit.key_binding.defaults import load_key_bindings
 from prompt_toolkit.key_binding.key_bindings import ConditionalKeyBindings, KeyBindingsBase
 from prompt_toolkit.layout.screen import Screen
 
-from bbs.drawing import BLANK_ROW
-
-NO_ESCAPES: Any = MappingProxyType({})  # a line's zero-width escapes when it has none (read only)
+from bbs.screen_diff import changed_lines_diff, usual_redraw
 
 
 def skip_unchanged_lines() -> None:
-    """prompt_toolkit's screen diff, told only of the lines that changed (once per process)."""
+    """prompt_toolkit's screen diff, drawing a usual redraw's changed lines only (once per process;
+    bbs/screen_diff.py)."""
     diff = toolkit_renderer._output_screen_diff
     if hasattr(diff, "__wrapped__"):
         return
 
-    def output_screen_diff(app, output, screen: Screen, current_pos, color_depth, previous_screen, *args, **kwargs):
-        hidden_new: dict[int, Any] = {}  # the rows hidden, to be put back (two dicts: no tuple a row)
-        hidden_old: dict[int, Any] = {}
-        lent: list[int] = []  # lines given NO_ESCAPES for the diff's look-ups
-        is_done = kwargs["is_done"] if "is_done" in kwargs else args[1]  # (the last redraw: all drawn again)
-        new_escapes = screen.zero_width_escapes
-        if previous_screen is not None and previous_screen is not screen and not is_done:
-            new: Any = screen.data_buffer  # (rows: the toolkit's defaultdicts, or a TextWindow's Row)
-            old: Any = previous_screen.data_buffer
-            old_escapes = previous_screen.zero_width_escapes
-            for y in range(min(screen.height, previous_screen.height)):
-                row, old_row = new.get(y), old.get(y)
-                same = row is old_row or row == old_row  # (a TextWindow's row lent to both: the same)
-                if row is not None and same and not new_escapes.get(y) and not old_escapes.get(y):
-                    hidden_new[y], hidden_old[y] = row, old_row
-                    new[y] = old[y] = BLANK_ROW
-        # The diff looks up every line's escapes, making an empty dict for each line without any.
-        for y in range(screen.height):
-            if y not in new_escapes:
-                new_escapes[y] = NO_ESCAPES
-                lent.append(y)
-        try:
-            return diff(app, output, screen, current_pos, color_depth, previous_screen, *args, **kwargs)
-        finally:
-            screen.data_buffer.update(hidden_new)
-            if hidden_old:
-                previous_screen.data_buffer.update(hidden_old)
-            for y in lent:
-                if new_escapes.get(y) is NO_ESCAPES:
-                    del new_escapes[y]
+    def output_screen_diff(
+        app,
+        output,
+        screen: Screen,
+        current_pos,
+        color_depth,
+        previous_screen,
+        last_style,
+        is_done,
+        full_screen,
+        attrs_for_style_string,
+        style_string_has_style,
+        size,
+        previous_width,
+    ):
+        if usual_redraw(previous_screen, is_done, full_screen, size, previous_width):
+            return changed_lines_diff(
+                app,
+                output,
+                screen,
+                current_pos,
+                color_depth,
+                previous_screen,
+                last_style,
+                attrs_for_style_string,
+                style_string_has_style,
+                size,
+            )
+        return diff(
+            app,
+            output,
+            screen,
+            current_pos,
+            color_depth,
+            previous_screen,
+            last_style,
+            is_done,
+            full_screen=full_screen,
+            attrs_for_style_string=attrs_for_style_string,
+            style_string_has_style=style_string_has_style,
+            size=size,
+            previous_width=previous_width,
+        )
 
     output_screen_diff.__wrapped__ = diff  # type: ignore[attr-defined]
     toolkit_renderer._output_screen_diff = output_screen_diff

@@ -28,15 +28,15 @@ from bbs.terminal_io import MAX_PENDING, PASTE_END, PASTE_START, Parser
 from bbs.toolkit import shared_toolkit_bindings, split_on_focus
 
 
-def test_the_renderer_looks_its_screen_diff_up_at_each_redraw_with_is_done_second_after_the_screens():
+def test_the_renderer_looks_its_screen_diff_up_at_each_redraw_and_passes_what_the_frames_diff_takes():
     assert "_output_screen_diff" in toolkit_renderer.Renderer.render.__code__.co_names  # a module global
     diff = toolkit_renderer._output_screen_diff
     original = getattr(diff, "__wrapped__", diff)
-    parameters = list(inspect.signature(original).parameters)
-    # the wrapper reads is_done as a keyword or as the second argument after previous_screen
-    assert parameters[:8] == [
+    # the frame's diff (bbs/screen_diff.py) takes the same arguments, by these names
+    assert list(inspect.signature(original).parameters) == [
         *("app", "output", "screen", "current_pos", "color_depth", "previous_screen"),
-        *("last_style", "is_done"),
+        *("last_style", "is_done", "full_screen", "attrs_for_style_string", "style_string_has_style"),
+        *("size", "previous_width"),
     ]
 
 
