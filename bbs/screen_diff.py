@@ -101,12 +101,16 @@ def changed_lines_diff(
     color_depth,
     previous_screen: Screen,
     last_style: str | None,
+    is_done: bool,
+    full_screen: bool,
     attrs_for_style_string,
     style_string_has_style,
     size,
+    previous_width: int,
 ) -> tuple[Point, str | None]:
-    """prompt_toolkit's diff of `previous_screen` to `screen` for a usual redraw, passing over the
-    lines that did not change."""
+    """prompt_toolkit's diff of `previous_screen` to `screen` for a usual redraw (`usual_redraw`:
+    not done, full screen, the width unchanged), passing over the lines that did not change. Its
+    arguments are the toolkit's diff's."""
     height = size.rows
     cursor = _Cursor(output, size.columns, current_pos, last_style, color_depth, attrs_for_style_string)
     output.hide_cursor()

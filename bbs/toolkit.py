@@ -53,33 +53,10 @@ def skip_unchanged_lines() -> None:
         size,
         previous_width,
     ):
-        if usual_redraw(previous_screen, is_done, full_screen, size, previous_width):
-            return changed_lines_diff(
-                app,
-                output,
-                screen,
-                current_pos,
-                color_depth,
-                previous_screen,
-                last_style,
-                attrs_for_style_string,
-                style_string_has_style,
-                size,
-            )
-        return diff(
-            app,
-            output,
-            screen,
-            current_pos,
-            color_depth,
-            previous_screen,
-            last_style,
-            is_done,
-            full_screen=full_screen,
-            attrs_for_style_string=attrs_for_style_string,
-            style_string_has_style=style_string_has_style,
-            size=size,
-            previous_width=previous_width,
+        usual = usual_redraw(previous_screen, is_done, full_screen, size, previous_width)
+        return (changed_lines_diff if usual else diff)(
+            *(app, output, screen, current_pos, color_depth, previous_screen, last_style, is_done, full_screen),
+            *(attrs_for_style_string, style_string_has_style, size, previous_width),
         )
 
     output_screen_diff.__wrapped__ = diff  # type: ignore[attr-defined]
